@@ -1,0 +1,213 @@
+import { z } from 'zod';
+
+/**
+ * The auth/v1 contract, shaped like the hosted auth service the spec was written against
+ * (GoTrue): the same paths, bodies and answers, with Precinct's claims in `app_metadata`.
+ *
+ *   POST /auth/v1/signup                       SignUpInput            -> SignUpResult
+ *   POST /auth/v1/verify                       VerifyInput            -> Session
+ *   POST /auth/v1/resend                       ResendInput            -> {}
+ *   POST /auth/v1/token?grant_type=password    PasswordGrantInput     -> Session
+ *   POST /auth/v1/token?grant_type=refresh_token RefreshGrantInput    -> Session
+ *   POST /auth/v1/logout?scope=local|others|global  (Bearer)          -> 204
+ *   POST /auth/v1/recover                      RecoverInput           -> {}
+ *   GET  /auth/v1/user                         (Bearer)               -> AuthUser
+ *   PUT  /auth/v1/user                         UpdateUserInput        -> AuthUser
+ *   GET  /auth/v1/invite?token=…               (public)               -> InvitationPreview
+ *   GET  /auth/v1/.well-known/jwks.json        (public)               -> { keys: JWK[] }
+ *   GET  /rest/v1/profile                      (Bearer)               -> UserProfile
+ */
+
+export const ACCOUNT_TYPES = ['limited', 'full'] as const;
+export const AccountType = z.enum(ACCOUNT_TYPES);
+export type AccountType = z.infer<typeof AccountType>;
+export const DEFAULT_ACCOUNT_TYPE: AccountType = 'limited';
+
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+export const UserStatus = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof UserStatus>;
+
+export const MIN_PASSWORD_LENGTH = 8;
+/** argon2 hashes the whole input, but a megabyte-long "password" is an attack, not a password. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const Email = z
+  .string({ error: 'Enter your e-mail address' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter your e-mail address')
+  .max(254, 'That e-mail address is too long')
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+
+export const Password = z
+  .string({ error: 'Enter a password' })
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const PersonName = z
+  .string({ error: 'Enter your name' })
+  .trim()
+  .min(1, 'Enter your name')
+  .max(120, 'Use at most 120 characters');
+
+/** The claims Precinct puts in the access token's app_metadata (spec section 3). */
+export const AppMetadata = z.object({
+  agency_id: z.string().uuid(),
+  account_type: AccountType,
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+export type AppMetadata = z.infer<typeof AppMetadata>;
+
+export const AAL = z.enum(['aal1', 'aal2']);
+export type AAL = z.infer<typeof AAL>;
+
+/** The decoded access token. */
+export const AccessTokenClaims = z.object({
+  sub: z.string().uuid(),
+  session_id: z.string().uuid(),
+  aal: AAL,
+  amr: z.array(z.object({ method: z.string(), timestamp: z.number() })),
+  app_metadata: AppMetadata,
+  email: z.string(),
+  role: z.literal('authenticated'),
+  iat: z.number(),
+  exp: z.number(),
+  iss: z.string(),
+  aud: z.string(),
+});
+export type AccessTokenClaims = z.infer<typeof AccessTokenClaims>;
+
+export const ColorScheme = z.enum(['light', 'dark', 'auto']);
+export type ColorScheme = z.infer<typeof ColorScheme>;
+
+/** What the user chooses for themselves; kept on the server because sign-out empties browser storage. */
+export const UserMetadata = z.object({
+  color_scheme: ColorScheme.optional(),
+});
+export type UserMetadata = z.infer<typeof UserMetadata>;
+
+export const AuthUser = z.object({
+  id: z.string().uuid(),
+  agency_id: z.string().uuid(),
+  email: z.string(),
+  email_confirmed_at: z.string().nullable(),
+  name: z.string(),
+  badge_number: z.string().nullable(),
+  rank: z.string().nullable(),
+  phone: z.string().nullable(),
+  account_type: AccountType,
+  status: UserStatus,
+  app_metadata: AppMetadata,
+  user_metadata: UserMetadata,
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+});
+export type AuthUser = z.infer<typeof AuthUser>;
+
+export const Session = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Seconds until the access token expires. */
+  expires_in: z.number().int(),
+  /** Unix time (seconds) at which the access token expires. */
+  expires_at: z.number().int(),
+  refresh_token: z.string(),
+  user: AuthUser,
+});
+export type Session = z.infer<typeof Session>;
+
+export const Timezone = z
+  .string()
+  .min(1, 'Choose a timezone')
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Choose a timezone from the list');
+
+export const NewAgencyInput = z.object({
+  name: z.string().trim().min(2, 'Enter the agency name').max(120, 'Use at most 120 characters'),
+  /** The FBI's Originating Agency Identifier: 9 characters, two letters (state) then 7 letters or digits. */
+  ori: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}[A-Z0-9]{7}$/, 'An ORI is 9 characters: the state’s two letters, then 7 letters or digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  timezone: Timezone,
+});
+export type NewAgencyInput = z.infer<typeof NewAgencyInput>;
+
+/** Sign up either founds a new agency (agency) or accepts an invitation (invitation_token): exactly one. */
+export const SignUpInput = z
+  .object({
+    email: Email,
+    password: Password,
+    name: PersonName,
+    agency: NewAgencyInput.optional(),
+    invitation_token: z.string().min(1).optional(),
+  })
+  .refine((v) => Boolean(v.agency) !== Boolean(v.invitation_token), {
+    message: 'Create a new agency or use an invitation, not both',
+    path: ['agency'],
+  });
+export type SignUpInput = z.infer<typeof SignUpInput>;
+
+export const SignUpResult = z.object({
+  user: AuthUser,
+  /** True when a confirmation e-mail was sent and the user must follow it before signing in. */
+  confirmation_sent: z.boolean(),
+  /** Present when no confirmation is needed (an invitation proves the address). */
+  session: Session.nullable(),
+});
+export type SignUpResult = z.infer<typeof SignUpResult>;
+
+export const VerifyType = z.enum(['signup', 'recovery', 'unlock']);
+export const VerifyInput = z.object({
+  type: VerifyType,
+  token: z.string().min(1, 'The link is missing its token'),
+});
+export type VerifyInput = z.infer<typeof VerifyInput>;
+
+export const ResendInput = z.object({ type: z.literal('signup'), email: Email });
+export type ResendInput = z.infer<typeof ResendInput>;
+
+export const PasswordGrantInput = z.object({
+  email: Email,
+  password: z.string().min(1, 'Enter your password').max(MAX_PASSWORD_LENGTH),
+});
+export type PasswordGrantInput = z.infer<typeof PasswordGrantInput>;
+
+export const RefreshGrantInput = z.object({ refresh_token: z.string().min(1) });
+export type RefreshGrantInput = z.infer<typeof RefreshGrantInput>;
+
+export const GrantType = z.enum(['password', 'refresh_token']);
+
+export const LogoutScope = z.enum(['local', 'others', 'global']);
+
+export const RecoverInput = z.object({ email: Email });
+export type RecoverInput = z.infer<typeof RecoverInput>;
+
+export const UpdateUserInput = z
+  .object({
+    password: Password.optional(),
+    name: PersonName.optional(),
+    phone: z.string().trim().max(32, 'Use at most 32 characters').nullable().optional(),
+    data: UserMetadata.optional(),
+  })
+  .strict();
+export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
+
+export const InvitationPreview = z.object({
+  email: z.string(),
+  agency_name: z.string(),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
+
+export const Jwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
