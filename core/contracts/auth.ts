@@ -158,8 +158,12 @@ export const SignUpInput = z
   });
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
+/**
+ * The answer to a sign-up never says whether the address already had an account (that would let
+ * anyone probe who works where): an existing owner is told by e-mail instead.
+ */
 export const SignUpResult = z.object({
-  user: AuthUser,
+  email: z.string(),
   /** True when a confirmation e-mail was sent and the user must follow it before signing in. */
   confirmation_sent: z.boolean(),
   /** Present when no confirmation is needed (an invitation proves the address). */
@@ -196,6 +200,11 @@ export type RecoverInput = z.infer<typeof RecoverInput>;
 export const UpdateUserInput = z
   .object({
     password: Password.optional(),
+    /**
+     * Needed with `password`, except in a session opened by a recovery link in the last 15 minutes
+     * (the link proved who the user is).
+     */
+    current_password: z.string().max(MAX_PASSWORD_LENGTH).optional(),
     name: PersonName.optional(),
     phone: z.string().trim().max(32, 'Use at most 32 characters').nullable().optional(),
     data: UserMetadata.optional(),

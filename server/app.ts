@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './env.ts';
+import { accountRoutes, authRoutes } from './auth/routes.ts';
+import { SigningKeys } from './auth/signing-keys.ts';
+import { installAccessControl } from './platform/access.ts';
+import type { Database } from './platform/database.ts';
+import { AppError, errorHandler } from './platform/errors.ts';
+import { Mailer } from './platform/mail.ts';
+import { loadSecret } from './platform/secret.ts';
+import type { Services } from './platform/services.ts';
+
+/** Paths the API owns; anything else is the web app (index.html for client-side routes). */
+export const API_PREFIXES = ['/auth/', '/rest/', '/storage/', '/realtime/', '/functions/', '/app/', '/docs/', '/health'];
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the whole server (API and web app) on an open database. `main.ts` adds listening and signals. */
+export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const keys = new SigningKeys({ database, secret: loadSecret(config.secret, config.dataDir), rotationDays: config.keyRotationDays });
+  await keys.init();
+  const mailer = new Mailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const services: Services = { config, database, keys, mailer, log: app.log };
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.analytics ? [config.analytics.host] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(config.analytics ? [config.analytics.host] : [])],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only means something over TLS; behind a TLS proxy (TRUST_PROXY) it is sent.
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Precinct API', version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+
+  installAccessControl(app, { database, keys, issuer: config.jwtIssuer });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    '/health',
+    { config: { access: { public: true } }, schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) } } },
+    async () => {
+      await database.ping();
+      return { status: 'ok' as const, database: 'ok' as const };
+    },
+  );
+  typed.get('/docs/openapi.json', { config: { access: { public: true } } }, async () => app.swagger());
+  typed.get('/app/config.json', { config: { access: { public: true } } }, async () => ({
+    analytics: config.analytics,
+    redirects: config.redirects,
+  }));
+
+  await app.register(authRoutes(services), { prefix: '/auth/v1' });
+  await app.register(accountRoutes(services), { prefix: '/rest/v1' });
+
+  await serveWebApp(app, config.webDistDir);
+
+  app.setNotFoundHandler((request, reply) =>
+    errorHandler(new AppError('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`), request, reply),
+  );
+  return { app, services };
+}
+
+/** Serves the built React app: real files as they are, any other path as index.html (client routes). */
+async function serveWebApp(app: FastifyInstance, distDir: string) {
+  await app.register(fastifyStatic, { root: distDir, serve: false });
+  const indexFile = path.join(distDir, 'index.html');
+  app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)))
+      throw new AppError('not_found', `Not found: ${request.method} ${urlPath}`);
+    const relative = path.normalize(urlPath).replace(/^(\.\.(\/|\\|$))+/, '').replace(/^\/+/, '');
+    const file = path.join(distDir, relative);
+    if (relative && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const immutable = relative.startsWith('assets/');
+      return reply.sendFile(relative, { cacheControl: true, maxAge: immutable ? 31_536_000_000 : 0, immutable });
+    }
+    if (!fs.existsSync(indexFile))
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built yet. Run `npm run build` (or `npm start`, which builds it).');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

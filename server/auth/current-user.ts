@@ -1,0 +1,79 @@
+import type { AuthUser, LogoutScope, UpdateUserInput } from '../../core/contracts/auth.ts';
+import type { UserProfile } from '../../core/contracts/agency.ts';
+import type { Scope } from '../platform/access.ts';
+import { AppError, validationError } from '../platform/errors.ts';
+import type { Services } from '../platform/services.ts';
+import type { z } from 'zod';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { findAgency, findSession, findUserById, loadUserAccess, revokeSession, revokeUserSessions, updateUser } from './queries.ts';
+import { presentUser } from './sessions.ts';
+
+/** A recovery link lets the user set a new password without the old one for this long. */
+const RECOVERY_WINDOW_MS = 15 * 60 * 1000;
+
+export async function getCurrentUser(services: Services, scope: Scope): Promise<AuthUser> {
+  return services.database.withTenant(scope.agencyId, async (tx) => {
+    const user = await findUserById(tx, scope.agencyId, scope.userId);
+    if (!user) throw new AppError('session_not_found', 'Your session has ended; sign in again');
+    return presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId));
+  });
+}
+
+/** The profile of spec section 3: the user, their agency, and its sys_config. */
+export async function getProfile(services: Services, scope: Scope): Promise<UserProfile> {
+  return services.database.withTenant(scope.agencyId, async (tx) => {
+    const [user, agency] = await Promise.all([findUserById(tx, scope.agencyId, scope.userId), findAgency(tx, scope.agencyId)]);
+    if (!user || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
+    return {
+      user: presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId)),
+      agency_info: { id: agency.id, name: agency.name, slug: agency.slug, ori: agency.ori, timezone: agency.timezone, sys_config: agency.sysConfig },
+    };
+  });
+}
+
+/**
+ * Updates the user's own name, phone, preferences or password. A new password needs the current
+ * one (or a session opened by a recovery link moments ago) and ends the user's other sessions.
+ */
+export async function updateCurrentUser(services: Services, scope: Scope, input: UpdateUserInput): Promise<AuthUser> {
+  const newHash = input.password ? await hashPassword(input.password) : undefined;
+  const current = await services.database.withTenant(scope.agencyId, async (tx) => {
+    const user = await findUserById(tx, scope.agencyId, scope.userId);
+    const session = await findSession(tx, scope.agencyId, scope.sessionId);
+    if (!user || !session) throw new AppError('session_not_found', 'Your session has ended; sign in again');
+    return { user, session };
+  });
+  if (input.password) {
+    const recovery = current.session.amr.find((m) => m.method === 'recovery');
+    const viaRecovery = recovery && Date.now() - recovery.timestamp * 1000 < RECOVERY_WINDOW_MS;
+    if (!viaRecovery) {
+      if (!input.current_password) throw validationError({ current_password: 'Enter your current password' });
+      if (!(await verifyPassword(current.user.passwordHash, input.current_password)))
+        throw validationError({ current_password: 'That is not your current password' });
+    }
+  }
+  return services.database.withTenant(scope.agencyId, async (tx) => {
+    const changes: Parameters<typeof updateUser>[3] = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.phone !== undefined) changes.phone = input.phone || null;
+    if (input.data !== undefined) changes.userMetadata = { ...current.user.userMetadata, ...input.data };
+    if (newHash) changes.passwordHash = newHash;
+    const user = await updateUser(tx, scope.agencyId, scope.userId, changes);
+    if (newHash) await revokeUserSessions(tx, scope.agencyId, scope.userId, 'password changed', scope.sessionId);
+    return presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId));
+  });
+}
+
+export async function signOut(services: Services, scope: Scope, logoutScope: z.infer<typeof LogoutScope>): Promise<void> {
+  await services.database.withTenant(scope.agencyId, async (tx) => {
+    if (logoutScope === 'local') await revokeSession(tx, scope.agencyId, scope.sessionId, 'signed out');
+    else
+      await revokeUserSessions(
+        tx,
+        scope.agencyId,
+        scope.userId,
+        'signed out everywhere',
+        logoutScope === 'others' ? scope.sessionId : undefined,
+      );
+  });
+}

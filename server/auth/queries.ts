@@ -1,0 +1,158 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { agencies, oneTimeTokens, refreshTokens, rolePermissions, roles, sessions, userRoles, users } from '../db/schema.ts';
+import { queryRows, type Tx } from '../platform/database.ts';
+
+/** The only database access of the auth area. Every function runs inside a tenant transaction and filters by agency too. */
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
+export type OneTimeTokenKind = OneTimeTokenRow['kind'];
+
+export async function agencyIdForEmail(tx: Tx, email: string): Promise<string | null> {
+  const [row] = await queryRows<{ agency_id: string | null }>(tx, sql`select precinct_agency_for_email(${email}) as agency_id`);
+  return row?.agency_id ?? null;
+}
+
+export async function claimEmail(tx: Tx, email: string, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ claimed: boolean }>(tx, sql`select precinct_claim_email(${email}, ${userId}) as claimed`);
+  return row?.claimed === true;
+}
+
+export async function findUserByEmail(tx: Tx, agencyId: string, email: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(and(eq(users.agencyId, agencyId), eq(users.email, email)));
+  return row;
+}
+
+export async function findUserById(tx: Tx, agencyId: string, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
+  return row;
+}
+
+export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(tx: Tx, agencyId: string, userId: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, updatedAt: new Date(), version: sql`${users.version} + 1` })
+    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId)))
+    .returning();
+  return row!;
+}
+
+/** Role names and the union of their permissions: what goes into the access token. */
+export async function loadUserAccess(tx: Tx, agencyId: string, userId: string) {
+  const rows = await tx
+    .select({ roleName: roles.name, permission: rolePermissions.permission })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.agencyId, userRoles.agencyId), eq(roles.id, userRoles.roleId)))
+    .leftJoin(rolePermissions, and(eq(rolePermissions.agencyId, roles.agencyId), eq(rolePermissions.roleId, roles.id)))
+    .where(and(eq(userRoles.agencyId, agencyId), eq(userRoles.userId, userId)));
+  const roleNames = [...new Set(rows.map((r) => r.roleName))].sort();
+  const permissions = [...new Set(rows.flatMap((r) => (r.permission ? [r.permission] : [])))].sort();
+  return { roles: roleNames, permissions };
+}
+
+export async function findAgency(tx: Tx, agencyId: string) {
+  const [row] = await tx.select().from(agencies).where(eq(agencies.id, agencyId));
+  return row;
+}
+
+export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+  const [row] = await tx.insert(sessions).values(values).returning();
+  return row!;
+}
+
+export async function findSession(tx: Tx, agencyId: string, sessionId: string): Promise<SessionRow | undefined> {
+  const [row] = await tx.select().from(sessions).where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId)));
+  return row;
+}
+
+export async function touchSessionRefresh(tx: Tx, agencyId: string, sessionId: string) {
+  await tx.update(sessions).set({ refreshedAt: new Date() }).where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId)));
+}
+
+export async function revokeSession(tx: Tx, agencyId: string, sessionId: string, reason: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes a user's live sessions, all of them or all but one. */
+export async function revokeUserSessions(tx: Tx, agencyId: string, userId: string, reason: string, exceptSessionId?: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.agencyId, agencyId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+export async function insertRefreshToken(tx: Tx, values: typeof refreshTokens.$inferInsert) {
+  await tx.insert(refreshTokens).values(values);
+}
+
+export async function findRefreshToken(tx: Tx, agencyId: string, tokenHash: string) {
+  const [row] = await tx
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.agencyId, agencyId), eq(refreshTokens.tokenHash, tokenHash)));
+  return row;
+}
+
+/** Marks a refresh token spent; false when another request spent it first. */
+export async function spendRefreshToken(tx: Tx, agencyId: string, id: number): Promise<boolean> {
+  const spent = await tx
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.agencyId, agencyId), eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return spent.length === 1;
+}
+
+export async function insertOneTimeToken(tx: Tx, values: typeof oneTimeTokens.$inferInsert) {
+  await tx.insert(oneTimeTokens).values(values);
+}
+
+export async function findOneTimeToken(tx: Tx, agencyId: string, tokenHash: string): Promise<OneTimeTokenRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.agencyId, agencyId), eq(oneTimeTokens.tokenHash, tokenHash)));
+  return row;
+}
+
+/** Spends a one-time token; false when it was already used (a concurrent click on the same link). */
+export async function spendOneTimeToken(tx: Tx, agencyId: string, id: string): Promise<boolean> {
+  const spent = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.agencyId, agencyId), eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
+    .returning({ id: oneTimeTokens.id });
+  return spent.length === 1;
+}
+
+/** Ends earlier unused tokens of a kind for a user, so only the newest link works. */
+export async function expireOneTimeTokens(tx: Tx, agencyId: string, userId: string, kind: OneTimeTokenKind) {
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.agencyId, agencyId),
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.kind, kind),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    );
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthUser,
+  GrantType,
+  InvitationPreview,
+  Jwks,
+  LogoutScope,
+  PasswordGrantInput,
+  RecoverInput,
+  RefreshGrantInput,
+  ResendInput,
+  Session,
+  SignUpInput,
+  SignUpResult,
+  UpdateUserInput,
+  VerifyInput,
+} from '../../core/contracts/auth.ts';
+import { UserProfile } from '../../core/contracts/agency.ts';
+import { requireAuth } from '../platform/access.ts';
+import { validationError } from '../platform/errors.ts';
+import type { RequestOrigin, Services } from '../platform/services.ts';
+import { getCurrentUser, getProfile, signOut, updateCurrentUser } from './current-user.ts';
+import { previewInvitation } from './invitations.ts';
+import { requestPasswordRecovery, resendConfirmation } from './recover-account.ts';
+import { refreshSession, signInWithPassword, verifyLink } from './sign-in.ts';
+import { signUp } from './sign-up.ts';
+
+const PUBLIC = { access: { public: true } } as const;
+const SIGNED_IN = { access: { permission: 'authenticated' } } as const;
+const Empty = z.object({});
+
+function origin(request: FastifyRequest): RequestOrigin {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** auth/v1 (spec section 7), shaped like the hosted auth service the spec was written against. */
+export function authRoutes(services: Services) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['auth'];
+
+    app.post('/signup', { config: PUBLIC, schema: { tags, body: SignUpInput, response: { 200: SignUpResult } } }, (request) =>
+      signUp(services, request.body, origin(request)),
+    );
+
+    app.post('/verify', { config: PUBLIC, schema: { tags, body: VerifyInput, response: { 200: Session } } }, (request) =>
+      verifyLink(services, request.body, origin(request)),
+    );
+
+    app.post('/resend', { config: PUBLIC, schema: { tags, body: ResendInput, response: { 200: Empty } } }, async (request) => {
+      await resendConfirmation(services, request.body);
+      return {};
+    });
+
+    app.post(
+      '/token',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          querystring: z.object({ grant_type: GrantType }),
+          body: z.union([PasswordGrantInput, RefreshGrantInput]),
+          response: { 200: Session },
+        },
+      },
+      async (request) => {
+        if (request.query.grant_type === 'password') {
+          const body = PasswordGrantInput.safeParse(request.body);
+          if (!body.success) throw validationError(Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])));
+          return signInWithPassword(services, body.data, origin(request));
+        }
+        const body = RefreshGrantInput.safeParse(request.body);
+        if (!body.success) throw validationError({ refresh_token: 'Send the refresh token' });
+        return refreshSession(services, body.data);
+      },
+    );
+
+    app.post(
+      '/logout',
+      { config: SIGNED_IN, schema: { tags, querystring: z.object({ scope: LogoutScope.default('local') }) } },
+      async (request, reply) => {
+        await signOut(services, requireAuth(request).scope, request.query.scope);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post('/recover', { config: PUBLIC, schema: { tags, body: RecoverInput, response: { 200: Empty } } }, async (request) => {
+      await requestPasswordRecovery(services, request.body);
+      return {};
+    });
+
+    app.get('/user', { config: SIGNED_IN, schema: { tags, response: { 200: AuthUser } } }, (request) =>
+      getCurrentUser(services, requireAuth(request).scope),
+    );
+
+    app.put('/user', { config: SIGNED_IN, schema: { tags, body: UpdateUserInput, response: { 200: AuthUser } } }, (request) =>
+      updateCurrentUser(services, requireAuth(request).scope, request.body),
+    );
+
+    app.get(
+      '/invite',
+      { config: PUBLIC, schema: { tags, querystring: z.object({ token: z.string().min(1) }), response: { 200: InvitationPreview } } },
+      (request) => previewInvitation(services, request.query.token),
+    );
+
+    app.get('/.well-known/jwks.json', { config: PUBLIC, schema: { tags, response: { 200: Jwks } } }, async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return services.keys.jwks();
+    });
+  };
+}
+
+/** rest/v1 routes of the signed-in user's own account. */
+export function accountRoutes(services: Services) {
+  return async function register(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get('/profile', { config: SIGNED_IN, schema: { tags: ['account'], response: { 200: UserProfile } } }, (request) =>
+      getProfile(services, requireAuth(request).scope),
+    );
+  };
+}

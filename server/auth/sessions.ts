@@ -1,0 +1,72 @@
+import type { AAL, AuthUser, Session } from '../../core/contracts/auth.ts';
+import type { Tx } from '../platform/database.ts';
+import type { RequestOrigin, Services } from '../platform/services.ts';
+import { signAccessToken } from './access-tokens.ts';
+import { mintOpaqueToken } from './opaque-tokens.ts';
+import { insertRefreshToken, insertSession, loadUserAccess, updateUser, type UserRow } from './queries.ts';
+
+/** CJIS: whatever the activity, a session ends after 12 hours and the user signs in again. */
+export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+
+/** The user as the API shows it: the contract's fields only, never a hash or an internal column. */
+export function presentUser(row: UserRow, access: { roles: string[]; permissions: string[] }): AuthUser {
+  return {
+    id: row.id,
+    agency_id: row.agencyId,
+    email: row.email,
+    email_confirmed_at: row.emailConfirmedAt?.toISOString() ?? null,
+    name: row.name,
+    badge_number: row.badgeNumber,
+    rank: row.rank,
+    phone: row.phone,
+    account_type: row.accountType,
+    status: row.status,
+    app_metadata: { agency_id: row.agencyId, account_type: row.accountType, ...access },
+    user_metadata: row.userMetadata,
+    created_at: row.createdAt.toISOString(),
+    last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+/** Mints an access token and a fresh refresh token for an existing session. */
+export async function mintSessionTokens(
+  services: Services,
+  tx: Tx,
+  input: { user: UserRow; sessionId: string; aal: AAL; amr: Array<{ method: string; timestamp: number }>; parentId?: number },
+): Promise<Session> {
+  const { user } = input;
+  const access = await loadUserAccess(tx, user.agencyId, user.id);
+  const refresh = mintOpaqueToken(user.agencyId);
+  await insertRefreshToken(tx, {
+    agencyId: user.agencyId,
+    sessionId: input.sessionId,
+    tokenHash: refresh.hash,
+    parentId: input.parentId ?? null,
+  });
+  const presented = presentUser(user, access);
+  const { token, expiresAt, expiresIn } = await signAccessToken(services.keys, services.config.jwtIssuer, {
+    userId: user.id,
+    email: user.email,
+    sessionId: input.sessionId,
+    aal: input.aal,
+    amr: input.amr,
+    appMetadata: presented.app_metadata,
+  });
+  return { access_token: token, token_type: 'bearer', expires_in: expiresIn, expires_at: expiresAt, refresh_token: refresh.token, user: presented };
+}
+
+/** Starts a new session for a user who just proved who they are (password, or an e-mailed link). */
+export async function startSession(services: Services, tx: Tx, user: UserRow, method: string, origin: RequestOrigin): Promise<Session> {
+  const now = new Date();
+  const session = await insertSession(tx, {
+    agencyId: user.agencyId,
+    userId: user.id,
+    aal: 'aal1',
+    amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }],
+    userAgent: origin.userAgent?.slice(0, 512) ?? null,
+    ip: origin.ip,
+    notAfter: new Date(now.getTime() + SESSION_MAX_AGE_MS),
+  });
+  const signedIn = await updateUser(tx, user.agencyId, user.id, { lastSignInAt: now });
+  return mintSessionTokens(services, tx, { user: signedIn, sessionId: session.id, aal: session.aal, amr: session.amr });
+}

@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { SysConfig } from '../../core/contracts/agency.ts';
+import type { UserMetadata } from '../../core/contracts/auth.ts';
+
+/**
+ * Tenancy rule: every tenant table has `agency_id`, and it leads every unique key and every index
+ * that serves lookups, so the schema can be distributed by agency (Citus) unchanged. Row-level
+ * security on every tenant table is set up in the SQL migration `0001_tenancy.sql`.
+ */
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    ori: text('ori'),
+    timezone: text('timezone').notNull(),
+    sysConfig: jsonb('sys_config').$type<SysConfig>().notNull(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('agencies_slug_key').on(t.slug)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    id: uuid('id').notNull().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    name: text('name').notNull(),
+    badgeNumber: text('badge_number'),
+    rank: text('rank'),
+    phone: text('phone'),
+    accountType: text('account_type', { enum: ['limited', 'full'] }).notNull().default('limited'),
+    status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull().default('active'),
+    userMetadata: jsonb('user_metadata').$type<UserMetadata>().notNull().default({}),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('users_id_key').on(t.id),
+    uniqueIndex('users_agency_email_key').on(t.agencyId, t.email),
+  ],
+);
+
+/**
+ * E-mail addresses are unique across the whole deployment (one person, one agency), and signing in
+ * starts from an address alone, before the agency is known. This directory maps an address to its
+ * agency; the API's database role cannot read it directly, only through two narrow functions
+ * (`precinct_agency_for_email`, `precinct_claim_email`). Under Citus it is a reference table.
+ */
+export const emailDirectory = pgTable('email_directory', {
+  email: text('email').primaryKey(),
+  agencyId: uuid('agency_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    agencyId: uuid('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    id: uuid('id').notNull().defaultRandom(),
+    /** The built-in template this role came from (core/permissions.ts BUILT_IN_ROLES), or null for a custom role. */
+    templateKey: text('template_key'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('roles_id_key').on(t.id),
+    uniqueIndex('roles_agency_name_key').on(t.agencyId, sql`lower(${t.name})`),
+  ],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    roleId: uuid('role_id').notNull(),
+    permission: text('permission').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.roleId, t.permission] }),
+    foreignKey({ columns: [t.agencyId, t.roleId], foreignColumns: [roles.agencyId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    roleId: uuid('role_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.userId, t.roleId] }),
+    index('user_roles_role_idx').on(t.agencyId, t.roleId),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
+    foreignKey({ columns: [t.agencyId, t.roleId], foreignColumns: [roles.agencyId, roles.id] }).onDelete('cascade'),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    aal: text('aal', { enum: ['aal1', 'aal2'] }).notNull().default('aal1'),
+    amr: jsonb('amr').$type<Array<{ method: string; timestamp: number }>>().notNull().default([]),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hard end of the session whatever the activity (CJIS: sign in again after 12 hours). */
+    notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('sessions_id_key').on(t.id),
+    index('sessions_user_idx').on(t.agencyId, t.userId),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    sessionId: uuid('session_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('refresh_tokens_hash_key').on(t.agencyId, t.tokenHash),
+    index('refresh_tokens_session_idx').on(t.agencyId, t.sessionId),
+    foreignKey({ columns: [t.agencyId, t.sessionId], foreignColumns: [sessions.agencyId, sessions.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Single-use e-mailed tokens: sign-up confirmation, password recovery, invitations, unlock links. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    kind: text('kind', { enum: ['confirm_signup', 'recovery', 'invitation', 'unlock'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id'),
+    email: text('email').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('one_time_tokens_hash_key').on(t.agencyId, t.tokenHash),
+    index('one_time_tokens_user_idx').on(t.agencyId, t.userId, t.kind),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    index('mail_outbox_status_idx').on(t.agencyId, t.status, t.createdAt),
+    foreignKey({ columns: [t.agencyId], foreignColumns: [agencies.id] }),
+  ],
+);
+
+/** JWT signing keys: platform-wide, not tenant data. Private keys are stored encrypted. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  algorithm: text('algorithm').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateKeyEncrypted: text('private_key_encrypted').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When a newer key took over signing; the key stays published until its last token expires. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+/** Tables holding one agency's rows; row-level security is enabled and forced on each. */
+export const TENANT_TABLES = [
+  'agencies',
+  'users',
+  'roles',
+  'role_permissions',
+  'user_roles',
+  'sessions',
+  'refresh_tokens',
+  'one_time_tokens',
+  'mail_outbox',
+] as const;

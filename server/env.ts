@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The server's configuration, read once from the environment and validated. This is the only
+ * module that reads process.env (a lint rule keeps it so). A bad value stops the server with a
+ * message naming the variable.
+ */
+const Port = z.coerce.number().int().min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)');
+
+const Flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const Url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const Redirects = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON array of { "from", "to", "permanent"? }' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.array(
+      z.object({
+        from: z.string().startsWith('/', 'each "from" must be a path starting with /'),
+        to: z.string().min(1),
+        permanent: z.boolean().default(false),
+      }),
+    ),
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: Port.default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: Url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_ADMIN_URL: Url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  PUBLIC_URL: Url(['http:', 'https:']).optional(),
+  SMTP_URL: Url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Precinct <no-reply@precinct.local>'),
+  PRECINCT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
+  JWT_ISSUER: z.string().min(1).optional(),
+  AUTH_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  SEED_DEMO: Flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  POSTHOG_KEY: z.string().min(1).optional(),
+  POSTHOG_HOST: Url(['https:', 'http:']).default('https://us.i.posthog.com'),
+  ROUTE_REDIRECTS: Redirects.optional(),
+  TRUST_PROXY: Flag.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Absent: the embedded PGlite database in `${dataDir}/pglite`. */
+  databaseUrl: string | undefined;
+  /** The connection migrations run on (owner of the schema); defaults to databaseUrl. */
+  databaseAdminUrl: string | undefined;
+  databasePoolSize: number;
+  databasePoolWaitMs: number;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  secret: string | undefined;
+  jwtIssuer: string;
+  keyRotationDays: number;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir: string;
+  analytics: { key: string; host: string } | null;
+  redirects: Array<{ from: string; to: string; permanent: boolean }>;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses configuration from an environment (process.env by default); throws ConfigError naming each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "not set", as in most shells' `VAR= command`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databaseAdminUrl: e.DATABASE_ADMIN_URL ?? e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolWaitMs: e.DATABASE_POOL_WAIT_MS,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    secret: e.PRECINCT_SECRET,
+    jwtIssuer: e.JWT_ISSUER ?? `${publicUrl}/auth/v1`,
+    keyRotationDays: e.AUTH_KEY_ROTATION_DAYS,
+    // The embedded database is for trying Precinct out: seed it unless told not to. A real
+    // PostgreSQL is seeded only when asked.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    analytics: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : null,
+    redirects: e.ROUTE_REDIRECTS ?? [],
+    trustProxy: e.TRUST_PROXY,
+  };
+}

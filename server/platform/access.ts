@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { AccessTokenClaims } from '../../core/contracts/auth.ts';
+import type { SysConfig } from '../../core/contracts/agency.ts';
+import { hasPermission, PERMISSIONS, type Permission } from '../../core/permissions.ts';
+import { checkModuleApiAccess, type ModuleKey } from '../../core/modules.ts';
+import { agencies, sessions, users } from '../db/schema.ts';
+import { verifyAccessToken } from '../auth/access-tokens.ts';
+import type { SigningKeys } from '../auth/signing-keys.ts';
+import type { Database } from './database.ts';
+import { AppError } from './errors.ts';
+
+/**
+ * What a route requires. There is no default: a route without `config.access` is refused when it
+ * is registered, so nothing is open by accident.
+ *  - `{ public: true }`: anyone (sign-in, JWKS, the web app's files).
+ *  - `{ permission: 'authenticated' }`: any signed-in user with a live session.
+ *  - `{ permission: 'fleet:admin', module: 'fleet' }`: that permission (admin:access passes) and the
+ *    module switched on for the agency.
+ */
+export type RouteAccess = { public: true } | { permission: Permission | 'authenticated'; module?: ModuleKey };
+
+/** Who is calling, re-derived on the server for every request. Every query takes it first. */
+export interface Scope {
+  agencyId: string;
+  userId: string;
+  sessionId: string;
+  accountType: AccessTokenClaims['app_metadata']['account_type'];
+  roles: readonly string[];
+  permissions: readonly string[];
+  aal: AccessTokenClaims['aal'];
+}
+
+export interface RequestAuth {
+  claims: AccessTokenClaims;
+  scope: Scope;
+  sysConfig: SysConfig;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+/** Every route registered, with its declared access: walked by the permission and tenant sweeps. */
+export function routeTable(app: FastifyInstance): RouteRecord[] {
+  return (app as unknown as { precinctRoutes: RouteRecord[] }).precinctRoutes;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function installAccessControl(app: FastifyInstance, deps: { database: Database; keys: SigningKeys; issuer: string }) {
+  const records: RouteRecord[] = [];
+  app.decorate('precinctRoutes', records);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access`);
+    if (!('public' in access) && access.permission !== 'authenticated' && !(access.permission in PERMISSIONS))
+      throw new Error(`Route ${String(route.method)} ${route.url} requires an unknown permission ${access.permission}`);
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      records.push({ method: String(method), url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    request.auth = await authenticate(request, deps);
+    const { claims, sysConfig } = request.auth;
+    if (access.module) {
+      const moduleAccess = checkModuleApiAccess({ module: access.module, sysConfig, accountType: claims.app_metadata.account_type });
+      if (!moduleAccess.allowed)
+        throw new AppError(
+          'module_disabled',
+          moduleAccess.reason === 'disabled'
+            ? `The ${moduleAccess.displayName} module is turned off for your agency`
+            : `${moduleAccess.displayName} needs a full account; ask your agency administrator`,
+        );
+    }
+    if (access.permission !== 'authenticated' && !hasPermission(claims.app_metadata, access.permission)) {
+      const label = PERMISSIONS[access.permission].label;
+      throw new AppError('forbidden', `You do not have permission to do this (${label}); ask your agency administrator`, {
+        details: `requires ${access.permission}`,
+      });
+    }
+  });
+}
+
+/** Verifies the bearer token, then checks on the database that its session is live and its user enabled. */
+async function authenticate(request: FastifyRequest, deps: { database: Database; keys: SigningKeys; issuer: string }): Promise<RequestAuth> {
+  const token = bearerToken(request);
+  if (!token) throw new AppError('unauthorized', 'Sign in to continue', { hint: 'send Authorization: Bearer <access token>' });
+  const claims = await verifyAccessToken(deps.keys, deps.issuer, token);
+  const agencyId = claims.app_metadata.agency_id;
+  const row = await deps.database.withTenant(agencyId, async (tx) => {
+    const [found] = await tx
+      .select({ revokedAt: sessions.revokedAt, notAfter: sessions.notAfter, status: users.status, sysConfig: agencies.sysConfig })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.agencyId, sessions.agencyId), eq(users.id, sessions.userId)))
+      .innerJoin(agencies, eq(agencies.id, sessions.agencyId))
+      .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id), eq(sessions.userId, claims.sub)));
+    return found;
+  });
+  if (!row || row.revokedAt || row.notAfter.getTime() <= Date.now())
+    throw new AppError('session_not_found', 'Your session has ended; sign in again');
+  if (row.status !== 'active') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator');
+  return {
+    claims,
+    sysConfig: row.sysConfig,
+    scope: {
+      agencyId,
+      userId: claims.sub,
+      sessionId: claims.session_id,
+      accountType: claims.app_metadata.account_type,
+      roles: claims.app_metadata.roles,
+      permissions: claims.app_metadata.permissions,
+      aal: claims.aal,
+    },
+  };
+}
+
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new AppError('unauthorized', 'Sign in to continue');
+  return request.auth;
+}
+

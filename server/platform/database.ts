@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema.ts';
+import { AppError } from './errors.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export const APP_ROLE = 'precinct_app';
+const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** Raw access as the connecting (owner) role: migrations, tests and operator scripts only, never request handling. */
+  owner: Db;
+  /**
+   * Runs `work` in one transaction as the API's role, scoped to one agency: row-level security shows
+   * and accepts only that agency's rows. Every request's data access goes through here.
+   */
+  withTenant<T>(agencyId: string, work: (tx: Tx) => Promise<T>, options?: { userId?: string }): Promise<T>;
+  /** As the API's role with no agency: tenant tables read as empty; only platform tables and the narrow lookup functions answer. */
+  withoutTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… of the server; absent means embedded PGlite in `dataDir`. */
+  url?: string | undefined;
+  /** Connection for migrations (schema owner); defaults to url. */
+  adminUrl?: string | undefined;
+  /** Where PGlite keeps its files; `memory://` for a throw-away database. */
+  dataDir?: string;
+  poolSize?: number;
+  poolWaitMs?: number;
+  migrate?: boolean;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options) : await openPglite(options);
+  return database;
+}
+
+function scoped(run: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>) {
+  async function withTenant<T>(agencyId: string, work: (tx: Tx) => Promise<T>, options?: { userId?: string }) {
+    if (!UUID.test(agencyId)) throw new AppError('internal', 'Refusing to open a transaction for a malformed agency id');
+    return run(async (tx) => {
+      await tx.execute(
+        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.agency_id', ${agencyId}, true), set_config('app.user_id', ${options?.userId ?? ''}, true)`,
+      );
+      return work(tx);
+    });
+  }
+  async function withoutTenant<T>(work: (tx: Tx) => Promise<T>) {
+    return run(async (tx) => {
+      await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+      return work(tx);
+    });
+  }
+  return { withTenant, withoutTenant };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema }) as unknown as Db;
+  if (options.migrate !== false) {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db as Parameters<typeof migrate>[0], { migrationsFolder: MIGRATIONS_DIR });
+  }
+  return {
+    kind: 'pglite',
+    owner: db,
+    ...scoped((work) => db.transaction(work)),
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(options: DatabaseOptions): Promise<Database> {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  if (options.migrate !== false) await migratePostgres(options.adminUrl ?? options.url!);
+  const pool = new pg.default.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // Wait a bounded time for a free connection, then fail (answered as 503), never hang.
+    connectionTimeoutMillis: options.poolWaitMs ?? 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A connection dropped while idle (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    owner: db,
+    ...scoped((work) => db.transaction(work)),
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Migrates under an advisory lock, so several servers starting at once migrate once. */
+async function migratePostgres(url: string) {
+  const pg = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const client = new pg.default.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(7244115)');
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('select pg_advisory_unlock(7244115)').catch(() => {});
+    await client.end();
+  }
+}
+
+/** Rows of a raw SQL statement (both drivers answer `{ rows }`). For the few queries Drizzle's builder cannot express. */
+export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

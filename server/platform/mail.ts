@@ -1,0 +1,110 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { mailOutbox } from '../db/schema.ts';
+import { queryRows, type Database, type Tx } from './database.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * E-mail leaves through an outbox: a use case writes the message in the same transaction as the
+ * change that caused it (so a rolled-back sign-up sends nothing, and a committed one is never
+ * forgotten), then the mailer delivers it. With SMTP_URL set it goes through nodemailer; without,
+ * the text is written to the server log so a local user can follow its links.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private readonly database: Database;
+  private readonly from: string;
+  private readonly log: FastifyBaseLogger;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(options: { database: Database; smtpUrl: string | undefined; from: string; log: FastifyBaseLogger }) {
+    this.database = options.database;
+    this.from = options.from;
+    this.log = options.log;
+    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  }
+
+  /** Queues a message inside the caller's tenant transaction. */
+  async enqueue(tx: Tx, agencyId: string, message: MailMessage) {
+    await tx.insert(mailOutbox).values({ agencyId, ...message });
+  }
+
+  /** Delivers an agency's pending messages (call after the queuing transaction commits). Never throws. */
+  deliver(agencyId: string): Promise<void> {
+    const run = this.deliverNow(agencyId).catch((error: unknown) => this.log.error({ err: error, agencyId }, 'mail delivery failed'));
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+    return run;
+  }
+
+  private async deliverNow(agencyId: string) {
+    const pending = await this.database.withTenant(agencyId, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.status, 'pending')))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(50),
+    );
+    for (const message of pending) {
+      let outcome: { status: 'sent' | 'logged' | 'pending' | 'failed'; error: string | null };
+      try {
+        if (this.transport) {
+          await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+          outcome = { status: 'sent', error: null };
+        } else {
+          this.log.info({ mail: { to: message.to, subject: message.subject } }, `e-mail (no SMTP_URL set, not sent):\n${message.text}`);
+          outcome = { status: 'logged', error: null };
+        }
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        outcome = { status: message.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'pending', error: text };
+        this.log.warn({ to: message.to, error: text }, 'e-mail not delivered; will retry');
+      }
+      await this.database.withTenant(agencyId, (tx) =>
+        tx
+          .update(mailOutbox)
+          .set({
+            status: outcome.status,
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            lastError: outcome.error,
+            sentAt: outcome.status === 'sent' || outcome.status === 'logged' ? new Date() : null,
+          })
+          .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.id, message.id))),
+      );
+    }
+  }
+
+  /** Retries whatever is still pending (e.g. the SMTP server was down), every `intervalMs`. */
+  startRetries(intervalMs = 60_000) {
+    this.timer = setInterval(() => void this.retryAll(), intervalMs);
+    this.timer.unref();
+  }
+
+  async retryAll() {
+    try {
+      const rows = await this.database.withoutTenant((tx) =>
+        queryRows<{ agency_id: string }>(tx, sql`select precinct_agencies_with_pending_mail() as agency_id`),
+      );
+      for (const row of rows) await this.deliver(row.agency_id);
+    } catch (error) {
+      this.log.error({ err: error }, 'mail retry sweep failed');
+    }
+  }
+
+  /** Stops retrying and waits for deliveries under way. */
+  async close() {
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.inFlight]);
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../env.ts';
+import type { SigningKeys } from '../auth/signing-keys.ts';
+import type { Database } from './database.ts';
+import type { Mailer } from './mail.ts';
+
+/** What use cases need from the platform, passed explicitly (no globals). */
+export interface Services {
+  config: Config;
+  database: Database;
+  keys: SigningKeys;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** Where a request came from, recorded on sessions (and in the audit log once it exists). */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
