@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../env.ts';
+import { openDatabase, type Database } from '../platform/database.ts';
+import type { Services } from '../platform/services.ts';
+import { createScratchDatabase } from '../../test/postgres.ts';
+import { startMailCapture, type CapturedMail, type MailCapture } from '../../e2e/support/mail-capture.ts';
+
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+export interface TestServer {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  mail: MailCapture;
+  /** Waits for a message to `to` (optionally matching a subject) to arrive at the SMTP server. */
+  waitForMail(to: string, subject?: RegExp, timeoutMs?: number): Promise<CapturedMail & { links: string[] }>;
+  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server on a real database (in-memory PGlite, or a scratch database on the test run's
+ * PostgreSQL server), with e-mail going through a real SMTP server. Requests go through
+ * fastify.inject: the full stack, minus the socket.
+ */
+export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+  const mail = await startMailCapture();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-test-'));
+  const scratch = kind === 'postgres' ? await createScratchDatabase(inject('postgresUrl')) : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://precinct.test',
+    SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+    SEED_DEMO: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: 'memory://', poolSize: 4 });
+  const { app, services } = await buildApp(config, database);
+  await app.ready();
+
+  return {
+    kind,
+    app,
+    services,
+    database,
+    mail,
+    async waitForMail(to, subject, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mail.messages.find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
+        if (found) return { ...found, links: [...found.text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]) };
+        if (Date.now() > deadline) throw new Error(`No e-mail to ${to}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    request({ token, headers, ...options }) {
+      return app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await mail.close();
+      await scratch?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The token query parameter of the first link in a message. */
+export function tokenFromLink(links: string[]): string {
+  const link = links.find((l) => l.includes('token=') || l.includes('invitation='));
+  if (!link) throw new Error(`No token link among ${links.join(', ')}`);
+  const url = new URL(link);
+  return url.searchParams.get('token') ?? url.searchParams.get('invitation')!;
+}
