@@ -117,6 +117,6 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
         .type('text/plain')
         .send('The web app has not been built yet. Run `npm run build` (or `npm start`, which builds it).');
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }

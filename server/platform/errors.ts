@@ -69,8 +69,10 @@ function fieldsFromIssues(issues: ZodLikeIssue[], prefix?: string) {
 
 /** Connection-level database failures mean "try again shortly", not a bug: 503. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
+  const e = error as { code?: string; message?: string; cause?: unknown };
   if (!e) return false;
+  // Drizzle wraps driver errors ("Failed query: …") and keeps the driver's error as the cause.
+  if (e.cause && isDatabaseUnavailable(e.cause)) return true;
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006'].includes(e.code ?? ''))
     return true;
   return /timeout exceeded when trying to connect|Connection terminated|connection.*closed|Client has encountered a connection error/i.test(

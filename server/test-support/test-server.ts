@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
@@ -21,7 +21,7 @@ export interface TestServer {
   mail: MailCapture;
   /** Waits for a message to `to` (optionally matching a subject) to arrive at the SMTP server. */
   waitForMail(to: string, subject?: RegExp, timeoutMs?: number): Promise<CapturedMail & { links: string[] }>;
-  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -30,7 +30,11 @@ export interface TestServer {
  * PostgreSQL server), with e-mail going through a real SMTP server. Requests go through
  * fastify.inject: the full stack, minus the socket.
  */
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { routes?: (app: FastifyInstance) => void } = {},
+): Promise<TestServer> {
   const mail = await startMailCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-test-'));
   const scratch = kind === 'postgres' ? await createScratchDatabase(inject('postgresUrl')) : null;
@@ -46,6 +50,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
   });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: 'memory://', poolSize: 4 });
   const { app, services } = await buildApp(config, database);
+  options.routes?.(app);
   await app.ready();
 
   return {

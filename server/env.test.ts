@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('server configuration', () => {
+  it('defaults to port 3000, ./data and the embedded database with the demo seeded', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: path.resolve('./data'), databaseUrl: undefined, seedDemo: true, publicUrl: 'http://localhost:3000' });
+  });
+
+  it('does not seed demo data into a real PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/precinct' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/precinct', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('names every bad variable in one message', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db', SEED_DEMO: 'perhaps', PRECINCT_SECRET: 'short' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/PORT:/);
+    expect(message).toMatch(/DATABASE_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\//);
+    expect(message).toMatch(/SEED_DEMO: must be true or false/);
+    expect(message).toMatch(/PRECINCT_SECRET: must be at least 32 characters/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' })).toMatchObject({ port: 3000, smtpUrl: undefined });
+  });
+
+  it('reads server-defined route redirects from JSON and refuses anything else', () => {
+    expect(loadConfig({ ROUTE_REDIRECTS: '[{"from":"/old","to":"/fleet"}]' }).redirects).toEqual([{ from: '/old', to: '/fleet', permanent: false }]);
+    expect(() => loadConfig({ ROUTE_REDIRECTS: 'nope' })).toThrow(/ROUTE_REDIRECTS: must be a JSON array/);
+  });
+});

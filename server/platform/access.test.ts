@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { agencies } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
+import { routeTable } from './access.ts';
+
+describe('route access declarations', () => {
+  let server: TestServer;
+  let agency: TestAgency;
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-web-'));
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Precinct</title>');
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    server = await startTestServer('pglite', { WEB_DIST_DIR: webDir }, {
+      routes(app) {
+        app.get('/rest/v1/test/fleet-admin', { config: { access: { permission: 'fleet:admin', module: 'fleet' } } }, async () => ({ ok: true }));
+        app.get('/rest/v1/test/citations', { config: { access: { permission: 'citations:access', module: 'citations' } } }, async () => ({ ok: true }));
+      },
+    });
+    agency = await makeAgency(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('keeps the permission surface of every route as a reviewed snapshot', () => {
+    const surface = routeTable(server.app)
+      .filter((route) => !route.url.startsWith('/rest/v1/test/'))
+      .map((route) => `${route.method} ${route.url} → ${'public' in route.access ? 'public' : `${route.access.permission}${route.access.module ? ` [${route.access.module}]` : ''}`}`)
+      .sort();
+    expect(surface).toMatchSnapshot();
+  });
+
+  it('refuses to register a route that declares no access', async () => {
+    const other = await startTestServer('pglite', {}, {
+      routes(app) {
+        expect(() => app.get('/rest/v1/test/forgotten', async () => ({}))).toThrow(/declares no access/);
+      },
+    });
+    await other.close();
+  });
+
+  it('answers 403 with the permission’s name to a user who lacks it, and lets admin:access through', async () => {
+    const officer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit'] }));
+    const refused = await server.request({ method: 'GET', url: '/rest/v1/test/fleet-admin', token: officer.access_token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'forbidden', details: 'requires fleet:admin' });
+
+    const admin = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
+    expect((await server.request({ method: 'GET', url: '/rest/v1/test/fleet-admin', token: admin.access_token })).statusCode).toBe(200);
+  });
+
+  it('answers 403 for every route of a module the agency switched off, even to an administrator', async () => {
+    const other = await makeAgency(server);
+    const admin = await signIn(server, await makeUser(server, other, { permissions: ['admin:access'] }));
+    await server.database.withTenant(other.id, async (tx) => {
+      const [row] = await tx.select().from(agencies).where(eq(agencies.id, other.id));
+      await tx
+        .update(agencies)
+        .set({ sysConfig: { ...row!.sysConfig, fleet_settings: { ...row!.sysConfig.fleet_settings, enabled: false } } })
+        .where(eq(agencies.id, other.id));
+    });
+    const response = await server.request({ method: 'GET', url: '/rest/v1/test/fleet-admin', token: admin.access_token });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'module_disabled', message: 'The Fleet module is turned off for your agency' });
+  });
+
+  it('keeps a limited account out of the modules that need a full one', async () => {
+    const limited = await signIn(server, await makeUser(server, agency, { permissions: ['citations:access'], accountType: 'limited' }));
+    const response = await server.request({ method: 'GET', url: '/rest/v1/test/citations', token: limited.access_token });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('module_disabled');
+  });
+
+  it('serves the web app for client-side routes and its files as they are, but never for API paths', async () => {
+    const page = await server.request({ method: 'GET', url: '/fleet/admin/vehicle' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await server.request({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toMatch(/immutable/);
+    const api = await server.request({ method: 'GET', url: '/rest/v1/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found', message: 'Not found: GET /rest/v1/nothing-here' });
+    const escape = await server.request({ method: 'GET', url: '/../../etc/passwd' });
+    expect(escape.body).not.toMatch(/root:/);
+  });
+
+  it('sends security headers: a CSP without inline script, nosniff, no framing', async () => {
+    const response = await server.request({ method: 'GET', url: '/login' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers a malformed JSON body with 400 rather than a server error', async () => {
+    const response = await server.request({ method: 'POST', url: '/auth/v1/recover', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('validation_failed');
+  });
+});

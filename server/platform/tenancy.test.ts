@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { TENANT_TABLES, users, sessions } from '../db/schema.ts';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
+import { APP_ROLE, queryRows } from './database.ts';
+
+/**
+ * Isolation is enforced twice: the API scopes its queries, and under it PostgreSQL's row-level
+ * security hides other agencies' rows from the API's role even when a query forgets the scope.
+ * These tests write queries that forget it on purpose.
+ */
+/** The database's own message, under Drizzle's "Failed query" wrapper. */
+async function databaseError(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return cause?.message ?? (error as Error).message;
+  }
+  throw new Error('expected the database to refuse');
+}
+
+describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) => {
+  let server: TestServer;
+  let a: TestAgency;
+  let b: TestAgency;
+  let userOfB: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    a = await makeAgency(server, 'Agency A');
+    b = await makeAgency(server, 'Agency B');
+    await makeUser(server, a);
+    const bUser = await makeUser(server, b);
+    userOfB = bUser.id;
+    // Give every tenant table rows in both agencies: sessions, refresh tokens and mail included.
+    await signIn(server, bUser);
+    await server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: bUser.email } });
+    await server.waitForMail(bUser.email);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('runs the API as a role that is no superuser, cannot bypass row-level security and owns no table', async () => {
+    const [role] = await queryRows<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      server.database.owner as never,
+      sql`select rolsuper, rolbypassrls from pg_roles where rolname = ${APP_ROLE}`,
+    );
+    expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
+    const owned = await queryRows<{ n: number }>(
+      server.database.owner as never,
+      sql`select count(*)::int as n from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = ${APP_ROLE}`,
+    );
+    expect(owned[0]!.n).toBe(0);
+  });
+
+  it('has row-level security enabled and forced on every tenant table', async () => {
+    const rows = await queryRows<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }>(
+      server.database.owner as never,
+      sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,
+    );
+    for (const table of TENANT_TABLES) {
+      expect(rows.find((r) => r.relname === table), table).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
+    }
+    // Every table with an agency_id column is listed as a tenant table, so a new one cannot be forgotten.
+    const withAgency = await queryRows<{ table_name: string }>(
+      server.database.owner as never,
+      sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'agency_id'`,
+    );
+    const unlisted = withAgency.map((r) => r.table_name).filter((t) => !(TENANT_TABLES as readonly string[]).includes(t) && t !== 'email_directory');
+    expect(unlisted).toEqual([]);
+  });
+
+  it('shows agency A none of agency B’s rows in any tenant table, even when the query has no agency filter', async () => {
+    await server.database.withTenant(a.id, async (tx) => {
+      for (const table of TENANT_TABLES) {
+        const column = table === 'agencies' ? 'id' : 'agency_id';
+        const rows = await queryRows<{ agency: string }>(tx, sql.raw(`select ${column}::text as agency from ${table}`));
+        expect(rows.filter((r) => r.agency !== a.id), table).toEqual([]);
+      }
+    });
+    // B's rows are really there: the filter is what hides them.
+    const ofB = await server.database.withTenant(b.id, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from sessions`));
+    expect(ofB[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('lets agency A neither insert a row for B nor update or delete B’s rows', async () => {
+    expect(
+      await databaseError(
+        server.database.withTenant(a.id, (tx) => tx.insert(users).values({ agencyId: b.id, email: 'intruder@precinct.test', name: 'Intruder' })),
+      ),
+    ).toMatch(/row-level security/);
+    const updated = await server.database.withTenant(a.id, (tx) => tx.update(users).set({ name: 'Hijacked' }).returning({ id: users.id }));
+    expect(updated.every((row) => row.id !== userOfB)).toBe(true);
+    const deleted = await server.database.withTenant(a.id, (tx) =>
+      tx.delete(sessions).where(sql`${sessions.userId} = ${userOfB}`).returning({ id: sessions.id }),
+    );
+    expect(deleted).toEqual([]);
+    const stillThere = await server.database.withTenant(b.id, (tx) => queryRows<{ name: string }>(tx, sql`select name from users`));
+    expect(stillThere.map((r) => r.name)).not.toContain('Hijacked');
+  });
+
+  it('shows nothing of any agency to a transaction that names no agency', async () => {
+    await server.database.withoutTenant(async (tx) => {
+      for (const table of TENANT_TABLES) {
+        const rows = await queryRows<{ n: number }>(tx, sql.raw(`select count(*)::int as n from ${table}`));
+        expect(rows[0]!.n, table).toBe(0);
+      }
+    });
+  });
+
+  it('never carries one transaction’s agency into the next on the same connection', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await server.database.withTenant(a.id, (tx) => tx.execute(sql`select 1`));
+      const leaked = await server.database.withoutTenant((tx) =>
+        queryRows<{ agency: string | null; role: string }>(tx, sql`select current_setting('app.agency_id', true) as agency, current_user as role`),
+      );
+      expect(leaked[0]!.agency ?? '').toBe('');
+      expect(leaked[0]!.role).toBe(APP_ROLE);
+    }
+  });
+
+  it('keeps the e-mail directory out of the API role’s reach except through its lookup function', async () => {
+    expect(await databaseError(server.database.withoutTenant((tx) => tx.execute(sql`select * from email_directory`)))).toMatch(/permission denied/);
+  });
+});
