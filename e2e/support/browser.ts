@@ -1,0 +1,85 @@
+/**
+ * Debian's Chromium driven by playwright-core. One browser per test file (launched on first use,
+ * closed by setup.ts after the file), a fresh context per page so nothing leaks between tests.
+ *
+ *   const page = await newPage({ colorScheme: 'dark' });
+ *   await page.goto('/login');
+ *   await expectNoSeriousAxeViolations(page);
+ *   await page.context().close();
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { findChromium } from '../../scripts/prerequisites.ts';
+
+// The last four keep Chromium from reaching for Google's services, which this network refuses.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** A new Chromium; the caller closes it. Prefer newPage(), which shares one per test file. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    throw new Error('Chromium not found: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. `node scripts/prerequisites.ts` does it.');
+  }
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/** The test file's browser, launched on first use. */
+export function getBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
+
+/** Closes the test file's browser, if one was launched (setup.ts does this after every file). */
+export async function closeBrowser(): Promise<void> {
+  const current = shared;
+  shared = undefined;
+  if (current) await (await current).close();
+}
+
+export interface NewPageOptions {
+  /** Emulated prefers-color-scheme; default 'light'. */
+  colorScheme?: 'light' | 'dark';
+  /** Default 1280×800; use { width: 360, height: 740 } for the phone-in-a-patrol-car check. */
+  viewport?: { width: number; height: number };
+}
+
+/** A page in a fresh browser context whose relative URLs resolve against the app under test. */
+export async function newPage({ colorScheme = 'light', viewport = { width: 1280, height: 800 } }: NewPageOptions = {}): Promise<Page> {
+  const browser = await getBrowser();
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), colorScheme, viewport });
+  return context.newPage();
+}
+
+/** Runs axe-core on the page and throws, listing them, when any violation is serious or critical. */
+export async function expectNoSeriousAxeViolations(page: Page, options: { exclude?: string[]; disableRules?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length === 0) return;
+  const lines = serious.map((v) => {
+    const targets = v.nodes
+      .slice(0, 5)
+      .map((node) => `      ${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, ' ').trim()}` : ''}`)
+      .join('\n');
+    const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
+    return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${targets}${more}`;
+  });
+  throw new Error(`axe found ${serious.length} serious or critical accessibility violation(s) on ${page.url()}:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,170 @@
+/**
+ * Vitest global setup of the browser end-to-end suite (e2e/vitest.config.ts), run once per run:
+ *
+ *   1. builds the web app (`npm run build`); skipped with E2E_SKIP_BUILD=1, or when there is no web
+ *      app to build yet (no index.html and no vite.config.*);
+ *   2. starts a real SMTP server capturing every message, readable over HTTP (mail-capture.ts);
+ *   3. starts the real app server, `node server/main.ts`, on a free port with a fresh DATA_DIR, and
+ *      waits until GET /health answers 200.
+ *
+ * Tests get `inject('baseUrl')` and `inject('mailApiUrl')` (see provided-context.d.ts); use the helpers
+ * in browser.ts, mail.ts and accounts.ts rather than these directly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../test/pg-cluster.ts';
+import { startMailCapture, type MailCapture } from './mail-capture.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const HEALTH_TIMEOUT_MS = 60_000;
+
+/** Node 24 from the `node` package (runs TypeScript natively), whatever node runs Vitest. */
+function nodeBinary(): string {
+  const pinned = path.join(root, 'node_modules', 'node', 'bin', 'node');
+  return existsSync(pinned) ? pinned : process.execPath;
+}
+
+function hasWebApp(): boolean {
+  const candidates = ['index.html', 'web/index.html', 'vite.config.ts', 'vite.config.js', 'vite.config.mts'];
+  return candidates.some((file) => existsSync(path.join(root, file)));
+}
+
+function buildWebApp(): Promise<void> {
+  if (process.env.E2E_SKIP_BUILD === '1') {
+    console.log('[e2e] E2E_SKIP_BUILD=1: using the existing build');
+    return Promise.resolve();
+  }
+  if (!hasWebApp()) {
+    console.warn('[e2e] no web app to build yet (no index.html or vite.config.*): testing the API server only');
+    return Promise.resolve();
+  }
+  console.log('[e2e] npm run build');
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build failed (exit code ${code})`))));
+  });
+}
+
+/** Keeps the last lines a child printed, to show them when it dies. */
+class OutputTail {
+  private lines: string[] = [];
+  push(prefix: string, chunk: Buffer): void {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      this.lines.push(`${prefix} ${line}`);
+      if (this.lines.length > 200) this.lines.shift();
+    }
+  }
+  toString(): string {
+    return this.lines.join('\n') || '(no output)';
+  }
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: OutputTail): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = `exit code ${code ?? signal}`;
+  });
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`The app server died before it was healthy (${exited}). Its output:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastProblem = `GET /health answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The app server was not healthy after ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}). Its output:\n${output}`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killTimer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(killTimer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await buildWebApp();
+
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const teardown = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`[e2e] teardown: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+
+  try {
+    const mail: MailCapture = await startMailCapture();
+    cleanups.push(() => mail.close());
+
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'precinct-e2e-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
+      MAIL_FROM: 'precinct@test.local',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    };
+    // The suite runs on a fresh embedded database unless E2E_DATABASE_URL names a server to use, and
+    // never sends analytics from a test run.
+    delete env.DATABASE_URL;
+    delete env.DATABASE_ADMIN_URL;
+    delete env.POSTHOG_KEY;
+    if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+    const output = new OutputTail();
+    const child = spawn(nodeBinary(), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output.push('[server]', chunk);
+      if (process.env.E2E_SERVER_LOG === '1') process.stdout.write(chunk);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output.push('[server:err]', chunk);
+      process.stderr.write(chunk);
+    });
+    // If this process goes away without teardown, do not leave the server running.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    cleanups.push(async () => {
+      process.removeListener('exit', killOnExit);
+      await stopChild(child);
+    });
+
+    await waitForHealth(baseUrl, child, output);
+    console.log(`[e2e] app server ready at ${baseUrl}; mail capture: SMTP 127.0.0.1:${mail.smtpPort}, API ${mail.apiUrl}`);
+
+    project.provide('baseUrl', baseUrl);
+    project.provide('mailApiUrl', mail.apiUrl);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

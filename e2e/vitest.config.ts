@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser end-to-end tests: a real app server, a real SMTP capture and Debian's Chromium
+// (e2e/support/global-setup.ts). Run with `npm run test:e2e`; `npm test` runs them last.
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    include: ['e2e/**/*.test.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    setupFiles: ['e2e/support/setup.ts'],
+    testTimeout: 60_000,
+    // The global setup builds the web app and starts the server; the hook budget covers a slow machine.
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    pool: 'forks',
+    // Two cores, each test file with its own Chromium, sharing one app server: two files at a time.
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});

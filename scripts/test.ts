@@ -1,0 +1,161 @@
+/**
+ * `npm test`: everything CI runs, in order, stopping at the first failure.
+ *
+ *   1. prerequisites   PostgreSQL server binaries and Chromium (installed when root with apt-get)
+ *   2. typecheck       npm run typecheck
+ *   3. lint            npm run lint
+ *   4. unit + API      vitest run                                  (vitest.config.ts)
+ *   5. browser (e2e)   vitest run --config e2e/vitest.config.ts
+ *
+ * Extra arguments go to both Vitest runs (`npm test -- server/auth`); with a filter, a run that finds no
+ * test file passes. Prints a summary of every step that ran and, last, one line
+ * `N passed, N failed, N skipped` summing the Vitest runs. Exits non-zero when anything failed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePrerequisites } from './prerequisites.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'test-results');
+const extraArgs = process.argv.slice(2);
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  note?: string;
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const steps: StepResult[] = [];
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+
+function banner(name: string): void {
+  console.log(`\n━━ ${name} ${'━'.repeat(Math.max(0, 70 - name.length))}`);
+}
+
+function runCommand(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', (error) => {
+      console.error(`${command} could not start: ${error.message}`);
+      resolve(127);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Vitest's JSON report (the subset we read). */
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ status: string }> }>;
+}
+
+function readCounts(file: string): Counts | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as VitestJson;
+    // A file that failed to load or whose hooks threw has no failed test but did fail: count it once.
+    const brokenFiles = report.testResults.filter(
+      (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+    ).length;
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests + brokenFiles,
+      skipped: report.numPendingTests + report.numTodoTests,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The node that runs our TypeScript (Node 24 from the `node` package), even if we were started otherwise. */
+function nodeBinary(): string {
+  const pinned = path.join(root, 'node_modules', 'node', 'bin', 'node');
+  return existsSync(pinned) ? pinned : process.execPath;
+}
+
+async function step(name: string, body: () => Promise<{ ok: boolean; note?: string }>): Promise<boolean> {
+  banner(name);
+  const started = performance.now();
+  let outcome: { ok: boolean; note?: string };
+  try {
+    outcome = await body();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    outcome = { ok: false };
+  }
+  steps.push({ name, ok: outcome.ok, seconds: (performance.now() - started) / 1000, ...(outcome.note ? { note: outcome.note } : {}) });
+  return outcome.ok;
+}
+
+function vitestStep(label: string, reportName: string, configArgs: string[]): () => Promise<{ ok: boolean; note?: string }> {
+  return async () => {
+    mkdirSync(resultsDir, { recursive: true });
+    const report = path.join(resultsDir, `${reportName}.json`);
+    rmSync(report, { force: true });
+    const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
+    const args = [
+      vitest,
+      'run',
+      ...configArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...(extraArgs.length > 0 ? ['--passWithNoTests'] : []),
+      ...extraArgs,
+    ];
+    const code = await runCommand(nodeBinary(), args);
+    const counts = readCounts(report);
+    if (counts) {
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      totals.skipped += counts.skipped;
+    }
+    const note = counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : `no report (${label} did not finish)`;
+    return { ok: code === 0, note };
+  };
+}
+
+async function main(): Promise<number> {
+  const plan: Array<[string, () => Promise<{ ok: boolean; note?: string }>]> = [
+    [
+      'prerequisites',
+      async () => {
+        const found = ensurePrerequisites();
+        console.log(`PostgreSQL server binaries: ${found.postgresBinDir}\nChromium: ${found.chromium}`);
+        return { ok: true };
+      },
+    ],
+    ['typecheck', async () => ({ ok: (await runCommand('npm', ['run', '--silent', 'typecheck'])) === 0 })],
+    ['lint', async () => ({ ok: (await runCommand('npm', ['run', '--silent', 'lint'])) === 0 })],
+    ['unit and API tests', vitestStep('vitest', 'vitest-unit', [])],
+    ['browser tests', vitestStep('vitest (e2e)', 'vitest-e2e', ['--config', 'e2e/vitest.config.ts'])],
+  ];
+
+  for (const [name, body] of plan) {
+    if (!(await step(name, body))) break;
+  }
+
+  banner('summary');
+  for (const s of steps) {
+    console.log(`${s.ok ? 'ok  ' : 'FAIL'}  ${s.name.padEnd(20)} ${s.seconds.toFixed(1).padStart(6)} s${s.note ? `   ${s.note}` : ''}`);
+  }
+  const notRun = plan.slice(steps.length).map(([name]) => name);
+  if (notRun.length > 0) console.log(`not run (an earlier step failed): ${notRun.join(', ')}`);
+  const failedStep = steps.some((s) => !s.ok);
+  console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped > 0 ? `, ${totals.skipped} skipped` : ''}`);
+  return failedStep || totals.failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,40 @@
+/**
+ * Vitest global setup for unit and API tests (vitest.config.ts): provides `postgresUrl`, the URL of a
+ * PostgreSQL server tests may create scratch databases on. TEST_DATABASE_URL when set, else a
+ * throw-away cluster (test/pg-cluster.ts) started here and stopped at the end. Fails the run loudly when
+ * PostgreSQL cannot be reached or started: nothing is skipped quietly.
+ */
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startPostgresCluster } from './pg-cluster.ts';
+
+async function assertReachable(url: string, origin: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    const redacted = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+    throw new Error(`PostgreSQL at ${redacted} (${origin}) is not reachable: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) {
+    await assertReachable(external, 'TEST_DATABASE_URL');
+    project.provide('postgresUrl', external);
+    return undefined;
+  }
+  const cluster = await startPostgresCluster();
+  try {
+    await assertReachable(cluster.url, 'throw-away cluster');
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  project.provide('postgresUrl', cluster.url);
+  return () => cluster.stop();
+}
