@@ -8,12 +8,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { Config } from './env.ts';
 import { accountRoutes, authRoutes } from './auth/routes.ts';
+import { adminRoutes, storageRoutes } from './admin/routes.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { installAccessControl } from './platform/access.ts';
 import type { Database } from './platform/database.ts';
 import { AppError, errorHandler } from './platform/errors.ts';
 import { Mailer } from './platform/mail.ts';
 import { loadSecret } from './platform/secret.ts';
+import { LocalStorage } from './platform/storage.ts';
 import type { Services } from './platform/services.ts';
 
 /** Paths the API owns; anything else is the web app (index.html for client-side routes). */
@@ -39,7 +41,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const keys = new SigningKeys({ database, secret: loadSecret(config.secret, config.dataDir), rotationDays: config.keyRotationDays });
   await keys.init();
   const mailer = new Mailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const services: Services = { config, database, keys, mailer, log: app.log };
+  const services: Services = { config, database, keys, mailer, storage: new LocalStorage(config.dataDir), log: app.log };
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(helmet, {
@@ -88,6 +90,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   await app.register(authRoutes(services), { prefix: '/auth/v1' });
   await app.register(accountRoutes(services), { prefix: '/rest/v1' });
+  await app.register(adminRoutes(services), { prefix: '/rest/v1/admin' });
+  await app.register(storageRoutes(services), { prefix: '/storage/v1' });
 
   await serveWebApp(app, config.webDistDir);
 

@@ -47,6 +47,47 @@ export function defaultSysConfig(timezone: string = DEFAULT_TIMEZONE): SysConfig
   };
 }
 
+export const AgencyAddress = z.object({
+  street: z.string().trim().max(200, 'Use at most 200 characters').optional(),
+  city: z.string().trim().max(100, 'Use at most 100 characters').optional(),
+  state: z.string().trim().max(50, 'Use at most 50 characters').optional(),
+  postal_code: z.string().trim().max(20, 'Use at most 20 characters').optional(),
+});
+export type AgencyAddress = z.infer<typeof AgencyAddress>;
+
+export const MFA_REQUIREMENTS = ['none', 'admins', 'everyone'] as const;
+export const DEFAULT_INACTIVITY_MINUTES = 30;
+export const MIN_PASSWORD_LENGTH_FLOOR = 8;
+
+/** An agency's sign-in rules (CJIS 5.9.5: 30 minutes idle at most; passwords of 8 or more). */
+export const SecurityPolicy = z.object({
+  mfa_required: z.enum(MFA_REQUIREMENTS).optional(),
+  inactivity_minutes: z
+    .number({ error: 'Enter a number of minutes' })
+    .int('Use whole minutes')
+    .min(5, 'Use at least 5 minutes')
+    .max(DEFAULT_INACTIVITY_MINUTES, `CJIS allows at most ${DEFAULT_INACTIVITY_MINUTES} minutes`)
+    .optional(),
+  min_password_length: z
+    .number({ error: 'Enter a number of characters' })
+    .int('Use a whole number')
+    .min(MIN_PASSWORD_LENGTH_FLOOR, `Use at least ${MIN_PASSWORD_LENGTH_FLOOR} characters`)
+    .max(64, 'Use at most 64 characters')
+    .optional(),
+  self_unlock: z.boolean().optional(),
+});
+export type SecurityPolicy = z.infer<typeof SecurityPolicy>;
+
+/** The policy with every default filled in. */
+export function effectiveSecurityPolicy(policy: SecurityPolicy): Required<SecurityPolicy> {
+  return {
+    mfa_required: policy.mfa_required ?? 'none',
+    inactivity_minutes: policy.inactivity_minutes ?? DEFAULT_INACTIVITY_MINUTES,
+    min_password_length: policy.min_password_length ?? MIN_PASSWORD_LENGTH_FLOOR,
+    self_unlock: policy.self_unlock ?? true,
+  };
+}
+
 export const AgencyInfo = z.object({
   id: z.string().uuid(),
   name: z.string(),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SysConfig } from '../../core/contracts/agency.ts';
+import type { AgencyAddress, SecurityPolicy, SysConfig } from '../../core/contracts/agency.ts';
 import type { UserMetadata } from '../../core/contracts/auth.ts';
 
 /**
@@ -36,6 +36,10 @@ export const agencies = pgTable(
     ori: text('ori'),
     timezone: text('timezone').notNull(),
     sysConfig: jsonb('sys_config').$type<SysConfig>().notNull(),
+    address: jsonb('address').$type<AgencyAddress>().notNull().default({}),
+    securityPolicy: jsonb('security_policy').$type<SecurityPolicy>().notNull().default({}),
+    /** Storage key of the agency's logo, when one was uploaded. */
+    logoKey: text('logo_key'),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
@@ -223,6 +227,39 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/**
+ * The audit trail (CJIS AU-2/AU-3): who did what, when, from where, before and after. Append-only: the
+ * database refuses UPDATE, DELETE and TRUNCATE (trigger in the migration), the API's role may only
+ * insert and read, and each entry carries the hash of the agency's previous entry, so a removed or
+ * edited entry breaks the chain.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    prevHash: text('prev_hash'),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    index('audit_log_time_idx').on(t.agencyId, t.occurredAt),
+    index('audit_log_actor_idx').on(t.agencyId, t.actorId, t.occurredAt),
+    index('audit_log_entity_idx').on(t.agencyId, t.entityType, t.entityId),
+  ],
+);
+
 /** JWT signing keys: platform-wide, not tenant data. Private keys are stored encrypted. */
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
@@ -245,4 +282,5 @@ export const TENANT_TABLES = [
   'refresh_tokens',
   'one_time_tokens',
   'mail_outbox',
+  'audit_log',
 ] as const;

@@ -3,6 +3,7 @@ import type { Config } from '../env.ts';
 import type { SigningKeys } from '../auth/signing-keys.ts';
 import type { Database } from './database.ts';
 import type { Mailer } from './mail.ts';
+import type { LocalStorage } from './storage.ts';
 
 /** What use cases need from the platform, passed explicitly (no globals). */
 export interface Services {
@@ -10,6 +11,7 @@ export interface Services {
   database: Database;
   keys: SigningKeys;
   mailer: Mailer;
+  storage: LocalStorage;
   log: FastifyBaseLogger;
 }
 

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { AccountType, Email, PersonName, Timezone, UserStatus } from './auth.ts';
+import { AgencyAddress, SecurityPolicy } from './agency.ts';
+import { PERMISSION_LIST, type Permission } from '../permissions.ts';
+import { MODULE_KEYS } from '../modules.ts';
+
+/**
+ * The admin area's API (/rest/v1/admin/…, every route needs admin:access). Updates carry the
+ * record's version in `If-Match` (its ETag); a stale one gets 412, a missing one 428.
+ *
+ *   GET    /admin/overview                       -> AdminOverview
+ *   GET    /admin/agency                         -> AgencyProfile           PATCH (If-Match) UpdateAgencyInput
+ *   PUT    /admin/agency/logo   (image body)     -> AgencyProfile           DELETE -> AgencyProfile
+ *   GET    /admin/modules                        -> ModuleState[]           PUT /admin/modules/:module { enabled }
+ *   GET    /admin/users?…ListUsersQuery          -> Page<AdminUser>
+ *   POST   /admin/users                          InviteUserInput -> AdminUser
+ *   POST   /admin/users/import                   ImportUsersInput -> ImportUsersResult
+ *   GET    /admin/users/:id                      -> AdminUser               PATCH (If-Match) UpdateUserInput
+ *   POST   /admin/users/:id/disable | /enable | /invitation/resend | /invitation/revoke -> AdminUser
+ *   GET    /admin/roles                          -> Role[]                  POST CreateRoleInput -> Role
+ *   GET    /admin/roles/:id                      -> RoleDetail              PATCH (If-Match) UpdateRoleInput, DELETE
+ *   PUT    /admin/roles/:id/members              SetRoleMembersInput -> RoleDetail
+ *   GET    /admin/audit?…AuditQuery              -> Page<AuditEntry>        GET /admin/audit.csv -> text/csv
+ */
+
+export const Uuid = z.string().uuid('Not a valid id');
+export const IdParams = z.object({ id: Uuid });
+
+const PermissionName = z.string().refine((p): p is Permission => (PERMISSION_LIST as readonly string[]).includes(p), 'Unknown permission');
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+const PageQuery = {
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+};
+
+export const RoleRef = z.object({ id: z.string(), name: z.string() });
+
+export const AdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  badge_number: z.string().nullable(),
+  rank: z.string().nullable(),
+  phone: z.string().nullable(),
+  account_type: AccountType,
+  status: UserStatus,
+  roles: z.array(RoleRef),
+  permissions: z.array(z.string()),
+  last_sign_in_at: z.string().nullable(),
+  created_at: z.string(),
+  /** The pending invitation's expiry, for invited users. */
+  invitation_expires_at: z.string().nullable(),
+  version: z.number().int(),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const USER_SORTS = ['name', 'email', 'badge_number', 'rank', 'status', 'last_sign_in_at', 'created_at'] as const;
+export const ListUsersQuery = z.object({
+  ...PageQuery,
+  q: z.string().trim().max(100).optional(),
+  status: UserStatus.optional(),
+  role_id: Uuid.optional(),
+  sort: z.enum(USER_SORTS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
+
+export const InviteUserInput = z.object({
+  email: Email,
+  name: PersonName,
+  account_type: AccountType.default('limited'),
+  role_ids: z.array(Uuid).max(50).default([]),
+  badge_number: optionalText(32),
+  rank: optionalText(64),
+  phone: optionalText(32),
+});
+export type InviteUserInput = z.input<typeof InviteUserInput>;
+
+export const UpdateUserInput = z
+  .object({
+    name: PersonName.optional(),
+    badge_number: optionalText(32),
+    rank: optionalText(64),
+    phone: optionalText(32),
+    account_type: AccountType.optional(),
+    role_ids: z.array(Uuid).max(50).optional(),
+  })
+  .strict();
+export type UpdateUserInput = z.input<typeof UpdateUserInput>;
+
+/** Bulk invitation from a CSV file with a header row: email,name[,account_type,roles,badge_number,rank,phone]; roles separated by ";". */
+export const ImportUsersInput = z.object({ csv: z.string().min(1, 'The file is empty').max(2_000_000, 'The file is too large (2 MB at most)') });
+export const ImportUsersResult = z.object({
+  created: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
+});
+export type ImportUsersResult = z.infer<typeof ImportUsersResult>;
+
+export const Role = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  template_key: z.string().nullable(),
+  permissions: z.array(z.string()),
+  member_count: z.number().int(),
+  version: z.number().int(),
+});
+export type Role = z.infer<typeof Role>;
+
+export const RoleMember = z.object({ id: z.string(), name: z.string(), email: z.string(), status: UserStatus });
+export const RoleDetail = Role.extend({ members: z.array(RoleMember) });
+export type RoleDetail = z.infer<typeof RoleDetail>;
+
+const RoleName = z.string().trim().min(2, 'Give the role a name of at least 2 characters').max(60, 'Use at most 60 characters');
+export const CreateRoleInput = z.object({
+  name: RoleName,
+  description: z.string().trim().max(300, 'Use at most 300 characters').default(''),
+  permissions: z.array(PermissionName).max(100).default([]),
+});
+export type CreateRoleInput = z.input<typeof CreateRoleInput>;
+export const UpdateRoleInput = z
+  .object({
+    name: RoleName.optional(),
+    description: z.string().trim().max(300, 'Use at most 300 characters').optional(),
+    permissions: z.array(PermissionName).max(100).optional(),
+  })
+  .strict();
+export type UpdateRoleInput = z.input<typeof UpdateRoleInput>;
+export const SetRoleMembersInput = z.object({ user_ids: z.array(Uuid).max(5000) });
+
+export const AgencyProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  ori: z.string().nullable(),
+  timezone: z.string(),
+  clock: z.enum(['12h', '24h']),
+  address: AgencyAddress,
+  security_policy: SecurityPolicy.required(),
+  logo_url: z.string().nullable(),
+  version: z.number().int(),
+});
+export type AgencyProfile = z.infer<typeof AgencyProfile>;
+
+export const UpdateAgencyInput = z
+  .object({
+    name: z.string().trim().min(2, 'Enter the agency name').max(120, 'Use at most 120 characters').optional(),
+    ori: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2}[A-Z0-9]{7})?$/, 'An ORI is 9 characters: the state’s two letters, then 7 letters or digits')
+      .transform((v) => (v === '' ? null : v))
+      .nullable()
+      .optional(),
+    timezone: Timezone.optional(),
+    clock: z.enum(['12h', '24h']).optional(),
+    address: AgencyAddress.optional(),
+    security_policy: SecurityPolicy.optional(),
+  })
+  .strict();
+export type UpdateAgencyInput = z.input<typeof UpdateAgencyInput>;
+
+export const ModuleState = z.object({ key: z.enum(MODULE_KEYS), label: z.string(), enabled: z.boolean() });
+export type ModuleState = z.infer<typeof ModuleState>;
+export const ModuleParams = z.object({ module: z.enum(MODULE_KEYS) });
+export const SetModuleInput = z.object({ enabled: z.boolean() });
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  occurred_at: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
+  summary: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.object({
+  ...PageQuery,
+  actor_id: Uuid.optional(),
+  /** An action or its area prefix: `user` matches `user.disabled`, `user.invited`, … */
+  action: z.string().trim().max(60).optional(),
+  entity_id: z.string().max(100).optional(),
+  from: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+export const AdminOverview = z.object({
+  users_by_status: z.object({ invited: z.number().int(), active: z.number().int(), disabled: z.number().int() }),
+  role_count: z.number().int(),
+  modules: z.array(ModuleState),
+  recent_activity: z.array(AuditEntry),
+});
+export type AdminOverview = z.infer<typeof AdminOverview>;
