@@ -16,7 +16,7 @@ import { MODULE_KEYS } from '../modules.ts';
  *   POST   /admin/users                          InviteUserInput -> AdminUser
  *   POST   /admin/users/import                   ImportUsersInput -> ImportUsersResult
  *   GET    /admin/users/:id                      -> AdminUser               PATCH (If-Match) UpdateUserInput
- *   POST   /admin/users/:id/disable | /enable | /invitation/resend | /invitation/revoke -> AdminUser
+ *   POST   /admin/users/:id/disable | /enable | /unlock | /invitation/resend | /invitation/revoke -> AdminUser
  *   GET    /admin/roles                          -> Role[]                  POST CreateRoleInput -> Role
  *   GET    /admin/roles/:id                      -> RoleDetail              PATCH (If-Match) UpdateRoleInput, DELETE
  *   PUT    /admin/roles/:id/members              SetRoleMembersInput -> RoleDetail
@@ -67,6 +67,8 @@ export const AdminUser = z.object({
   permissions: z.array(z.string()),
   last_sign_in_at: z.string().nullable(),
   created_at: z.string(),
+  /** Locked after repeated failed sign-ins (an administrator or the user's e-mailed link unlocks). */
+  locked: z.boolean(),
   /** The pending invitation's expiry, for invited users. */
   invitation_expires_at: z.string().nullable(),
   version: z.number().int(),

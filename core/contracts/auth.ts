@@ -7,6 +7,7 @@ import { z } from 'zod';
  *   POST /auth/v1/signup                       SignUpInput            -> SignUpResult
  *   POST /auth/v1/verify                       VerifyInput            -> Session
  *   POST /auth/v1/resend                       ResendInput            -> {}
+ *   POST /auth/v1/unlock                       UnlockInput            -> {}
  *   POST /auth/v1/token?grant_type=password    PasswordGrantInput     -> Session
  *   POST /auth/v1/token?grant_type=refresh_token RefreshGrantInput    -> Session
  *   POST /auth/v1/logout?scope=local|others|global  (Bearer)          -> 204
@@ -171,12 +172,16 @@ export const SignUpResult = z.object({
 });
 export type SignUpResult = z.infer<typeof SignUpResult>;
 
-export const VerifyType = z.enum(['signup', 'recovery', 'unlock']);
+export const VerifyType = z.enum(['signup', 'recovery']);
 export const VerifyInput = z.object({
   type: VerifyType,
   token: z.string().min(1, 'The link is missing its token'),
 });
 export type VerifyInput = z.infer<typeof VerifyInput>;
+
+/** POST /auth/v1/unlock: the e-mailed unlock link (after 5 failed sign-ins) lifts the lock; the user then signs in. */
+export const UnlockInput = z.object({ token: z.string().min(1, 'The link is missing its token') });
+export type UnlockInput = z.infer<typeof UnlockInput>;
 
 export const ResendInput = z.object({ type: z.literal('signup'), email: Email });
 export type ResendInput = z.infer<typeof ResendInput>;

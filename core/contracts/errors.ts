@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'session_not_found',
   'refresh_token_already_used',
   'user_disabled',
+  'account_locked',
+  'insufficient_aal',
   'unauthorized',
   'forbidden',
   'module_disabled',

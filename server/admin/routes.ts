@@ -40,6 +40,7 @@ import {
   resendInvitation,
   revokeInvitation,
   setUserEnabled,
+  unlockUser,
   updateAgencyUser,
 } from './users.ts';
 
@@ -110,6 +111,9 @@ export function adminRoutes(services: Services) {
     );
     app.post('/users/:id/enable', { config: ADMIN, schema: { tags, params: IdParams, response: { 200: AdminUser } } }, (request) =>
       setUserEnabled(context(request), request.params.id, true),
+    );
+    app.post('/users/:id/unlock', { config: ADMIN, schema: { tags, params: IdParams, response: { 200: AdminUser } } }, (request) =>
+      unlockUser(context(request), request.params.id),
     );
     app.post('/users/:id/invitation/resend', { config: ADMIN, schema: { tags, params: IdParams, response: { 200: AdminUser } } }, (request) =>
       resendInvitation(context(request), request.params.id),

@@ -10,6 +10,7 @@ import { staleVersion } from '../platform/versioning.ts';
 import { assertAnAdminRemains, inAgency, notFound, type AdminContext } from './context.ts';
 import { findRolesByIds, invitationExpiries, listRoles, listUsers, rolesOfUsers, setUserRoles, updateUserRow } from './queries.ts';
 import { createLink } from '../auth/one-time-links.ts';
+import { clearLock } from '../auth/lockout.ts';
 import { users } from '../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -29,6 +30,7 @@ async function present(tx: Tx, agencyId: string, rows: UserRow[]): Promise<Admin
     roles: access.get(row.id)!.roles,
     permissions: [...access.get(row.id)!.permissions].sort(),
     last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+    locked: row.lockedAt !== null,
     created_at: row.createdAt.toISOString(),
     invitation_expires_at: row.status === 'invited' ? (invitations.get(row.id)?.toISOString() ?? null) : null,
     version: row.version,
@@ -178,6 +180,15 @@ export function setUserEnabled(ctx: AdminContext, userId: string, enabled: boole
       after: { status: after.status },
     });
     return after;
+  });
+}
+
+export function unlockUser(ctx: AdminContext, userId: string): Promise<AdminUser> {
+  return inAgency(ctx, async (tx) => {
+    const row = await findUserById(tx, ctx.scope.agencyId, userId);
+    if (!row) throw notFound('User');
+    if (row.lockedAt) await clearLock(tx, row, ctx.actor, 'administrator');
+    return loadUser(tx, ctx, userId);
   });
 }
 

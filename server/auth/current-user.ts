@@ -1,10 +1,12 @@
 import type { AuthUser, LogoutScope, UpdateUserInput } from '../../core/contracts/auth.ts';
 import type { UserProfile } from '../../core/contracts/agency.ts';
 import type { Scope } from '../platform/access.ts';
+import { recordAudit, type AuditActor } from '../platform/audit.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import type { Services } from '../platform/services.ts';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { assertAcceptablePassword } from './password-policy.ts';
 import { findAgency, findSession, findUserById, loadUserAccess, revokeSession, revokeUserSessions, updateUser } from './queries.ts';
 import { presentUser } from './sessions.ts';
 
@@ -35,14 +37,16 @@ export async function getProfile(services: Services, scope: Scope): Promise<User
  * Updates the user's own name, phone, preferences or password. A new password needs the current
  * one (or a session opened by a recovery link moments ago) and ends the user's other sessions.
  */
-export async function updateCurrentUser(services: Services, scope: Scope, input: UpdateUserInput): Promise<AuthUser> {
-  const newHash = input.password ? await hashPassword(input.password) : undefined;
+export async function updateCurrentUser(services: Services, scope: Scope, input: UpdateUserInput, actor: AuditActor): Promise<AuthUser> {
   const current = await services.database.withTenant(scope.agencyId, async (tx) => {
     const user = await findUserById(tx, scope.agencyId, scope.userId);
     const session = await findSession(tx, scope.agencyId, scope.sessionId);
-    if (!user || !session) throw new AppError('session_not_found', 'Your session has ended; sign in again');
-    return { user, session };
+    const agency = await findAgency(tx, scope.agencyId);
+    if (!user || !session || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
+    return { user, session, agency };
   });
+  if (input.password) assertAcceptablePassword(input.password, current.agency.securityPolicy);
+  const newHash = input.password ? await hashPassword(input.password) : undefined;
   if (input.password) {
     const recovery = current.session.amr.find((m) => m.method === 'recovery');
     const viaRecovery = recovery && Date.now() - recovery.timestamp * 1000 < RECOVERY_WINDOW_MS;
@@ -59,13 +63,27 @@ export async function updateCurrentUser(services: Services, scope: Scope, input:
     if (input.data !== undefined) changes.userMetadata = { ...current.user.userMetadata, ...input.data };
     if (newHash) changes.passwordHash = newHash;
     const user = await updateUser(tx, scope.agencyId, scope.userId, changes);
-    if (newHash) await revokeUserSessions(tx, scope.agencyId, scope.userId, 'password changed', scope.sessionId);
+    if (newHash) {
+      await revokeUserSessions(tx, scope.agencyId, scope.userId, 'password changed', scope.sessionId);
+      await recordAudit(tx, scope.agencyId, actor, {
+        action: 'auth.password_changed',
+        entityType: 'user',
+        entityId: scope.userId,
+        summary: `${user.email} changed their password; their other sessions were ended`,
+      });
+    }
     return presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId));
   });
 }
 
-export async function signOut(services: Services, scope: Scope, logoutScope: z.infer<typeof LogoutScope>): Promise<void> {
+export async function signOut(services: Services, scope: Scope, logoutScope: z.infer<typeof LogoutScope>, actor: AuditActor): Promise<void> {
   await services.database.withTenant(scope.agencyId, async (tx) => {
+    await recordAudit(tx, scope.agencyId, actor, {
+      action: 'auth.signed_out',
+      entityType: 'session',
+      entityId: scope.sessionId,
+      summary: logoutScope === 'local' ? 'Signed out' : logoutScope === 'global' ? 'Signed out everywhere' : 'Signed out of every other session',
+    });
     if (logoutScope === 'local') await revokeSession(tx, scope.agencyId, scope.sessionId, 'signed out');
     else
       await revokeUserSessions(

@@ -14,9 +14,11 @@ import {
   Session,
   SignUpInput,
   SignUpResult,
+  UnlockInput,
   UpdateUserInput,
   VerifyInput,
 } from '../../core/contracts/auth.ts';
+import { unlockWithLink } from './lockout.ts';
 import { UserProfile } from '../../core/contracts/agency.ts';
 import { requireAuth } from '../platform/access.ts';
 import { validationError } from '../platform/errors.ts';
@@ -28,11 +30,17 @@ import { refreshSession, signInWithPassword, verifyLink } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
 
 const PUBLIC = { access: { public: true } } as const;
-const SIGNED_IN = { access: { permission: 'authenticated' } } as const;
+/** Signed in, even with a password alone where the agency requires a second factor: enough to enrol one, see who you are, sign out. */
+const SIGNED_IN = { access: { permission: 'authenticated', allowAal1: true } } as const;
 const Empty = z.object({});
 
 function origin(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+function actor(request: FastifyRequest) {
+  const auth = requireAuth(request);
+  return { userId: auth.scope.userId, email: auth.claims.email, origin: origin(request) };
 }
 
 /** auth/v1 (spec section 7), shaped like the hosted auth service the spec was written against. */
@@ -81,10 +89,15 @@ export function authRoutes(services: Services) {
       '/logout',
       { config: SIGNED_IN, schema: { tags, querystring: z.object({ scope: LogoutScope.default('local') }) } },
       async (request, reply) => {
-        await signOut(services, requireAuth(request).scope, request.query.scope);
+        await signOut(services, requireAuth(request).scope, request.query.scope, actor(request));
         return reply.status(204).send();
       },
     );
+
+    app.post('/unlock', { config: PUBLIC, schema: { tags, body: UnlockInput, response: { 200: Empty } } }, async (request) => {
+      await unlockWithLink(services, request.body, { origin: origin(request) });
+      return {};
+    });
 
     app.post('/recover', { config: PUBLIC, schema: { tags, body: RecoverInput, response: { 200: Empty } } }, async (request) => {
       await requestPasswordRecovery(services, request.body);
@@ -95,8 +108,8 @@ export function authRoutes(services: Services) {
       getCurrentUser(services, requireAuth(request).scope),
     );
 
-    app.put('/user', { config: SIGNED_IN, schema: { tags, body: UpdateUserInput, response: { 200: AuthUser } } }, (request) =>
-      updateCurrentUser(services, requireAuth(request).scope, request.body),
+    app.put('/user', { config: { access: { permission: 'authenticated' } }, schema: { tags, body: UpdateUserInput, response: { 200: AuthUser } } }, (request) =>
+      updateCurrentUser(services, requireAuth(request).scope, request.body, actor(request)),
     );
 
     app.get(

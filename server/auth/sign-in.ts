@@ -4,8 +4,13 @@ import type { RequestOrigin, Services } from '../platform/services.ts';
 import { agencyOfLink, spendLink } from './one-time-links.ts';
 import { agencyOfOpaqueToken, hashOpaqueToken } from './opaque-tokens.ts';
 import { verifyPassword } from './passwords.ts';
+import { effectiveSecurityPolicy } from '../../core/contracts/agency.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { lockedError, recordFailedSignIn } from './lockout.ts';
+import { isIdle } from '../platform/access.ts';
 import {
   agencyIdForEmail,
+  findAgency,
   findRefreshToken,
   findSession,
   findUserByEmail,
@@ -23,19 +28,49 @@ const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid lo
 const disabledAccount = () =>
   new AppError('user_disabled', 'Your account is disabled; ask your agency administrator', { status: 400 });
 
-/** grant_type=password */
+/** grant_type=password. Every attempt on an existing account is audited; 5 failures in a row lock it. */
 export async function signInWithPassword(services: Services, input: PasswordGrantInput, origin: RequestOrigin): Promise<Session> {
   const agencyId = await services.database.withoutTenant((tx) => agencyIdForEmail(tx, input.email));
-  const user = agencyId ? await services.database.withTenant(agencyId, (tx) => findUserByEmail(tx, agencyId, input.email)) : undefined;
+  const found = agencyId
+    ? await services.database.withTenant(agencyId, async (tx) => {
+        const user = await findUserByEmail(tx, agencyId, input.email);
+        const agency = await findAgency(tx, agencyId);
+        return user && agency ? { user, policy: effectiveSecurityPolicy(agency.securityPolicy) } : undefined;
+      })
+    : undefined;
   // The hash is checked outside any transaction: it takes tens of milliseconds by design.
-  const passwordMatches = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !agencyId || !passwordMatches) throw invalidCredentials();
+  const passwordMatches = await verifyPassword(found?.user.passwordHash ?? null, input.password);
+  if (!found) throw invalidCredentials();
+  const { user, policy } = found;
+  const actor = { userId: user.id, email: user.email, origin };
+  if (user.lockedAt) {
+    await services.database.withTenant(user.agencyId, (tx) =>
+      recordAudit(tx, user.agencyId, actor, { action: 'auth.sign_in_refused', entityType: 'user', entityId: user.id, summary: `Refused sign-in for ${user.email}: account locked` }),
+    );
+    throw lockedError(policy.self_unlock);
+  }
+  if (!passwordMatches) {
+    const locked = await services.database.withTenant(user.agencyId, (tx) => recordFailedSignIn(services, tx, user, actor));
+    if (locked) {
+      await services.mailer.deliver(user.agencyId);
+      throw lockedError(policy.self_unlock);
+    }
+    throw invalidCredentials();
+  }
   if (user.status === 'disabled') throw disabledAccount();
   if (!user.emailConfirmedAt)
     throw new AppError('email_not_confirmed', 'Confirm your e-mail address first: open the link we sent you', {
       hint: 'ask for a new confirmation e-mail if it did not arrive',
     });
-  return services.database.withTenant(agencyId, (tx) => startSession(services, tx, user, 'password', origin), { userId: user.id });
+  return services.database.withTenant(
+    user.agencyId,
+    async (tx) => {
+      if (user.failedSignIns > 0) await updateUser(tx, user.agencyId, user.id, { failedSignIns: 0, lastFailedSignInAt: null });
+      await recordAudit(tx, user.agencyId, actor, { action: 'auth.signed_in', entityType: 'user', entityId: user.id, summary: `${user.email} signed in with a password` });
+      return startSession(services, tx, user, 'password', origin);
+    },
+    { userId: user.id },
+  );
 }
 
 /**
@@ -55,6 +90,13 @@ export async function refreshSession(services: Services, input: RefreshGrantInpu
     const session = await findSession(tx, agencyId, token.sessionId);
     if (!session || session.revokedAt || session.notAfter.getTime() <= Date.now())
       throw new AppError('session_not_found', 'Your session has ended; sign in again', { status: 400 });
+    // A refresh is not activity: a session left idle past the agency's limit ends here.
+    const agency = await findAgency(tx, agencyId);
+    const limit = effectiveSecurityPolicy(agency?.securityPolicy ?? {}).inactivity_minutes;
+    if (isIdle(session.lastActivityAt, limit)) {
+      await revokeSession(tx, agencyId, session.id, 'idle');
+      return { idle: limit };
+    }
     const firstUse = await spendRefreshToken(tx, agencyId, token.id);
     if (!firstUse) {
       const usedAt = token.usedAt ?? new Date();
@@ -71,20 +113,32 @@ export async function refreshSession(services: Services, input: RefreshGrantInpu
   // The revocation must commit, so it is reported after the transaction rather than thrown inside it.
   if ('revoked' in outcome)
     throw new AppError('refresh_token_already_used', 'Invalid Refresh Token: Already Used', { hint: 'sign in again' });
+  if ('idle' in outcome)
+    throw new AppError('session_not_found', `You were signed out after ${outcome.idle} minutes without activity; sign in again`, { status: 400, hint: 'idle' });
   return outcome.session;
 }
 
 /** POST /verify: an e-mailed link (sign-up confirmation or password recovery) signs the user in. */
 export async function verifyLink(services: Services, input: VerifyInput, origin: RequestOrigin): Promise<Session> {
   const agencyId = agencyOfLink(input.token);
-  const kind = input.type === 'signup' ? 'confirm_signup' : input.type === 'recovery' ? 'recovery' : 'unlock';
+  const kind = input.type === 'signup' ? 'confirm_signup' : 'recovery';
   return services.database.withTenant(agencyId, async (tx) => {
     const link = await spendLink(tx, agencyId, input.token, kind);
     const user = link.userId ? await findUserById(tx, agencyId, link.userId) : undefined;
     if (!user) throw new AppError('invalid_token', 'This link is not valid or has already been used');
     if (user.status === 'disabled') throw disabledAccount();
+    if (user.lockedAt) {
+      const agency = await findAgency(tx, agencyId);
+      throw lockedError(effectiveSecurityPolicy(agency?.securityPolicy ?? {}).self_unlock);
+    }
     // Following a recovery link also proves the address.
     const confirmed = user.emailConfirmedAt ? user : await updateUser(tx, agencyId, user.id, { emailConfirmedAt: new Date() });
+    await recordAudit(tx, agencyId, { userId: user.id, email: user.email, origin }, {
+      action: input.type === 'recovery' ? 'auth.recovery_link_used' : 'auth.email_confirmed',
+      entityType: 'user',
+      entityId: user.id,
+      summary: input.type === 'recovery' ? `${user.email} signed in with a password-recovery link` : `${user.email} confirmed their e-mail address`,
+    });
     return startSession(services, tx, confirmed, input.type === 'recovery' ? 'recovery' : 'email', origin);
   });
 }

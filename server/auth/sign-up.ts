@@ -6,7 +6,8 @@ import type { RequestOrigin, Services } from '../platform/services.ts';
 import { confirmationEmail } from './emails.ts';
 import { agencyOfLink, createLink, spendLink } from './one-time-links.ts';
 import { hashPassword } from './passwords.ts';
-import { agencyIdForEmail, claimEmail, findUserById, insertUser, updateUser } from './queries.ts';
+import { agencyIdForEmail, claimEmail, findAgency, findUserById, insertUser, updateUser } from './queries.ts';
+import { assertAcceptablePassword } from './password-policy.ts';
 import { startSession } from './sessions.ts';
 import { userRoles } from '../db/schema.ts';
 
@@ -28,6 +29,7 @@ async function foundAgency(services: Services, input: SignUpInput): Promise<Sign
     await tellOwnerOfAttempt(services, existingAgency, input.email);
     return answer;
   }
+  assertAcceptablePassword(input.password, {});
   const passwordHash = await hashPassword(input.password);
   const userId = crypto.randomUUID();
   const created = await withNewAgency(services.database, async (tx, agencyId) => {
@@ -84,6 +86,9 @@ async function acceptInvitation(
   origin: RequestOrigin,
 ): Promise<SignUpResult> {
   const agencyId = agencyOfLink(input.invitation_token);
+  const agency = await services.database.withTenant(agencyId, (tx) => findAgency(tx, agencyId));
+  if (!agency) throw new AppError('invalid_token', 'This invitation is not valid');
+  assertAcceptablePassword(input.password, agency.securityPolicy);
   const passwordHash = await hashPassword(input.password);
   const session = await services.database.withTenant(agencyId, async (tx) => {
     const invitation = await spendLink(tx, agencyId, input.invitation_token, 'invitation');

@@ -64,6 +64,10 @@ export const users = pgTable(
     status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull().default('active'),
     userMetadata: jsonb('user_metadata').$type<UserMetadata>().notNull().default({}),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Consecutive failed sign-ins, counted within 15 minutes of each other (CJIS AC-7). */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lastFailedSignInAt: timestamp('last_failed_sign_in_at', { withTimezone: true }),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
@@ -182,6 +186,58 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/** Second factors (spec section 3): TOTP apps, phone codes, WebAuthn security keys and passkeys. */
+export const authFactors = pgTable(
+  'auth_factors',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    factorType: text('factor_type', { enum: ['totp', 'phone', 'webauthn'] }).notNull(),
+    friendlyName: text('friendly_name').notNull(),
+    status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    /** TOTP secret, encrypted with the server's master secret. */
+    secretEncrypted: text('secret_encrypted'),
+    /** The last TOTP time step accepted: a code of that step or earlier is never accepted again. */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    phone: text('phone'),
+    credentialId: text('credential_id'),
+    publicKey: text('public_key'),
+    signCount: bigint('sign_count', { mode: 'number' }),
+    transports: jsonb('transports').$type<string[]>(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('auth_factors_id_key').on(t.id),
+    index('auth_factors_user_idx').on(t.agencyId, t.userId),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
+/** A factor challenge: lives 5 minutes, answered once. */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    factorId: uuid('factor_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    /** Phone codes are stored hashed. */
+    codeHash: text('code_hash'),
+    webauthnChallenge: text('webauthn_challenge'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    foreignKey({ columns: [t.agencyId, t.factorId], foreignColumns: [authFactors.agencyId, authFactors.id] }).onDelete('cascade'),
+  ],
+);
+
 /** Single-use e-mailed tokens: sign-up confirmation, password recovery, invitations, unlock links. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
@@ -283,4 +339,6 @@ export const TENANT_TABLES = [
   'one_time_tokens',
   'mail_outbox',
   'audit_log',
+  'auth_factors',
+  'mfa_challenges',
 ] as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { AccessTokenClaims } from '../../core/contracts/auth.ts';
-import type { SysConfig } from '../../core/contracts/agency.ts';
+import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import { hasPermission, PERMISSIONS, type Permission } from '../../core/permissions.ts';
 import { checkModuleApiAccess, type ModuleKey } from '../../core/modules.ts';
 import { agencies, sessions, users } from '../db/schema.ts';
@@ -17,8 +17,20 @@ import { AppError } from './errors.ts';
  *  - `{ permission: 'authenticated' }`: any signed-in user with a live session.
  *  - `{ permission: 'fleet:admin', module: 'fleet' }`: that permission (admin:access passes) and the
  *    module switched on for the agency.
+ * Every non-public route also needs a live session (not revoked, not idle past the agency's limit,
+ * not past 12 hours) of an enabled user, and aal2 where the agency requires a second factor.
  */
-export type RouteAccess = { public: true } | { permission: Permission | 'authenticated'; module?: ModuleKey };
+export type RouteAccess =
+  | { public: true }
+  | {
+      permission: Permission | 'authenticated';
+      module?: ModuleKey;
+      /**
+       * Reachable with a password-only (aal1) session even where the agency requires a second
+       * factor: what a user needs to enrol or answer one, see their profile and sign out.
+       */
+      allowAal1?: boolean;
+    };
 
 /** Who is calling, re-derived on the server for every request. Every query takes it first. */
 export interface Scope {
@@ -35,6 +47,23 @@ export interface RequestAuth {
   claims: AccessTokenClaims;
   scope: Scope;
   sysConfig: SysConfig;
+  /** Whether the agency's policy requires aal2 of this user. */
+  mfaRequired: boolean;
+}
+
+/** Requests a client makes on its own (polling, prefetch) say so, and do not count as the user being active. */
+export const BACKGROUND_HEADER = 'x-precinct-background';
+/** Activity is written at most this often per session, to keep request handling cheap. */
+const ACTIVITY_WRITE_INTERVAL_MS = 15_000;
+
+/** Whether a session has been idle past the agency's limit (CJIS AC-11). */
+export function isIdle(lastActivityAt: Date, inactivityMinutes: number, now = Date.now()): boolean {
+  return now - lastActivityAt.getTime() > inactivityMinutes * 60_000;
+}
+
+export function mfaRequiredFor(policy: SecurityPolicy, permissions: readonly string[]): boolean {
+  const { mfa_required } = effectiveSecurityPolicy(policy);
+  return mfa_required === 'everyone' || (mfa_required === 'admins' && permissions.includes('admin:access'));
 }
 
 declare module 'fastify' {
@@ -84,7 +113,11 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
     request.auth = await authenticate(request, deps);
-    const { claims, sysConfig } = request.auth;
+    const { claims, sysConfig, mfaRequired } = request.auth;
+    if (mfaRequired && claims.aal !== 'aal2' && !access.allowAal1)
+      throw new AppError('insufficient_aal', 'Your agency requires a second sign-in factor: verify one to continue', {
+        hint: 'enrol or verify a factor',
+      });
     if (access.module) {
       const moduleAccess = checkModuleApiAccess({ module: access.module, sysConfig, accountType: claims.app_metadata.account_type });
       if (!moduleAccess.allowed)
@@ -110,21 +143,49 @@ async function authenticate(request: FastifyRequest, deps: { database: Database;
   if (!token) throw new AppError('unauthorized', 'Sign in to continue', { hint: 'send Authorization: Bearer <access token>' });
   const claims = await verifyAccessToken(deps.keys, deps.issuer, token);
   const agencyId = claims.app_metadata.agency_id;
-  const row = await deps.database.withTenant(agencyId, async (tx) => {
+  const userCaused = !request.headers[BACKGROUND_HEADER];
+  const outcome = await deps.database.withTenant(agencyId, async (tx) => {
     const [found] = await tx
-      .select({ revokedAt: sessions.revokedAt, notAfter: sessions.notAfter, status: users.status, sysConfig: agencies.sysConfig })
+      .select({
+        revokedAt: sessions.revokedAt,
+        notAfter: sessions.notAfter,
+        lastActivityAt: sessions.lastActivityAt,
+        status: users.status,
+        sysConfig: agencies.sysConfig,
+        securityPolicy: agencies.securityPolicy,
+      })
       .from(sessions)
       .innerJoin(users, and(eq(users.agencyId, sessions.agencyId), eq(users.id, sessions.userId)))
       .innerJoin(agencies, eq(agencies.id, sessions.agencyId))
       .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id), eq(sessions.userId, claims.sub)));
-    return found;
+    if (!found || found.revokedAt || found.notAfter.getTime() <= Date.now()) return { ended: 'ended' as const };
+    if (found.status !== 'active') return { ended: 'disabled' as const };
+    const limit = effectiveSecurityPolicy(found.securityPolicy).inactivity_minutes;
+    if (isIdle(found.lastActivityAt, limit)) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'idle' })
+        .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id)));
+      return { ended: 'idle' as const, limit };
+    }
+    if (userCaused && Date.now() - found.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS)
+      await tx
+        .update(sessions)
+        .set({ lastActivityAt: new Date() })
+        .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id)));
+    return { row: found };
   });
-  if (!row || row.revokedAt || row.notAfter.getTime() <= Date.now())
+  if ('ended' in outcome) {
+    if (outcome.ended === 'disabled') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator');
+    if (outcome.ended === 'idle')
+      throw new AppError('session_not_found', `You were signed out after ${outcome.limit} minutes without activity; sign in again`, { hint: 'idle' });
     throw new AppError('session_not_found', 'Your session has ended; sign in again');
-  if (row.status !== 'active') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator');
+  }
+  const { row } = outcome;
   return {
     claims,
     sysConfig: row.sysConfig,
+    mfaRequired: mfaRequiredFor(row.securityPolicy, claims.app_metadata.permissions),
     scope: {
       agencyId,
       userId: claims.sub,

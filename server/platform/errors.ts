@@ -13,6 +13,8 @@ const STATUS: Record<ErrorCode, number> = {
   session_not_found: 401,
   refresh_token_already_used: 400,
   user_disabled: 403,
+  account_locked: 423,
+  insufficient_aal: 403,
   unauthorized: 401,
   forbidden: 403,
   module_disabled: 403,

@@ -1,0 +1,90 @@
+import { effectiveSecurityPolicy } from '../../core/contracts/agency.ts';
+import type { UnlockInput } from '../../core/contracts/auth.ts';
+import { recordAudit, type AuditActor } from '../platform/audit.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Tx } from '../platform/database.ts';
+import type { Services } from '../platform/services.ts';
+import { agencyOfLink, createLink, spendLink } from './one-time-links.ts';
+import { expireOneTimeTokens, findAgency, findUserById, updateUser, type UserRow } from './queries.ts';
+
+/** CJIS AC-7: 5 consecutive failed sign-ins within 15 minutes lock the account. */
+export const LOCKOUT_THRESHOLD = 5;
+export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+
+export function lockedError(selfUnlock: boolean) {
+  return new AppError(
+    'account_locked',
+    `Your account is locked after ${LOCKOUT_THRESHOLD} failed sign-ins in a row.${selfUnlock ? ' We have e-mailed you a link to unlock it;' : ''} your agency administrator can unlock it${selfUnlock ? ' too' : ''}.`,
+    { hint: selfUnlock ? 'open the unlock link in the e-mail' : 'ask your agency administrator' },
+  );
+}
+
+/**
+ * Counts a failed sign-in; on the fifth within 15 minutes of each other the account locks, the
+ * owner gets an unlock link (unless the agency turned self-unlock off), and both land in the audit
+ * log. Returns whether the account is now locked.
+ */
+export async function recordFailedSignIn(services: Services, tx: Tx, user: UserRow, actor: AuditActor): Promise<boolean> {
+  const now = new Date();
+  const withinWindow = user.lastFailedSignInAt && now.getTime() - user.lastFailedSignInAt.getTime() < LOCKOUT_WINDOW_MS;
+  const failures = withinWindow ? user.failedSignIns + 1 : 1;
+  const locks = failures >= LOCKOUT_THRESHOLD;
+  await updateUser(tx, user.agencyId, user.id, { failedSignIns: failures, lastFailedSignInAt: now, ...(locks ? { lockedAt: now } : {}) });
+  await recordAudit(tx, user.agencyId, actor, {
+    action: 'auth.sign_in_failed',
+    entityType: 'user',
+    entityId: user.id,
+    summary: `Failed sign-in for ${user.email} (${failures} in a row)`,
+  });
+  if (!locks) return false;
+  await recordAudit(tx, user.agencyId, actor, {
+    action: 'auth.locked',
+    entityType: 'user',
+    entityId: user.id,
+    summary: `Locked ${user.email} after ${failures} failed sign-ins`,
+  });
+  const agency = await findAgency(tx, user.agencyId);
+  const selfUnlock = effectiveSecurityPolicy(agency?.securityPolicy ?? {}).self_unlock;
+  await expireOneTimeTokens(tx, user.agencyId, user.id, 'unlock');
+  if (selfUnlock) {
+    const link = await createLink(tx, { agencyId: user.agencyId, kind: 'unlock', email: user.email, userId: user.id });
+    await services.mailer.enqueue(tx, user.agencyId, {
+      to: user.email,
+      subject: 'Your Precinct account is locked',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        `Your Precinct account was locked after ${failures} failed sign-ins in a row, at ${now.toUTCString()}.`,
+        'If that was you, unlock it here and sign in again:',
+        '',
+        `${services.config.publicUrl}/login?unlock=${link.token}`,
+        '',
+        'The link works once and expires in one hour. If it was not you, unlock it all the same and then',
+        'change your password; tell your agency administrator that someone tried to sign in as you.',
+      ].join('\n'),
+    });
+  }
+  return true;
+}
+
+/** Clears a lock (an unlock link, or an administrator) and the failure count. */
+export async function clearLock(tx: Tx, user: UserRow, actor: AuditActor, by: 'link' | 'administrator') {
+  await updateUser(tx, user.agencyId, user.id, { lockedAt: null, failedSignIns: 0, lastFailedSignInAt: null });
+  await expireOneTimeTokens(tx, user.agencyId, user.id, 'unlock');
+  await recordAudit(tx, user.agencyId, actor, {
+    action: 'auth.unlocked',
+    entityType: 'user',
+    entityId: user.id,
+    summary: by === 'link' ? `${user.email} unlocked their account by e-mail` : `Unlocked ${user.email}`,
+  });
+}
+
+export async function unlockWithLink(services: Services, input: UnlockInput, actor: Omit<AuditActor, 'userId' | 'email'>): Promise<void> {
+  const agencyId = agencyOfLink(input.token);
+  await services.database.withTenant(agencyId, async (tx) => {
+    const link = await spendLink(tx, agencyId, input.token, 'unlock');
+    const user = link.userId ? await findUserById(tx, agencyId, link.userId) : undefined;
+    if (!user) throw new AppError('invalid_token', 'This link is not valid or has already been used');
+    await clearLock(tx, user, { ...actor, userId: user.id, email: user.email }, 'link');
+  });
+}

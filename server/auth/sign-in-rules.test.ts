@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { agencies, sessions } from '../db/schema.ts';
+import { DATABASE_KINDS, startTestServer, tokenFromLink, type TestServer } from '../test-support/test-server.ts';
+import { makeAgency, makeUser, signIn, TEST_PASSWORD, type TestAgency } from '../test-support/factories.ts';
+import { queryRows } from '../platform/database.ts';
+import type { Session } from '../../core/contracts/auth.ts';
+import type { SecurityPolicy } from '../../core/contracts/agency.ts';
+
+describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const passwordGrant = (email: string, password: string) =>
+    server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email, password } });
+
+  async function setPolicy(agency: TestAgency, policy: SecurityPolicy) {
+    await server.database.withTenant(agency.id, (tx) => tx.update(agencies).set({ securityPolicy: policy }).where(eq(agencies.id, agency.id)));
+  }
+
+  async function auditActions(agencyId: string): Promise<string[]> {
+    const rows = await server.database.withTenant(agencyId, (tx) => queryRows<{ action: string }>(tx, sql`select action from audit_log order by id`));
+    return rows.map((r) => r.action);
+  }
+
+  describe('passwords', () => {
+    it('refuses one of the most common passwords whatever its length, and says why', async () => {
+      const response = await server.request({
+        method: 'POST',
+        url: '/auth/v1/signup',
+        payload: { email: `common-${kind}@precinct.test`, password: 'Password1', name: 'Common', agency: { name: 'Common PD', timezone: 'UTC' } },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ password: 'This is one of the most common passwords, so it is easy to guess; choose another' });
+    });
+
+    it('holds a new password to the agency’s minimum length', async () => {
+      const agency = await makeAgency(server);
+      await setPolicy(agency, { min_password_length: 14 });
+      const session = await signIn(server, await makeUser(server, agency));
+      const response = await server.request({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: session.access_token,
+        payload: { password: 'twelve chars', current_password: TEST_PASSWORD },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ password: 'Use at least 14 characters' });
+    });
+  });
+
+  describe('lockout after failed sign-ins', () => {
+    it('locks the account on the fifth failure in a row, tells the user, e-mails an unlock link that works once, and audits it all', async () => {
+      const agency = await makeAgency(server);
+      const user = await makeUser(server, agency);
+      for (let attempt = 1; attempt <= 4; attempt += 1) expect((await passwordGrant(user.email, `wrong ${attempt}`)).json().code).toBe('invalid_credentials');
+      const fifth = await passwordGrant(user.email, 'wrong 5');
+      expect(fifth.statusCode).toBe(423);
+      expect(fifth.json()).toMatchObject({ code: 'account_locked', message: expect.stringMatching(/locked after 5 failed sign-ins.*e-mailed you a link/) });
+
+      // Even the right password is refused while locked.
+      expect((await passwordGrant(user.email, TEST_PASSWORD)).statusCode).toBe(423);
+
+      const message = await server.waitForMail(user.email, /locked/);
+      expect(message.links[0]).toMatch(/^http:\/\/precinct\.test\/login\?unlock=/);
+      const token = new URL(message.links[0]!).searchParams.get('unlock')!;
+      expect((await server.request({ method: 'POST', url: '/auth/v1/unlock', payload: { token } })).statusCode).toBe(200);
+      expect((await server.request({ method: 'POST', url: '/auth/v1/unlock', payload: { token } })).statusCode).toBe(400);
+      await signIn(server, user);
+
+      expect(await auditActions(agency.id)).toEqual([
+        ...Array(5).fill('auth.sign_in_failed'),
+        'auth.locked',
+        'auth.sign_in_refused',
+        'auth.unlocked',
+        'auth.signed_in',
+      ]);
+    });
+
+    it('counts only failures within 15 minutes of each other, and a success resets the count', async () => {
+      const agency = await makeAgency(server);
+      const user = await makeUser(server, agency);
+      for (let i = 0; i < 4; i += 1) await passwordGrant(user.email, 'wrong');
+      await server.database.withTenant(agency.id, (tx) =>
+        tx.execute(sql`update users set last_failed_sign_in_at = now() - interval '16 minutes' where id = ${user.id}`),
+      );
+      expect((await passwordGrant(user.email, 'wrong again')).json().code).toBe('invalid_credentials');
+      await signIn(server, user);
+      for (let i = 0; i < 4; i += 1) expect((await passwordGrant(user.email, 'wrong')).statusCode).toBe(400);
+    });
+
+    it('sends no unlock link when the agency turned self-unlock off; an administrator unlocks instead', async () => {
+      const agency = await makeAgency(server);
+      await setPolicy(agency, { self_unlock: false });
+      const user = await makeUser(server, agency);
+      const admin = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
+      for (let i = 0; i < 4; i += 1) await passwordGrant(user.email, 'wrong');
+      const locked = await passwordGrant(user.email, 'wrong');
+      expect(locked.json().message).toMatch(/your agency administrator can unlock it\.$/);
+      await expect(server.waitForMail(user.email, /locked/, 300)).rejects.toThrow();
+      const listed = await server.request({ method: 'GET', url: `/rest/v1/admin/users/${user.id}`, token: admin.access_token });
+      expect(listed.json().locked).toBe(true);
+      const unlocked = await server.request({ method: 'POST', url: `/rest/v1/admin/users/${user.id}/unlock`, token: admin.access_token });
+      expect(unlocked.json().locked).toBe(false);
+      await signIn(server, user);
+    });
+
+    it('does not let a recovery link sign in a locked account', async () => {
+      const agency = await makeAgency(server);
+      const user = await makeUser(server, agency);
+      await server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: user.email } });
+      const recovery = await server.waitForMail(user.email, /Reset/);
+      for (let i = 0; i < 5; i += 1) await passwordGrant(user.email, 'wrong');
+      const verify = await server.request({ method: 'POST', url: '/auth/v1/verify', payload: { type: 'recovery', token: tokenFromLink(recovery.links) } });
+      expect(verify.statusCode).toBe(423);
+    });
+  });
+
+  describe('inactivity and session length', () => {
+    async function idle(session: Session, agencyId: string, minutes: number) {
+      await server.database.withTenant(agencyId, (tx) =>
+        tx
+          .update(sessions)
+          .set({ lastActivityAt: new Date(Date.now() - minutes * 60_000) })
+          .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id))),
+      );
+    }
+
+    it('ends a session left idle past the agency’s limit: the next request and the next refresh are refused', async () => {
+      const agency = await makeAgency(server);
+      await setPolicy(agency, { inactivity_minutes: 10 });
+      const user = await makeUser(server, agency);
+      const session = await signIn(server, user);
+      await idle(session, agency.id, 11);
+      const refresh = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: session.refresh_token } });
+      expect(refresh.statusCode).toBe(400);
+      expect(refresh.json()).toMatchObject({ code: 'session_not_found', message: 'You were signed out after 10 minutes without activity; sign in again' });
+      expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: session.access_token })).statusCode).toBe(401);
+    });
+
+    it('counts requests the user caused as activity, but not background requests or token refreshes', async () => {
+      const agency = await makeAgency(server);
+      const user = await makeUser(server, agency);
+      const session = await signIn(server, user);
+      const lastActivity = async () =>
+        (await server.database.withTenant(agency.id, (tx) => tx.select({ at: sessions.lastActivityAt }).from(sessions).where(eq(sessions.agencyId, agency.id))))[0]!.at.getTime();
+
+      await idle(session, agency.id, 20);
+      const before = await lastActivity();
+      await server.request({ method: 'GET', url: '/rest/v1/profile', token: session.access_token, headers: { 'x-precinct-background': '1' } });
+      await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: session.refresh_token } });
+      expect(await lastActivity()).toBe(before);
+
+      await server.request({ method: 'GET', url: '/rest/v1/profile', token: session.access_token });
+      expect(await lastActivity()).toBeGreaterThan(Date.now() - 5_000);
+    });
+
+    it('ends every session 12 hours after sign-in whatever the activity', async () => {
+      const agency = await makeAgency(server);
+      const session = await signIn(server, await makeUser(server, agency));
+      await server.database.withTenant(agency.id, (tx) => tx.update(sessions).set({ notAfter: new Date(Date.now() - 1000) }).where(eq(sessions.agencyId, agency.id)));
+      expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: session.access_token })).statusCode).toBe(401);
+      const refresh = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: session.refresh_token } });
+      expect(refresh.statusCode).toBe(400);
+    });
+  });
+
+  describe('an agency that requires a second factor', () => {
+    it('lets a password-only session reach only what it needs to enrol or verify a factor', async () => {
+      const agency = await makeAgency(server);
+      await setPolicy(agency, { mfa_required: 'everyone' });
+      const session = await signIn(server, await makeUser(server, agency));
+      expect((await server.request({ method: 'GET', url: '/rest/v1/profile', token: session.access_token })).statusCode).toBe(200);
+      const refused = await server.request({ method: 'PUT', url: '/auth/v1/user', token: session.access_token, payload: { name: 'x' } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('insufficient_aal');
+    });
+
+    it('with "admins", requires the second factor of administrators only', async () => {
+      const agency = await makeAgency(server);
+      await setPolicy(agency, { mfa_required: 'admins' });
+      const officer = await signIn(server, await makeUser(server, agency));
+      const admin = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
+      expect((await server.request({ method: 'PUT', url: '/auth/v1/user', token: officer.access_token, payload: { name: 'x' } })).statusCode).toBe(200);
+      expect((await server.request({ method: 'GET', url: '/rest/v1/admin/overview', token: admin.access_token })).json().code).toBe('insufficient_aal');
+    });
+  });
+});
