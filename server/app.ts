@@ -16,6 +16,7 @@ import { AppError, errorHandler } from './platform/errors.ts';
 import { Mailer } from './platform/mail.ts';
 import { loadSecret } from './platform/secret.ts';
 import { LocalStorage } from './platform/storage.ts';
+import { TextMessages, WebhookSmsSender } from './platform/sms.ts';
 import type { Services } from './platform/services.ts';
 
 /** Paths the API owns; anything else is the web app (index.html for client-side routes). */
@@ -38,10 +39,12 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  const keys = new SigningKeys({ database, secret: loadSecret(config.secret, config.dataDir), rotationDays: config.keyRotationDays });
+  const secret = loadSecret(config.secret, config.dataDir);
+  const keys = new SigningKeys({ database, secret, rotationDays: config.keyRotationDays });
   await keys.init();
   const mailer = new Mailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const services: Services = { config, database, keys, mailer, storage: new LocalStorage(config.dataDir), log: app.log };
+  const sms = new TextMessages({ sender: config.smsWebhookUrl ? new WebhookSmsSender(config.smsWebhookUrl) : null, database, log: app.log });
+  const services: Services = { config, database, keys, mailer, sms, secret, storage: new LocalStorage(config.dataDir), log: app.log };
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(helmet, {

@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: Url(['http:', 'https:']).optional(),
   SMTP_URL: Url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Precinct <no-reply@precinct.local>'),
+  SMS_WEBHOOK_URL: Url(['http:', 'https:']).optional(),
   PRECINCT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   JWT_ISSUER: z.string().min(1).optional(),
   AUTH_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -81,6 +82,7 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  smsWebhookUrl: string | undefined;
   secret: string | undefined;
   jwtIssuer: string;
   keyRotationDays: number;
@@ -119,6 +121,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
     secret: e.PRECINCT_SECRET,
     jwtIssuer: e.JWT_ISSUER ?? `${publicUrl}/auth/v1`,
     keyRotationDays: e.AUTH_KEY_ROTATION_DAYS,

@@ -16,7 +16,7 @@ import { MODULE_KEYS } from '../modules.ts';
  *   POST   /admin/users                          InviteUserInput -> AdminUser
  *   POST   /admin/users/import                   ImportUsersInput -> ImportUsersResult
  *   GET    /admin/users/:id                      -> AdminUser               PATCH (If-Match) UpdateUserInput
- *   POST   /admin/users/:id/disable | /enable | /unlock | /invitation/resend | /invitation/revoke -> AdminUser
+ *   POST   /admin/users/:id/disable | /enable | /unlock | /factors/reset | /invitation/resend | /invitation/revoke -> AdminUser
  *   GET    /admin/roles                          -> Role[]                  POST CreateRoleInput -> Role
  *   GET    /admin/roles/:id                      -> RoleDetail              PATCH (If-Match) UpdateRoleInput, DELETE
  *   PUT    /admin/roles/:id/members              SetRoleMembersInput -> RoleDetail

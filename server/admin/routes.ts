@@ -39,6 +39,7 @@ import {
   normaliseInvite,
   resendInvitation,
   revokeInvitation,
+  resetUserFactors,
   setUserEnabled,
   unlockUser,
   updateAgencyUser,
@@ -114,6 +115,9 @@ export function adminRoutes(services: Services) {
     );
     app.post('/users/:id/unlock', { config: ADMIN, schema: { tags, params: IdParams, response: { 200: AdminUser } } }, (request) =>
       unlockUser(context(request), request.params.id),
+    );
+    app.post('/users/:id/factors/reset', { config: ADMIN, schema: { tags, params: IdParams, response: { 200: AdminUser } } }, (request) =>
+      resetUserFactors(context(request), request.params.id),
     );
     app.post('/users/:id/invitation/resend', { config: ADMIN, schema: { tags, params: IdParams, response: { 200: AdminUser } } }, (request) =>
       resendInvitation(context(request), request.params.id),

@@ -2,7 +2,7 @@ import type { AdminUser, ImportUsersResult, InviteUserInput, ListUsersQuery, Pag
 import { AccountType, Email, PersonName } from '../../core/contracts/auth.ts';
 import { hasPermission, type Permission } from '../../core/permissions.ts';
 import { createInvitation } from '../auth/invitations.ts';
-import { expireOneTimeTokens, findUserById, revokeUserSessions } from '../auth/queries.ts';
+import { deleteFactors, expireOneTimeTokens, findUserById, revokeUserSessions } from '../auth/queries.ts';
 import { recordAudit } from '../platform/audit.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
@@ -188,6 +188,23 @@ export function unlockUser(ctx: AdminContext, userId: string): Promise<AdminUser
     const row = await findUserById(tx, ctx.scope.agencyId, userId);
     if (!row) throw notFound('User');
     if (row.lockedAt) await clearLock(tx, row, ctx.actor, 'administrator');
+    return loadUser(tx, ctx, userId);
+  });
+}
+
+/** For a user who lost their factors: removes them all (they enrol again at their next sign-in) and ends their sessions. */
+export function resetUserFactors(ctx: AdminContext, userId: string): Promise<AdminUser> {
+  return inAgency(ctx, async (tx) => {
+    const row = await findUserById(tx, ctx.scope.agencyId, userId);
+    if (!row) throw notFound('User');
+    const removed = await deleteFactors(tx, ctx.scope.agencyId, userId);
+    await revokeUserSessions(tx, ctx.scope.agencyId, userId, 'factors reset by an administrator');
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'auth.factors_reset',
+      entityType: 'user',
+      entityId: userId,
+      summary: `Reset ${row.name}'s second factors (${removed.length} removed) and ended their sessions`,
+    });
     return loadUser(tx, ctx, userId);
   });
 }

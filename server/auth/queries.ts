@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { agencies, oneTimeTokens, refreshTokens, rolePermissions, roles, sessions, userRoles, users } from '../db/schema.ts';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { agencies, authFactors, mfaChallenges, oneTimeTokens, refreshTokens, rolePermissions, roles, sessions, userRoles, users } from '../db/schema.ts';
 import { queryRows, type Tx } from '../platform/database.ts';
 
 /** The only database access of the auth area. Every function runs inside a tenant transaction and filters by agency too. */
@@ -155,4 +155,97 @@ export async function expireOneTimeTokens(tx: Tx, agencyId: string, userId: stri
         gt(oneTimeTokens.expiresAt, new Date()),
       ),
     );
+}
+
+export type FactorRow = typeof authFactors.$inferSelect;
+export type ChallengeRow = typeof mfaChallenges.$inferSelect;
+
+export async function listFactors(tx: Tx, agencyId: string, userId: string): Promise<FactorRow[]> {
+  return tx.select().from(authFactors).where(and(eq(authFactors.agencyId, agencyId), eq(authFactors.userId, userId))).orderBy(authFactors.createdAt);
+}
+
+export async function findFactor(tx: Tx, agencyId: string, userId: string, factorId: string): Promise<FactorRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(authFactors)
+    .where(and(eq(authFactors.agencyId, agencyId), eq(authFactors.userId, userId), eq(authFactors.id, factorId)));
+  return row;
+}
+
+export async function insertFactor(tx: Tx, values: typeof authFactors.$inferInsert): Promise<FactorRow> {
+  const [row] = await tx.insert(authFactors).values(values).returning();
+  return row!;
+}
+
+export async function updateFactor(tx: Tx, agencyId: string, factorId: string, values: Partial<typeof authFactors.$inferInsert>): Promise<FactorRow> {
+  const [row] = await tx
+    .update(authFactors)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(authFactors.agencyId, agencyId), eq(authFactors.id, factorId)))
+    .returning();
+  return row!;
+}
+
+/** Accepts a TOTP step only if it is newer than the last accepted one: a seen code can never be replayed. */
+export async function advanceTotpStep(tx: Tx, agencyId: string, factorId: string, step: number): Promise<boolean> {
+  const advanced = await tx
+    .update(authFactors)
+    .set({ lastUsedStep: step, lastUsedAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(authFactors.agencyId, agencyId),
+        eq(authFactors.id, factorId),
+        or(isNull(authFactors.lastUsedStep), lt(authFactors.lastUsedStep, step)),
+      ),
+    )
+    .returning({ id: authFactors.id });
+  return advanced.length === 1;
+}
+
+export async function deleteFactors(tx: Tx, agencyId: string, userId: string, factorId?: string) {
+  const condition = and(eq(authFactors.agencyId, agencyId), eq(authFactors.userId, userId), factorId ? eq(authFactors.id, factorId) : undefined);
+  await tx.delete(mfaChallenges).where(
+    and(eq(mfaChallenges.agencyId, agencyId), inArray(mfaChallenges.factorId, tx.select({ id: authFactors.id }).from(authFactors).where(condition))),
+  );
+  return tx.delete(authFactors).where(condition).returning({ id: authFactors.id });
+}
+
+export async function insertChallenge(tx: Tx, values: typeof mfaChallenges.$inferInsert): Promise<ChallengeRow> {
+  const [row] = await tx.insert(mfaChallenges).values(values).returning();
+  return row!;
+}
+
+export async function findChallenge(tx: Tx, agencyId: string, challengeId: string): Promise<ChallengeRow | undefined> {
+  const [row] = await tx.select().from(mfaChallenges).where(and(eq(mfaChallenges.agencyId, agencyId), eq(mfaChallenges.id, challengeId)));
+  return row;
+}
+
+/** Marks a challenge answered; false when it already was (single use, even under a race). */
+export async function spendChallenge(tx: Tx, agencyId: string, challengeId: string): Promise<boolean> {
+  const spent = await tx
+    .update(mfaChallenges)
+    .set({ verifiedAt: new Date() })
+    .where(and(eq(mfaChallenges.agencyId, agencyId), eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.verifiedAt)))
+    .returning({ id: mfaChallenges.id });
+  return spent.length === 1;
+}
+
+export async function countFailedChallengeAttempt(tx: Tx, agencyId: string, challengeId: string) {
+  await tx
+    .update(mfaChallenges)
+    .set({ failedAttempts: sql`${mfaChallenges.failedAttempts} + 1` })
+    .where(and(eq(mfaChallenges.agencyId, agencyId), eq(mfaChallenges.id, challengeId)));
+}
+
+export async function raiseSession(tx: Tx, agencyId: string, sessionId: string, method: string): Promise<SessionRow> {
+  const [row] = await tx
+    .update(sessions)
+    .set({
+      aal: 'aal2',
+      amr: sql`${sessions.amr} || ${JSON.stringify([{ method, timestamp: Math.floor(Date.now() / 1000) }])}::jsonb`,
+      lastActivityAt: new Date(),
+    })
+    .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId)))
+    .returning();
+  return row!;
 }

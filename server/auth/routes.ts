@@ -19,6 +19,8 @@ import {
   VerifyInput,
 } from '../../core/contracts/auth.ts';
 import { unlockWithLink } from './lockout.ts';
+import { Challenge, ChallengeInput, EnrolledFactor, EnrollFactorInput, Factor, FactorList, FactorParams, RenameFactorInput, VerifyFactorInput } from '../../core/contracts/mfa.ts';
+import { challengeFactor, enrollFactor, listMyFactors, removeFactor, renameFactor, verifyFactor } from './factors.ts';
 import { UserProfile } from '../../core/contracts/agency.ts';
 import { requireAuth } from '../platform/access.ts';
 import { validationError } from '../platform/errors.ts';
@@ -110,6 +112,28 @@ export function authRoutes(services: Services) {
 
     app.put('/user', { config: { access: { permission: 'authenticated' } }, schema: { tags, body: UpdateUserInput, response: { 200: AuthUser } } }, (request) =>
       updateCurrentUser(services, requireAuth(request).scope, request.body, actor(request)),
+    );
+
+    app.get('/factors', { config: SIGNED_IN, schema: { tags, response: { 200: FactorList } } }, (request) =>
+      listMyFactors(services, requireAuth(request).scope),
+    );
+    app.post('/factors', { config: SIGNED_IN, schema: { tags, body: EnrollFactorInput, response: { 200: EnrolledFactor } } }, (request) =>
+      enrollFactor(services, requireAuth(request).scope, request.body, actor(request)),
+    );
+    app.patch('/factors/:factorId', { config: SIGNED_IN, schema: { tags, params: FactorParams, body: RenameFactorInput, response: { 200: Factor } } }, (request) =>
+      renameFactor(services, requireAuth(request).scope, request.params.factorId, request.body.friendly_name, actor(request)),
+    );
+    app.delete('/factors/:factorId', { config: SIGNED_IN, schema: { tags, params: FactorParams } }, async (request, reply) => {
+      await removeFactor(services, requireAuth(request).scope, request.params.factorId, actor(request));
+      return reply.status(204).send();
+    });
+    app.post(
+      '/factors/:factorId/challenge',
+      { config: SIGNED_IN, schema: { tags, params: FactorParams, body: ChallengeInput.nullish(), response: { 200: Challenge } } },
+      (request) => challengeFactor(services, requireAuth(request).scope, request.params.factorId),
+    );
+    app.post('/factors/:factorId/verify', { config: SIGNED_IN, schema: { tags, params: FactorParams, body: VerifyFactorInput, response: { 200: Session } } }, (request) =>
+      verifyFactor(services, requireAuth(request).scope, request.params.factorId, request.body, actor(request)),
     );
 
     app.get(

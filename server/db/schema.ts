@@ -267,6 +267,8 @@ export const mailOutbox = pgTable(
   {
     agencyId: uuid('agency_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
+    /** E-mail, or a text message to a phone (phone codes). */
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull().default('email'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

@@ -51,7 +51,7 @@ export class Mailer {
       tx
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.status, 'pending')))
+        .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.channel, 'email'), eq(mailOutbox.status, 'pending')))
         .orderBy(asc(mailOutbox.createdAt))
         .limit(50),
     );

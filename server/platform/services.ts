@@ -4,6 +4,7 @@ import type { SigningKeys } from '../auth/signing-keys.ts';
 import type { Database } from './database.ts';
 import type { Mailer } from './mail.ts';
 import type { LocalStorage } from './storage.ts';
+import type { TextMessages } from './sms.ts';
 
 /** What use cases need from the platform, passed explicitly (no globals). */
 export interface Services {
@@ -12,6 +13,9 @@ export interface Services {
   keys: SigningKeys;
   mailer: Mailer;
   storage: LocalStorage;
+  sms: TextMessages;
+  /** The master secret (32 bytes): encrypts signing keys and TOTP secrets, keys phone-code hashes. */
+  secret: Buffer;
   log: FastifyBaseLogger;
 }
 
