@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,6 +73,18 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(swagger, {
     openapi: { info: { title: 'Precinct API', version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
+  });
+
+  // Per-address limits in front of every auth endpoint (routes opt in with config.rateLimit).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts from your address; wait ${Math.ceil(context.ttl / 1000)} seconds and try again`,
+      details: null,
+      hint: null,
+      code: 'rate_limited',
+    }),
   });
 
   installAccessControl(app, { database, keys, issuer: config.jwtIssuer });

@@ -64,6 +64,7 @@ const EnvSchema = z.object({
   POSTHOG_HOST: Url(['https:', 'http:']).default('https://us.i.posthog.com'),
   ROUTE_REDIRECTS: Redirects.optional(),
   TRUST_PROXY: Flag.default(false),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -92,6 +93,8 @@ export interface Config {
   analytics: { key: string; host: string } | null;
   redirects: Array<{ from: string; to: string; permanent: boolean }>;
   trustProxy: boolean;
+  /** Requests per minute one address may make to each auth endpoint. */
+  authRateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {
@@ -133,5 +136,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : null,
     redirects: e.ROUTE_REDIRECTS ?? [],
     trustProxy: e.TRUST_PROXY,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -31,9 +31,10 @@ import { requestPasswordRecovery, resendConfirmation } from './recover-account.t
 import { refreshSession, signInWithPassword, verifyLink } from './sign-in.ts';
 import { signUp } from './sign-up.ts';
 
-const PUBLIC = { access: { public: true } } as const;
-/** Signed in, even with a password alone where the agency requires a second factor: enough to enrol one, see who you are, sign out. */
-const SIGNED_IN = { access: { permission: 'authenticated', allowAal1: true } } as const;
+/**
+ * PUBLIC: anyone. SIGNED_IN: signed in, even with a password alone where the agency requires a
+ * second factor (enough to enrol or verify one, see who you are, sign out).
+ */
 const Empty = z.object({});
 
 function origin(request: FastifyRequest): RequestOrigin {
@@ -50,6 +51,10 @@ export function authRoutes(services: Services) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['auth'];
+    // Every auth endpoint is rate limited per address, in front of the per-account lockout.
+    const rateLimit = { max: services.config.authRateLimitPerMinute, timeWindow: 60_000 };
+    const PUBLIC = { access: { public: true }, rateLimit } as const;
+    const SIGNED_IN = { access: { permission: 'authenticated', allowAal1: true }, rateLimit } as const;
 
     app.post('/signup', { config: PUBLIC, schema: { tags, body: SignUpInput, response: { 200: SignUpResult } } }, (request) =>
       signUp(services, request.body, origin(request)),
@@ -110,7 +115,7 @@ export function authRoutes(services: Services) {
       getCurrentUser(services, requireAuth(request).scope),
     );
 
-    app.put('/user', { config: { access: { permission: 'authenticated' } }, schema: { tags, body: UpdateUserInput, response: { 200: AuthUser } } }, (request) =>
+    app.put('/user', { config: { access: { permission: 'authenticated' }, rateLimit }, schema: { tags, body: UpdateUserInput, response: { 200: AuthUser } } }, (request) =>
       updateCurrentUser(services, requireAuth(request).scope, request.body, actor(request)),
     );
 
@@ -153,6 +158,7 @@ export function authRoutes(services: Services) {
 export function accountRoutes(services: Services) {
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const SIGNED_IN = { access: { permission: 'authenticated', allowAal1: true } } as const;
     app.get('/profile', { config: SIGNED_IN, schema: { tags: ['account'], response: { 200: UserProfile } } }, (request) =>
       getProfile(services, requireAuth(request).scope),
     );

@@ -8,6 +8,22 @@ import { startTestServer, type TestServer } from '../test-support/test-server.ts
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { routeTable } from './access.ts';
 
+describe('per-address rate limits on auth endpoints', () => {
+  it('answers 429 with a readable message once an address exceeds the limit, and only for that endpoint', async () => {
+    const server = await startTestServer('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const attempt = () => server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: 'someone@precinct.test' } });
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(200);
+      const limited = await attempt();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts from your address; wait \d+ seconds/) });
+      expect((await server.request({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('route access declarations', () => {
   let server: TestServer;
   let agency: TestAgency;

@@ -108,7 +108,7 @@ export function toAppError(error: unknown): AppError {
   if (fastifyError?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return new AppError('validation_failed', 'Send the request body as application/json', { status: 415 });
   if (fastifyError?.statusCode === 413) return new AppError('validation_failed', 'The request body is too large', { status: 413 });
-  if (fastifyError?.statusCode === 429) return new AppError('rate_limited', 'Too many requests; wait a moment and try again');
+  if (fastifyError?.statusCode === 429) return new AppError('rate_limited', fastifyError.message || 'Too many requests; wait a moment and try again');
   if (isDatabaseUnavailable(error))
     return new AppError('unavailable', 'The service is briefly unavailable; try again in a moment', { hint: 'database unavailable' });
   if (fastifyError?.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)
