@@ -1,0 +1,160 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { expectPath, founderViaApi, signInThroughForm, type Account } from './flows.ts';
+
+let founder: Account;
+
+beforeAll(async () => {
+  founder = await founderViaApi('theme');
+});
+
+describe('the theme', () => {
+  it('is dark before the app starts when the operating system prefers dark', async () => {
+    const page = await newPage({ colorScheme: 'dark' });
+    try {
+      // Blocking the app's module script shows what the page looks like before it runs.
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await page.goto('/login', { waitUntil: 'domcontentloaded' });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('stays light when the operating system prefers light, and dark is kept on the root once the app runs', async () => {
+    const light = await newPage({ colorScheme: 'light' });
+    const dark = await newPage({ colorScheme: 'dark' });
+    try {
+      await light.goto('/login');
+      await light.getByRole('heading', { name: 'Sign in to Precinct' }).waitFor();
+      expect(await light.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+      await dark.goto('/login');
+      await dark.getByRole('heading', { name: 'Sign in to Precinct' }).waitFor();
+      expect(await dark.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    } finally {
+      await light.context().close();
+      await dark.context().close();
+    }
+  });
+
+  it('remembers the chosen theme on the server, so it comes back after sign-out empties the browser', async () => {
+    const chooser = await founderViaApi('dark-chooser');
+    const page = await newPage({ colorScheme: 'light' });
+    try {
+      await page.goto('/login');
+      await signInThroughForm(page, chooser);
+      await expectPath(page, '/');
+      const saved = page.waitForResponse((response) => response.url().endsWith('/auth/v1/user') && response.request().method() === 'PUT');
+      await page.getByRole('button', { name: /Change theme/ }).click();
+      await page.getByRole('menuitem', { name: /^Dark/ }).click();
+      expect((await saved).status()).toBe(200);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await expectPath(page, '/login');
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+
+      await signInThroughForm(page, chooser);
+      await expectPath(page, '/');
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+/** Waits for open menus to finish fading in, so that axe measures their real colours. */
+async function menusOpened(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('[role="menu"]')].every((menu) => getComputedStyle(menu).opacity === '1'));
+}
+
+const SIGNED_OUT_SCREENS = [
+  ['/', 'The records and rosters of your agency, in one place'],
+  ['/login', 'Sign in to Precinct'],
+  ['/signup', 'Create an agency account'],
+  ['/signup?invitation=not-a-real-invitation', 'This invitation cannot be used'],
+  ['/confirm', 'This link is incomplete'],
+  ['/forgotpassword', 'Forgot your password?'],
+  ['/forgotpassword/update', 'This link is incomplete'],
+  ['/disabled?module=Fleet+Admin', 'Fleet Admin is not available to you'],
+  ['/comingsoon', 'Coming soon'],
+] as const;
+
+describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colorScheme) => {
+  it.each(SIGNED_OUT_SCREENS)('finds no serious violation on %s', async (path, heading) => {
+    const page = await newPage({ colorScheme });
+    try {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('finds no serious violation in the app shell, its menus and the not-found page, at desktop and phone width', async () => {
+    const page = await newPage({ colorScheme });
+    try {
+      await page.goto('/login');
+      await signInThroughForm(page, founder);
+      await expectPath(page, '/');
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+      await menusOpened(page);
+      await expectNoSeriousAxeViolations(page);
+      await page.keyboard.press('Escape');
+
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Fleet' }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.goto('/no-such-page');
+      await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('fits the sign-up screen into 360 px without sideways scrolling', async () => {
+    const page = await newPage({ colorScheme, viewport: { width: 360, height: 740 } });
+    try {
+      await page.goto('/signup');
+      await page.getByRole('heading', { name: 'Create an agency account' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the keyboard', () => {
+  it('signs in with the keyboard alone', async () => {
+    const page = await newPage();
+    try {
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Sign in to Precinct' }).waitFor();
+      const focused = async () => page.evaluate(() => document.activeElement?.getAttribute('autocomplete') ?? document.activeElement?.textContent ?? '');
+      for (let presses = 0; presses < 10 && (await focused()) !== 'username'; presses += 1) await page.keyboard.press('Tab');
+      expect(await focused()).toBe('username');
+      await page.keyboard.type(founder.email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(founder.password);
+      await page.keyboard.press('Enter');
+      await expectPath(page, '/');
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});

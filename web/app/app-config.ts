@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from './api-client.ts';
+
+/** GET /app/config.json (public): the analytics key and the server-defined route redirects. */
+export const AppConfig = z.object({
+  analytics: z.object({ key: z.string(), host: z.string() }).nullable(),
+  redirects: z.array(z.object({ from: z.string(), to: z.string(), permanent: z.boolean() })),
+});
+export type AppConfig = z.infer<typeof AppConfig>;
+
+export const EMPTY_APP_CONFIG: AppConfig = { analytics: null, redirects: [] };
+
+export function getAppConfig(): Promise<AppConfig> {
+  return apiRequest('/app/config.json', { auth: false, schema: AppConfig });
+}
+
+/**
+ * Read once per page load. When it cannot be read the app carries on without analytics and
+ * redirects rather than failing: neither is needed to do the work.
+ */
+export const appConfigQueryOptions = queryOptions({
+  queryKey: ['app-config'] as const,
+  queryFn: () => getAppConfig().catch(() => EMPTY_APP_CONFIG),
+  staleTime: Infinity,
+  gcTime: Infinity,
+});

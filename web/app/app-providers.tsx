@@ -1,0 +1,54 @@
+import { MantineProvider, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { DATE_DEFAULTS } from '../../core/dates.ts';
+import { getAuthState, subscribeAuth } from '../auth/session.ts';
+import { COLOR_SCHEME_STORAGE_KEY, applyDarkClass, colorSchemeManager } from './color-scheme.ts';
+import { Z_INDEX, theme } from './theme.ts';
+
+/**
+ * Keeps the class `dark` on the root element in step with Mantine's colour scheme, and applies the
+ * choice remembered on the server when the user signs in (sign-out empties the browser's storage).
+ */
+function ColorSchemeSync() {
+  const { setColorScheme, clearColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+
+  useEffect(() => applyDarkClass(computed), [computed]);
+
+  useEffect(() => {
+    const remembered = getAuthState().session?.user.user_metadata.color_scheme;
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(COLOR_SCHEME_STORAGE_KEY);
+    } catch {
+      stored = null;
+    }
+    if (remembered && stored === null) setColorScheme(remembered);
+    return subscribeAuth((state, event) => {
+      const choice = state.session?.user.user_metadata.color_scheme;
+      if (event === 'SIGNED_IN' && choice) setColorScheme(choice);
+      // Sign-out emptied the storage: back to the device's preference, without writing it down again.
+      if (event === 'SIGNED_OUT') clearColorScheme();
+    });
+  }, [setColorScheme, clearColorScheme]);
+
+  return null;
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+      <DatesProvider settings={{ locale: 'en', firstDayOfWeek: DATE_DEFAULTS.firstDayOfWeek }}>
+        <QueryClientProvider client={queryClient}>
+          {/* Spec section 9: toast width 25rem. */}
+          <Notifications containerWidth="25rem" zIndex={Z_INDEX.notifications} position="top-right" />
+          <ColorSchemeSync />
+          {children}
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

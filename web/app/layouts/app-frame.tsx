@@ -1,0 +1,119 @@
+import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHome, IconSettings } from '@tabler/icons-react';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { MODULE_KEYS, MODULES, moduleAccessForUser } from '../../../core/modules.ts';
+import { isAdmin } from '../../../core/permissions.ts';
+import { useProfile } from '../../auth/get-profile.ts';
+import { useAuthState } from '../../auth/session.ts';
+import { ModuleIcon } from '../../ui/module-icon.tsx';
+import { PrecinctLogo } from '../../ui/precinct-logo.tsx';
+import { ThemeSwitch } from '../theme-switch.tsx';
+import { UserMenu } from '../user-menu.tsx';
+
+function isActive(pathname: string, base: string): boolean {
+  return base === '/' ? pathname === '/' : pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/**
+ * The default layout: the app frame with the agency's name, navigation to the modules this user may
+ * open (core/modules.ts decides, the same table the guard uses), Admin for admins, the theme switch
+ * and the user menu with sign-out. Below 48em the navigation folds behind a menu button.
+ */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const [navigationOpen, { toggle, close }] = useDisclosure(false);
+  const { claims } = useAuthState();
+  const profile = useProfile();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const access = moduleAccessForUser(claims, profile.data?.agency_info.sys_config ?? null);
+  const agencyName = profile.data?.agency_info.name;
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !navigationOpen } }} padding="md">
+      <a className="precinct-skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={navigationOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navigationOpen ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={navigationOpen}
+              aria-controls="main-navigation"
+            />
+            <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Precinct home">
+              <PrecinctLogo size="md" />
+            </Anchor>
+            {agencyName ? (
+              <Text c="dimmed" fz="sm" truncate visibleFrom="xs" data-testid="agency-name">
+                {agencyName}
+              </Text>
+            ) : null}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ThemeSwitch />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" id="main-navigation" component="nav" aria-label="Main navigation">
+        <AppShell.Section hiddenFrom="xs" mb="sm">
+          <Text fz="sm" fw={600} truncate>
+            {agencyName ?? ' '}
+          </Text>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={2}>
+            <NavLink component={Link} to="/" label="Home" leftSection={<IconHome aria-hidden size={20} stroke={1.7} />} active={isActive(pathname, '/')} onClick={close} />
+            {profile.isPending ? (
+              <Stack gap={6} mt="xs" aria-hidden>
+                <Skeleton h={32} />
+                <Skeleton h={32} />
+                <Skeleton h={32} />
+              </Stack>
+            ) : (
+              MODULE_KEYS.filter((key) => access[key]).map((key) => (
+                <NavLink
+                  key={key}
+                  component={Link}
+                  to={MODULES[key].homePath}
+                  label={MODULES[key].label}
+                  leftSection={<ModuleIcon module={key} />}
+                  active={isActive(pathname, MODULES[key].homePath)}
+                  onClick={close}
+                />
+              ))
+            )}
+            {isAdmin(claims) ? (
+              <NavLink
+                component={Link}
+                to="/admin"
+                label="Admin"
+                leftSection={<IconSettings aria-hidden size={20} stroke={1.7} />}
+                active={isActive(pathname, '/admin')}
+                onClick={close}
+              />
+            ) : null}
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** The default layout as a route component. */
+export function AppLayout() {
+  return (
+    <AppFrame>
+      <Outlet />
+    </AppFrame>
+  );
+}

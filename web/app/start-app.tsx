@@ -1,0 +1,100 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getAccessToken, getAuthState, startAuth, subscribeAuth } from '../auth/session.ts';
+import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
+import { configureApiClient } from './api-client.ts';
+import { appConfigQueryOptions } from './app-config.ts';
+import { AppProviders } from './app-providers.tsx';
+import { startDeploymentPoller } from './deployment-poller.ts';
+import { installErrorLog } from './error-log.ts';
+import { createAppRouter, type AppRouter } from './router.tsx';
+import { scrollAfterNavigation } from './scroll.ts';
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The API client applies the retry policy (spec section 8); the query layer must not add its own.
+      queries: { retry: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function wireAuth(router: AppRouter, queryClient: QueryClient): void {
+  subscribeAuth((state, event, detail) => {
+    if (event === 'SIGNED_IN' && state.session && state.claims) {
+      identifyUser(state.session.user.id, state.claims.agency_id);
+    }
+    if (event !== 'SIGNED_OUT') return;
+    queryClient.clear();
+    resetAnalytics();
+    if (detail.reason === 'user') {
+      void router.navigate({ to: '/login', replace: true });
+    } else {
+      notifications.show({ id: 'session-ended', color: 'yellow', title: 'You were signed out', message: 'Your session ended. Sign in again to carry on.' });
+      // The guards run again: a guarded page sends the visitor to sign in, saving where they were.
+      void router.invalidate();
+    }
+  });
+}
+
+function wireNavigation(router: AppRouter, queryClient: QueryClient): void {
+  let lastPageView: string | null = null;
+  const pageView = (href: string) => {
+    if (href === lastPageView) return;
+    lastPageView = href;
+    capturePageView(href);
+  };
+  router.subscribe('onResolved', (event) => {
+    scrollAfterNavigation({ hash: event.toLocation.hash, pathChanged: event.pathChanged, hashChanged: event.hashChanged });
+    pageView(event.toLocation.href);
+  });
+  void queryClient.ensureQueryData(appConfigQueryOptions).then(async (config) => {
+    await startAnalytics(config.analytics);
+    const { session, claims } = getAuthState();
+    if (session && claims) identifyUser(session.user.id, claims.agency_id);
+    lastPageView = null;
+    pageView(router.state.resolvedLocation?.href ?? router.state.location.href);
+  });
+}
+
+function offerReload(): void {
+  notifications.show({
+    id: 'new-deployment',
+    autoClose: false,
+    title: 'A new version of Precinct is ready',
+    message: (
+      <Group gap="sm" justify="space-between" wrap="nowrap">
+        <Text fz="sm">Reload to use it. Save your work first.</Text>
+        <Button size="xs" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      </Group>
+    ),
+  });
+}
+
+/** Starts the app: error log, API client, session, router, analytics, deployment poll, then renders. */
+export async function startApp(container: HTMLElement): Promise<void> {
+  // Lazily loaded screens reload the page when their file is gone (importWithReload, at most every 10 s).
+  installErrorLog(window);
+  configureApiClient({ getAccessToken });
+  const queryClient = createQueryClient();
+  await startAuth();
+  const router = createAppRouter(queryClient);
+  wireAuth(router, queryClient);
+  wireNavigation(router, queryClient);
+  if (!import.meta.env.DEV) startDeploymentPoller({ runningId: __PRECINCT_BUILD_ID__, onNewDeployment: offerReload });
+
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

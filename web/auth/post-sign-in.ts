@@ -1,0 +1,10 @@
+import { takeRedirectPath } from '../app/guards/redirect-cookie.ts';
+import { safeReturnPath } from '../app/safe-navigation.ts';
+
+/**
+ * Where to go after signing in: the path the sign-in guard saved (read once, then cleared), when it
+ * is a safe internal path, else home.
+ */
+export function pathAfterSignIn(): string {
+  return safeReturnPath(takeRedirectPath(), window.location.origin) ?? '/';
+}

@@ -1,0 +1,211 @@
+import { useSyncExternalStore } from 'react';
+import type { AuthUser, Session } from '../../core/contracts/auth.ts';
+import type { Claims } from '../../core/permissions.ts';
+import { isApiError } from '../app/api-error.ts';
+import { loadClaims } from './claims.ts';
+import { logoutRequest } from './logout.ts';
+import { refreshSessionRequest } from './refresh-session.ts';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie.ts';
+
+/**
+ * The auth state of the browser (spec section 4): the session, kept in the session cookie so that a
+ * reload keeps the user signed in, and the claims read from its access token. Signing in and every
+ * token refresh re-read the claims; signing out clears them and empties localStorage and
+ * sessionStorage. Tokens are refreshed a minute before they expire, and tabs share the cookie, so a
+ * tab adopts a session another tab refreshed instead of spending the same refresh token twice.
+ */
+
+export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'SIGNED_OUT';
+
+export type AuthState = {
+  session: Session | null;
+  claims: Claims | null;
+  /** 'Failed to decode JWT token' or 'Unknown error occurred' when the claims could not be read. */
+  claimsError: string | null;
+};
+
+/** Why a sign-out happened: the user asked, or the server ended the session (expired, revoked). */
+export type SignOutReason = 'user' | 'session_ended';
+
+type Listener = (state: AuthState, event: AuthEvent, detail: { reason?: SignOutReason }) => void;
+
+/** Refresh this long before the access token expires. */
+export const REFRESH_MARGIN_MS = 60_000;
+/** After a refresh that got no answer, try again this much later. */
+const REFRESH_RETRY_MS = 10_000;
+
+let state: AuthState = { session: null, claims: null, claimsError: null };
+const listeners = new Set<Listener>();
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshInFlight: Promise<Session | null> | null = null;
+let started = false;
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function isSignedIn(): boolean {
+  return state.session !== null;
+}
+
+export function subscribeAuth(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function subscribeForReact(onChange: () => void): () => void {
+  return subscribeAuth(onChange);
+}
+
+export function useAuthState(): AuthState {
+  return useSyncExternalStore(subscribeForReact, getAuthState, getAuthState);
+}
+
+function emit(event: AuthEvent, detail: { reason?: SignOutReason }): void {
+  for (const listener of listeners) listener(state, event, detail);
+}
+
+function applySession(session: Session | null, event: AuthEvent, detail: { reason?: SignOutReason } = {}): void {
+  const { claims, error } = event === 'USER_UPDATED' ? { claims: state.claims, error: state.claimsError } : loadClaims(session?.access_token);
+  state = { session, claims, claimsError: error };
+  if (error) console.error(`[auth] ${error}`);
+  scheduleRefresh();
+  emit(event, detail);
+}
+
+function expiresInMs(session: Session, now = Date.now()): number {
+  return session.expires_at * 1000 - now;
+}
+
+function scheduleRefresh(delayMs?: number): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+  const session = state.session;
+  if (!session || typeof window === 'undefined') return;
+  const delay = delayMs ?? Math.max(0, expiresInMs(session) - REFRESH_MARGIN_MS);
+  refreshTimer = setTimeout(() => void refreshSession(), delay);
+}
+
+/** Signs the browser in with a session the API gave (sign-in, confirmation, recovery, invitation). */
+export function setSession(session: Session, event: 'SIGNED_IN' | 'TOKEN_REFRESHED' = 'SIGNED_IN'): void {
+  writeSessionCookie(session);
+  applySession(session, event);
+}
+
+/** Keeps the stored user in step after PUT /auth/v1/user (name, colour scheme). */
+export function updateSessionUser(user: AuthUser): void {
+  if (!state.session) return;
+  const session = { ...state.session, user };
+  writeSessionCookie(session);
+  applySession(session, 'USER_UPDATED');
+}
+
+/** Another tab may have refreshed (or ended) the session since this tab last looked. */
+function adoptStoredSession(): 'adopted' | 'same' | 'gone' {
+  const stored = readSessionCookie();
+  if (!stored) return 'gone';
+  const current = state.session;
+  if (!current || (stored.refresh_token !== current.refresh_token && stored.expires_at >= current.expires_at)) {
+    applySession(stored, current ? 'TOKEN_REFRESHED' : 'SIGNED_IN');
+    return 'adopted';
+  }
+  return 'same';
+}
+
+async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    return navigator.locks.request('precinct-auth-refresh', work);
+  }
+  return work();
+}
+
+/**
+ * Refreshes the session now (once, however many callers ask at the same time). Resolves with the
+ * session to use, or null when the user is signed out (the server refused the refresh token).
+ */
+export function refreshSession(): Promise<Session | null> {
+  refreshInFlight ??= withRefreshLock(async () => {
+    const adopted = adoptStoredSession();
+    if (adopted === 'gone') {
+      clearLocalSession();
+      return null;
+    }
+    const current = state.session;
+    if (!current) return null;
+    if (adopted === 'adopted' && expiresInMs(current) > REFRESH_MARGIN_MS) return current;
+    try {
+      const session = await refreshSessionRequest(current.refresh_token);
+      setSession(session, 'TOKEN_REFRESHED');
+      return session;
+    } catch (error) {
+      if (isApiError(error) && error.status >= 400 && error.status < 500) {
+        // Spent, revoked or expired: unless another tab already holds a newer session, we are signed out.
+        if (adoptStoredSession() === 'adopted' && state.session && state.session.refresh_token !== current.refresh_token) {
+          return state.session;
+        }
+        clearLocalSession();
+        return null;
+      }
+      // No answer or a server failure: keep the session and try again shortly.
+      scheduleRefresh(REFRESH_RETRY_MS);
+      return state.session;
+    }
+  }).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/** The access token to send, refreshed first when it is about to expire; null when signed out. */
+export async function getAccessToken(): Promise<string | null> {
+  const session = state.session;
+  if (!session) return null;
+  if (expiresInMs(session) > REFRESH_MARGIN_MS / 2) return session.access_token;
+  const refreshed = await refreshSession();
+  return refreshed?.access_token ?? null;
+}
+
+/** Forgets the session in this browser: cookie, claims, and every entry of both storages. */
+export function clearLocalSession(reason: SignOutReason = 'session_ended'): void {
+  clearSessionCookie();
+  try {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  } catch {
+    // Storage can be unavailable (privacy modes); there is then nothing in it to clear.
+  }
+  if (state.session === null && state.claims === null) {
+    scheduleRefresh();
+    return;
+  }
+  applySession(null, 'SIGNED_OUT', { reason });
+}
+
+/** Signs out: ends the session on the server (best effort), then clears the browser (spec section 4). */
+export async function signOut(): Promise<void> {
+  const token = state.session?.access_token;
+  if (token) {
+    await logoutRequest(token).catch(() => undefined);
+  }
+  clearLocalSession('user');
+}
+
+/**
+ * Reads the stored session at start-up, refreshing it first when it has expired or is about to,
+ * and keeps this tab in step with the others (a sign-out or refresh elsewhere) when it regains focus.
+ */
+export async function startAuth(): Promise<void> {
+  if (started) return;
+  started = true;
+  const stored = readSessionCookie();
+  applySession(stored, 'INITIAL_SESSION');
+  if (stored && expiresInMs(stored) <= REFRESH_MARGIN_MS) await refreshSession();
+  const resync = () => {
+    if (document.visibilityState !== 'visible') return;
+    const outcome = adoptStoredSession();
+    if (outcome === 'gone' && state.session) clearLocalSession();
+    else if (state.session && expiresInMs(state.session) <= REFRESH_MARGIN_MS) void refreshSession();
+  };
+  document.addEventListener('visibilitychange', resync);
+  window.addEventListener('focus', resync);
+}
