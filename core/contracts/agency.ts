@@ -65,7 +65,7 @@ export const SecurityPolicy = z.object({
   inactivity_minutes: z
     .number({ error: 'Enter a number of minutes' })
     .int('Use whole minutes')
-    .min(5, 'Use at least 5 minutes')
+    .min(1, 'Use at least 1 minute')
     .max(DEFAULT_INACTIVITY_MINUTES, `CJIS allows at most ${DEFAULT_INACTIVITY_MINUTES} minutes`)
     .optional(),
   min_password_length: z
