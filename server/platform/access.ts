@@ -79,6 +79,8 @@ export interface RouteRecord {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The route's zod schemas, for the sweeps that build requests from them. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 /** Every route registered, with its declared access: walked by the permission and tenant sweeps. */
@@ -105,7 +107,8 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
       throw new Error(`Route ${String(route.method)} ${route.url} requires an unknown permission ${access.permission}`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      records.push({ method: String(method), url: route.url, access });
+      const schema = (route.schema ?? {}) as RouteRecord['schema'];
+      records.push({ method: String(method), url: route.url, access, schema: { body: schema.body, querystring: schema.querystring, params: schema.params } });
     }
   });
 
