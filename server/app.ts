@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Config } from './env.ts';
 import { accountRoutes, authRoutes } from './auth/routes.ts';
 import { adminRoutes, storageRoutes } from './admin/routes.ts';
+import { fleetRoutes } from './fleet/routes.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { installAccessControl } from './platform/access.ts';
 import type { Database } from './platform/database.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(accountRoutes(services), { prefix: '/rest/v1' });
   await app.register(adminRoutes(services), { prefix: '/rest/v1/admin' });
   await app.register(storageRoutes(services), { prefix: '/storage/v1' });
+  await app.register(fleetRoutes(services), { prefix: '/rest/v1/fleet' });
 
   await serveWebApp(app, config.webDistDir);
 

@@ -1,20 +1,10 @@
-import type { Scope } from '../platform/access.ts';
-import type { AuditActor } from '../platform/audit.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Tx } from '../platform/database.ts';
-import type { Services } from '../platform/services.ts';
 import { countActiveAdmins } from './queries.ts';
 
-/** What every admin use case gets: the platform, who is acting (scope) and how to name them in the audit log. */
-export interface AdminContext {
-  services: Services;
-  scope: Scope;
-  actor: AuditActor;
-}
-
-export function inAgency<T>(ctx: AdminContext, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return ctx.services.database.withTenant(ctx.scope.agencyId, work, { userId: ctx.scope.userId });
-}
+export type AdminContext = RequestContext;
+export { inAgency };
 
 /**
  * Run after any change that can take admin:access away from someone (roles, permissions, members,

@@ -24,7 +24,7 @@ import {
   UpdateRoleInput,
   UpdateUserInput,
 } from '../../core/contracts/admin.ts';
-import { requireAuth } from '../platform/access.ts';
+import { requestContext } from '../platform/context.ts';
 import type { Services } from '../platform/services.ts';
 import { expectedVersion, setEtag } from '../platform/versioning.ts';
 import type { AdminContext } from './context.ts';
@@ -50,14 +50,7 @@ const tags = ['admin'];
 
 /** /rest/v1/admin: the agency administrator's area (issue 5). Every route needs admin:access. */
 export function adminRoutes(services: Services) {
-  const context = (request: FastifyRequest): AdminContext => {
-    const auth = requireAuth(request);
-    return {
-      services,
-      scope: auth.scope,
-      actor: { userId: auth.scope.userId, email: auth.claims.email, origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null } },
-    };
-  };
+  const context = (request: FastifyRequest): AdminContext => requestContext(services, request);
 
   return async function register(fastify: FastifyInstance) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -3,6 +3,7 @@ import { defaultSysConfig } from '../../core/contracts/agency.ts';
 import { BUILT_IN_ROLES } from '../../core/permissions.ts';
 import { agencies, rolePermissions, roles } from '../db/schema.ts';
 import type { Database, Tx } from '../platform/database.ts';
+import { seedFleetDefaults } from '../fleet/templates.ts';
 
 export type AgencyRow = typeof agencies.$inferSelect;
 
@@ -52,6 +53,7 @@ export async function createAgency(
         .insert(rolePermissions)
         .values(template.permissions.map((permission) => ({ agencyId: input.agencyId, roleId: role!.id, permission })));
   }
+  await seedFleetDefaults(tx, input.agencyId);
   return { agency: agency!, roleIds };
 }
 

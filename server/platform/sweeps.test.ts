@@ -31,6 +31,29 @@ async function tenantRows(server: TestServer, agencyId: string): Promise<string>
   return JSON.stringify(dump);
 }
 
+/** Answers that pass every item of a template (numbers mid-range, first non-failing choice). */
+export function passingAnswers(sections: Array<{ items: Array<{ id: string; kind: string; min?: number; max?: number; options?: string[]; failing_options?: string[]; is_odometer?: boolean; required?: boolean }> }>) {
+  return sections.flatMap((section) =>
+    section.items
+      .filter((item) => item.required !== false)
+      .map((item) => ({
+        item_id: item.id,
+        value:
+          item.kind === 'pass_fail'
+            ? 'pass'
+            : item.kind === 'number'
+              ? item.is_odometer
+                ? 1000
+                : ((item.min ?? 0) + (item.max ?? 100)) / 2
+              : item.kind === 'choice'
+                ? item.options!.find((o) => !item.failing_options?.includes(o))!
+                : item.kind === 'text'
+                  ? 'ok'
+                  : '00000000-0000-4000-8000-000000000000',
+      })),
+  );
+}
+
 describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
   let server: TestServer;
   let a: TestAgency;
@@ -48,6 +71,20 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
     const sessionOfB = await signIn(server, userOfB);
     const factor = await server.request({ method: 'POST', url: '/auth/v1/factors', token: sessionOfB.access_token, payload: { factor_type: 'totp' } });
     idsOfB.push(b.id, userOfB.id, b.roleIds.get('officer')!, factor.json().id);
+    // Fleet records of B: a vehicle, its squad check against the default template, a service request.
+    const asB = (method: 'GET' | 'POST', url: string, payload?: object) => server.request({ method, url, token: sessionOfB.access_token, ...(payload ? { payload } : {}) });
+    const vehicle = (await asB('POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'B-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 })).json();
+    const form = (await asB('GET', `/rest/v1/fleet/squad-checks/form/${vehicle.id}`)).json();
+    const check = (
+      await asB('POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers: passingAnswers(form.template.sections),
+      })
+    ).json();
+    const request = (await asB('POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'tires', description: 'Front left tire low', drivable: true })).json();
+    idsOfB.push(vehicle.id, form.template.id, check.id, request.id);
+    expect(idsOfB.every(Boolean)).toBe(true);
   });
   afterAll(async () => {
     await server?.close();

@@ -35,6 +35,7 @@ type JsonSchema = {
   allOf?: JsonSchema[];
   minimum?: number;
   minLength?: number;
+  minItems?: number;
   default?: unknown;
 };
 
@@ -55,8 +56,11 @@ function sample(schema: JsonSchema, context: SampleContext, field?: string): unk
       }
       return result;
     }
-    case 'array':
-      return field?.endsWith('_ids') ? [context.id] : [];
+    case 'array': {
+      if (field?.endsWith('_ids')) return [context.id];
+      const needed = schema.minItems ?? 0;
+      return Array.from({ length: needed }, (_, i) => sample(schema.items ?? {}, { ...context }, field ? `${field}_${i}` : undefined));
+    }
     case 'string':
       if (schema.format === 'uuid') return context.id;
       if (schema.format === 'email') return 'sweep@precinct.test';

@@ -1,0 +1,407 @@
+import { z } from 'zod';
+
+/**
+ * The fleet module's API (/rest/v1/fleet/…; module fleet). Permissions per route in
+ * server/fleet/routes.ts: officers need fleet:squadcheck.submit or fleet:servicerequest.submit,
+ * the fleet office fleet:admin. Updates carry If-Match; creates accept Idempotency-Key.
+ */
+
+const Id = z.string().uuid('Not a valid id');
+export const FleetIdParams = z.object({ id: Id });
+
+// ---------------------------------------------------------------- settings (sys_config.fleet_settings)
+
+const Key = z
+  .string()
+  .trim()
+  .min(1, 'Give it a short key')
+  .max(40, 'Use at most 40 characters')
+  .regex(/^[a-z0-9_]+$/, 'Use lower-case letters, digits and _');
+const Label = z.string().trim().min(1, 'Give it a name').max(60, 'Use at most 60 characters');
+
+export const FleetSettings = z.object({
+  enabled: z.boolean(),
+  vehicle_types: z.array(z.object({ key: Key, label: Label })).max(50),
+  service_categories: z.array(z.object({ key: Key, label: Label })).max(50),
+  /** Template used for each vehicle type when no other template names the type. */
+  default_templates: z.record(z.string(), Id),
+  /** Officers must complete a squad check of their car before each shift. */
+  squad_check_required_before_shift: z.boolean(),
+});
+export type FleetSettings = z.infer<typeof FleetSettings>;
+
+export const DEFAULT_VEHICLE_TYPES = [
+  { key: 'patrol', label: 'Patrol car' },
+  { key: 'suv', label: 'Patrol SUV' },
+  { key: 'k9', label: 'K-9 unit' },
+  { key: 'motorcycle', label: 'Motorcycle' },
+  { key: 'unmarked', label: 'Unmarked car' },
+  { key: 'transport', label: 'Prisoner transport van' },
+];
+export const DEFAULT_SERVICE_CATEGORIES = [
+  { key: 'oil_change', label: 'Oil change' },
+  { key: 'tires', label: 'Tires' },
+  { key: 'brakes', label: 'Brakes' },
+  { key: 'emergency_equipment', label: 'Lights, siren and radio' },
+  { key: 'body_damage', label: 'Body damage' },
+  { key: 'electrical', label: 'Electrical' },
+  { key: 'inspection', label: 'Inspection' },
+  { key: 'other', label: 'Other' },
+];
+
+export function defaultFleetSettings(): FleetSettings {
+  return {
+    enabled: true,
+    vehicle_types: DEFAULT_VEHICLE_TYPES,
+    service_categories: DEFAULT_SERVICE_CATEGORIES,
+    default_templates: {},
+    squad_check_required_before_shift: false,
+  };
+}
+
+export const UpdateFleetSettingsInput = FleetSettings.omit({ enabled: true }).partial().strict();
+
+// ---------------------------------------------------------------- vehicles
+
+export const VEHICLE_STATUSES = ['in_service', 'out_of_service', 'retired'] as const;
+export const VehicleStatus = z.enum(VEHICLE_STATUSES);
+export type VehicleStatus = z.infer<typeof VehicleStatus>;
+
+/** ISO 3779 VIN: 17 characters, no I, O or Q, with the check digit in position 9 (North America). */
+export function isValidVin(vin: string): boolean {
+  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return false;
+  const values: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+  const sum = [...vin].reduce((total, ch, i) => total + (/\d/.test(ch) ? Number(ch) : values[ch]!) * weights[i]!, 0);
+  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
+  return vin[8] === check;
+}
+
+export const Vin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isValidVin, 'Not a valid VIN: 17 characters without I, O or Q, and its check digit (9th) must match');
+
+const optional = (schema: z.ZodString) =>
+  schema
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const VehicleInput = z.object({
+  unit_number: z.string().trim().min(1, 'Enter the unit number').max(20, 'Use at most 20 characters'),
+  vehicle_type: Key,
+  make: z.string().trim().min(1, 'Enter the make').max(40, 'Use at most 40 characters'),
+  model: z.string().trim().min(1, 'Enter the model').max(40, 'Use at most 40 characters'),
+  year: z.number({ error: 'Enter the model year' }).int('Enter a year').min(1950, 'Enter a year from 1950').max(2100, 'Enter a year up to 2100'),
+  vin: Vin.nullable().optional().or(z.literal('').transform(() => null)),
+  plate: optional(z.string().trim().toUpperCase().max(12, 'Use at most 12 characters')),
+  plate_state: optional(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use the two-letter state code')),
+  odometer: z.number({ error: 'Enter the odometer reading' }).int('Use whole miles').min(0, 'It cannot be negative').max(2_000_000, 'That is too high'),
+  assigned_user_id: Id.nullable().optional(),
+  assigned_group: optional(z.string().trim().max(60, 'Use at most 60 characters')),
+  equipment: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
+  notes: optional(z.string().trim().max(2000, 'Use at most 2,000 characters')),
+});
+export type VehicleInput = z.input<typeof VehicleInput>;
+export const UpdateVehicleInput = VehicleInput.omit({ odometer: true }).partial().strict();
+
+export const Vehicle = z.object({
+  id: z.string(),
+  unit_number: z.string(),
+  vehicle_type: z.string(),
+  make: z.string(),
+  model: z.string(),
+  year: z.number(),
+  vin: z.string().nullable(),
+  plate: z.string().nullable(),
+  plate_state: z.string().nullable(),
+  status: VehicleStatus,
+  status_reason: z.string().nullable(),
+  odometer: z.number(),
+  assigned_user_id: z.string().nullable(),
+  assigned_user_name: z.string().nullable(),
+  assigned_group: z.string().nullable(),
+  equipment: z.array(z.string()),
+  notes: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  last_squad_check_at: z.string().nullable(),
+  open_service_requests: z.number().int(),
+  version: z.number().int(),
+});
+export type Vehicle = z.infer<typeof Vehicle>;
+
+export const VEHICLE_SORTS = ['unit_number', 'vehicle_type', 'status', 'odometer', 'year', 'make'] as const;
+export const ListVehiclesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  q: z.string().trim().max(60).optional(),
+  status: VehicleStatus.optional(),
+  vehicle_type: z.string().max(40).optional(),
+  sort: z.enum(VEHICLE_SORTS).default('unit_number'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListVehiclesQuery = z.infer<typeof ListVehiclesQuery>;
+
+export const ChangeVehicleStatusInput = z.object({
+  status: VehicleStatus,
+  reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'Use at most 500 characters'),
+});
+
+export const RecordOdometerInput = z.object({
+  reading: z.number().int('Use whole miles').min(0).max(2_000_000, 'That is too high'),
+});
+
+export const TimelineEntry = z.object({
+  at: z.string(),
+  kind: z.enum(['status', 'odometer', 'squad_check', 'service_request']),
+  summary: z.string(),
+  actor_name: z.string().nullable(),
+  ref_id: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+// ---------------------------------------------------------------- squad check templates
+
+export const ITEM_KINDS = ['pass_fail', 'number', 'choice', 'text', 'photo', 'signature'] as const;
+export const ItemKind = z.enum(ITEM_KINDS);
+export type ItemKind = z.infer<typeof ItemKind>;
+
+export const TemplateItem = z
+  .object({
+    id: z.string().min(1).max(40),
+    label: z.string().trim().min(1, 'Every item needs a label').max(200, 'Use at most 200 characters'),
+    kind: ItemKind,
+    help: z.string().trim().max(500).optional(),
+    required: z.boolean().default(true),
+    /** A failed critical item takes the vehicle out of service at once and tells the fleet office. */
+    critical: z.boolean().default(false),
+    note_required_on_fail: z.boolean().default(true),
+    photo_required_on_fail: z.boolean().default(false),
+    allow_na: z.boolean().default(false),
+    /** number: the accepted range and unit (e.g. fuel 1/4 to 1 as 25-100 %). */
+    min: z.number().optional(),
+    max: z.number().optional(),
+    unit: z.string().max(20).optional(),
+    /** Marks the item whose answer is the vehicle's odometer. */
+    is_odometer: z.boolean().optional(),
+    /** choice: the options, and which of them count as a failure. */
+    options: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
+    failing_options: z.array(z.string()).optional(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.kind === 'choice' && (!item.options || item.options.length < 2))
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice needs at least two options' });
+    if (item.kind === 'number' && item.min !== undefined && item.max !== undefined && item.min > item.max)
+      ctx.addIssue({ code: 'custom', path: ['max'], message: 'The maximum must not be below the minimum' });
+  });
+export type TemplateItem = z.infer<typeof TemplateItem>;
+
+export const TemplateSection = z.object({
+  id: z.string().min(1).max(40),
+  title: z.string().trim().min(1, 'Every section needs a title').max(120, 'Use at most 120 characters'),
+  items: z.array(TemplateItem).min(1, 'A section needs at least one item').max(100),
+});
+export type TemplateSection = z.infer<typeof TemplateSection>;
+
+export const TemplateInput = z
+  .object({
+    name: z.string().trim().min(2, 'Give the template a name').max(80, 'Use at most 80 characters'),
+    description: z.string().trim().max(500).default(''),
+    /** Vehicle type keys this template applies to; empty means every vehicle. */
+    vehicle_types: z.array(Key).max(50).default([]),
+    sections: z.array(TemplateSection).min(1, 'Add at least one section').max(30),
+  })
+  .superRefine((t, ctx) => {
+    const ids = t.sections.flatMap((s) => s.items.map((i) => i.id));
+    const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (duplicate) ctx.addIssue({ code: 'custom', path: ['sections'], message: `Two items share the id ${duplicate}` });
+  });
+export type TemplateInput = z.input<typeof TemplateInput>;
+
+export const Template = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  vehicle_types: z.array(z.string()),
+  version_id: z.string(),
+  version_number: z.number().int(),
+  sections: z.array(TemplateSection),
+  retired: z.boolean(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type Template = z.infer<typeof Template>;
+
+// ---------------------------------------------------------------- squad checks
+
+export const Answer = z.object({
+  item_id: z.string(),
+  /** pass_fail: 'pass' | 'fail' | 'na'; number: the number; choice: the option; text: the text; photo/signature: a storage object id. */
+  value: z.union([z.string().max(5000), z.number(), z.null()]),
+  note: z.string().trim().max(2000).optional(),
+  na_reason: z.string().trim().max(500).optional(),
+  photo_ids: z.array(Id).max(10).optional(),
+});
+export type Answer = z.infer<typeof Answer>;
+
+export const SquadCheckForm = z.object({
+  vehicle: Vehicle,
+  template: Template,
+  draft: z.object({ answers: z.array(Answer), saved_at: z.string() }).nullable(),
+});
+export type SquadCheckForm = z.infer<typeof SquadCheckForm>;
+
+export const SaveDraftInput = z.object({ answers: z.array(Answer).max(500) });
+
+export const SubmitSquadCheckInput = z.object({
+  vehicle_id: Id,
+  template_version_id: Id,
+  answers: z.array(Answer).max(500),
+});
+export type SubmitSquadCheckInput = z.infer<typeof SubmitSquadCheckInput>;
+
+export const SUBMISSION_STATUSES = ['submitted', 'approved', 'returned'] as const;
+
+export const SquadCheckSubmission = z.object({
+  id: z.string(),
+  vehicle_id: z.string(),
+  unit_number: z.string(),
+  officer_id: z.string(),
+  officer_name: z.string(),
+  template_name: z.string(),
+  template_version_number: z.number().int(),
+  status: z.enum(SUBMISSION_STATUSES),
+  submitted_at: z.string(),
+  failed_items: z.array(z.object({ item_id: z.string(), label: z.string(), critical: z.boolean(), note: z.string().nullable() })),
+  odometer: z.number().nullable(),
+  took_vehicle_out_of_service: z.boolean(),
+  review_note: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  version: z.number().int(),
+});
+export type SquadCheckSubmission = z.infer<typeof SquadCheckSubmission>;
+
+export const SquadCheckDetail = SquadCheckSubmission.extend({ sections: z.array(TemplateSection), answers: z.array(Answer) });
+export type SquadCheckDetail = z.infer<typeof SquadCheckDetail>;
+
+export const ListSquadChecksQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  from: z.iso.date({ error: 'Use a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ error: 'Use a date (YYYY-MM-DD)' }).optional(),
+  vehicle_id: Id.optional(),
+  officer_id: Id.optional(),
+  /** Exceptions first: by default only submissions with failed items. */
+  failures: z.enum(['only', 'all']).default('only'),
+  status: z.enum(SUBMISSION_STATUSES).optional(),
+});
+export type ListSquadChecksQuery = z.infer<typeof ListSquadChecksQuery>;
+
+export const ReviewSquadCheckInput = z.object({
+  decision: z.enum(['approve', 'return']),
+  note: z.string().trim().max(2000).optional(),
+});
+
+// ---------------------------------------------------------------- service requests
+
+export const SERVICE_REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'declined'] as const;
+export const ServiceRequestStatus = z.enum(SERVICE_REQUEST_STATUSES);
+export type ServiceRequestStatus = z.infer<typeof ServiceRequestStatus>;
+
+/** Which moves the fleet office may make: reopening a closed request is allowed, with a note. */
+export const SERVICE_REQUEST_TRANSITIONS: Record<ServiceRequestStatus, ServiceRequestStatus[]> = {
+  open: ['in_progress', 'completed', 'declined'],
+  in_progress: ['completed', 'declined', 'open'],
+  completed: ['open'],
+  declined: ['open'],
+};
+
+export const CreateServiceRequestInput = z.object({
+  vehicle_id: Id,
+  category: Key,
+  description: z.string().trim().min(5, 'Describe the problem (at least 5 characters)').max(4000, 'Use at most 4,000 characters'),
+  drivable: z.boolean({ error: 'Say whether the vehicle can be driven' }),
+  photo_ids: z.array(Id).max(10).default([]),
+  /** When raised from a failed squad-check item. */
+  squad_check_id: Id.optional(),
+  squad_check_item_id: z.string().max(40).optional(),
+});
+export type CreateServiceRequestInput = z.input<typeof CreateServiceRequestInput>;
+
+export const ServiceRequestEvent = z.object({
+  at: z.string(),
+  from_status: ServiceRequestStatus.nullable(),
+  to_status: ServiceRequestStatus,
+  note: z.string().nullable(),
+  actor_name: z.string().nullable(),
+});
+
+export const ServiceRequest = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  vehicle_id: z.string(),
+  unit_number: z.string(),
+  category: z.string(),
+  description: z.string(),
+  drivable: z.boolean(),
+  status: ServiceRequestStatus,
+  out_of_service: z.boolean(),
+  cost_cents: z.number().int().nullable(),
+  vendor: z.string().nullable(),
+  reported_by_id: z.string(),
+  reported_by_name: z.string(),
+  squad_check_id: z.string().nullable(),
+  photo_ids: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  events: z.array(ServiceRequestEvent),
+  version: z.number().int(),
+});
+export type ServiceRequest = z.infer<typeof ServiceRequest>;
+
+export const ListServiceRequestsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  status: ServiceRequestStatus.optional(),
+  vehicle_id: Id.optional(),
+  category: z.string().max(40).optional(),
+  /** Oldest first, so the longest-waiting request is at the top of the queue. */
+  order: z.enum(['oldest', 'newest']).default('oldest'),
+});
+export type ListServiceRequestsQuery = z.infer<typeof ListServiceRequestsQuery>;
+
+export const UpdateServiceRequestInput = z
+  .object({
+    status: ServiceRequestStatus.optional(),
+    note: z.string().trim().max(2000).optional(),
+    cost_cents: z.number().int().min(0).max(100_000_000).nullable().optional(),
+    vendor: z.string().trim().max(120).nullable().optional(),
+    out_of_service: z.boolean().optional(),
+    category: Key.optional(),
+  })
+  .strict();
+export type UpdateServiceRequestInput = z.infer<typeof UpdateServiceRequestInput>;
+
+// ---------------------------------------------------------------- home and dashboard
+
+export const FleetHome = z.object({
+  vehicles: z.array(Vehicle),
+  open_requests: z.array(ServiceRequest),
+  /** Squad checks the user submitted today (agency time). */
+  checked_today: z.array(z.object({ vehicle_id: z.string(), unit_number: z.string(), submitted_at: z.string(), failed: z.number().int() })),
+  squad_check_required_before_shift: z.boolean(),
+});
+export type FleetHome = z.infer<typeof FleetHome>;
+
+export const FleetDashboard = z.object({
+  out_of_service: z.array(Vehicle),
+  not_checked_today: z.array(Vehicle),
+  /** Open and in-progress requests counted by how long they have waited. */
+  open_requests_by_age: z.object({ under_1_day: z.number().int(), days_1_to_7: z.number().int(), over_7_days: z.number().int() }),
+  oldest_open_requests: z.array(ServiceRequest),
+  counts: z.object({ vehicles: z.number().int(), in_service: z.number().int(), out_of_service: z.number().int(), retired: z.number().int() }),
+});
+export type FleetDashboard = z.infer<typeof FleetDashboard>;

@@ -1,0 +1,66 @@
+import type { FleetDashboard, FleetHome } from '../../core/contracts/fleet.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
+import { listMyServiceRequests, listServiceRequestQueue } from './service-requests.ts';
+import { fleetSettingsOf } from './settings.ts';
+import { findVehicle, listVehicles, submissionsOfOfficerSince, vehiclesNotCheckedSince, vehiclesOfOfficer } from './queries.ts';
+import { startOfAgencyToday } from './squad-checks.ts';
+import { presentVehicles } from './vehicles.ts';
+
+/** /fleet for an officer: their vehicles, their open requests, what they checked today. */
+export async function fleetHome(ctx: RequestContext): Promise<FleetHome> {
+  const today = startOfAgencyToday(ctx);
+  const [vehicles, checked] = await inAgency(ctx, async (tx) => {
+    const rows = await vehiclesOfOfficer(tx, ctx.scope.agencyId, ctx.scope.userId, 10);
+    const submissions = await submissionsOfOfficerSince(tx, ctx.scope.agencyId, ctx.scope.userId, today);
+    const checkedToday = [];
+    for (const s of submissions) checkedToday.push({ vehicle_id: s.vehicleId, unit_number: (await findVehicle(tx, ctx.scope.agencyId, s.vehicleId))?.unitNumber ?? '', submitted_at: s.submittedAt.toISOString(), failed: s.failedCount });
+    return [await presentVehicles(tx, ctx.scope.agencyId, rows), checkedToday] as const;
+  });
+  const [open, inProgress] = await Promise.all([
+    listMyServiceRequests(ctx, { page: 1, page_size: 20, status: 'open', order: 'newest' }),
+    listMyServiceRequests(ctx, { page: 1, page_size: 20, status: 'in_progress', order: 'newest' }),
+  ]);
+  return {
+    vehicles,
+    open_requests: [...open.items, ...inProgress.items],
+    checked_today: checked,
+    squad_check_required_before_shift: fleetSettingsOf(ctx.sysConfig).squad_check_required_before_shift,
+  };
+}
+
+/** /fleet/admin: what needs the fleet office now. */
+export async function fleetDashboard(ctx: RequestContext): Promise<FleetDashboard> {
+  const today = startOfAgencyToday(ctx);
+  const base = { page: 1, page_size: 200, sort: 'unit_number' as const, order: 'asc' as const };
+  const { outOfService, notChecked, counts } = await inAgency(ctx, async (tx) => {
+    const [oos, unchecked, all, inService, retired] = await Promise.all([
+      listVehicles(tx, ctx.scope.agencyId, { ...base, status: 'out_of_service' }),
+      vehiclesNotCheckedSince(tx, ctx.scope.agencyId, today),
+      listVehicles(tx, ctx.scope.agencyId, { ...base, page_size: 1 }),
+      listVehicles(tx, ctx.scope.agencyId, { ...base, page_size: 1, status: 'in_service' }),
+      listVehicles(tx, ctx.scope.agencyId, { ...base, page_size: 1, status: 'retired' }),
+    ]);
+    return {
+      outOfService: await presentVehicles(tx, ctx.scope.agencyId, oos.rows),
+      notChecked: await presentVehicles(tx, ctx.scope.agencyId, unchecked),
+      counts: { vehicles: all.total, in_service: inService.total, out_of_service: oos.total, retired: retired.total },
+    };
+  });
+  const [open, inProgress] = await Promise.all([
+    listServiceRequestQueue(ctx, { page: 1, page_size: 200, status: 'open', order: 'oldest' }),
+    listServiceRequestQueue(ctx, { page: 1, page_size: 200, status: 'in_progress', order: 'oldest' }),
+  ]);
+  const waiting = [...open.items, ...inProgress.items].sort((a, b) => (a.created_at < b.created_at ? -1 : 1));
+  const age = (created: string) => (Date.now() - new Date(created).getTime()) / 86_400_000;
+  return {
+    out_of_service: outOfService,
+    not_checked_today: notChecked,
+    open_requests_by_age: {
+      under_1_day: waiting.filter((r) => age(r.created_at) < 1).length,
+      days_1_to_7: waiting.filter((r) => age(r.created_at) >= 1 && age(r.created_at) <= 7).length,
+      over_7_days: waiting.filter((r) => age(r.created_at) > 7).length,
+    },
+    oldest_open_requests: waiting.slice(0, 10),
+    counts,
+  };
+}

@@ -1,0 +1,354 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  agencyCounters,
+  rolePermissions,
+  serviceRequestEvents,
+  serviceRequests,
+  squadCheckDrafts,
+  squadCheckSubmissions,
+  squadCheckTemplates,
+  squadCheckTemplateVersions,
+  userRoles,
+  users,
+  vehicleEvents,
+  vehicles,
+} from '../db/schema.ts';
+import type { Tx } from '../platform/database.ts';
+import type { ListServiceRequestsQuery, ListSquadChecksQuery, ListVehiclesQuery } from '../../core/contracts/fleet.ts';
+
+/** The only database access of the fleet module. Every query filters by agency as well as running under row-level security. */
+
+export type VehicleRow = typeof vehicles.$inferSelect;
+export type TemplateRow = typeof squadCheckTemplates.$inferSelect;
+export type TemplateVersionRow = typeof squadCheckTemplateVersions.$inferSelect;
+export type SubmissionRow = typeof squadCheckSubmissions.$inferSelect;
+export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function nextNumber(tx: Tx, agencyId: string, name: string): Promise<number> {
+  const [row] = await tx
+    .insert(agencyCounters)
+    .values({ agencyId, name, value: 1 })
+    .onConflictDoUpdate({ target: [agencyCounters.agencyId, agencyCounters.name], set: { value: sql`${agencyCounters.value} + 1` } })
+    .returning({ value: agencyCounters.value });
+  return row!.value;
+}
+
+export async function userNames(tx: Tx, agencyId: string, ids: Array<string | null>): Promise<Map<string, string>> {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (unique.length === 0) return new Map();
+  const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.agencyId, agencyId), inArray(users.id, unique)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function userExists(tx: Tx, agencyId: string, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: users.id }).from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
+  return Boolean(row);
+}
+
+// vehicles
+
+const VEHICLE_SORT = {
+  unit_number: vehicles.unitNumber,
+  vehicle_type: vehicles.vehicleType,
+  status: vehicles.status,
+  odometer: vehicles.odometer,
+  year: vehicles.year,
+  make: vehicles.make,
+} as const;
+
+export async function listVehicles(tx: Tx, agencyId: string, query: ListVehiclesQuery) {
+  const conditions: Array<SQL | undefined> = [eq(vehicles.agencyId, agencyId)];
+  if (query.status) conditions.push(eq(vehicles.status, query.status));
+  if (query.vehicle_type) conditions.push(eq(vehicles.vehicleType, query.vehicle_type));
+  if (query.q) {
+    const pattern = escapeLike(query.q);
+    conditions.push(or(ilike(vehicles.unitNumber, pattern), ilike(vehicles.plate, pattern), ilike(vehicles.vin, pattern), ilike(vehicles.make, pattern), ilike(vehicles.model, pattern)));
+  }
+  const where = and(...conditions);
+  const direction = query.order === 'desc' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    tx.select().from(vehicles).where(where).orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    tx.select({ n: count() }).from(vehicles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findVehicle(tx: Tx, agencyId: string, vehicleId: string): Promise<VehicleRow | undefined> {
+  const [row] = await tx.select().from(vehicles).where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId)));
+  return row;
+}
+
+export async function insertVehicle(tx: Tx, values: typeof vehicles.$inferInsert): Promise<VehicleRow> {
+  const [row] = await tx.insert(vehicles).values(values).returning();
+  return row!;
+}
+
+export async function updateVehicleRow(tx: Tx, agencyId: string, vehicleId: string, version: number | null, values: Partial<typeof vehicles.$inferInsert>) {
+  const [row] = await tx
+    .update(vehicles)
+    .set({ ...values, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId), version === null ? undefined : eq(vehicles.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertVehicleEvent(tx: Tx, values: typeof vehicleEvents.$inferInsert) {
+  await tx.insert(vehicleEvents).values(values);
+}
+
+export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
+  return tx
+    .select()
+    .from(vehicleEvents)
+    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId)))
+    .orderBy(desc(vehicleEvents.at))
+    .limit(limit);
+}
+
+export async function openRequestCounts(tx: Tx, agencyId: string, vehicleIds: string[]) {
+  if (vehicleIds.length === 0) return new Map<string, number>();
+  const rows = await tx
+    .select({ vehicleId: serviceRequests.vehicleId, n: count() })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.vehicleId, vehicleIds), inArray(serviceRequests.status, ['open', 'in_progress'])))
+    .groupBy(serviceRequests.vehicleId);
+  return new Map(rows.map((r) => [r.vehicleId, r.n]));
+}
+
+/** Vehicles in service with no squad check since `since`. */
+export async function vehiclesNotCheckedSince(tx: Tx, agencyId: string, since: Date) {
+  return tx
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.status, 'in_service'), or(isNull(vehicles.lastSquadCheckAt), lt(vehicles.lastSquadCheckAt, since))))
+    .orderBy(asc(vehicles.unitNumber));
+}
+
+/** Vehicles assigned to the user, then those they checked or reported on recently. */
+export async function vehiclesOfOfficer(tx: Tx, agencyId: string, userId: string, limit: number) {
+  const recent = tx
+    .select({ id: squadCheckSubmissions.vehicleId })
+    .from(squadCheckSubmissions)
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.officerId, userId), gte(squadCheckSubmissions.submittedAt, new Date(Date.now() - 30 * 86_400_000))));
+  return tx
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), or(eq(vehicles.assignedUserId, userId), inArray(vehicles.id, recent))))
+    .orderBy(desc(sql`${vehicles.assignedUserId} = ${userId}`), asc(vehicles.unitNumber))
+    .limit(limit);
+}
+
+// templates
+
+export async function listTemplates(tx: Tx, agencyId: string) {
+  return tx.select().from(squadCheckTemplates).where(eq(squadCheckTemplates.agencyId, agencyId)).orderBy(asc(squadCheckTemplates.name));
+}
+
+export async function findTemplate(tx: Tx, agencyId: string, templateId: string) {
+  const [row] = await tx.select().from(squadCheckTemplates).where(and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId)));
+  return row;
+}
+
+export async function insertTemplate(tx: Tx, values: typeof squadCheckTemplates.$inferInsert) {
+  const [row] = await tx.insert(squadCheckTemplates).values(values).returning();
+  return row!;
+}
+
+export async function updateTemplateRow(tx: Tx, agencyId: string, templateId: string, version: number, values: Partial<typeof squadCheckTemplates.$inferInsert>) {
+  const [row] = await tx
+    .update(squadCheckTemplates)
+    .set({ ...values, version: sql`${squadCheckTemplates.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId), eq(squadCheckTemplates.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function setCurrentVersion(tx: Tx, agencyId: string, templateId: string, versionId: string) {
+  await tx
+    .update(squadCheckTemplates)
+    .set({ currentVersionId: versionId })
+    .where(and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId)));
+}
+
+/** Active users holding a permission through any role (e.g. the fleet office, to notify). */
+export async function usersWithPermission(tx: Tx, agencyId: string, permission: string) {
+  return tx
+    .selectDistinct({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.agencyId, users.agencyId), eq(userRoles.userId, users.id)))
+    .innerJoin(rolePermissions, and(eq(rolePermissions.agencyId, userRoles.agencyId), eq(rolePermissions.roleId, userRoles.roleId)))
+    .where(and(eq(users.agencyId, agencyId), eq(users.status, 'active'), eq(rolePermissions.permission, permission)));
+}
+
+export async function findUser(tx: Tx, agencyId: string, userId: string) {
+  const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
+  return row;
+}
+
+export async function insertTemplateVersion(tx: Tx, values: typeof squadCheckTemplateVersions.$inferInsert) {
+  const [row] = await tx.insert(squadCheckTemplateVersions).values(values).returning();
+  return row!;
+}
+
+export async function findTemplateVersions(tx: Tx, agencyId: string, versionIds: string[]) {
+  if (versionIds.length === 0) return [];
+  return tx
+    .select()
+    .from(squadCheckTemplateVersions)
+    .where(and(eq(squadCheckTemplateVersions.agencyId, agencyId), inArray(squadCheckTemplateVersions.id, versionIds)));
+}
+
+// squad checks
+
+export async function findDraft(tx: Tx, agencyId: string, userId: string, vehicleId: string) {
+  const [row] = await tx
+    .select()
+    .from(squadCheckDrafts)
+    .where(and(eq(squadCheckDrafts.agencyId, agencyId), eq(squadCheckDrafts.userId, userId), eq(squadCheckDrafts.vehicleId, vehicleId)));
+  return row;
+}
+
+export async function upsertDraft(tx: Tx, values: typeof squadCheckDrafts.$inferInsert) {
+  const [row] = await tx
+    .insert(squadCheckDrafts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [squadCheckDrafts.agencyId, squadCheckDrafts.userId, squadCheckDrafts.vehicleId],
+      set: { answers: values.answers, templateVersionId: values.templateVersionId, savedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteDraft(tx: Tx, agencyId: string, userId: string, vehicleId: string) {
+  await tx.delete(squadCheckDrafts).where(and(eq(squadCheckDrafts.agencyId, agencyId), eq(squadCheckDrafts.userId, userId), eq(squadCheckDrafts.vehicleId, vehicleId)));
+}
+
+export async function insertSubmission(tx: Tx, values: typeof squadCheckSubmissions.$inferInsert): Promise<SubmissionRow> {
+  const [row] = await tx.insert(squadCheckSubmissions).values(values).returning();
+  return row!;
+}
+
+export async function findSubmission(tx: Tx, agencyId: string, id: string) {
+  const [row] = await tx.select().from(squadCheckSubmissions).where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.id, id)));
+  return row;
+}
+
+export async function updateSubmissionRow(tx: Tx, agencyId: string, id: string, version: number, values: Partial<typeof squadCheckSubmissions.$inferInsert>) {
+  const [row] = await tx
+    .update(squadCheckSubmissions)
+    .set({ ...values, version: sql`${squadCheckSubmissions.version} + 1` })
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.id, id), eq(squadCheckSubmissions.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquadChecksQuery, timeRange: { from?: Date; to?: Date }) {
+  const conditions: Array<SQL | undefined> = [eq(squadCheckSubmissions.agencyId, agencyId)];
+  if (timeRange.from) conditions.push(gte(squadCheckSubmissions.submittedAt, timeRange.from));
+  if (timeRange.to) conditions.push(lt(squadCheckSubmissions.submittedAt, timeRange.to));
+  if (query.vehicle_id) conditions.push(eq(squadCheckSubmissions.vehicleId, query.vehicle_id));
+  if (query.officer_id) conditions.push(eq(squadCheckSubmissions.officerId, query.officer_id));
+  if (query.status) conditions.push(eq(squadCheckSubmissions.status, query.status));
+  if (query.failures === 'only') conditions.push(sql`${squadCheckSubmissions.failedCount} > 0`);
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    tx.select().from(squadCheckSubmissions).where(where).orderBy(desc(squadCheckSubmissions.submittedAt)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    tx.select({ n: count() }).from(squadCheckSubmissions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
+  return tx
+    .select()
+    .from(squadCheckSubmissions)
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.vehicleId, vehicleId)))
+    .orderBy(desc(squadCheckSubmissions.submittedAt))
+    .limit(limit);
+}
+
+export async function submissionsOfOfficerSince(tx: Tx, agencyId: string, officerId: string, since: Date) {
+  return tx
+    .select()
+    .from(squadCheckSubmissions)
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.officerId, officerId), gte(squadCheckSubmissions.submittedAt, since)))
+    .orderBy(desc(squadCheckSubmissions.submittedAt));
+}
+
+// service requests
+
+export async function insertServiceRequest(tx: Tx, values: typeof serviceRequests.$inferInsert): Promise<ServiceRequestRow> {
+  const [row] = await tx.insert(serviceRequests).values(values).returning();
+  return row!;
+}
+
+export async function findServiceRequest(tx: Tx, agencyId: string, id: string) {
+  const [row] = await tx.select().from(serviceRequests).where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id)));
+  return row;
+}
+
+export async function updateServiceRequestRow(tx: Tx, agencyId: string, id: string, version: number, values: Partial<typeof serviceRequests.$inferInsert>) {
+  const [row] = await tx
+    .update(serviceRequests)
+    .set({ ...values, version: sql`${serviceRequests.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id), eq(serviceRequests.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertServiceRequestEvent(tx: Tx, values: typeof serviceRequestEvents.$inferInsert) {
+  await tx.insert(serviceRequestEvents).values(values);
+}
+
+export async function eventsOfRequests(tx: Tx, agencyId: string, requestIds: string[]) {
+  if (requestIds.length === 0) return [];
+  return tx
+    .select()
+    .from(serviceRequestEvents)
+    .where(and(eq(serviceRequestEvents.agencyId, agencyId), inArray(serviceRequestEvents.requestId, requestIds)))
+    .orderBy(asc(serviceRequestEvents.at), asc(serviceRequestEvents.id));
+}
+
+export async function listServiceRequests(tx: Tx, agencyId: string, query: ListServiceRequestsQuery & { reportedBy?: string }) {
+  const conditions: Array<SQL | undefined> = [eq(serviceRequests.agencyId, agencyId)];
+  if (query.status) conditions.push(eq(serviceRequests.status, query.status));
+  if (query.vehicle_id) conditions.push(eq(serviceRequests.vehicleId, query.vehicle_id));
+  if (query.category) conditions.push(eq(serviceRequests.category, query.category));
+  if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, query.reportedBy));
+  const where = and(...conditions);
+  const direction = query.order === 'newest' ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    tx.select().from(serviceRequests).where(where).orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    tx.select({ n: count() }).from(serviceRequests).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
+  return tx
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.vehicleId, vehicleId)))
+    .orderBy(desc(serviceRequests.createdAt))
+    .limit(limit);
+}
+
+/** Open requests that hold a vehicle out of service, other than `exceptId`. */
+export async function otherOutOfServiceRequests(tx: Tx, agencyId: string, vehicleId: string, exceptId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.agencyId, agencyId),
+        eq(serviceRequests.vehicleId, vehicleId),
+        eq(serviceRequests.outOfService, true),
+        inArray(serviceRequests.status, ['open', 'in_progress']),
+        sql`${serviceRequests.id} <> ${exceptId}`,
+      ),
+    );
+  return row?.n ?? 0;
+}

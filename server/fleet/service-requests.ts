@@ -1,0 +1,191 @@
+import {
+  SERVICE_REQUEST_TRANSITIONS,
+  CreateServiceRequestInput as CreateSchema,
+  type CreateServiceRequestInput,
+  type ListServiceRequestsQuery,
+  type ServiceRequest,
+  type UpdateServiceRequestInput,
+} from '../../core/contracts/fleet.ts';
+import type { Page } from '../../core/contracts/admin.ts';
+import { hasPermission } from '../../core/permissions.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
+import type { Tx } from '../platform/database.ts';
+import { AppError, validationError } from '../platform/errors.ts';
+import { staleVersion } from '../platform/versioning.ts';
+import {
+  eventsOfRequests,
+  findServiceRequest,
+  findSubmission,
+  findUser,
+  findVehicle,
+  insertServiceRequest,
+  insertServiceRequestEvent,
+  listServiceRequests,
+  nextNumber,
+  otherOutOfServiceRequests,
+  updateServiceRequestRow,
+  userNames,
+  usersWithPermission,
+  type ServiceRequestRow,
+} from './queries.ts';
+import { fleetSettingsOf } from './settings.ts';
+import { setVehicleStatus } from './vehicles.ts';
+
+async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Promise<ServiceRequest[]> {
+  const events = await eventsOfRequests(tx, agencyId, rows.map((r) => r.id));
+  const names = await userNames(tx, agencyId, [...rows.map((r) => r.reportedBy), ...events.map((e) => e.actorId)]);
+  const units = new Map<string, string>();
+  for (const id of new Set(rows.map((r) => r.vehicleId))) units.set(id, (await findVehicle(tx, agencyId, id))?.unitNumber ?? '');
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    vehicle_id: row.vehicleId,
+    unit_number: units.get(row.vehicleId) ?? '',
+    category: row.category,
+    description: row.description,
+    drivable: row.drivable,
+    status: row.status,
+    out_of_service: row.outOfService,
+    cost_cents: row.costCents,
+    vendor: row.vendor,
+    reported_by_id: row.reportedBy,
+    reported_by_name: names.get(row.reportedBy) ?? '',
+    squad_check_id: row.squadCheckId,
+    photo_ids: row.photoIds,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    events: events
+      .filter((e) => e.requestId === row.id)
+      .map((e) => ({
+        at: e.at.toISOString(),
+        from_status: e.fromStatus as ServiceRequest['status'] | null,
+        to_status: e.toStatus as ServiceRequest['status'],
+        note: e.note,
+        actor_name: e.actorId ? (names.get(e.actorId) ?? null) : null,
+      })),
+    version: row.version,
+  }));
+}
+
+const canManage = (ctx: RequestContext) =>
+  hasPermission({ agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions }, 'fleet:admin');
+
+/** An officer reports a problem with a vehicle; one that cannot be driven goes out of service at once. */
+export async function createServiceRequest(tx: Tx, ctx: RequestContext, raw: CreateServiceRequestInput): Promise<ServiceRequest> {
+  const input = CreateSchema.parse(raw);
+  const vehicle = await findVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
+  if (!vehicle) throw validationError({ vehicle_id: 'Choose a vehicle of your agency' });
+  if (vehicle.status === 'retired') throw validationError({ vehicle_id: `Unit ${vehicle.unitNumber} is retired` });
+  if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category)) throw validationError({ category: 'Choose one of the categories' });
+  if (input.squad_check_id) {
+    const check = await findSubmission(tx, ctx.scope.agencyId, input.squad_check_id);
+    if (!check || check.vehicleId !== vehicle.id) throw validationError({ squad_check_id: 'That squad check is not of this vehicle' });
+  }
+  const row = await insertServiceRequest(tx, {
+    agencyId: ctx.scope.agencyId,
+    number: await nextNumber(tx, ctx.scope.agencyId, 'service_request'),
+    vehicleId: vehicle.id,
+    category: input.category,
+    description: input.description,
+    drivable: input.drivable,
+    outOfService: !input.drivable,
+    reportedBy: ctx.scope.userId,
+    squadCheckId: input.squad_check_id ?? null,
+    squadCheckItemId: input.squad_check_item_id ?? null,
+    photoIds: input.photo_ids,
+  });
+  await insertServiceRequestEvent(tx, { agencyId: ctx.scope.agencyId, requestId: row.id, toStatus: 'open', note: null, actorId: ctx.scope.userId });
+  if (!input.drivable) await setVehicleStatus(tx, ctx, vehicle, 'out_of_service', `Reported not drivable (service request #${row.number})`, { kind: 'service_request', id: row.id });
+  for (const manager of await usersWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
+    if (manager.id !== ctx.scope.userId)
+      await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
+        to: manager.email,
+        subject: `Service request #${row.number} for unit ${vehicle.unitNumber}${input.drivable ? '' : ' (not drivable)'}`,
+        text: [`Hello ${manager.name},`, '', `A new service request for unit ${vehicle.unitNumber}:`, '', input.description, '', `Work it at ${ctx.services.config.publicUrl}/fleet/admin/servicerequest`].join('\n'),
+      });
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'service_request.created', entityType: 'service_request', entityId: row.id, summary: `Service request #${row.number} for unit ${vehicle.unitNumber}`, after: { category: input.category, drivable: input.drivable } });
+  return (await present(tx, ctx.scope.agencyId, [row]))[0]!;
+}
+
+export function listMyServiceRequests(ctx: RequestContext, query: ListServiceRequestsQuery): Promise<Page<ServiceRequest>> {
+  return inAgency(ctx, async (tx) => {
+    const { rows, total } = await listServiceRequests(tx, ctx.scope.agencyId, { ...query, reportedBy: ctx.scope.userId });
+    return { items: await present(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
+  });
+}
+
+export function listServiceRequestQueue(ctx: RequestContext, query: ListServiceRequestsQuery): Promise<Page<ServiceRequest>> {
+  return inAgency(ctx, async (tx) => {
+    const { rows, total } = await listServiceRequests(tx, ctx.scope.agencyId, query);
+    return { items: await present(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
+  });
+}
+
+/** The reporter and the fleet office see a request; anyone else gets 404, as if it did not exist. */
+export function getServiceRequest(ctx: RequestContext, id: string): Promise<ServiceRequest> {
+  return inAgency(ctx, async (tx) => {
+    const row = await findServiceRequest(tx, ctx.scope.agencyId, id);
+    if (!row || (row.reportedBy !== ctx.scope.userId && !canManage(ctx))) throw new AppError('not_found', 'Service request not found');
+    return (await present(tx, ctx.scope.agencyId, [row]))[0]!;
+  });
+}
+
+/**
+ * The fleet office works a request: open → in progress → completed or declined (and back to open),
+ * each move recorded with its note; cost, vendor and the out-of-service flag, which moves the
+ * vehicle out of service and back when nothing else holds it. The reporter is told of each move.
+ */
+export function updateServiceRequest(ctx: RequestContext, id: string, version: number, input: UpdateServiceRequestInput): Promise<ServiceRequest> {
+  return inAgency(ctx, async (tx) => {
+    const before = await findServiceRequest(tx, ctx.scope.agencyId, id);
+    if (!before) throw new AppError('not_found', 'Service request not found');
+    if (before.version !== version) throw staleVersion('service request');
+    const moving = input.status !== undefined && input.status !== before.status;
+    if (moving && !SERVICE_REQUEST_TRANSITIONS[before.status].includes(input.status!))
+      throw validationError({ status: `A ${before.status.replaceAll('_', ' ')} request cannot become ${input.status!.replaceAll('_', ' ')}` });
+    if (moving && (input.status === 'declined' || input.status === 'open') && !input.note?.trim())
+      throw validationError({ note: input.status === 'declined' ? 'Say why the request is declined' : 'Say why the request is reopened' });
+    if (input.category && !fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category)) throw validationError({ category: 'Choose one of the categories' });
+    const status = input.status ?? before.status;
+    const closed = status === 'completed' || status === 'declined';
+    const outOfService = closed ? false : (input.out_of_service ?? before.outOfService);
+    const updated = await updateServiceRequestRow(tx, ctx.scope.agencyId, id, version, {
+      status,
+      outOfService,
+      ...(input.cost_cents !== undefined ? { costCents: input.cost_cents } : {}),
+      ...(input.vendor !== undefined ? { vendor: input.vendor } : {}),
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      completedAt: status === 'completed' ? (before.completedAt ?? new Date()) : null,
+    });
+    if (!updated) throw staleVersion('service request');
+    if (moving || input.note?.trim())
+      await insertServiceRequestEvent(tx, { agencyId: ctx.scope.agencyId, requestId: id, fromStatus: before.status, toStatus: status, note: input.note?.trim() || null, actorId: ctx.scope.userId });
+
+    const vehicle = (await findVehicle(tx, ctx.scope.agencyId, before.vehicleId))!;
+    if (outOfService && vehicle.status === 'in_service')
+      await setVehicleStatus(tx, ctx, vehicle, 'out_of_service', `Service request #${before.number}`, { kind: 'service_request', id });
+    if (!outOfService && before.outOfService && vehicle.status === 'out_of_service' && (await otherOutOfServiceRequests(tx, ctx.scope.agencyId, vehicle.id, id)) === 0)
+      await setVehicleStatus(tx, ctx, vehicle, 'in_service', `Service request #${before.number} ${status === 'completed' ? 'completed' : status === 'declined' ? 'declined' : 'cleared'}`, { kind: 'service_request', id });
+
+    if (moving) {
+      const reporter = await findUser(tx, ctx.scope.agencyId, before.reportedBy);
+      if (reporter && reporter.id !== ctx.scope.userId)
+        await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
+          to: reporter.email,
+          subject: `Service request #${before.number} is ${status.replaceAll('_', ' ')}`,
+          text: [`Hello ${reporter.name},`, '', `Your service request #${before.number} for unit ${vehicle.unitNumber} is now ${status.replaceAll('_', ' ')}.`, ...(input.note?.trim() ? ['', `Note from the fleet office: ${input.note.trim()}`] : []), '', `${ctx.services.config.publicUrl}/fleet`].join('\n'),
+        });
+    }
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: moving ? 'service_request.status_changed' : 'service_request.updated',
+      entityType: 'service_request',
+      entityId: id,
+      summary: `Service request #${before.number}: ${moving ? `${before.status} → ${status}` : 'updated'}`,
+      before: { status: before.status, out_of_service: before.outOfService, cost_cents: before.costCents, vendor: before.vendor },
+      after: { status, out_of_service: outOfService, cost_cents: updated.costCents, vendor: updated.vendor },
+    });
+    return (await present(tx, ctx.scope.agencyId, [updated]))[0]!;
+  });
+}

@@ -1,0 +1,258 @@
+import type { Answer, ListSquadChecksQuery, SquadCheckDetail, SquadCheckForm, SquadCheckSubmission, SubmitSquadCheckInput, TemplateItem, TemplateSection } from '../../core/contracts/fleet.ts';
+import type { Page } from '../../core/contracts/admin.ts';
+import { startOfZonedDay, zonedTimeToInstant } from '../../core/dates.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
+import type { Tx } from '../platform/database.ts';
+import { AppError, validationError } from '../platform/errors.ts';
+import { staleVersion } from '../platform/versioning.ts';
+import {
+  deleteDraft,
+  findDraft,
+  findSubmission,
+  findTemplateVersions,
+  findVehicle,
+  insertSubmission,
+  listSubmissions,
+  updateSubmissionRow,
+  updateVehicleRow,
+  upsertDraft,
+  userNames,
+  usersWithPermission,
+  type SubmissionRow,
+} from './queries.ts';
+import { loadTemplate, templateForVehicleType } from './templates.ts';
+import { loadVehicle, recordOdometer, setVehicleStatus } from './vehicles.ts';
+
+export interface FailedItem {
+  item_id: string;
+  label: string;
+  critical: boolean;
+  note: string | null;
+}
+
+/**
+ * Checks a squad check's answers against its template, item by item: what is missing or malformed
+ * (field errors, keyed `answers.<item id>`), what failed, and the odometer reading.
+ */
+export function evaluateAnswers(sections: TemplateSection[], answers: Answer[]) {
+  const errors: Record<string, string> = {};
+  const failed: FailedItem[] = [];
+  let odometer: number | null = null;
+  const byId = new Map(answers.map((a) => [a.item_id, a]));
+  const fail = (item: TemplateItem, answer: Answer, detail?: string) => {
+    failed.push({ item_id: item.id, label: detail ? `${item.label}: ${detail}` : item.label, critical: item.critical ?? false, note: answer.note?.trim() || null });
+    if (item.note_required_on_fail !== false && !answer.note?.trim()) errors[`answers.${item.id}`] = 'Add a note saying what is wrong';
+    if (item.photo_required_on_fail && !answer.photo_ids?.length) errors[`answers.${item.id}`] = 'Add a photo of the problem';
+  };
+  for (const item of sections.flatMap((s) => s.items)) {
+    const answer = byId.get(item.id);
+    const key = `answers.${item.id}`;
+    const empty = !answer || answer.value === null || answer.value === '';
+    if (empty) {
+      if (item.required !== false) errors[key] = 'Answer this item';
+      continue;
+    }
+    const value = answer.value;
+    if (value === 'na') {
+      if (!item.allow_na) errors[key] = 'This item cannot be marked not applicable';
+      else if (!answer.na_reason?.trim()) errors[key] = 'Say why it does not apply';
+      continue;
+    }
+    switch (item.kind) {
+      case 'pass_fail':
+        if (value !== 'pass' && value !== 'fail') errors[key] = 'Choose pass or fail';
+        else if (value === 'fail') fail(item, answer);
+        break;
+      case 'number': {
+        const number = typeof value === 'number' ? value : Number(value);
+        if (!Number.isFinite(number)) {
+          errors[key] = 'Enter a number';
+          break;
+        }
+        if (item.is_odometer) {
+          if (!Number.isInteger(number) || number < 0) errors[key] = 'Enter the odometer in whole miles';
+          else odometer = number;
+        } else if ((item.min !== undefined && number < item.min) || (item.max !== undefined && number > item.max)) {
+          fail(item, { ...answer, note: answer.note ?? `Reading ${number}${item.unit ? ` ${item.unit}` : ''}` }, `${number}${item.unit ? ` ${item.unit}` : ''} (expected ${item.min ?? '…'}–${item.max ?? '…'})`);
+        }
+        break;
+      }
+      case 'choice':
+        if (typeof value !== 'string' || !item.options?.includes(value)) errors[key] = 'Choose one of the options';
+        else if (item.failing_options?.includes(value)) fail(item, answer, value);
+        break;
+      case 'text':
+        if (typeof value !== 'string') errors[key] = 'Enter text';
+        break;
+      case 'photo':
+      case 'signature':
+        if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) errors[key] = item.kind === 'photo' ? 'Attach a photo' : 'Sign here';
+        break;
+    }
+  }
+  // Errors about items the template does not have mean the form is out of date.
+  for (const answer of answers) if (!sections.some((s) => s.items.some((i) => i.id === answer.item_id))) errors[`answers.${answer.item_id}`] = 'This item is not on the form; reload it';
+  return { errors, failed, odometer };
+}
+
+async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionRow[]): Promise<SquadCheckSubmission[]> {
+  const [names, versions] = await Promise.all([
+    userNames(tx, agencyId, rows.map((r) => r.officerId)),
+    findTemplateVersions(tx, agencyId, [...new Set(rows.map((r) => r.templateVersionId))]),
+  ]);
+  const units = new Map<string, string>();
+  for (const id of new Set(rows.map((r) => r.vehicleId))) units.set(id, (await findVehicle(tx, agencyId, id))?.unitNumber ?? '');
+  const templateNames = new Map<string, string>();
+  for (const version of versions) templateNames.set(version.id, (await loadTemplate(tx, agencyId, version.templateId)).name);
+  return rows.map((row) => {
+    const version = versions.find((v) => v.id === row.templateVersionId);
+    return {
+      id: row.id,
+      vehicle_id: row.vehicleId,
+      unit_number: units.get(row.vehicleId) ?? '',
+      officer_id: row.officerId,
+      officer_name: names.get(row.officerId) ?? '',
+      template_name: templateNames.get(row.templateVersionId) ?? '',
+      template_version_number: version?.versionNumber ?? 0,
+      status: row.status,
+      submitted_at: row.submittedAt.toISOString(),
+      failed_items: row.failedItems,
+      odometer: row.odometer,
+      took_vehicle_out_of_service: row.tookOutOfService,
+      review_note: row.reviewNote,
+      reviewed_at: row.reviewedAt?.toISOString() ?? null,
+      version: row.version,
+    };
+  });
+}
+
+/** The form for a vehicle: the template it is checked against, and the officer's saved draft if any. */
+export function squadCheckForm(ctx: RequestContext, vehicleId: string): Promise<SquadCheckForm> {
+  return inAgency(ctx, async (tx) => {
+    const vehicle = await loadVehicle(tx, ctx, vehicleId);
+    if (vehicle.status === 'retired') throw new AppError('conflict', `Unit ${vehicle.unit_number} is retired`);
+    const template = await templateForVehicleType(tx, ctx, vehicle.vehicle_type);
+    if (!template) throw new AppError('not_found', 'No squad check template applies to this vehicle; ask the fleet office');
+    const draft = await findDraft(tx, ctx.scope.agencyId, ctx.scope.userId, vehicleId);
+    const usable = draft && draft.templateVersionId === template.version_id;
+    return { vehicle, template, draft: usable ? { answers: draft.answers as Answer[], saved_at: draft.savedAt.toISOString() } : null };
+  });
+}
+
+export function saveSquadCheckDraft(ctx: RequestContext, vehicleId: string, answers: Answer[]): Promise<{ saved_at: string }> {
+  return inAgency(ctx, async (tx) => {
+    const vehicle = await loadVehicle(tx, ctx, vehicleId);
+    const template = await templateForVehicleType(tx, ctx, vehicle.vehicle_type);
+    if (!template) throw new AppError('not_found', 'No squad check template applies to this vehicle');
+    const draft = await upsertDraft(tx, { agencyId: ctx.scope.agencyId, userId: ctx.scope.userId, vehicleId, templateVersionId: template.version_id, answers });
+    return { saved_at: draft.savedAt.toISOString() };
+  });
+}
+
+export async function submitSquadCheck(tx: Tx, ctx: RequestContext, input: SubmitSquadCheckInput): Promise<SquadCheckSubmission> {
+  const vehicle = await findVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
+  if (!vehicle) throw new AppError('not_found', 'Vehicle not found');
+  if (vehicle.status === 'retired') throw new AppError('conflict', `Unit ${vehicle.unitNumber} is retired`);
+  const [version] = await findTemplateVersions(tx, ctx.scope.agencyId, [input.template_version_id]);
+  if (!version) throw validationError({ template_version_id: 'This form is not known; reload it' });
+  const sections = version.sections as TemplateSection[];
+  const { errors, failed, odometer } = evaluateAnswers(sections, input.answers);
+  if (Object.keys(errors).length > 0) throw validationError(errors, 'Some items need your attention');
+  if (odometer !== null) await recordOdometer(tx, ctx, vehicle, odometer, { kind: 'squad_check' }, odometerField(sections));
+
+  const critical = failed.filter((f) => f.critical);
+  const submission = await insertSubmission(tx, {
+    agencyId: ctx.scope.agencyId,
+    vehicleId: vehicle.id,
+    templateVersionId: version.id,
+    officerId: ctx.scope.userId,
+    answers: input.answers,
+    failedItems: failed,
+    failedCount: failed.length,
+    odometer,
+    tookOutOfService: critical.length > 0 && vehicle.status === 'in_service',
+  });
+  await updateVehicleRow(tx, ctx.scope.agencyId, vehicle.id, null, { lastSquadCheckAt: submission.submittedAt });
+  if (critical.length > 0) {
+    await setVehicleStatus(tx, ctx, vehicle, 'out_of_service', `Critical squad check failure: ${critical.map((c) => c.label).join('; ')}`, { kind: 'squad_check', id: submission.id });
+    for (const manager of await usersWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
+      await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
+        to: manager.email,
+        subject: `Unit ${vehicle.unitNumber} is out of service after its squad check`,
+        text: [
+          `Hello ${manager.name},`,
+          '',
+          `Unit ${vehicle.unitNumber} failed critical items in a squad check and has been taken out of service:`,
+          '',
+          ...critical.map((c) => `- ${c.label}${c.note ? `: ${c.note}` : ''}`),
+          '',
+          `Review it at ${ctx.services.config.publicUrl}/fleet/admin/squadchecks/${submission.id}`,
+        ].join('\n'),
+      });
+  }
+  await deleteDraft(tx, ctx.scope.agencyId, ctx.scope.userId, vehicle.id);
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: 'squad_check.submitted',
+    entityType: 'squad_check',
+    entityId: submission.id,
+    summary: `Squad check of unit ${vehicle.unitNumber}: ${failed.length === 0 ? 'all passed' : `${failed.length} failed`}`,
+    after: { failed_items: failed.map((f) => f.item_id), odometer },
+  });
+  return (await presentSubmissions(tx, ctx.scope.agencyId, [submission]))[0]!;
+}
+
+function odometerField(sections: TemplateSection[]) {
+  const item = sections.flatMap((s) => s.items).find((i) => i.is_odometer);
+  return item ? `answers.${item.id}` : 'answers';
+}
+
+export function listSquadChecks(ctx: RequestContext, query: ListSquadChecksQuery): Promise<Page<SquadCheckSubmission>> {
+  const timeZone = ctx.sysConfig.general_settings.timezone;
+  // Dates are the agency's calendar days.
+  const from = query.from ? startOfZonedDay(zonedTimeToInstant({ ...dateParts(query.from), hour: 12, minute: 0, second: 0 }, timeZone), timeZone) : undefined;
+  const to = query.to ? startOfZonedDay(new Date(zonedTimeToInstant({ ...dateParts(query.to), hour: 12, minute: 0, second: 0 }, timeZone).getTime() + 86_400_000), timeZone) : undefined;
+  return inAgency(ctx, async (tx) => {
+    const { rows, total } = await listSubmissions(tx, ctx.scope.agencyId, query, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
+    return { items: await presentSubmissions(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
+  });
+}
+
+function dateParts(date: string) {
+  const [year, month, day] = date.split('-').map(Number);
+  return { year: year!, month: month!, day: day! };
+}
+
+export function getSquadCheck(ctx: RequestContext, id: string): Promise<SquadCheckDetail> {
+  return inAgency(ctx, async (tx) => {
+    const row = await findSubmission(tx, ctx.scope.agencyId, id);
+    if (!row) throw new AppError('not_found', 'Squad check not found');
+    const [presented] = await presentSubmissions(tx, ctx.scope.agencyId, [row]);
+    const [version] = await findTemplateVersions(tx, ctx.scope.agencyId, [row.templateVersionId]);
+    return { ...presented!, sections: version!.sections as TemplateSection[], answers: row.answers as Answer[] };
+  });
+}
+
+/** The fleet office approves a submission, or returns it to the officer with a note. */
+export function reviewSquadCheck(ctx: RequestContext, id: string, version: number, decision: 'approve' | 'return', note?: string): Promise<SquadCheckSubmission> {
+  if (decision === 'return' && !note?.trim()) throw validationError({ note: 'Say what the officer should correct' });
+  return inAgency(ctx, async (tx) => {
+    const row = await findSubmission(tx, ctx.scope.agencyId, id);
+    if (!row) throw new AppError('not_found', 'Squad check not found');
+    if (row.officerId === ctx.scope.userId) throw new AppError('forbidden', 'You cannot review your own squad check');
+    const updated = await updateSubmissionRow(tx, ctx.scope.agencyId, id, version, {
+      status: decision === 'approve' ? 'approved' : 'returned',
+      reviewedBy: ctx.scope.userId,
+      reviewedAt: new Date(),
+      reviewNote: note?.trim() || null,
+    });
+    if (!updated) throw staleVersion('squad check');
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: decision === 'approve' ? 'squad_check.approved' : 'squad_check.returned', entityType: 'squad_check', entityId: id, summary: `${decision === 'approve' ? 'Approved' : 'Returned'} a squad check`, after: { note: note ?? null } });
+    return (await presentSubmissions(tx, ctx.scope.agencyId, [updated]))[0]!;
+  });
+}
+
+/** The start of "today" in the agency's timezone, for "checked today" questions. */
+export function startOfAgencyToday(ctx: RequestContext, now = new Date()): Date {
+  return startOfZonedDay(now, ctx.sysConfig.general_settings.timezone);
+}

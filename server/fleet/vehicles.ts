@@ -1,0 +1,257 @@
+import type { ListVehiclesQuery, TimelineEntry, Vehicle, VehicleInput, VehicleStatus } from '../../core/contracts/fleet.ts';
+import { UpdateVehicleInput, VehicleInput as VehicleInputSchema } from '../../core/contracts/fleet.ts';
+import type { Page } from '../../core/contracts/admin.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
+import type { Tx } from '../platform/database.ts';
+import { AppError, validationError } from '../platform/errors.ts';
+import { staleVersion } from '../platform/versioning.ts';
+import { fleetSettingsOf } from './settings.ts';
+import {
+  findVehicle,
+  insertVehicle,
+  insertVehicleEvent,
+  listVehicles,
+  openRequestCounts,
+  requestsOfVehicle,
+  submissionsOfVehicle,
+  updateVehicleRow,
+  userExists,
+  userNames,
+  vehicleEventsOf,
+  type VehicleRow,
+} from './queries.ts';
+import type { z } from 'zod';
+
+export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow[]): Promise<Vehicle[]> {
+  const [names, open] = await Promise.all([
+    userNames(tx, agencyId, rows.map((r) => r.assignedUserId)),
+    openRequestCounts(tx, agencyId, rows.map((r) => r.id)),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    unit_number: row.unitNumber,
+    vehicle_type: row.vehicleType,
+    make: row.make,
+    model: row.model,
+    year: row.year,
+    vin: row.vin,
+    plate: row.plate,
+    plate_state: row.plateState,
+    status: row.status,
+    status_reason: row.statusReason,
+    odometer: row.odometer,
+    assigned_user_id: row.assignedUserId,
+    assigned_user_name: row.assignedUserId ? (names.get(row.assignedUserId) ?? null) : null,
+    assigned_group: row.assignedGroup,
+    equipment: row.equipment,
+    notes: row.notes,
+    photo_url: null,
+    last_squad_check_at: row.lastSquadCheckAt?.toISOString() ?? null,
+    open_service_requests: open.get(row.id) ?? 0,
+    version: row.version,
+  }));
+}
+
+export async function loadVehicle(tx: Tx, ctx: RequestContext, vehicleId: string): Promise<Vehicle> {
+  const row = await findVehicle(tx, ctx.scope.agencyId, vehicleId);
+  if (!row) throw new AppError('not_found', 'Vehicle not found');
+  return (await presentVehicles(tx, ctx.scope.agencyId, [row]))[0]!;
+}
+
+function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+async function checkReferences(tx: Tx, ctx: RequestContext, input: { vehicle_type?: string | undefined; assigned_user_id?: string | null | undefined }) {
+  const settings = fleetSettingsOf(ctx.sysConfig);
+  if (input.vehicle_type !== undefined && !settings.vehicle_types.some((t) => t.key === input.vehicle_type))
+    throw validationError({ vehicle_type: 'Choose one of the agency’s vehicle types' });
+  if (input.assigned_user_id && !(await userExists(tx, ctx.scope.agencyId, input.assigned_user_id)))
+    throw validationError({ assigned_user_id: 'That person is not in your agency' });
+}
+
+export function listAgencyVehicles(ctx: RequestContext, query: ListVehiclesQuery): Promise<Page<Vehicle>> {
+  return inAgency(ctx, async (tx) => {
+    const { rows, total } = await listVehicles(tx, ctx.scope.agencyId, query);
+    return { items: await presentVehicles(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
+  });
+}
+
+export function getVehicle(ctx: RequestContext, vehicleId: string): Promise<Vehicle> {
+  return inAgency(ctx, (tx) => loadVehicle(tx, ctx, vehicleId));
+}
+
+export async function createVehicle(tx: Tx, ctx: RequestContext, raw: VehicleInput): Promise<Vehicle> {
+  const input = VehicleInputSchema.parse(raw);
+  await checkReferences(tx, ctx, input);
+  let row: VehicleRow;
+  try {
+    row = await insertVehicle(tx, {
+      agencyId: ctx.scope.agencyId,
+      unitNumber: input.unit_number,
+      vehicleType: input.vehicle_type,
+      make: input.make,
+      model: input.model,
+      year: input.year,
+      vin: input.vin ?? null,
+      plate: input.plate ?? null,
+      plateState: input.plate_state ?? null,
+      odometer: input.odometer,
+      assignedUserId: input.assigned_user_id ?? null,
+      assignedGroup: input.assigned_group ?? null,
+      equipment: input.equipment,
+      notes: input.notes ?? null,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validationError({ unit_number: `Unit ${input.unit_number} already exists` });
+    throw error;
+  }
+  await insertVehicleEvent(tx, { agencyId: ctx.scope.agencyId, vehicleId: row.id, kind: 'odometer', odometer: input.odometer, reason: 'Added to the fleet', actorId: ctx.scope.userId });
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'vehicle.created', entityType: 'vehicle', entityId: row.id, summary: `Added unit ${row.unitNumber}`, after: input });
+  return loadVehicle(tx, ctx, row.id);
+}
+
+export function updateVehicle(ctx: RequestContext, vehicleId: string, version: number, input: z.infer<typeof UpdateVehicleInput>): Promise<Vehicle> {
+  return inAgency(ctx, async (tx) => {
+    const before = await loadVehicle(tx, ctx, vehicleId);
+    if (before.version !== version) throw staleVersion('vehicle');
+    await checkReferences(tx, ctx, input);
+    const changes: Parameters<typeof updateVehicleRow>[4] = {};
+    if (input.unit_number !== undefined) changes.unitNumber = input.unit_number;
+    if (input.vehicle_type !== undefined) changes.vehicleType = input.vehicle_type;
+    if (input.make !== undefined) changes.make = input.make;
+    if (input.model !== undefined) changes.model = input.model;
+    if (input.year !== undefined) changes.year = input.year;
+    if (input.vin !== undefined) changes.vin = input.vin;
+    if (input.plate !== undefined) changes.plate = input.plate;
+    if (input.plate_state !== undefined) changes.plateState = input.plate_state;
+    if (input.assigned_user_id !== undefined) changes.assignedUserId = input.assigned_user_id;
+    if (input.assigned_group !== undefined) changes.assignedGroup = input.assigned_group;
+    if (input.equipment !== undefined) changes.equipment = input.equipment;
+    if (input.notes !== undefined) changes.notes = input.notes;
+    try {
+      if (!(await updateVehicleRow(tx, ctx.scope.agencyId, vehicleId, version, changes))) throw staleVersion('vehicle');
+    } catch (error) {
+      if (isUniqueViolation(error)) throw validationError({ unit_number: `Unit ${input.unit_number} already exists` });
+      throw error;
+    }
+    const after = await loadVehicle(tx, ctx, vehicleId);
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'vehicle.updated', entityType: 'vehicle', entityId: vehicleId, summary: `Changed unit ${after.unit_number}`, before, after });
+    return after;
+  });
+}
+
+/** A status change, by hand or caused by a squad check or service request; recorded on the vehicle's timeline. */
+export async function setVehicleStatus(
+  tx: Tx,
+  ctx: RequestContext,
+  vehicle: { id: string; status: VehicleStatus; unitNumber: string },
+  status: VehicleStatus,
+  reason: string,
+  source: { kind: 'manual' | 'squad_check' | 'service_request'; id?: string },
+) {
+  if (vehicle.status === status) return;
+  await updateVehicleRow(tx, ctx.scope.agencyId, vehicle.id, null, { status, statusReason: status === 'in_service' ? null : reason });
+  await insertVehicleEvent(tx, {
+    agencyId: ctx.scope.agencyId,
+    vehicleId: vehicle.id,
+    kind: 'status',
+    fromStatus: vehicle.status,
+    toStatus: status,
+    reason,
+    source: source.kind,
+    sourceId: source.id ?? null,
+    actorId: ctx.scope.userId,
+  });
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: 'vehicle.status_changed',
+    entityType: 'vehicle',
+    entityId: vehicle.id,
+    summary: `Unit ${vehicle.unitNumber}: ${vehicle.status.replaceAll('_', ' ')} → ${status.replaceAll('_', ' ')} (${reason})`,
+    before: { status: vehicle.status },
+    after: { status, reason },
+  });
+}
+
+export function changeVehicleStatus(ctx: RequestContext, vehicleId: string, status: VehicleStatus, reason: string): Promise<Vehicle> {
+  return inAgency(ctx, async (tx) => {
+    const row = await findVehicle(tx, ctx.scope.agencyId, vehicleId);
+    if (!row) throw new AppError('not_found', 'Vehicle not found');
+    await setVehicleStatus(tx, ctx, row, status, reason, { kind: 'manual' });
+    return loadVehicle(tx, ctx, vehicleId);
+  });
+}
+
+/** A newer odometer reading; readings never go backwards (a lower one is refused with the current value). */
+export async function recordOdometer(tx: Tx, ctx: RequestContext, vehicle: VehicleRow, reading: number, source: { kind: 'manual' | 'squad_check' | 'service_request'; id?: string }, field = 'reading') {
+  if (reading < vehicle.odometer) throw validationError({ [field]: `The odometer already reads ${vehicle.odometer.toLocaleString('en-US')}; a reading cannot go backwards` });
+  if (reading === vehicle.odometer) return;
+  await updateVehicleRow(tx, ctx.scope.agencyId, vehicle.id, null, { odometer: reading });
+  await insertVehicleEvent(tx, { agencyId: ctx.scope.agencyId, vehicleId: vehicle.id, kind: 'odometer', odometer: reading, source: source.kind, sourceId: source.id ?? null, actorId: ctx.scope.userId });
+}
+
+export function recordOdometerReading(ctx: RequestContext, vehicleId: string, reading: number): Promise<Vehicle> {
+  return inAgency(ctx, async (tx) => {
+    const row = await findVehicle(tx, ctx.scope.agencyId, vehicleId);
+    if (!row) throw new AppError('not_found', 'Vehicle not found');
+    await recordOdometer(tx, ctx, row, reading, { kind: 'manual' });
+    return loadVehicle(tx, ctx, vehicleId);
+  });
+}
+
+/** Everything that happened to a vehicle, newest first: status changes, odometer readings, squad checks, service requests. */
+export function vehicleTimeline(ctx: RequestContext, vehicleId: string): Promise<TimelineEntry[]> {
+  return inAgency(ctx, async (tx) => {
+    await loadVehicle(tx, ctx, vehicleId);
+    const [events, checks, requests] = await Promise.all([
+      vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, 200),
+      submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
+      requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
+    ]);
+    const names = await userNames(tx, ctx.scope.agencyId, [...events.map((e) => e.actorId), ...checks.map((c) => c.officerId), ...requests.map((r) => r.reportedBy)]);
+    const entries: TimelineEntry[] = [
+      ...events.map((e) => ({
+        at: e.at.toISOString(),
+        kind: e.kind,
+        summary: e.kind === 'status' ? `${(e.fromStatus ?? '').replaceAll('_', ' ')} → ${(e.toStatus ?? '').replaceAll('_', ' ')}: ${e.reason ?? ''}` : `Odometer ${e.odometer?.toLocaleString('en-US')} mi`,
+        actor_name: e.actorId ? (names.get(e.actorId) ?? null) : null,
+        ref_id: e.sourceId,
+      })),
+      ...checks.map((c) => ({
+        at: c.submittedAt.toISOString(),
+        kind: 'squad_check' as const,
+        summary: c.failedCount > 0 ? `Squad check with ${c.failedCount} failed item${c.failedCount === 1 ? '' : 's'}` : 'Squad check, all passed',
+        actor_name: names.get(c.officerId) ?? null,
+        ref_id: c.id,
+      })),
+      ...requests.map((r) => ({
+        at: r.createdAt.toISOString(),
+        kind: 'service_request' as const,
+        summary: `Service request #${r.number} (${r.status.replaceAll('_', ' ')}): ${r.description.slice(0, 120)}`,
+        actor_name: names.get(r.reportedBy) ?? null,
+        ref_id: r.id,
+      })),
+    ];
+    return entries.sort((a, b) => (a.at < b.at ? 1 : -1));
+  });
+}
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+export async function exportVehicles(ctx: RequestContext, query: ListVehiclesQuery): Promise<string> {
+  const page = await listAgencyVehicles(ctx, { ...query, page: 1, page_size: 200 });
+  const all = [...page.items];
+  for (let p = 2; (p - 1) * 200 < page.total; p += 1) all.push(...(await listAgencyVehicles(ctx, { ...query, page: p, page_size: 200 })).items);
+  const header = ['unit_number', 'vehicle_type', 'status', 'make', 'model', 'year', 'vin', 'plate', 'plate_state', 'odometer', 'assigned_to', 'assigned_group', 'last_squad_check_at', 'open_service_requests'];
+  const lines = all.map((v) =>
+    [v.unit_number, v.vehicle_type, v.status, v.make, v.model, v.year, v.vin, v.plate, v.plate_state, v.odometer, v.assigned_user_name, v.assigned_group, v.last_squad_check_at, v.open_service_requests].map(csvCell).join(','),
+  );
+  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+

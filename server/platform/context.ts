@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import type { SysConfig } from '../../core/contracts/agency.ts';
+import { requireAuth, type Scope } from './access.ts';
+import type { AuditActor } from './audit.ts';
+import type { Tx } from './database.ts';
+import type { Services } from './services.ts';
+
+/** What every signed-in use case gets: the platform, who is acting (scope) and how to name them in the audit log. */
+export interface RequestContext {
+  services: Services;
+  scope: Scope;
+  actor: AuditActor;
+  /** The agency's configuration as the request's guard read it. */
+  sysConfig: SysConfig;
+}
+
+export function requestContext(services: Services, request: FastifyRequest): RequestContext {
+  const auth = requireAuth(request);
+  return {
+    services,
+    scope: auth.scope,
+    sysConfig: auth.sysConfig,
+    actor: { userId: auth.scope.userId, email: auth.claims.email, origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null } },
+  };
+}
+
+/** One transaction in the caller's agency, as the caller. */
+export function inAgency<T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return ctx.services.database.withTenant(ctx.scope.agencyId, work, { userId: ctx.scope.userId });
+}

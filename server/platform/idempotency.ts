@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { idempotencyKeys } from '../db/schema.ts';
+import type { RequestContext } from './context.ts';
+import { inAgency } from './context.ts';
+import type { Tx } from './database.ts';
+import { AppError } from './errors.ts';
+
+export interface Created<T> {
+  status: number;
+  body: T;
+}
+
+function hashOf(value: unknown): string {
+  return crypto.createHash('sha256').update(JSON.stringify(value ?? null)).digest('hex');
+}
+
+/**
+ * Runs a create at most once per Idempotency-Key (per user): the key is claimed and the answer
+ * stored in the same transaction as the create, so a retry after completion (or after a crash
+ * mid-answer) replays the first answer and creates nothing; the same key with a different body is
+ * refused with 422. Without the header the create simply runs.
+ */
+export async function idempotentCreate<T>(
+  ctx: RequestContext,
+  request: FastifyRequest,
+  work: (tx: Tx) => Promise<Created<T>>,
+): Promise<Created<T>> {
+  const header = request.headers['idempotency-key'];
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key) return inAgency(ctx, work);
+  if (key.length > 200) throw new AppError('validation_failed', 'Idempotency-Key is too long (200 characters at most)');
+  const route = `${request.method} ${request.routeOptions.url}`;
+  const requestHash = hashOf({ route, params: request.params, body: request.body });
+  return inAgency(ctx, async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ agencyId: ctx.scope.agencyId, userId: ctx.scope.userId, key, route, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [previous] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.agencyId, ctx.scope.agencyId), eq(idempotencyKeys.userId, ctx.scope.userId), eq(idempotencyKeys.key, key)));
+      if (!previous || previous.requestHash !== requestHash)
+        throw new AppError('validation_failed', 'This Idempotency-Key was already used for a different request', { status: 422 });
+      if (previous.responseStatus === null) throw new AppError('conflict', 'The first request with this Idempotency-Key is still running');
+      return { status: previous.responseStatus, body: previous.responseBody as T };
+    }
+    const result = await work(tx);
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: result.status, responseBody: result.body as never })
+      .where(and(eq(idempotencyKeys.agencyId, ctx.scope.agencyId), eq(idempotencyKeys.userId, ctx.scope.userId), eq(idempotencyKeys.key, key)));
+    return result;
+  });
+}
