@@ -136,7 +136,7 @@ export async function vehiclesOfOfficer(tx: Tx, agencyId: string, userId: string
     .select()
     .from(vehicles)
     .where(and(eq(vehicles.agencyId, agencyId), or(eq(vehicles.assignedUserId, userId), inArray(vehicles.id, recent))))
-    .orderBy(desc(sql`${vehicles.assignedUserId} = ${userId}`), asc(vehicles.unitNumber))
+    .orderBy(desc(sql`coalesce(${vehicles.assignedUserId} = ${userId}, false)`), asc(vehicles.unitNumber))
     .limit(limit);
 }
 

@@ -6,6 +6,7 @@ import { TENANT_TABLES } from '../db/schema.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { sampleFor } from '../test-support/route-samples.ts';
+import { passingAnswers } from '../test-support/fleet-samples.ts';
 import { queryRows } from './database.ts';
 import { routeTable, type RouteRecord } from './access.ts';
 import type { Session } from '../../core/contracts/auth.ts';
@@ -29,29 +30,6 @@ async function tenantRows(server: TestServer, agencyId: string): Promise<string>
     );
   }
   return JSON.stringify(dump);
-}
-
-/** Answers that pass every item of a template (numbers mid-range, first non-failing choice). */
-export function passingAnswers(sections: Array<{ items: Array<{ id: string; kind: string; min?: number; max?: number; options?: string[]; failing_options?: string[]; is_odometer?: boolean; required?: boolean }> }>) {
-  return sections.flatMap((section) =>
-    section.items
-      .filter((item) => item.required !== false)
-      .map((item) => ({
-        item_id: item.id,
-        value:
-          item.kind === 'pass_fail'
-            ? 'pass'
-            : item.kind === 'number'
-              ? item.is_odometer
-                ? 1000
-                : ((item.min ?? 0) + (item.max ?? 100)) / 2
-              : item.kind === 'choice'
-                ? item.options!.find((o) => !item.failing_options?.includes(o))!
-                : item.kind === 'text'
-                  ? 'ok'
-                  : '00000000-0000-4000-8000-000000000000',
-      })),
-  );
 }
 
 describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { agencies } from '../db/schema.ts';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
+import { passingAnswers } from '../test-support/fleet-samples.ts';
+import type { Session } from '../../core/contracts/auth.ts';
+import type { ServiceRequest, SquadCheckForm, Vehicle } from '../../core/contracts/fleet.ts';
+
+const VALID_VIN = '1HGCM82633A004352';
+
+describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
+  let server: TestServer;
+  let agency: TestAgency;
+  let manager: Session;
+  let officer: Session;
+  let otherOfficer: Session;
+  let managerEmail: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    agency = await makeAgency(server, 'Fleet Test PD');
+    const managerUser = await makeUser(server, agency, { permissions: ['fleet:admin'], name: 'Pat Fleet' });
+    managerEmail = managerUser.email;
+    manager = await signIn(server, managerUser);
+    officer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit'], name: 'Sam Officer' }));
+    otherOfficer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit'] }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
+    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
+
+  let unit = 0;
+  async function addVehicle(extra: object = {}): Promise<Vehicle> {
+    unit += 1;
+    const response = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: `${kind[0]}-${unit}`, vehicle_type: 'patrol', make: 'Ford', model: 'Police Interceptor Utility', year: 2024, odometer: 12_000, ...extra });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as Vehicle;
+  }
+
+  async function formFor(vehicle: Vehicle): Promise<SquadCheckForm> {
+    return (await call(officer, 'GET', `/rest/v1/fleet/squad-checks/form/${vehicle.id}`)).json() as SquadCheckForm;
+  }
+
+  describe('vehicles', () => {
+    it('adds a vehicle, checking its VIN’s check digit and refusing a second unit with the same number', async () => {
+      const badVin = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'V-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5, vin: '1HGCM82633A004353' });
+      expect(badVin.json().fields).toEqual({ vin: 'Not a valid VIN: 17 characters without I, O or Q, and its check digit (9th) must match' });
+      const badType = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'V-1', vehicle_type: 'spaceship', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5 });
+      expect(badType.json().fields).toEqual({ vehicle_type: 'Choose one of the agency’s vehicle types' });
+      const vehicle = await addVehicle({ unit_number: 'V-1', vin: VALID_VIN.toLowerCase(), plate: 'abc 123', plate_state: 'il' });
+      expect(vehicle).toMatchObject({ unit_number: 'V-1', vin: VALID_VIN, plate: 'ABC 123', plate_state: 'IL', status: 'in_service' });
+      const duplicate = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'v-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5 });
+      expect(duplicate.json().fields).toEqual({ unit_number: 'Unit v-1 already exists' });
+    });
+
+    it('lists vehicles filtered and sorted, exports them to CSV, and edits only against the version seen', async () => {
+      const vehicle = await addVehicle({ make: 'Chevrolet', model: 'Tahoe' });
+      const list = (await call(manager, 'GET', '/rest/v1/fleet/vehicles?q=tahoe&sort=odometer&order=desc')).json();
+      expect(list.items.map((v: Vehicle) => v.id)).toEqual([vehicle.id]);
+      const csv = await call(manager, 'GET', '/rest/v1/fleet/admin/vehicles.csv?q=tahoe');
+      expect(csv.body.split('\r\n')[1]).toMatch(/^"[^"]+","patrol","in_service","Chevrolet","Tahoe"/);
+      const stale = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { notes: 'x' }, { 'if-match': `"${vehicle.version + 5}"` });
+      expect(stale.statusCode).toBe(412);
+      const edited = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { notes: 'Push bumper fitted' }, { 'if-match': `"${vehicle.version}"` });
+      expect(edited.json().notes).toBe('Push bumper fitted');
+    });
+
+    it('refuses an odometer reading lower than the last one', async () => {
+      const vehicle = await addVehicle();
+      const response = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/odometer`, { reading: 11_000 });
+      expect(response.json().fields).toEqual({ reading: 'The odometer already reads 12,000; a reading cannot go backwards' });
+    });
+  });
+
+  describe('squad checks', () => {
+    it('gives an officer the police default form and keeps a draft across reloads', async () => {
+      const vehicle = await addVehicle();
+      const form = await formFor(vehicle);
+      expect(form.template.name).toBe('Patrol vehicle squad check');
+      expect(form.template.sections.flatMap((s) => s.items.map((i) => i.id))).toEqual(expect.arrayContaining(['lightbar', 'siren', 'radio', 'camera', 'cage', 'rear_search', 'first_aid', 'extinguisher', 'tires', 'body']));
+      expect(form.draft).toBeNull();
+      const saved = await call(officer, 'PUT', `/rest/v1/fleet/squad-checks/drafts/${vehicle.id}`, { answers: [{ item_id: 'lightbar', value: 'pass' }] });
+      expect(saved.statusCode).toBe(200);
+      expect((await formFor(vehicle)).draft?.answers).toEqual([{ item_id: 'lightbar', value: 'pass' }]);
+    });
+
+    it('names every unanswered or malformed item, and asks for a note on a failed one', async () => {
+      const vehicle = await addVehicle();
+      const form = await formFor(vehicle);
+      const response = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers: [{ item_id: 'lightbar', value: 'fail' }, { item_id: 'fuel', value: 'lots' }, { item_id: 'rear_search', value: 'Maybe' }],
+      });
+      expect(response.statusCode).toBe(400);
+      const fields = response.json().fields;
+      expect(fields['answers.lightbar']).toBe('Add a note saying what is wrong');
+      expect(fields['answers.fuel']).toBe('Enter a number');
+      expect(fields['answers.rear_search']).toBe('Choose one of the options');
+      expect(fields['answers.siren']).toBe('Answer this item');
+    });
+
+    it('takes the car out of service on a critical failure and tells the fleet office; the officer turns it into a service request; the office completes it and the car returns to service', async () => {
+      const vehicle = await addVehicle();
+      const form = await formFor(vehicle);
+      const answers = passingAnswers(form.template.sections, 20_000).map((a) =>
+        a.item_id === 'lightbar' ? { ...a, value: 'fail', note: 'Rear light bar dead on driver side' } : a.item_id === 'odometer' ? { ...a, value: 12_345 } : a,
+      );
+      const submitted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers });
+      expect(submitted.statusCode).toBe(201);
+      const check = submitted.json();
+      expect(check).toMatchObject({ took_vehicle_out_of_service: true, odometer: 12_345, failed_items: [{ item_id: 'lightbar', critical: true, note: 'Rear light bar dead on driver side' }] });
+
+      const outOfService = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json();
+      expect(outOfService).toMatchObject({ status: 'out_of_service', odometer: 12_345, status_reason: expect.stringMatching(/Critical squad check failure: Light bar/) });
+      await server.waitForMail(managerEmail, new RegExp(`Unit ${vehicle.unit_number} is out of service`));
+
+      const raised = await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+        vehicle_id: vehicle.id,
+        category: 'emergency_equipment',
+        description: 'Rear light bar dead on driver side',
+        drivable: true,
+        squad_check_id: check.id,
+        squad_check_item_id: 'lightbar',
+      });
+      expect(raised.statusCode).toBe(201);
+      const request = raised.json() as ServiceRequest;
+      expect(request).toMatchObject({ status: 'open', squad_check_id: check.id, unit_number: vehicle.unit_number });
+
+      const inProgress = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress', out_of_service: true, vendor: 'Code 3 Upfitters' }, { 'if-match': `"${request.version}"` });
+      expect(inProgress.statusCode).toBe(200);
+      const completed = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed', cost_cents: 41_250, note: 'Replaced LED module' }, { 'if-match': `"${inProgress.json().version}"` });
+      expect(completed.json()).toMatchObject({ status: 'completed', cost_cents: 41_250, out_of_service: false, completed_at: expect.any(String) });
+      expect(completed.json().events.map((e: { to_status: string }) => e.to_status)).toEqual(['open', 'in_progress', 'completed']);
+
+      expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('in_service');
+      await server.waitForMail((await call(officer, 'GET', '/auth/v1/user')).json().email, /Service request #\d+ is completed/);
+      const timeline = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json();
+      expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['squad_check', 'service_request', 'status', 'odometer']));
+    });
+
+    it('keeps each submission on the template version it was filled against when the template changes', async () => {
+      const vehicle = await addVehicle();
+      const form = await formFor(vehicle);
+      const submitted = (await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: passingAnswers(form.template.sections, 20_000) })).json();
+      const template = (await call(manager, 'GET', `/rest/v1/fleet/admin/templates/${form.template.id}`)).json();
+      const edited = await call(
+        manager,
+        'PUT',
+        `/rest/v1/fleet/admin/templates/${template.id}`,
+        { name: template.name, description: template.description, vehicle_types: [], sections: [{ id: 'only', title: 'Only', items: [{ id: 'horn', label: 'Horn', kind: 'pass_fail' }] }] },
+        { 'if-match': `"${template.version}"` },
+      );
+      expect(edited.json()).toMatchObject({ version_number: template.version_number + 1 });
+      const detailResponse = await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks/${submitted.id}`);
+      expect(detailResponse.statusCode, detailResponse.body + JSON.stringify(submitted)).toBe(200);
+      const detail = detailResponse.json();
+      expect(detail.template_version_number).toBe(template.version_number);
+      expect(detail.sections.flatMap((s: { items: Array<{ id: string }> }) => s.items.map((i) => i.id))).toContain('lightbar');
+      // Put the police default back for the other tests.
+      await call(manager, 'PUT', `/rest/v1/fleet/admin/templates/${template.id}`, { name: template.name, description: template.description, vehicle_types: [], sections: template.sections }, { 'if-match': `"${edited.json().version}"` });
+    });
+
+    it('lists submissions with failures by default, and lets the office approve or return one but never its own', async () => {
+      const list = (await call(manager, 'GET', '/rest/v1/fleet/admin/squad-checks')).json();
+      expect(list.items.length).toBeGreaterThan(0);
+      expect(list.items.every((s: { failed_items: unknown[] }) => s.failed_items.length > 0)).toBe(true);
+      const all = (await call(manager, 'GET', '/rest/v1/fleet/admin/squad-checks?failures=all')).json();
+      expect(all.total).toBeGreaterThan(list.total);
+      const target = list.items[0];
+      const returned = await call(manager, 'POST', `/rest/v1/fleet/admin/squad-checks/${target.id}/review`, { decision: 'return' }, { 'if-match': `"${target.version}"` });
+      expect(returned.json().fields).toEqual({ note: 'Say what the officer should correct' });
+      const approved = await call(manager, 'POST', `/rest/v1/fleet/admin/squad-checks/${target.id}/review`, { decision: 'approve' }, { 'if-match': `"${target.version}"` });
+      expect(approved.json()).toMatchObject({ status: 'approved' });
+    });
+  });
+
+  describe('service requests', () => {
+    it('takes a car reported as not drivable out of service, and keeps it out while another such request is open', async () => {
+      const vehicle = await addVehicle();
+      const first = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes grinding badly', drivable: false })).json() as ServiceRequest;
+      const second = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'tires', description: 'Flat rear tire', drivable: false })).json() as ServiceRequest;
+      expect(second.number).toBe(first.number + 1);
+      expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
+      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${first.id}`, { status: 'completed' }, { 'if-match': `"${first.version}"` });
+      expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
+      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${second.id}`, { status: 'completed' }, { 'if-match': `"${second.version}"` });
+      expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('in_service');
+    });
+
+    it('refuses an impossible move, a decline without a reason and a stale version', async () => {
+      const vehicle = await addVehicle();
+      const request = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'other', description: 'Glovebox latch broken', drivable: true })).json() as ServiceRequest;
+      const decline = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'declined' }, { 'if-match': `"${request.version}"` });
+      expect(decline.json().fields).toEqual({ note: 'Say why the request is declined' });
+      const done = (await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed' }, { 'if-match': `"${request.version}"` })).json();
+      const impossible = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress' }, { 'if-match': `"${done.version}"` });
+      expect(impossible.json().fields).toEqual({ status: 'A completed request cannot become in progress' });
+      const stale = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'open', note: 'Still broken' }, { 'if-match': `"${request.version}"` });
+      expect(stale.statusCode).toBe(412);
+      const reopened = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'open', note: 'Still broken' }, { 'if-match': `"${done.version}"` });
+      expect(reopened.json()).toMatchObject({ status: 'open', completed_at: null });
+    });
+
+    it('shows a request to its reporter and the fleet office only', async () => {
+      const vehicle = await addVehicle();
+      const request = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'other', description: 'Seat belt frayed', drivable: true })).json() as ServiceRequest;
+      expect((await call(officer, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).statusCode).toBe(200);
+      expect((await call(manager, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).statusCode).toBe(200);
+      expect((await call(otherOfficer, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).statusCode).toBe(404);
+      const mine = (await call(otherOfficer, 'GET', '/rest/v1/fleet/service-requests/mine')).json();
+      expect(mine.items.map((r: ServiceRequest) => r.id)).not.toContain(request.id);
+    });
+
+    it('creates once per Idempotency-Key, replays the first answer, and refuses the key with another body', async () => {
+      const vehicle = await addVehicle();
+      const body = { vehicle_id: vehicle.id, category: 'other', description: 'Dash camera loose', drivable: true };
+      const headers = { 'idempotency-key': `key-${kind}-1` };
+      const first = await call(officer, 'POST', '/rest/v1/fleet/service-requests', body, headers);
+      const retry = await call(officer, 'POST', '/rest/v1/fleet/service-requests', body, headers);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      const mine = (await call(officer, 'GET', `/rest/v1/fleet/service-requests/mine?vehicle_id=${vehicle.id}`)).json();
+      expect(mine.total).toBe(1);
+      const other = await call(officer, 'POST', '/rest/v1/fleet/service-requests', { ...body, description: 'Something else entirely' }, headers);
+      expect(other.statusCode).toBe(422);
+    });
+  });
+
+  describe('access', () => {
+    it('keeps officers out of the fleet office’s routes', async () => {
+      expect((await call(officer, 'GET', '/rest/v1/fleet/admin/dashboard')).statusCode).toBe(403);
+      expect((await call(officer, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'X' })).statusCode).toBe(403);
+    });
+
+    it('answers 403 to everyone when the agency turns the fleet module off', async () => {
+      const other = await makeAgency(server);
+      const session = await signIn(server, await makeUser(server, other, { permissions: ['fleet:admin'] }));
+      await server.database.withTenant(other.id, async (tx) => {
+        const [row] = await tx.select().from(agencies).where(eq(agencies.id, other.id));
+        await tx.update(agencies).set({ sysConfig: { ...row!.sysConfig, fleet_settings: { ...row!.sysConfig.fleet_settings, enabled: false } } }).where(eq(agencies.id, other.id));
+      });
+      const response = await call(session, 'GET', '/rest/v1/fleet/home');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe('The Fleet module is turned off for your agency');
+    });
+  });
+
+  describe('overview screens', () => {
+    it('shows the office what is out of service, not checked today and waiting longest, and the officer their own cars and requests', async () => {
+      const assigned = await addVehicle({ assigned_user_id: (await call(officer, 'GET', '/auth/v1/user')).json().id });
+      const dashboard = (await call(manager, 'GET', '/rest/v1/fleet/admin/dashboard')).json();
+      expect(dashboard.not_checked_today.map((v: Vehicle) => v.id)).toContain(assigned.id);
+      expect(dashboard.counts.vehicles).toBeGreaterThan(5);
+      expect(dashboard.open_requests_by_age.under_1_day).toBeGreaterThan(0);
+      const home = (await call(officer, 'GET', '/rest/v1/fleet/home')).json();
+      expect(home.vehicles[0].id).toBe(assigned.id);
+      expect(home.checked_today.length).toBeGreaterThan(0);
+      expect(home.open_requests.length).toBeGreaterThan(0);
+    });
+  });
+});
