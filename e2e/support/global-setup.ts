@@ -3,12 +3,17 @@
  *
  *   1. builds the web app (`npm run build`); skipped with E2E_SKIP_BUILD=1, or when there is no web
  *      app to build yet (no index.html and no vite.config.*);
- *   2. starts a real SMTP server capturing every message, readable over HTTP (mail-capture.ts);
+ *   2. starts a real SMTP server capturing every message, readable over HTTP (mail-capture.ts), and
+ *      an SMS relay stand-in capturing every text message (sms-capture.ts);
  *   3. starts the real app server, `node server/main.ts`, on a free port with a fresh DATA_DIR, and
  *      waits until GET /health answers 200.
  *
- * Tests get `inject('baseUrl')` and `inject('mailApiUrl')` (see provided-context.d.ts); use the helpers
- * in browser.ts, mail.ts and accounts.ts rather than these directly.
+ * The app is reached at http://localhost:<port> (PUBLIC_URL too), not 127.0.0.1: WebAuthn's
+ * relying-party id must be a domain. The server still listens on 127.0.0.1 only.
+ *
+ * Tests get `inject('baseUrl')`, `inject('mailApiUrl')` and `inject('smsApiUrl')` (see
+ * provided-context.d.ts); use the helpers in browser.ts, mail.ts, sms.ts and accounts.ts rather than
+ * these directly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../test/pg-cluster.ts';
 import { startMailCapture, type MailCapture } from './mail-capture.ts';
+import { startSmsCapture } from './sms-capture.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -116,11 +122,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const mail: MailCapture = await startMailCapture();
     cleanups.push(() => mail.close());
 
+    const sms = await startSmsCapture();
+    cleanups.push(() => sms.close());
+
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'precinct-e2e-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
     const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
+    const baseUrl = `http://localhost:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
@@ -129,7 +138,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: baseUrl,
       SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
       MAIL_FROM: 'precinct@test.local',
+      SMS_WEBHOOK_URL: sms.webhookUrl,
       SEED_DEMO: 'false',
+      // Every test signs in from the same address; the per-address limit (30 a minute per auth
+      // endpoint) is proved by the API tests, and would make this suite's pace matter here.
+      AUTH_RATE_LIMIT_PER_MINUTE: '600',
       LOG_LEVEL: 'warn',
     };
     // The suite runs on a fresh embedded database unless E2E_DATABASE_URL names a server to use, and
@@ -158,10 +171,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
 
     await waitForHealth(baseUrl, child, output);
-    console.log(`[e2e] app server ready at ${baseUrl}; mail capture: SMTP 127.0.0.1:${mail.smtpPort}, API ${mail.apiUrl}`);
+    console.log(`[e2e] app server ready at ${baseUrl}; mail capture: SMTP 127.0.0.1:${mail.smtpPort}, API ${mail.apiUrl}; SMS capture: ${sms.apiUrl}`);
 
     project.provide('baseUrl', baseUrl);
     project.provide('mailApiUrl', mail.apiUrl);
+    project.provide('smsApiUrl', sms.apiUrl);
   } catch (error) {
     await teardown();
     throw error;

@@ -3,9 +3,11 @@ export {};
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the app server under test listens, e.g. http://127.0.0.1:40123 (no trailing slash). */
+    /** Where the app server under test is reached, e.g. http://localhost:40123 (no trailing slash; localhost for WebAuthn). */
     baseUrl: string;
     /** The captured-mail HTTP API (e2e/support/mail-capture.ts); use waitForMail() from mail.ts. */
     mailApiUrl: string;
+    /** The captured-SMS HTTP API (e2e/support/sms-capture.ts); use waitForSms() from sms.ts. */
+    smsApiUrl: string;
   }
 }

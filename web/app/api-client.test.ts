@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, PGRST116, errorMessage } from './api-error.ts';
-import { apiRequest, buildUrl, configureApiClient, expectOneRow } from './api-client.ts';
+import { apiRequest, BACKGROUND_HEADER, buildUrl, configureApiClient, expectOneRow } from './api-client.ts';
+import { fetchBuildMetadata } from './deployment-poller.ts';
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError, invokeFunction } from './edge-functions.ts';
 
 afterEach(() => {
@@ -88,5 +89,52 @@ describe('calls to edge functions', () => {
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect((error as Error).message).toBe('Edge Function returned a non-2xx status code');
     expect((error as FunctionsHttpError).context.status).toBe(422);
+  });
+});
+
+describe('background requests and error answers', () => {
+  afterEach(() => {
+    configureApiClient({ classifyRequest: () => 'user', onAuthenticatedError: () => undefined });
+  });
+
+  function headersOf(fetchImpl: ReturnType<typeof vi.fn>, call = 0): Record<string, string> {
+    return (fetchImpl.mock.calls[call]?.[1] as RequestInit).headers as Record<string, string>;
+  }
+
+  it('marks a request the client makes on its own with x-precinct-background: 1', async () => {
+    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, {}));
+    configureApiClient({ getAccessToken: async () => 'token-1', fetch: fetchImpl as unknown as typeof fetch });
+    await apiRequest('/rest/v1/profile', { background: true, schema: z.unknown() });
+    await apiRequest('/rest/v1/profile', { schema: z.unknown() });
+    expect(headersOf(fetchImpl, 0)[BACKGROUND_HEADER]).toBe('1');
+    expect(headersOf(fetchImpl, 1)[BACKGROUND_HEADER]).toBeUndefined();
+  });
+
+  it('asks the classifier about signed-in requests not marked either way', async () => {
+    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, {}));
+    const classifyRequest = vi.fn(() => 'background' as const);
+    configureApiClient({ getAccessToken: async () => 'token-1', fetch: fetchImpl as unknown as typeof fetch, classifyRequest });
+    await apiRequest('/rest/v1/profile', { schema: z.unknown() });
+    await apiRequest('/auth/v1/factors', { background: false, schema: z.unknown() });
+    expect(headersOf(fetchImpl, 0)[BACKGROUND_HEADER]).toBe('1');
+    expect(headersOf(fetchImpl, 1)[BACKGROUND_HEADER]).toBeUndefined();
+    expect(classifyRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the deployment poll as a background request', async () => {
+    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, { id: 'b1', built_at: 'now' }));
+    await fetchBuildMetadata(fetchImpl as unknown as typeof fetch);
+    expect(headersOf(fetchImpl)[BACKGROUND_HEADER]).toBe('1');
+  });
+
+  it('tells the session about error answers to signed-in requests only', async () => {
+    const body = { message: 'You were signed out after 1 minutes without activity; sign in again', details: null, hint: 'idle', code: 'session_not_found' };
+    const onAuthenticatedError = vi.fn();
+    configureApiClient({ getAccessToken: async () => 'token-1', fetch: (async () => json(401, body)) as unknown as typeof fetch, onAuthenticatedError });
+    await expect(apiRequest('/rest/v1/profile', { schema: z.unknown() })).rejects.toMatchObject({ code: 'session_not_found' });
+    expect(onAuthenticatedError).toHaveBeenCalledWith(expect.objectContaining({ status: 401, hint: 'idle' }));
+    onAuthenticatedError.mockClear();
+    await expect(apiRequest('/auth/v1/token', { auth: false, method: 'POST', schema: z.unknown() })).rejects.toBeInstanceOf(ApiError);
+    expect(onAuthenticatedError).not.toHaveBeenCalled();
   });
 });

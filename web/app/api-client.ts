@@ -21,21 +21,37 @@ export type ApiRequestOptions<T> = {
   /** Attach the signed-in user's access token; true unless said otherwise. */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * Whether the client sends this on its own (a poll, a background refetch, a token refresh) rather
+   * than because the user did something: background requests carry `x-precinct-background: 1`, so
+   * the server does not count them as activity (CJIS AC-11). Unset: the client decides from the
+   * user's recent input (configureApiClient's `classifyRequest`).
+   */
+  background?: boolean;
   /** The answer's schema; use z.unknown() only where the answer is not read. */
   schema: z.ZodType<T>;
 };
+
+/** The header that marks a request the client made on its own (server/platform/access.ts reads it). */
+export const BACKGROUND_HEADER = 'x-precinct-background';
 
 type ClientConfig = {
   /** The current access token, refreshed first when it is about to expire; null when signed out. */
   getAccessToken: () => Promise<string | null>;
   fetch: typeof fetch;
   sleep: (ms: number) => Promise<void>;
+  /** Whether a request not marked either way is the user's doing; called once per request with a token. */
+  classifyRequest: () => 'user' | 'background';
+  /** Told of every error answer to a request that carried the user's token (ended sessions, missing factor). */
+  onAuthenticatedError: (error: ApiError) => void;
 };
 
 const config: ClientConfig = {
   getAccessToken: async () => null,
   fetch: (input, init) => globalThis.fetch(input, init),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  classifyRequest: () => 'user',
+  onAuthenticatedError: () => undefined,
 };
 
 /** Wires the client to the session (done once at start-up) or, in tests, to a fake fetch. */
@@ -101,10 +117,16 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let authenticated = headers.authorization !== undefined;
   if (options.auth !== false) {
     const token = await config.getAccessToken();
-    if (token) headers.authorization = `Bearer ${token}`;
+    if (token) {
+      headers.authorization = `Bearer ${token}`;
+      authenticated = true;
+    }
   }
+  const background = options.background ?? (authenticated ? config.classifyRequest() === 'background' : false);
+  if (background) headers[BACKGROUND_HEADER] = '1';
   const response = await fetchWithRetry(buildUrl(path, options.query), {
     method,
     headers,
@@ -113,7 +135,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     credentials: 'same-origin',
   });
   const body = await readJson(response);
-  if (!response.ok) throw apiErrorFromBody(response.status, body, response.statusText);
+  if (!response.ok) {
+    const error = apiErrorFromBody(response.status, body, response.statusText);
+    if (authenticated) config.onAuthenticatedError(error);
+    throw error;
+  }
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError(

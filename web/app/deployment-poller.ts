@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BACKGROUND_HEADER } from './api-client.ts';
 
 /**
  * New deployments (spec section 4): the build writes builds/latest.json ({ id, built_at }); the app
@@ -19,7 +20,8 @@ export function isNewDeployment(runningId: string, latest: BuildMetadata | null)
 
 export async function fetchBuildMetadata(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): Promise<BuildMetadata | null> {
   try {
-    const response = await fetchImpl(BUILD_METADATA_PATH, { cache: 'no-store', headers: { accept: 'application/json' } });
+    // A poll is not the user being active: it says so, like every request the app makes on its own.
+    const response = await fetchImpl(BUILD_METADATA_PATH, { cache: 'no-store', headers: { accept: 'application/json', [BACKGROUND_HEADER]: '1' } });
     if (!response.ok) return null;
     const parsed = BuildMetadata.safeParse(await response.json());
     return parsed.success ? parsed.data : null;

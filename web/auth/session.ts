@@ -1,11 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthUser, Session } from '../../core/contracts/auth.ts';
 import type { Claims } from '../../core/permissions.ts';
-import { isApiError } from '../app/api-error.ts';
+import { configureApiClient } from '../app/api-client.ts';
+import { isApiError, type ApiError } from '../app/api-error.ts';
 import { loadClaims } from './claims.ts';
 import { logoutRequest } from './logout.ts';
+import { startSessionWatch } from './session-watch.ts';
 import { refreshSessionRequest } from './refresh-session.ts';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie.ts';
+import { endsSession, GENERIC_SESSION_END, signOutNoticeFor, type SignOutNotice } from './sign-out-notice.ts';
 
 /**
  * The auth state of the browser (spec section 4): the session, kept in the session cookie so that a
@@ -39,6 +42,9 @@ const listeners = new Set<Listener>();
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let refreshInFlight: Promise<Session | null> | null = null;
 let started = false;
+/** Why the server last ended this browser's session; shown on /login until the next sign-in. */
+let signOutNotice: SignOutNotice | null = null;
+const secondFactorListeners = new Set<() => void>();
 
 export function getAuthState(): AuthState {
   return state;
@@ -86,8 +92,12 @@ function scheduleRefresh(delayMs?: number): void {
   refreshTimer = setTimeout(() => void refreshSession(), delay);
 }
 
-/** Signs the browser in with a session the API gave (sign-in, confirmation, recovery, invitation). */
+/**
+ * Signs the browser in with a session the API gave (sign-in, confirmation, recovery, invitation;
+ * a verified second factor gives a new aal2 session, stored the same way).
+ */
 export function setSession(session: Session, event: 'SIGNED_IN' | 'TOKEN_REFRESHED' = 'SIGNED_IN'): void {
+  if (event === 'SIGNED_IN') signOutNotice = null;
   writeSessionCookie(session);
   applySession(session, event);
 }
@@ -143,7 +153,7 @@ export function refreshSession(): Promise<Session | null> {
         if (adoptStoredSession() === 'adopted' && state.session && state.session.refresh_token !== current.refresh_token) {
           return state.session;
         }
-        clearLocalSession();
+        clearLocalSession('session_ended', signOutNoticeFor(error));
         return null;
       }
       // No answer or a server failure: keep the session and try again shortly.
@@ -165,8 +175,14 @@ export async function getAccessToken(): Promise<string | null> {
   return refreshed?.access_token ?? null;
 }
 
-/** Forgets the session in this browser: cookie, claims, and every entry of both storages. */
-export function clearLocalSession(reason: SignOutReason = 'session_ended'): void {
+/**
+ * Forgets the session in this browser: cookie, claims, and every entry of both storages. When the
+ * session ended rather than the user signing out, `notice` (or a generic one) is kept in memory for
+ * /login to explain why.
+ */
+export function clearLocalSession(reason: SignOutReason = 'session_ended', notice?: SignOutNotice): void {
+  if (reason === 'session_ended' && (state.session !== null || notice)) signOutNotice = notice ?? GENERIC_SESSION_END;
+  if (reason === 'user') signOutNotice = null;
   clearSessionCookie();
   try {
     window.localStorage.clear();
@@ -179,6 +195,30 @@ export function clearLocalSession(reason: SignOutReason = 'session_ended'): void
     return;
   }
   applySession(null, 'SIGNED_OUT', { reason });
+}
+
+/** Why the server ended the last session (null after a sign-out the user asked for, or a new sign-in). */
+export function getSignOutNotice(): SignOutNotice | null {
+  return signOutNotice;
+}
+
+/** Told when an API call answers 403 insufficient_aal: the user must verify (or enrol) a second factor. */
+export function subscribeSecondFactorNeeded(listener: () => void): () => void {
+  secondFactorListeners.add(listener);
+  return () => secondFactorListeners.delete(listener);
+}
+
+/**
+ * Every error answer to a request that carried the user's token passes here: an ended session
+ * (401 session_not_found, e.g. idle past the agency's limit) signs this browser out with the
+ * server's reason; a missing second factor (403 insufficient_aal) is announced to the app.
+ */
+export function handleAuthenticatedError(error: ApiError): void {
+  if (endsSession(error) && state.session) {
+    clearLocalSession('session_ended', signOutNoticeFor(error));
+    return;
+  }
+  if (error.status === 403 && error.code === 'insufficient_aal') for (const listener of secondFactorListeners) listener();
 }
 
 /** Signs out: ends the session on the server (best effort), then clears the browser (spec section 4). */
@@ -197,6 +237,8 @@ export async function signOut(): Promise<void> {
 export async function startAuth(): Promise<void> {
   if (started) return;
   started = true;
+  configureApiClient({ onAuthenticatedError: handleAuthenticatedError });
+  startSessionWatch({ isSignedIn });
   const stored = readSessionCookie();
   applySession(stored, 'INITIAL_SESSION');
   if (stored && expiresInMs(stored) <= REFRESH_MARGIN_MS) await refreshSession();

@@ -1,5 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { pathAfterSignIn } from '../../auth/post-sign-in.ts';
+import { factorsQueryOptions } from '../../auth/list-factors.ts';
+import { accessTokenLevel, mfaStep } from '../../auth/mfa-step.ts';
 import { getAuthState } from '../../auth/session.ts';
 import { importWithReload } from '../chunk-reload.ts';
 import { HomeRoute } from './home-route.tsx';
@@ -30,9 +32,18 @@ export const comingSoonRoute = createRoute({
 export const loginRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/login',
-  beforeLoad: ({ preload }) => {
+  // ?unlock=<token>: the link of the "account locked" e-mail (server/auth/lockout.ts).
+  validateSearch: (search: Record<string, unknown>): { unlock?: string } => ({ unlock: optionalString(search.unlock) }),
+  beforeLoad: async ({ preload, context }) => {
+    const { session } = getAuthState();
+    if (!session || preload) return;
+    // Signed in with a password alone: stay while a second factor is still to be verified or added.
+    if (accessTokenLevel(session.access_token) !== 'aal2') {
+      const factors = await context.queryClient.fetchQuery(factorsQueryOptions(session.user.id, session.access_token)).catch(() => null);
+      if (!getAuthState().session || (factors && mfaStep(factors) !== 'done')) return;
+    }
     // Already signed in: carry on to where the visitor was going.
-    if (getAuthState().session && !preload) throw redirect({ href: pathAfterSignIn(), replace: true });
+    throw redirect({ href: pathAfterSignIn(), replace: true });
   },
   component: lazyRouteComponent(importWithReload(() => import('../../auth/login-screen.tsx')), 'LoginScreen'),
 });

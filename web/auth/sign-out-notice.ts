@@ -1,0 +1,31 @@
+import { isApiError } from '../app/api-error.ts';
+
+/**
+ * What /login tells a user whose session the server ended (CJIS AC-11 and AC-12): why they were
+ * signed out and what to do. The server's own sentence is used when it gave one ("You were signed
+ * out after 30 minutes without activity; sign in again").
+ */
+export type SignOutNotice = {
+  title: string;
+  message: string;
+  /** True when the session ended because the user was inactive past the agency's limit. */
+  idle: boolean;
+};
+
+export const GENERIC_SESSION_END: SignOutNotice = {
+  title: 'You were signed out',
+  message: 'Your session ended. Sign in again to carry on.',
+  idle: false,
+};
+
+/** Whether an error answer means the session is over (the server no longer knows it, or refused it). */
+export function endsSession(error: unknown): boolean {
+  return isApiError(error) && error.code === 'session_not_found' && (error.status === 401 || error.status === 400);
+}
+
+/** The notice for a session the server ended with `error` (null or another error: the generic notice). */
+export function signOutNoticeFor(error: unknown): SignOutNotice {
+  if (!isApiError(error) || error.code !== 'session_not_found') return GENERIC_SESSION_END;
+  if (error.hint === 'idle') return { title: 'Signed out for inactivity', message: error.message, idle: true };
+  return { title: 'You were signed out', message: error.message, idle: false };
+}
