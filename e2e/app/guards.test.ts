@@ -51,7 +51,6 @@ describe('the module and admin guards for an administrator', () => {
     ['/schedule/admin/allcall', 'Scheduling'],
     ['/fleet/squadcheck', 'Fleet'],
     ['/fto/binder/5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11/dors/print/0d6c4c62-55a8-4bbb-9a5a-8d4c1f1b7a21', 'Field Training'],
-    ['/admin/modules/schedule/assignments', 'Admin'],
   ])('let an administrator of a new agency (every module on) through to %s', async (path, module) => {
     const page = await newPage();
     try {
@@ -60,6 +59,20 @@ describe('the module and admin guards for an administrator', () => {
       await expectPath(page, '/');
       await page.goto(path);
       await expectPath(page, `/comingsoon?module=${encodeURIComponent(module).replace(/%20/g, '+')}`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('lets an administrator open the schedule assignments settings, which the original left unguarded', async () => {
+    const page = await newPage();
+    try {
+      await page.goto('/login');
+      await signInThroughForm(page, founder);
+      await expectPath(page, '/');
+      await page.goto('/admin/modules/schedule/assignments');
+      await expectPath(page, '/admin/modules/schedule/assignments');
+      await page.getByRole('heading', { name: 'Scheduling: Assignments' }).waitFor();
     } finally {
       await page.context().close();
     }

@@ -1,4 +1,5 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { importWithReload } from '../chunk-reload.ts';
 import { uuidParams } from '../route-params.ts';
 import { adminGuardRoute, appLayoutRoute, emptyLayoutRoute } from './layout-routes.tsx';
 
@@ -21,23 +22,52 @@ function leadsToComingSoon(module: string) {
   };
 }
 
-// Admin
-const adminComingSoon = leadsToComingSoon('Admin');
-export const adminRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin', beforeLoad: adminComingSoon });
-export const adminUsersRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/users', beforeLoad: adminComingSoon });
-export const adminAccessRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/access', beforeLoad: adminComingSoon });
-export const adminAccessRolesRoleIdRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/access/roles/$role_id', params: uuidParams('role_id'), beforeLoad: adminComingSoon });
-export const adminModulesRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules', beforeLoad: adminComingSoon });
-export const adminModulesFtoRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/fto', beforeLoad: adminComingSoon });
-export const adminModulesFleetRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/fleet', beforeLoad: adminComingSoon });
-export const adminModulesAgencyRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/agency', beforeLoad: adminComingSoon });
-export const adminModulesCitationsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/citations', beforeLoad: adminComingSoon });
-export const adminModulesReportsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/reports', beforeLoad: adminComingSoon });
-export const adminModulesProductivityRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/productivity', beforeLoad: adminComingSoon });
-export const adminModulesScheduleRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule', beforeLoad: adminComingSoon });
-export const adminModulesScheduleSchedulesRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule/schedules', beforeLoad: adminComingSoon });
-export const adminModulesScheduleGroupsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule/groups', beforeLoad: adminComingSoon });
-export const adminModulesScheduleAssignmentsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule/assignments', beforeLoad: adminComingSoon });
+// Admin (issue 5): the screens of web/admin, loaded on demand.
+/** A lazily loaded admin screen. */
+function adminScreen<TModule extends Record<string, unknown>, TName extends keyof TModule & string>(load: () => Promise<TModule>, name: TName) {
+  return lazyRouteComponent(importWithReload(load), name);
+}
+
+/** Query parameters kept as optional strings (web/admin parses them; anything else is dropped, never an error). */
+function stringSearch<const TKey extends string>(...keys: TKey[]) {
+  return (search: Record<string, unknown>): { [K in TKey]?: string } => {
+    const kept: { [K in TKey]?: string } = {};
+    for (const key of keys) {
+      const value = search[key];
+      if (typeof value === 'string' && value !== '') kept[key] = value;
+    }
+    return kept;
+  };
+}
+
+/** Every module's settings page (and the schedule's sub-pages) share one frame: the switch, and the module's own settings when it lands. */
+const moduleSettingsScreen = adminScreen(() => import('../../admin/module-settings-screen.tsx'), 'ModuleSettingsScreen');
+
+export const adminRoute = createRoute({
+  getParentRoute: () => adminGuardRoute,
+  path: '/admin',
+  validateSearch: stringSearch('tab', 'actor', 'action', 'from', 'to', 'page'),
+  component: adminScreen(() => import('../../admin/admin-overview-screen.tsx'), 'AdminOverviewScreen'),
+});
+export const adminUsersRoute = createRoute({
+  getParentRoute: () => adminGuardRoute,
+  path: '/admin/users',
+  validateSearch: stringSearch('q', 'status', 'sort', 'order', 'page', 'page_size', 'user'),
+  component: adminScreen(() => import('../../admin/users-screen.tsx'), 'UsersScreen'),
+});
+export const adminAccessRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/access', component: adminScreen(() => import('../../admin/access-screen.tsx'), 'AccessScreen') });
+export const adminAccessRolesRoleIdRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/access/roles/$role_id', params: uuidParams('role_id'), component: adminScreen(() => import('../../admin/role-screen.tsx'), 'RoleScreen') });
+export const adminModulesRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules', component: adminScreen(() => import('../../admin/modules-screen.tsx'), 'ModulesScreen') });
+export const adminModulesFtoRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/fto', component: moduleSettingsScreen });
+export const adminModulesFleetRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/fleet', component: moduleSettingsScreen });
+export const adminModulesAgencyRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/agency', component: adminScreen(() => import('../../admin/agency-screen.tsx'), 'AgencyScreen') });
+export const adminModulesCitationsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/citations', component: moduleSettingsScreen });
+export const adminModulesReportsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/reports', component: moduleSettingsScreen });
+export const adminModulesProductivityRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/productivity', component: moduleSettingsScreen });
+export const adminModulesScheduleRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule', component: moduleSettingsScreen });
+export const adminModulesScheduleSchedulesRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule/schedules', component: moduleSettingsScreen });
+export const adminModulesScheduleGroupsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule/groups', component: moduleSettingsScreen });
+export const adminModulesScheduleAssignmentsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule/assignments', component: moduleSettingsScreen });
 
 // Fleet
 const fleetComingSoon = leadsToComingSoon('Fleet');

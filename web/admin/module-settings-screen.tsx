@@ -1,0 +1,86 @@
+import { Alert, Anchor, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { isModuleKey, MODULES, type ModuleKey } from '../../core/modules.ts';
+import { errorMessage } from '../app/api-error.ts';
+import { ModuleIcon } from '../ui/module-icon.tsx';
+import { ErrorState, LoadingState } from '../ui/states.tsx';
+import { AdminPage } from './admin-page.tsx';
+import { useModules } from './list-modules.ts';
+import { ModuleSwitch } from './module-switch.tsx';
+
+/** The scheduling module's settings pages below /admin/modules/schedule. */
+const SCHEDULE_PAGES: Record<string, string> = { schedules: 'Schedules', groups: 'Groups', assignments: 'Assignments' };
+
+/** /admin/modules/<module>[/<page>] → the module and the page's name (null for the module's own page). */
+export function settingsPageOf(pathname: string): { module: ModuleKey; page: string | null } | null {
+  const [, admin, modules, key, sub] = pathname.toLowerCase().replace(/\/$/, '').split('/');
+  if (admin !== 'admin' || modules !== 'modules' || !isModuleKey(key)) return null;
+  return { module: key, page: sub ? (SCHEDULE_PAGES[sub] ?? null) : null };
+}
+
+/**
+ * /admin/modules/{citations,reports,productivity,schedule,fleet,fto} and the schedule's sub-pages: the
+ * module's switch, in the frame its own settings will fill when the module is built.
+ */
+export function ModuleSettingsScreen() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const target = settingsPageOf(pathname);
+  const modules = useModules();
+  if (!target) return null;
+  const definition = MODULES[target.module];
+  const title = target.page ? `${definition.label}: ${target.page}` : `${definition.label} settings`;
+  const breadcrumbs = [
+    { label: 'Admin', to: '/admin' },
+    { label: 'Modules', to: '/admin/modules' },
+    ...(target.page ? [{ label: `${definition.label} settings`, to: `/admin/modules/${target.module}` }] : []),
+  ];
+  const state = modules.data?.find((module) => module.key === target.module);
+
+  return (
+    <AdminPage title={title} breadcrumbs={breadcrumbs}>
+      <Card withBorder radius="lg" padding="lg" component="section" aria-label={`${definition.label} on or off`}>
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
+            <ModuleIcon module={target.module} size={22} />
+          </ThemeIcon>
+          <Stack gap="xs" miw={0}>
+            {modules.isPending ? (
+              <LoadingState label="Loading the module…" />
+            ) : modules.isError ? (
+              <ErrorState message={errorMessage(modules.error)} onRetry={() => void modules.refetch()} />
+            ) : state ? (
+              <ModuleSwitch module={state} />
+            ) : (
+              <Text fz="sm">This module is not available.</Text>
+            )}
+            <Text fz="sm" c="dimmed">
+              Off hides {definition.label} from everyone’s navigation and refuses its records at once; nothing is deleted, and switching it back on brings everything back.
+            </Text>
+          </Stack>
+        </Group>
+      </Card>
+      <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title="More settings arrive with the module">
+        <Stack gap="xs">
+          <Text fz="sm">Settings for this module arrive with the module. Until then, its switch above is all there is to set.</Text>
+        </Stack>
+      </Alert>
+      {target.module === 'schedule' ? (
+        <Stack gap={4} component="nav" aria-label="Scheduling settings pages">
+          <Text fz="sm" fw={600}>
+            Scheduling settings pages
+          </Text>
+          <List fz="sm" spacing={2}>
+            {Object.entries(SCHEDULE_PAGES).map(([slug, label]) => (
+              <List.Item key={slug}>
+                <Anchor component={Link} to={`/admin/modules/schedule/${slug}`} fz="sm" aria-current={target.page === label ? 'page' : undefined}>
+                  {label}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      ) : null}
+    </AdminPage>
+  );
+}
