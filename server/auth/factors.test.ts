@@ -92,15 +92,29 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     expect((await answer(session, enrolled.id, totp.generate({ timestamp: Date.now() + 30_000 }))).statusCode).toBe(200);
   });
 
-  it('voids a challenge after 5 wrong answers and refuses an answered or expired one', async () => {
+  it('locks the account on the fifth wrong answer in a row, even across fresh challenges, and ends the guessing session', async () => {
+    const user = await makeUser(server, await makeAgency(server));
+    const session = await signIn(server, user);
+    const { enrolled } = await enrolTotp(session);
+    for (let i = 0; i < 4; i += 1) {
+      // A fresh challenge each time: starting over must not reset the count.
+      const wrong = await answer(session, enrolled.id, '000000');
+      expect(wrong.json().fields).toEqual({ code: 'That code is not right; check it and try again' });
+    }
+    const fifth = await answer(session, enrolled.id, '000000');
+    expect(fifth.statusCode).toBe(423);
+    expect(fifth.json().code).toBe('account_locked');
+    expect((await call(session, 'GET', '/auth/v1/user')).statusCode).toBe(401);
+    const again = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: user.email, password: user.password } });
+    expect(again.statusCode).toBe(423);
+  });
+
+  it('voids a challenge after 5 wrong answers and refuses an expired one', async () => {
     const user = await makeUser(server, await makeAgency(server));
     const session = await signIn(server, user);
     const { enrolled, totp } = await enrolTotp(session);
     const challenge = (await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/challenge`)).json();
-    for (let i = 0; i < 5; i += 1) {
-      const wrong = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, { challenge_id: challenge.id, code: '000000' });
-      expect(wrong.json().fields).toEqual({ code: 'That code is not right; check it and try again' });
-    }
+    await server.database.withTenant(user.agencyId, (tx) => tx.update(mfaChallenges).set({ failedAttempts: 5 }).where(eq(mfaChallenges.id, challenge.id)));
     const sixth = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, { challenge_id: challenge.id, code: totp.generate() });
     expect(sixth.statusCode).toBe(429);
 

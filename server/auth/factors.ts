@@ -11,6 +11,7 @@ import {
 import type { Session } from '../../core/contracts/auth.ts';
 import type { Challenge, EnrollFactorInput, EnrolledFactor, Factor, FactorList } from '../../core/contracts/mfa.ts';
 import { mfaRequiredFor, type Scope } from '../platform/access.ts';
+import { effectiveSecurityPolicy } from '../../core/contracts/agency.ts';
 import { recordAudit, type AuditActor } from '../platform/audit.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { decrypt, encrypt } from '../platform/secret.ts';
@@ -29,11 +30,14 @@ import {
   insertFactor,
   listFactors,
   raiseSession,
+  revokeSession,
+  updateUser,
   spendChallenge,
   updateFactor,
   type FactorRow,
 } from './queries.ts';
 import { mintSessionTokens } from './sessions.ts';
+import { lockedError, recordFailedSignIn } from './lockout.ts';
 
 /** Challenges live 5 minutes; a phone code, which has to travel, 10 minutes. Each is answered once. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
@@ -183,7 +187,7 @@ export async function challengeFactor(services: Services, scope: Scope, factorId
   };
 }
 
-type Verdict = { ok: true; factor: FactorRow } | { ok: false; message: string; field: string };
+type Verdict = { ok: true; factor: FactorRow } | { ok: false; message: string; field: string; locked?: boolean; selfUnlock?: boolean };
 
 /** Answers a challenge: a right answer raises the session to aal2 (and completes an enrolment). */
 export async function verifyFactor(
@@ -205,11 +209,17 @@ export async function verifyFactor(
       throw new AppError('rate_limited', 'Too many wrong answers to this challenge; ask for a new one');
 
     const verdict = await judge(services, tx, factor, challenge, input, { rpID, origin });
+    const owner = (await findUserById(tx, scope.agencyId, scope.userId))!;
     if (!verdict.ok) {
       await countFailedChallengeAttempt(tx, scope.agencyId, challenge.id);
-      await recordAudit(tx, scope.agencyId, actor, { action: 'auth.mfa_failed', entityType: 'factor', entityId: factor.id, summary: `Wrong answer to a ${factor.factorType} challenge` });
-      return verdict;
+      // Wrong answers count toward the same lockout as wrong passwords, across challenges, so new
+      // challenges cannot be used to keep guessing; a lock also ends the session doing the guessing.
+      const locked = await recordFailedSignIn(services, tx, owner, actor, 'second factor');
+      if (locked) await revokeSession(tx, scope.agencyId, scope.sessionId, 'locked after wrong second-factor answers');
+      const selfUnlock = effectiveSecurityPolicy((await findAgency(tx, scope.agencyId))?.securityPolicy ?? {}).self_unlock;
+      return { ...verdict, locked, selfUnlock };
     }
+    if (owner.failedSignIns > 0) await updateUser(tx, scope.agencyId, scope.userId, { failedSignIns: 0, lastFailedSignInAt: null });
     if (!(await spendChallenge(tx, scope.agencyId, challenge.id))) throw new AppError('invalid_token', 'This challenge was already answered; ask for a new one');
     let verifiedFactor = verdict.factor;
     if (verifiedFactor.status === 'unverified') {
@@ -227,7 +237,13 @@ export async function verifyFactor(
     return { ok: true as const, session: await mintSessionTokens(services, tx, { user: user!, sessionId: session.id, aal: session.aal, amr: session.amr }) };
   });
   // The failed attempt is counted in a committed transaction, then reported.
-  if (!outcome.ok) throw validationError({ [outcome.field]: outcome.message }, outcome.message);
+  if (!outcome.ok) {
+    if (outcome.locked) {
+      await services.mailer.deliver(scope.agencyId);
+      throw lockedError(outcome.selfUnlock ?? true);
+    }
+    throw validationError({ [outcome.field]: outcome.message }, outcome.message);
+  }
   return outcome.session;
 }
 

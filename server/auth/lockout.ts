@@ -24,17 +24,17 @@ export function lockedError(selfUnlock: boolean) {
  * owner gets an unlock link (unless the agency turned self-unlock off), and both land in the audit
  * log. Returns whether the account is now locked.
  */
-export async function recordFailedSignIn(services: Services, tx: Tx, user: UserRow, actor: AuditActor): Promise<boolean> {
+export async function recordFailedSignIn(services: Services, tx: Tx, user: UserRow, actor: AuditActor, what: 'password' | 'second factor' = 'password'): Promise<boolean> {
   const now = new Date();
   const withinWindow = user.lastFailedSignInAt && now.getTime() - user.lastFailedSignInAt.getTime() < LOCKOUT_WINDOW_MS;
   const failures = withinWindow ? user.failedSignIns + 1 : 1;
   const locks = failures >= LOCKOUT_THRESHOLD;
   await updateUser(tx, user.agencyId, user.id, { failedSignIns: failures, lastFailedSignInAt: now, ...(locks ? { lockedAt: now } : {}) });
   await recordAudit(tx, user.agencyId, actor, {
-    action: 'auth.sign_in_failed',
+    action: what === 'password' ? 'auth.sign_in_failed' : 'auth.mfa_failed',
     entityType: 'user',
     entityId: user.id,
-    summary: `Failed sign-in for ${user.email} (${failures} in a row)`,
+    summary: `${what === 'password' ? 'Failed sign-in' : 'Wrong second-factor answer'} for ${user.email} (${failures} in a row)`,
   });
   if (!locks) return false;
   await recordAudit(tx, user.agencyId, actor, {
@@ -54,7 +54,7 @@ export async function recordFailedSignIn(services: Services, tx: Tx, user: UserR
       text: [
         `Hello ${user.name},`,
         '',
-        `Your Precinct account was locked after ${failures} failed sign-ins in a row, at ${now.toUTCString()}.`,
+        `Your Precinct account was locked after ${failures} failed sign-in attempts in a row, at ${now.toUTCString()}.`,
         'If that was you, unlock it here and sign in again:',
         '',
         `${services.config.publicUrl}/login?unlock=${link.token}`,

@@ -22,7 +22,7 @@ import { unlockWithLink } from './lockout.ts';
 import { Challenge, ChallengeInput, EnrolledFactor, EnrollFactorInput, Factor, FactorList, FactorParams, RenameFactorInput, VerifyFactorInput } from '../../core/contracts/mfa.ts';
 import { challengeFactor, enrollFactor, listMyFactors, removeFactor, renameFactor, verifyFactor } from './factors.ts';
 import { UserProfile } from '../../core/contracts/agency.ts';
-import { requireAuth } from '../platform/access.ts';
+import { bearerToken, requireAuth } from '../platform/access.ts';
 import { validationError } from '../platform/errors.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
 import { getCurrentUser, getProfile, signOut, updateCurrentUser } from './current-user.ts';
@@ -41,6 +41,24 @@ function origin(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
 }
 
+/**
+ * The rate-limit bucket of a signed-in request: the token's subject, read without verifying it (the
+ * route's own check verifies it; a forged subject only buys a bucket for requests that will be
+ * refused), else the address.
+ */
+function userKey(request: FastifyRequest): string {
+  const token = bearerToken(request);
+  if (token) {
+    try {
+      const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
+      if (typeof payload.sub === 'string') return `user:${payload.sub}`;
+    } catch {
+      // not a JWT: fall back to the address
+    }
+  }
+  return `ip:${request.ip}`;
+}
+
 function actor(request: FastifyRequest) {
   const auth = requireAuth(request);
   return { userId: auth.scope.userId, email: auth.claims.email, origin: origin(request) };
@@ -53,8 +71,10 @@ export function authRoutes(services: Services) {
     const tags = ['auth'];
     // Every auth endpoint is rate limited per address, in front of the per-account lockout.
     const rateLimit = { max: services.config.authRateLimitPerMinute, timeWindow: 60_000 };
+    // Signed-in endpoints count per user instead: officers at one station share an address.
+    const perUser = { ...rateLimit, keyGenerator: (request: FastifyRequest) => userKey(request) };
     const PUBLIC = { access: { public: true }, rateLimit } as const;
-    const SIGNED_IN = { access: { permission: 'authenticated', allowAal1: true }, rateLimit } as const;
+    const SIGNED_IN = { access: { permission: 'authenticated', allowAal1: true }, rateLimit: perUser } as const;
 
     app.post('/signup', { config: PUBLIC, schema: { tags, body: SignUpInput, response: { 200: SignUpResult } } }, (request) =>
       signUp(services, request.body, origin(request)),
@@ -115,7 +135,7 @@ export function authRoutes(services: Services) {
       getCurrentUser(services, requireAuth(request).scope),
     );
 
-    app.put('/user', { config: { access: { permission: 'authenticated' }, rateLimit }, schema: { tags, body: UpdateUserInput, response: { 200: AuthUser } } }, (request) =>
+    app.put('/user', { config: { access: { permission: 'authenticated' }, rateLimit: perUser }, schema: { tags, body: UpdateUserInput, response: { 200: AuthUser } } }, (request) =>
       updateCurrentUser(services, requireAuth(request).scope, request.body, actor(request)),
     );
 

@@ -22,6 +22,22 @@ describe('per-address rate limits on auth endpoints', () => {
       await server.close();
     }
   });
+
+  it('counts signed-in auth requests per user, so colleagues behind one station address do not use up each other’s allowance', async () => {
+    const server = await startTestServer('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const agency = await makeAgency(server);
+      const tokens: string[] = [];
+      // Signing in itself is per address: two sign-ins fit in the limit of 3.
+      for (const user of [await makeUser(server, agency), await makeUser(server, agency)]) tokens.push((await signIn(server, user)).access_token);
+      const [first, second] = tokens as [string, string];
+      for (let i = 0; i < 3; i += 1) expect((await server.request({ method: 'GET', url: '/auth/v1/factors', token: first })).statusCode).toBe(200);
+      expect((await server.request({ method: 'GET', url: '/auth/v1/factors', token: first })).statusCode).toBe(429);
+      expect((await server.request({ method: 'GET', url: '/auth/v1/factors', token: second })).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('route access declarations', () => {
