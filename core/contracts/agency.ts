@@ -95,6 +95,8 @@ export const AgencyInfo = z.object({
   ori: z.string().nullable(),
   timezone: z.string(),
   sys_config: SysConfig,
+  /** The rules the browser needs to know: when an idle session ends, whether a second factor is required. */
+  security: z.object({ inactivity_minutes: z.number().int(), mfa_required: z.enum(MFA_REQUIREMENTS) }),
 });
 export type AgencyInfo = z.infer<typeof AgencyInfo>;
 

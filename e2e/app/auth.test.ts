@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/accounts.ts';
 import { newPage } from '../support/browser.ts';
 import { PASSWORD, expectPath, founderViaApi, mailedLink, signIn, signInThroughForm, storageSnapshot } from './flows.ts';
+import { totpCode } from '../security/flows.ts';
 
 describe('signing up, in and out', () => {
-  it('founds a new agency through the screens, confirms by the e-mailed link, stays signed in across a reload and signs out with empty storage', async () => {
+  it('founds a new agency through the screens, confirms by the e-mailed link, adds the second factor a new agency requires, stays signed in across a reload and signs out with empty storage', async () => {
     const page = await newPage();
     try {
       const email = uniqueEmail('founder');
@@ -30,6 +31,12 @@ describe('signing up, in and out', () => {
       const link = await mailedLink(email, since);
       expect(new URL(link).pathname).toBe('/confirm');
       await page.goto(link);
+      // A new agency requires a second factor of everyone: its founder adds one before going further.
+      await page.getByRole('heading', { name: 'Add a second sign-in factor' }).waitFor();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+      await page.getByLabel('2. Enter the 6-digit code the app shows').fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Confirm and add' }).click();
       await expectPath(page, '/');
       await page.getByRole('heading', { name: 'Welcome, Robin Founder' }).waitFor();
       await page.getByTestId('agency-name').getByText('Lakeside Police Department').waitFor();
@@ -53,8 +60,11 @@ describe('signing up, in and out', () => {
       expect(signedOut.session).toBe(0);
       expect(signedOut.cookies.filter((name) => name.startsWith('precinct-auth-token'))).toEqual([]);
 
-      // And back in with the password.
+      // And back in with the password and the authenticator (the next step's code: each is accepted once).
       await signInThroughForm(page, { email, password: PASSWORD });
+      await page.getByRole('heading', { name: 'Verify it is you' }).waitFor();
+      await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, 1));
+      await page.getByRole('button', { name: 'Verify' }).click();
       await expectPath(page, '/');
       await page.getByRole('heading', { name: 'Welcome, Robin Founder' }).waitFor();
     } finally {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { defaultSysConfig } from '../../core/contracts/agency.ts';
+import { defaultSysConfig, type SecurityPolicy } from '../../core/contracts/agency.ts';
 import { BUILT_IN_ROLES } from '../../core/permissions.ts';
 import { agencies, rolePermissions, roles } from '../db/schema.ts';
 import type { Database, Tx } from '../platform/database.ts';
@@ -25,7 +25,7 @@ export function slugify(name: string): string {
  */
 export async function createAgency(
   tx: Tx,
-  input: { agencyId: string; name: string; ori?: string | undefined; timezone: string },
+  input: { agencyId: string; name: string; ori?: string | undefined; timezone: string; securityPolicy?: SecurityPolicy },
 ): Promise<{ agency: AgencyRow; roleIds: Map<string, string> }> {
   // The slug is unique across agencies; a random suffix keeps two "City Police Department"s apart
   // without a cross-tenant lookup.
@@ -39,6 +39,7 @@ export async function createAgency(
       ori: input.ori ?? null,
       timezone: input.timezone,
       sysConfig: defaultSysConfig(input.timezone),
+      securityPolicy: input.securityPolicy ?? {},
     })
     .returning();
   const roleIds = new Map<string, string>();

@@ -63,6 +63,8 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
           ori: 'CO0010000',
           timezone: 'America/Denver',
           sys_config: { general_settings: { timezone: 'America/Denver' }, fleet_settings: { enabled: true }, field_training_settings: { enabled: true } },
+          // A new agency requires a second factor of everyone by default (QUALITY.md, CJIS IA-2).
+          security: { inactivity_minutes: 30, mfa_required: 'everyone' },
         },
       });
     });

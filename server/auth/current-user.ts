@@ -1,5 +1,5 @@
 import type { AuthUser, LogoutScope, UpdateUserInput } from '../../core/contracts/auth.ts';
-import type { UserProfile } from '../../core/contracts/agency.ts';
+import { effectiveSecurityPolicy, type UserProfile } from '../../core/contracts/agency.ts';
 import type { Scope } from '../platform/access.ts';
 import { recordAudit, type AuditActor } from '../platform/audit.ts';
 import { AppError, validationError } from '../platform/errors.ts';
@@ -28,7 +28,15 @@ export async function getProfile(services: Services, scope: Scope): Promise<User
     if (!user || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
     return {
       user: presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId)),
-      agency_info: { id: agency.id, name: agency.name, slug: agency.slug, ori: agency.ori, timezone: agency.timezone, sys_config: agency.sysConfig },
+      agency_info: {
+        id: agency.id,
+        name: agency.name,
+        slug: agency.slug,
+        ori: agency.ori,
+        timezone: agency.timezone,
+        sys_config: agency.sysConfig,
+        security: (({ inactivity_minutes, mfa_required }) => ({ inactivity_minutes, mfa_required }))(effectiveSecurityPolicy(agency.securityPolicy)),
+      },
     };
   });
 }

@@ -33,7 +33,14 @@ async function foundAgency(services: Services, input: SignUpInput): Promise<Sign
   const passwordHash = await hashPassword(input.password);
   const userId = crypto.randomUUID();
   const created = await withNewAgency(services.database, async (tx, agencyId) => {
-    const { agency, roleIds } = await createAgency(tx, { agencyId, name: agencyInput.name, ori: agencyInput.ori, timezone: agencyInput.timezone });
+    // CJIS IA-2: a new agency requires a second factor of everyone until its administrator decides otherwise.
+    const { agency, roleIds } = await createAgency(tx, {
+      agencyId,
+      name: agencyInput.name,
+      ori: agencyInput.ori,
+      timezone: agencyInput.timezone,
+      securityPolicy: { mfa_required: 'everyone' },
+    });
     // Claim the address first: if another sign-up took it a moment ago, nothing is created.
     if (!(await claimEmail(tx, input.email, userId))) return null;
     await insertUser(tx, {
