@@ -9,7 +9,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { Config } from './env.ts';
 import { accountRoutes, authRoutes } from './auth/routes.ts';
-import { adminRoutes, storageRoutes } from './admin/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { storageRoutes } from './storage/routes.ts';
 import { fleetRoutes } from './fleet/routes.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { installAccessControl } from './platform/access.ts';

@@ -28,7 +28,7 @@ import { requestContext } from '../platform/context.ts';
 import type { Services } from '../platform/services.ts';
 import { expectedVersion, setEtag } from '../platform/versioning.ts';
 import type { AdminContext } from './context.ts';
-import { getAgencyProfile, getOverview, listModules, LOGO_MAX_BYTES, readAgencyLogo, removeAgencyLogo, setModuleEnabled, updateAgencyProfile, uploadAgencyLogo } from './agency.ts';
+import { getAgencyProfile, getOverview, listModules, LOGO_MAX_BYTES, removeAgencyLogo, setModuleEnabled, updateAgencyProfile, uploadAgencyLogo } from './agency.ts';
 import { exportAuditLog, readAuditLog } from './audit-log.ts';
 import { createRole, deleteRole, getAgencyRole, listAgencyRoles, setMembersOfRole, updateRole } from './roles.ts';
 import {
@@ -151,21 +151,5 @@ export function adminRoutes(services: Services) {
         .header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`)
         .send(csv);
     });
-  };
-}
-
-/** storage/v1: public objects (agency logos, which appear on the sign-in and app screens). */
-export function storageRoutes(services: Services) {
-  return async function register(fastify: FastifyInstance) {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      '/object/public/agency-logos/:agencyId',
-      { config: { access: { public: true } }, schema: { tags: ['storage'], params: z.object({ agencyId: z.string().uuid() }) } },
-      async (request, reply) => {
-        const logo = await readAgencyLogo({ services }, request.params.agencyId);
-        if (!logo) return reply.status(404).send({ message: 'No logo', details: null, hint: null, code: 'not_found' });
-        return reply.type(logo.type).header('cache-control', 'public, max-age=86400').header('content-security-policy', "default-src 'none'").send(logo.data);
-      },
-    );
   };
 }

@@ -354,6 +354,7 @@ export const TENANT_TABLES = [
   'squad_check_submissions',
   'service_requests',
   'service_request_events',
+  'storage_objects',
 ] as const;
 
 // ------------------------------------------------------------------ platform: counters, idempotency
@@ -581,4 +582,20 @@ export const serviceRequestEvents = pgTable(
     index('service_request_events_request_idx').on(t.agencyId, t.requestId, t.at),
     foreignKey({ columns: [t.agencyId, t.requestId], foreignColumns: [serviceRequests.agencyId, serviceRequests.id] }),
   ],
+);
+
+/** Files uploaded through storage/v1 (squad-check photos, signatures, service-request photos). */
+export const storageObjects = pgTable(
+  'storage_objects',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    key: text('key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    purpose: text('purpose').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.id] })],
 );

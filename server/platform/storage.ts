@@ -44,6 +44,14 @@ export class LocalStorage {
 
 export const IMAGE_TYPES = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 export type ImageType = keyof typeof IMAGE_TYPES;
+export const FILE_TYPES = { ...IMAGE_TYPES, 'application/pdf': 'pdf' } as const;
+export type FileType = keyof typeof FILE_TYPES;
+
+/** An image or a PDF, by its first bytes. */
+export function sniffFile(data: Buffer): FileType | null {
+  if (data.length >= 5 && data.toString('ascii', 0, 5) === '%PDF-') return 'application/pdf';
+  return sniffImage(data);
+}
 
 /** The image type a file really is, by its first bytes (never trust the declared type: an SVG or HTML file could carry script). */
 export function sniffImage(data: Buffer): ImageType | null {

@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import { storageObjects } from '../db/schema.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
+import { AppError } from '../platform/errors.ts';
+import { FILE_TYPES, sniffFile, type FileType } from '../platform/storage.ts';
+
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_PURPOSES = ['fleet', 'reports', 'fto', 'productivity', 'citations', 'signature'] as const;
+
+/**
+ * Stores an uploaded image or PDF for the caller's agency. The file's real type comes from its first
+ * bytes, never from what the client declared, so nothing that a browser would run (HTML, SVG) gets in.
+ */
+export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: (typeof UPLOAD_PURPOSES)[number]) {
+  if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', { fields: { file: 'The file is empty' } });
+  if (data.length > UPLOAD_MAX_BYTES) throw new AppError('validation_failed', 'Files must be 10 MB or smaller', { fields: { file: 'Files must be 10 MB or smaller' }, status: 413 });
+  const type = sniffFile(data);
+  if (!type) throw new AppError('validation_failed', 'Upload a photo (PNG, JPEG or WebP) or a PDF', { fields: { file: 'Upload a photo (PNG, JPEG or WebP) or a PDF' }, status: 415 });
+  const key = ctx.services.storage.newKey(ctx.scope.agencyId, purpose, FILE_TYPES[type]);
+  await ctx.services.storage.put(key, data);
+  const row = await inAgency(ctx, async (tx) => {
+    const [created] = await tx
+      .insert(storageObjects)
+      .values({ agencyId: ctx.scope.agencyId, key, contentType: type, size: data.length, purpose, createdBy: ctx.scope.userId })
+      .returning();
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'file.uploaded', entityType: 'file', entityId: created!.id, summary: `Uploaded a ${type} (${data.length} bytes) for ${purpose}` });
+    return created!;
+  });
+  return { id: row.id, url: `/storage/v1/object/${row.id}`, content_type: row.contentType, size: row.size };
+}
+
+/** A file of the caller's agency; another agency's id reads as not found. */
+export async function readFile(ctx: RequestContext, id: string): Promise<{ data: Buffer; type: FileType }> {
+  const row = await inAgency(ctx, async (tx) => {
+    const [found] = await tx.select().from(storageObjects).where(and(eq(storageObjects.agencyId, ctx.scope.agencyId), eq(storageObjects.id, id)));
+    return found;
+  });
+  const data = row ? await ctx.services.storage.get(row.key) : null;
+  if (!row || !data) throw new AppError('not_found', 'File not found');
+  return { data, type: row.contentType as FileType };
+}
