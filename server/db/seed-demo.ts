@@ -4,6 +4,7 @@ import { createAgency, withNewAgency } from '../agency/create-agency.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { agencyIdForEmail, claimEmail, insertUser } from '../auth/queries.ts';
 import type { Database } from '../platform/database.ts';
+import { seedDemoFleet } from './seed-demo-fleet.ts';
 
 /** The password of every demo user; the README lists the logins. */
 export const DEMO_PASSWORD = 'precinct-demo-2026';
@@ -71,6 +72,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
         });
         await tx.insert(userRoles).values({ agencyId, userId: id, roleId: roleIds.get(person.role)! });
       }
+      await seedDemoFleet(tx, agencyId, demo.users.length > 5 ? 12 : 5);
     });
   }
   return true;

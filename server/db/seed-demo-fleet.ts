@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import type { TemplateSection } from '../../core/contracts/fleet.ts';
+import { squadCheckTemplates, users } from './schema.ts';
+import type { Tx } from '../platform/database.ts';
+import { evaluateAnswers } from '../fleet/squad-checks.ts';
+import { findTemplateVersions, insertServiceRequest, insertServiceRequestEvent, insertSubmission, insertVehicle, insertVehicleEvent, nextNumber, updateVehicleRow } from '../fleet/queries.ts';
+
+const MODELS = [
+  { make: 'Ford', model: 'Police Interceptor Utility', type: 'suv' },
+  { make: 'Chevrolet', model: 'Tahoe PPV', type: 'suv' },
+  { make: 'Dodge', model: 'Charger Pursuit', type: 'patrol' },
+  { make: 'Ford', model: 'Police Interceptor Utility', type: 'k9' },
+  { make: 'Ford', model: 'Explorer', type: 'unmarked' },
+  { make: 'Harley-Davidson', model: 'Road King Police', type: 'motorcycle' },
+  { make: 'Ford', model: 'Transit 350 prisoner van', type: 'transport' },
+];
+
+/** A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state. */
+export async function seedDemoFleet(tx: Tx, agencyId: string, vehicleCount: number) {
+  const officers = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.agencyId, agencyId));
+  const [template] = await tx.select().from(squadCheckTemplates).where(and(eq(squadCheckTemplates.agencyId, agencyId)));
+  const [version] = await findTemplateVersions(tx, agencyId, [template!.currentVersionId!]);
+  const sections = version!.sections as TemplateSection[];
+  const day = 86_400_000;
+  const vehicles = [];
+  for (let i = 0; i < vehicleCount; i += 1) {
+    const spec = MODELS[i % MODELS.length]!;
+    const odometer = 18_000 + ((i * 7919) % 60_000);
+    const vehicle = await insertVehicle(tx, {
+      agencyId,
+      unitNumber: `${spec.type === 'motorcycle' ? 'M' : spec.type === 'k9' ? 'K9-' : ''}${String(101 + i)}`,
+      vehicleType: spec.type,
+      make: spec.make,
+      model: spec.model,
+      year: 2019 + (i % 6),
+      plate: `PD ${String(4100 + i * 13)}`,
+      plateState: 'IL',
+      odometer,
+      equipment: ['Light bar', 'Siren', 'Mobile radio', ...(spec.type === 'transport' ? ['Prisoner partition'] : ['In-car camera', 'Rifle rack'])],
+      assignedUserId: officers[i % officers.length]!.id,
+    });
+    await insertVehicleEvent(tx, { agencyId, vehicleId: vehicle.id, kind: 'odometer', odometer, reason: 'Added to the fleet', at: new Date(Date.now() - 30 * day) });
+    vehicles.push(vehicle);
+  }
+  // Three days of start-of-shift checks; one day a light bar failed on one car.
+  for (let back = 3; back >= 1; back -= 1) {
+    for (const [index, vehicle] of vehicles.entries()) {
+      if ((index + back) % 4 === 0) continue; // not every car every day
+      const failing = back === 2 && index === 1;
+      const answers = sections.flatMap((s) =>
+        s.items
+          .filter((item) => item.required !== false)
+          .map((item) => ({
+            item_id: item.id,
+            value:
+              item.kind === 'pass_fail'
+                ? failing && item.id === 'lightbar'
+                  ? 'fail'
+                  : 'pass'
+                : item.kind === 'number'
+                  ? item.is_odometer
+                    ? vehicle.odometer + (4 - back) * 40
+                    : 75
+                  : item.kind === 'choice'
+                    ? item.options!.find((o) => !item.failing_options?.includes(o))!
+                    : 'OK',
+            ...(failing && item.id === 'lightbar' ? { note: 'Rear light bar flickers, passenger side' } : {}),
+          })),
+      );
+      const { failed, odometer } = evaluateAnswers(sections, answers);
+      const submittedAt = new Date(Date.now() - back * day);
+      await updateVehicleRow(tx, agencyId, vehicle.id, null, { lastSquadCheckAt: submittedAt, ...(odometer ? { odometer } : {}) });
+      await insertSubmission(tx, {
+        agencyId,
+        vehicleId: vehicle.id,
+        templateVersionId: version!.id,
+        officerId: vehicle.assignedUserId!,
+        answers,
+        failedItems: failed,
+        failedCount: failed.length,
+        odometer,
+        submittedAt,
+      });
+    }
+  }
+  const requests = [
+    { vehicle: vehicles[1]!, category: 'emergency_equipment', description: 'Rear light bar flickers, passenger side', status: 'in_progress' as const, age: 2 },
+    { vehicle: vehicles[2]!, category: 'oil_change', description: 'Oil change due at next service', status: 'open' as const, age: 5 },
+    { vehicle: vehicles[3]!, category: 'tires', description: 'Front tires worn to 3/32"', status: 'completed' as const, age: 12 },
+    { vehicle: vehicles[0]!, category: 'body_damage', description: 'Scrape on rear bumper from parking garage pillar', status: 'open' as const, age: 9 },
+  ];
+  for (const r of requests.filter((x) => x.vehicle)) {
+    const created = new Date(Date.now() - r.age * day);
+    const request = await insertServiceRequest(tx, {
+      agencyId,
+      number: await nextNumber(tx, agencyId, 'service_request'),
+      vehicleId: r.vehicle.id,
+      category: r.category,
+      description: r.description,
+      drivable: true,
+      status: r.status,
+      reportedBy: r.vehicle.assignedUserId!,
+      createdAt: created,
+      updatedAt: created,
+      ...(r.status === 'completed' ? { completedAt: new Date(created.getTime() + 2 * day), costCents: 38_900, vendor: 'City Tire & Auto' } : {}),
+    });
+    await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, toStatus: 'open', actorId: r.vehicle.assignedUserId, at: created });
+    if (r.status !== 'open') await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, fromStatus: 'open', toStatus: 'in_progress', note: 'Booked with the shop', at: new Date(created.getTime() + day / 2) });
+    if (r.status === 'completed') await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, fromStatus: 'in_progress', toStatus: 'completed', note: 'Two front tires replaced', at: new Date(created.getTime() + 2 * day) });
+  }
+}

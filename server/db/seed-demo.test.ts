@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { signIn } from '../test-support/factories.ts';
+import { DEMO_AGENCIES, DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
+
+describe('the demo data', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('seeds the README’s demo logins once, with a believable fleet, and does nothing the second time', async () => {
+    expect(await seedDemo(server.database)).toBe(true);
+    expect(await seedDemo(server.database)).toBe(false);
+    for (const agency of DEMO_AGENCIES) for (const person of agency.users) await signIn(server, { email: person.email, password: DEMO_PASSWORD });
+
+    const fleet = await signIn(server, { email: 'fleet@riverside.example', password: DEMO_PASSWORD });
+    const dashboard = (await server.request({ method: 'GET', url: '/rest/v1/fleet/admin/dashboard', token: fleet.access_token })).json();
+    expect(dashboard.counts.vehicles).toBe(12);
+    expect(dashboard.oldest_open_requests.length).toBeGreaterThan(0);
+    const failures = (await server.request({ method: 'GET', url: '/rest/v1/fleet/admin/squad-checks', token: fleet.access_token })).json();
+    expect(failures.items[0].failed_items[0].label).toBe('Light bar and emergency lights');
+
+    const limited = await signIn(server, { email: 'limited@riverside.example', password: DEMO_PASSWORD });
+    const profile = (await server.request({ method: 'GET', url: '/rest/v1/profile', token: limited.access_token })).json();
+    expect(profile.user.account_type).toBe('limited');
+    expect(profile.agency_info.security.mfa_required).toBe('none');
+  });
+});
