@@ -385,6 +385,72 @@ export const UpdateServiceRequestInput = z
   .strict();
 export type UpdateServiceRequestInput = z.infer<typeof UpdateServiceRequestInput>;
 
+// ---------------------------------------------------------------- preventive maintenance
+
+export const MAINTENANCE_STATES = ['ok', 'due_soon', 'overdue'] as const;
+/** "Due soon" within this many miles or days of the interval's end. */
+export const DUE_SOON_MILES = 500;
+export const DUE_SOON_DAYS = 14;
+
+export const MaintenanceIntervalInput = z
+  .object({
+    category: Key,
+    every_miles: z.number().int('Use whole miles').min(100, 'Use at least 100 miles').max(200_000).nullable().optional(),
+    every_days: z.number().int('Use whole days').min(1, 'Use at least 1 day').max(3650).nullable().optional(),
+    /** When the service was last done; defaults to now and the current odometer. */
+    last_done_at: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
+    last_done_odometer: z.number().int().min(0).max(2_000_000).optional(),
+  })
+  .refine((v) => v.every_miles || v.every_days, { message: 'Give an interval in miles, days or both', path: ['every_miles'] });
+export type MaintenanceIntervalInput = z.infer<typeof MaintenanceIntervalInput>;
+
+export const UpdateMaintenanceIntervalInput = z
+  .object({
+    every_miles: z.number().int().min(100).max(200_000).nullable().optional(),
+    every_days: z.number().int().min(1).max(3650).nullable().optional(),
+    active: z.boolean().optional(),
+  })
+  .strict();
+
+export const MaintenanceItem = z.object({
+  id: z.string(),
+  vehicle_id: z.string(),
+  unit_number: z.string(),
+  category: z.string(),
+  every_miles: z.number().nullable(),
+  every_days: z.number().nullable(),
+  last_done_at: z.string(),
+  last_done_odometer: z.number(),
+  next_due_odometer: z.number().nullable(),
+  next_due_at: z.string().nullable(),
+  miles_left: z.number().nullable(),
+  days_left: z.number().nullable(),
+  state: z.enum(MAINTENANCE_STATES),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type MaintenanceItem = z.infer<typeof MaintenanceItem>;
+
+export const ListMaintenanceQuery = z.object({
+  state: z.enum(['due', 'overdue', 'all']).default('due'),
+  vehicle_id: Id.optional(),
+});
+
+/** Where an interval stands, from the vehicle's odometer and today's date. */
+export function maintenanceState(input: { everyMiles: number | null; everyDays: number | null; lastDoneAt: Date; lastDoneOdometer: number; odometer: number; now: Date }) {
+  const nextDueOdometer = input.everyMiles ? input.lastDoneOdometer + input.everyMiles : null;
+  const nextDueAt = input.everyDays ? new Date(input.lastDoneAt.getTime() + input.everyDays * 86_400_000) : null;
+  const milesLeft = nextDueOdometer === null ? null : nextDueOdometer - input.odometer;
+  const daysLeft = nextDueAt === null ? null : Math.floor((nextDueAt.getTime() - input.now.getTime()) / 86_400_000);
+  const state =
+    (milesLeft !== null && milesLeft <= 0) || (daysLeft !== null && daysLeft < 0)
+      ? 'overdue'
+      : (milesLeft !== null && milesLeft <= DUE_SOON_MILES) || (daysLeft !== null && daysLeft <= DUE_SOON_DAYS)
+        ? 'due_soon'
+        : 'ok';
+  return { nextDueOdometer, nextDueAt, milesLeft, daysLeft, state } as const;
+}
+
 // ---------------------------------------------------------------- home and dashboard
 
 export const FleetHome = z.object({
@@ -402,6 +468,7 @@ export const FleetDashboard = z.object({
   /** Open and in-progress requests counted by how long they have waited. */
   open_requests_by_age: z.object({ under_1_day: z.number().int(), days_1_to_7: z.number().int(), over_7_days: z.number().int() }),
   oldest_open_requests: z.array(ServiceRequest),
+  maintenance_due: z.array(MaintenanceItem),
   counts: z.object({ vehicles: z.number().int(), in_service: z.number().int(), out_of_service: z.number().int(), retired: z.number().int() }),
 });
 export type FleetDashboard = z.infer<typeof FleetDashboard>;

@@ -355,6 +355,7 @@ export const TENANT_TABLES = [
   'service_requests',
   'service_request_events',
   'storage_objects',
+  'maintenance_intervals',
 ] as const;
 
 // ------------------------------------------------------------------ platform: counters, idempotency
@@ -598,4 +599,27 @@ export const storageObjects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.agencyId, t.id] })],
+);
+
+/** Preventive maintenance: every N miles and/or every N days, reset when a service of that kind is completed. */
+export const maintenanceIntervals = pgTable(
+  'maintenance_intervals',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    category: text('category').notNull(),
+    everyMiles: integer('every_miles'),
+    everyDays: integer('every_days'),
+    lastDoneAt: timestamp('last_done_at', { withTimezone: true }).notNull(),
+    lastDoneOdometer: integer('last_done_odometer').notNull(),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('maintenance_intervals_vehicle_category_key').on(t.agencyId, t.vehicleId, t.category),
+    foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
+  ],
 );

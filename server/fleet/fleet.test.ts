@@ -231,6 +231,37 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
     });
   });
 
+  describe('preventive maintenance', () => {
+    it('lists an oil change as due soon by miles and overdue by days, and completing an oil-change request resets it', async () => {
+      const vehicle = await addVehicle({ odometer: 30_000 });
+      const byMiles = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'oil_change', every_miles: 5000, last_done_odometer: 25_300 });
+      expect(byMiles.statusCode).toBe(201);
+      expect(byMiles.json()).toMatchObject({ next_due_odometer: 30_300, miles_left: 300, state: 'due_soon' });
+      const byDays = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, {
+        category: 'inspection',
+        every_days: 180,
+        last_done_at: new Date(Date.now() - 200 * 86_400_000).toISOString(),
+      });
+      expect(byDays.json()).toMatchObject({ state: 'overdue', days_left: expect.any(Number) });
+      expect(byDays.json().days_left).toBeLessThan(0);
+      const twice = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'oil_change', every_days: 90 });
+      expect(twice.json().fields.category).toMatch(/already has an interval/);
+      const neither = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'brakes' });
+      expect(neither.json().fields).toEqual({ every_miles: 'Give an interval in miles, days or both' });
+
+      const due = (await call(manager, 'GET', '/rest/v1/fleet/admin/maintenance?state=due')).json();
+      expect(due.filter((m: { vehicle_id: string }) => m.vehicle_id === vehicle.id).map((m: { category: string }) => m.category)).toEqual(['inspection', 'oil_change']);
+      const dashboard = (await call(manager, 'GET', '/rest/v1/fleet/admin/dashboard')).json();
+      expect(dashboard.maintenance_due.map((m: { id: string }) => m.id)).toContain(byMiles.json().id);
+
+      const request = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'oil_change', description: 'Oil change due', drivable: true })).json() as ServiceRequest;
+      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed' }, { 'if-match': `"${request.version}"` });
+      const after = (await call(manager, 'GET', `/rest/v1/fleet/admin/maintenance?state=all&vehicle_id=${vehicle.id}`)).json();
+      expect(after.find((m: { category: string }) => m.category === 'oil_change')).toMatchObject({ last_done_odometer: 30_000, next_due_odometer: 35_000, state: 'ok' });
+      expect(after.find((m: { category: string }) => m.category === 'inspection').state).toBe('overdue');
+    });
+  });
+
   describe('access', () => {
     it('keeps officers out of the fleet office’s routes', async () => {
       expect((await call(officer, 'GET', '/rest/v1/fleet/admin/dashboard')).statusCode).toBe(403);

@@ -2,6 +2,7 @@ import type { FleetDashboard, FleetHome } from '../../core/contracts/fleet.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { listMyServiceRequests, listServiceRequestQueue } from './service-requests.ts';
 import { fleetSettingsOf } from './settings.ts';
+import { maintenanceList } from './maintenance.ts';
 import { findVehicle, listVehicles, submissionsOfOfficerSince, vehiclesNotCheckedSince, vehiclesOfOfficer } from './queries.ts';
 import { startOfAgencyToday } from './squad-checks.ts';
 import { presentVehicles } from './vehicles.ts';
@@ -32,7 +33,7 @@ export async function fleetHome(ctx: RequestContext): Promise<FleetHome> {
 export async function fleetDashboard(ctx: RequestContext): Promise<FleetDashboard> {
   const today = startOfAgencyToday(ctx);
   const base = { page: 1, page_size: 200, sort: 'unit_number' as const, order: 'asc' as const };
-  const { outOfService, notChecked, counts } = await inAgency(ctx, async (tx) => {
+  const { outOfService, notChecked, counts, maintenanceDue } = await inAgency(ctx, async (tx) => {
     const [oos, unchecked, all, inService, retired] = await Promise.all([
       listVehicles(tx, ctx.scope.agencyId, { ...base, status: 'out_of_service' }),
       vehiclesNotCheckedSince(tx, ctx.scope.agencyId, today),
@@ -44,6 +45,7 @@ export async function fleetDashboard(ctx: RequestContext): Promise<FleetDashboar
       outOfService: await presentVehicles(tx, ctx.scope.agencyId, oos.rows),
       notChecked: await presentVehicles(tx, ctx.scope.agencyId, unchecked),
       counts: { vehicles: all.total, in_service: inService.total, out_of_service: oos.total, retired: retired.total },
+      maintenanceDue: await maintenanceList(tx, ctx.scope.agencyId, { state: 'due' }),
     };
   });
   const [open, inProgress] = await Promise.all([
@@ -61,6 +63,7 @@ export async function fleetDashboard(ctx: RequestContext): Promise<FleetDashboar
       over_7_days: waiting.filter((r) => age(r.created_at) > 7).length,
     },
     oldest_open_requests: waiting.slice(0, 10),
+    maintenance_due: maintenanceDue,
     counts,
   };
 }

@@ -9,7 +9,11 @@ import {
   FleetHome,
   FleetIdParams,
   FleetSettings,
+  ListMaintenanceQuery,
   ListServiceRequestsQuery,
+  MaintenanceIntervalInput,
+  MaintenanceItem,
+  UpdateMaintenanceIntervalInput,
   ListSquadChecksQuery,
   ListVehiclesQuery,
   RecordOdometerInput,
@@ -34,6 +38,7 @@ import { idempotentCreate } from '../platform/idempotency.ts';
 import type { Services } from '../platform/services.ts';
 import { expectedVersion, setEtag } from '../platform/versioning.ts';
 import { fleetDashboard, fleetHome } from './overview.ts';
+import { addMaintenanceInterval, listAgencyMaintenance, updateMaintenanceInterval } from './maintenance.ts';
 import { createServiceRequest, getServiceRequest, listMyServiceRequests, listServiceRequestQueue, updateServiceRequest } from './service-requests.ts';
 import { fleetSettingsOf, updateFleetSettings } from './settings.ts';
 import { getSquadCheck, listSquadChecks, reviewSquadCheck, saveSquadCheckDraft, squadCheckForm, submitSquadCheck } from './squad-checks.ts';
@@ -124,6 +129,27 @@ export function fleetRoutes(services: Services) {
     );
     app.get('/admin/vehicles/:id/timeline', { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, response: { 200: z.array(TimelineEntry) } } }, (request) =>
       vehicleTimeline(ctx(request), request.params.id),
+    );
+
+    app.get('/admin/maintenance', { config: fleet('fleet:admin'), schema: { tags, querystring: ListMaintenanceQuery, response: { 200: z.array(MaintenanceItem) } } }, (request) =>
+      listAgencyMaintenance(ctx(request), request.query),
+    );
+    app.post(
+      '/admin/vehicles/:id/maintenance',
+      { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, body: MaintenanceIntervalInput, response: { 201: MaintenanceItem } } },
+      async (request, reply) => {
+        const created = await idempotentCreate(ctx(request), request, async (tx) => ({ status: 201, body: await addMaintenanceInterval(tx, ctx(request), request.params.id, request.body) }));
+        return reply.status(201).send(created.body);
+      },
+    );
+    app.patch(
+      '/admin/maintenance/:id',
+      { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, body: UpdateMaintenanceIntervalInput, response: { 200: MaintenanceItem } } },
+      async (request, reply) => {
+        const updated = await updateMaintenanceInterval(ctx(request), request.params.id, expectedVersion(request), request.body);
+        setEtag(reply, updated.version);
+        return updated;
+      },
     );
 
     app.get('/admin/service-requests', { config: fleet('fleet:admin'), schema: { tags, querystring: ListServiceRequestsQuery, response: { 200: pageOf(ServiceRequest) } } }, (request) =>

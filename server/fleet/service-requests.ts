@@ -24,6 +24,7 @@ import {
   listServiceRequests,
   nextNumber,
   otherOutOfServiceRequests,
+  resetMaintenance,
   updateServiceRequestRow,
   userNames,
   usersWithPermission,
@@ -164,6 +165,7 @@ export function updateServiceRequest(ctx: RequestContext, id: string, version: n
       await insertServiceRequestEvent(tx, { agencyId: ctx.scope.agencyId, requestId: id, fromStatus: before.status, toStatus: status, note: input.note?.trim() || null, actorId: ctx.scope.userId });
 
     const vehicle = (await findVehicle(tx, ctx.scope.agencyId, before.vehicleId))!;
+    if (moving && status === 'completed') await resetMaintenance(tx, ctx.scope.agencyId, vehicle.id, updated.category, vehicle.odometer);
     if (outOfService && vehicle.status === 'in_service')
       await setVehicleStatus(tx, ctx, vehicle, 'out_of_service', `Service request #${before.number}`, { kind: 'service_request', id });
     if (!outOfService && before.outOfService && vehicle.status === 'out_of_service' && (await otherOutOfServiceRequests(tx, ctx.scope.agencyId, vehicle.id, id)) === 0)

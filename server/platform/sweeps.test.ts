@@ -63,7 +63,8 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
     const request = (await asB('POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'tires', description: 'Front left tire low', drivable: true })).json();
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const file = (await server.request({ method: 'POST', url: '/storage/v1/object?purpose=fleet', token: sessionOfB.access_token, headers: { 'content-type': 'image/png' }, payload: png })).json();
-    idsOfB.push(vehicle.id, form.template.id, check.id, request.id, file.id);
+    const interval = (await asB('POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'oil_change', every_miles: 5000 })).json();
+    idsOfB.push(vehicle.id, form.template.id, check.id, request.id, file.id, interval.id);
     expect(idsOfB.every(Boolean)).toBe(true);
   });
   afterAll(async () => {

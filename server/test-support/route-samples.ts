@@ -18,6 +18,8 @@ const BY_FIELD_NAME: Record<string, unknown> = {
   timezone: 'America/Chicago',
   ori: 'IL0160100',
   friendly_name: 'Sweep',
+  every_miles: 5000,
+  every_days: 90,
   name: 'Sweep Name',
   csv: 'email,name\nsweep-import@precinct.test,Sweep Import\n',
 };
@@ -40,7 +42,7 @@ type JsonSchema = {
 };
 
 function sample(schema: JsonSchema, context: SampleContext, field?: string): unknown {
-  if (field && field in BY_FIELD_NAME && (schema.type === 'string' || schema.anyOf || schema.type === undefined)) return BY_FIELD_NAME[field];
+  if (field && field in BY_FIELD_NAME && (schema.type === 'string' || schema.type === 'integer' || schema.anyOf || schema.type === undefined)) return BY_FIELD_NAME[field];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf;
