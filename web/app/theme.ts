@@ -30,8 +30,9 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"',
   headings: { fontWeight: '650' },
   components: {
-    Modal: { defaultProps: { zIndex: Z_INDEX.modal } },
-    Drawer: { defaultProps: { zIndex: Z_INDEX.modal } },
+    // Close buttons carry a name screen readers announce (Mantine leaves it empty by default).
+    Modal: { defaultProps: { zIndex: Z_INDEX.modal, closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { zIndex: Z_INDEX.modal, closeButtonProps: { 'aria-label': 'Close' } } },
     Overlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
     LoadingOverlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
     // No focus placeholder inside role=menu: it is an element a menu may not contain (axe: aria-required-children).
