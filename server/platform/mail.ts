@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../db/schema.ts';
@@ -11,6 +11,12 @@ export interface MailMessage {
 }
 
 const MAX_ATTEMPTS = 8;
+/** A claim older than this means the sender died mid-send: the message is sent again. */
+const STALE_CLAIM = sql`now() - interval '10 minutes'`;
+
+function claimable() {
+  return or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, STALE_CLAIM)));
+}
 
 /**
  * E-mail leaves through an outbox: a use case writes the message in the same transaction as the
@@ -38,12 +44,37 @@ export class Mailer {
     await tx.insert(mailOutbox).values({ agencyId, ...message });
   }
 
-  /** Delivers an agency's pending messages (call after the queuing transaction commits). Never throws. */
+  private readonly running = new Map<string, Promise<void>>();
+
+  /**
+   * Delivers an agency's pending messages (call after the queuing transaction commits). Never
+   * throws. Deliveries for one agency run one after another, and each message is claimed before it
+   * is sent, so a message is never sent twice.
+   */
   deliver(agencyId: string): Promise<void> {
-    const run = this.deliverNow(agencyId).catch((error: unknown) => this.log.error({ err: error, agencyId }, 'mail delivery failed'));
+    const previous = this.running.get(agencyId) ?? Promise.resolve();
+    const run = previous
+      .then(() => this.deliverNow(agencyId))
+      .catch((error: unknown) => this.log.error({ err: error, agencyId }, 'mail delivery failed'));
+    this.running.set(agencyId, run);
     this.inFlight.add(run);
-    void run.finally(() => this.inFlight.delete(run));
+    void run.finally(() => {
+      this.inFlight.delete(run);
+      if (this.running.get(agencyId) === run) this.running.delete(agencyId);
+    });
     return run;
+  }
+
+  /** Marks a pending message as being sent; false when another sender has it. */
+  private async claim(agencyId: string, id: string): Promise<boolean> {
+    const claimed = await this.database.withTenant(agencyId, (tx) =>
+      tx
+        .update(mailOutbox)
+        .set({ status: 'sending', claimedAt: new Date() })
+        .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.id, id), claimable()))
+        .returning({ id: mailOutbox.id }),
+    );
+    return claimed.length === 1;
   }
 
   private async deliverNow(agencyId: string) {
@@ -51,11 +82,12 @@ export class Mailer {
       tx
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.channel, 'email'), eq(mailOutbox.status, 'pending')))
+        .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.channel, 'email'), claimable()))
         .orderBy(asc(mailOutbox.createdAt))
         .limit(50),
     );
     for (const message of pending) {
+      if (!(await this.claim(agencyId, message.id))) continue;
       let outcome: { status: 'sent' | 'logged' | 'pending' | 'failed'; error: string | null };
       try {
         if (this.transport) {
