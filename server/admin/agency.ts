@@ -8,7 +8,7 @@ import { AppError } from '../platform/errors.ts';
 import { IMAGE_TYPES, sniffImage } from '../platform/storage.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { inAgency, type AdminContext } from './context.ts';
-import { countUsersByStatus, findAgencyRow, listAudit, listRoles, updateAgencyRow } from './queries.ts';
+import { countUsersByStatus, findAgencyRow, listAudit, listRoles, lockAgencyRow, updateAgencyRow } from './queries.ts';
 import { presentAuditEntry } from './audit-log.ts';
 
 type AgencyRow = typeof agencies.$inferSelect;
@@ -117,7 +117,7 @@ export function listModules(ctx: AdminContext): Promise<ModuleState[]> {
 /** Switching a module takes effect on the server at once (its API answers 403) and in browsers on their next navigation. */
 export function setModuleEnabled(ctx: AdminContext, module: ModuleKey, enabled: boolean): Promise<ModuleState[]> {
   return inAgency(ctx, async (tx: Tx) => {
-    const before = await findAgencyRow(tx, ctx.scope.agencyId);
+    const before = await lockAgencyRow(tx, ctx.scope.agencyId);
     const key = MODULES[module].settingsKey;
     const sysConfig: SysConfig = { ...before.sysConfig, [key]: { ...before.sysConfig[key], enabled } };
     const after = await updateAgencyRow(tx, ctx.scope.agencyId, before.version, { sysConfig });

@@ -12,6 +12,12 @@ export async function findAgencyRow(tx: Tx, agencyId: string) {
   return row!;
 }
 
+/** The agency row locked until the transaction ends: read-modify-writes of sys_config must not interleave. */
+export async function lockAgencyRow(tx: Tx, agencyId: string) {
+  const [row] = await tx.select().from(agencies).where(eq(agencies.id, agencyId)).for('update');
+  return row!;
+}
+
 /** Updates the agency only if it is still at `version`; null when someone else changed it first. */
 export async function updateAgencyRow(tx: Tx, agencyId: string, version: number, values: Partial<typeof agencies.$inferInsert>) {
   const [row] = await tx

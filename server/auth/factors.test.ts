@@ -157,6 +157,18 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     expect(refused.json().fields).toEqual({ credential_response: 'The security key’s answer was not accepted; try again' });
   });
 
+  it('does not let a password-only session add a factor of its own and reach aal2 when a verified factor exists', async () => {
+    const user = await makeUser(server, await makeAgency(server));
+    const owner = await signIn(server, user);
+    const { enrolled, totp } = await enrolTotp(owner);
+    await answer(owner, enrolled.id, totp.generate());
+    const intruder = await signIn(server, user);
+    const added = await call(intruder, 'POST', '/auth/v1/factors', { factor_type: 'totp' });
+    expect(added.statusCode).toBe(403);
+    expect(added.json()).toMatchObject({ code: 'insufficient_aal', message: 'Verify one of your factors before adding another' });
+    expect((await call(intruder, 'GET', '/auth/v1/factors')).json().current_level).toBe('aal1');
+  });
+
   it('needs an aal2 session to remove a factor once one is verified', async () => {
     const user = await makeUser(server, await makeAgency(server));
     const session = await signIn(server, user);

@@ -19,7 +19,7 @@ import type { Services } from '../platform/services.ts';
 import type { Tx } from '../platform/database.ts';
 import {
   advanceTotpStep,
-  countFailedChallengeAttempt,
+  takeChallengeAttempt,
   deleteFactors,
   findAgency,
   findChallenge,
@@ -98,6 +98,10 @@ export function enrollFactor(services: Services, scope: Scope, input: EnrollFact
     for (const stale of existing.filter((f) => f.status === 'unverified' && Date.now() - f.createdAt.getTime() > 86_400_000))
       await deleteFactors(tx, scope.agencyId, scope.userId, stale.id);
     if (existing.length >= MAX_FACTORS) throw new AppError('conflict', `You can have at most ${MAX_FACTORS} factors; remove one first`);
+    // Someone holding only the password (or a recovery link) must not be able to add a factor of
+    // their own and so reach aal2: with a verified factor on file, adding one needs that factor first.
+    if (existing.some((f) => f.status === 'verified') && (await findSession(tx, scope.agencyId, scope.sessionId))?.aal !== 'aal2')
+      throw new AppError('insufficient_aal', 'Verify one of your factors before adding another', { hint: 'verify a factor first' });
     const user = await findUserById(tx, scope.agencyId, scope.userId);
     const friendlyName = input.friendly_name ?? DEFAULT_NAMES[input.factor_type];
     let totp: EnrolledFactor['totp'];
@@ -205,13 +209,12 @@ export async function verifyFactor(
       throw new AppError('not_found', 'Challenge not found; ask for a new one');
     if (challenge.verifiedAt) throw new AppError('invalid_token', 'This challenge was already answered; ask for a new one');
     if (challenge.expiresAt.getTime() <= Date.now()) throw new AppError('token_expired', 'This challenge has expired; ask for a new one');
-    if (challenge.failedAttempts >= MAX_WRONG_ANSWERS)
+    if (!(await takeChallengeAttempt(tx, scope.agencyId, challenge.id, MAX_WRONG_ANSWERS)))
       throw new AppError('rate_limited', 'Too many wrong answers to this challenge; ask for a new one');
 
     const verdict = await judge(services, tx, factor, challenge, input, { rpID, origin });
     const owner = (await findUserById(tx, scope.agencyId, scope.userId))!;
     if (!verdict.ok) {
-      await countFailedChallengeAttempt(tx, scope.agencyId, challenge.id);
       // Wrong answers count toward the same lockout as wrong passwords, across challenges, so new
       // challenges cannot be used to keep guessing; a lock also ends the session doing the guessing.
       const locked = await recordFailedSignIn(services, tx, owner, actor, 'second factor');
@@ -221,6 +224,13 @@ export async function verifyFactor(
     }
     if (owner.failedSignIns > 0) await updateUser(tx, scope.agencyId, scope.userId, { failedSignIns: 0, lastFailedSignInAt: null });
     if (!(await spendChallenge(tx, scope.agencyId, challenge.id))) throw new AppError('invalid_token', 'This challenge was already answered; ask for a new one');
+    // Completing an enrolment proves only the new factor: where the user already had one, the
+    // session must have proven that one already.
+    if (verdict.factor.status === 'unverified') {
+      const others = (await listFactors(tx, scope.agencyId, scope.userId)).filter((f) => f.id !== factor.id && f.status === 'verified');
+      if (others.length > 0 && (await findSession(tx, scope.agencyId, scope.sessionId))?.aal !== 'aal2')
+        throw new AppError('insufficient_aal', 'Verify one of your factors before adding another', { hint: 'verify a factor first' });
+    }
     let verifiedFactor = verdict.factor;
     if (verifiedFactor.status === 'unverified') {
       verifiedFactor = await updateFactor(tx, scope.agencyId, factor.id, { status: 'verified' });

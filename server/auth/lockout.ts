@@ -6,6 +6,8 @@ import type { Tx } from '../platform/database.ts';
 import type { Services } from '../platform/services.ts';
 import { agencyOfLink, createLink, spendLink } from './one-time-links.ts';
 import { expireOneTimeTokens, findAgency, findUserById, updateUser, type UserRow } from './queries.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../platform/database.ts';
 
 /** CJIS AC-7: 5 consecutive failed sign-ins within 15 minutes lock the account. */
 export const LOCKOUT_THRESHOLD = 5;
@@ -25,11 +27,23 @@ export function lockedError(selfUnlock: boolean) {
  * log. Returns whether the account is now locked.
  */
 export async function recordFailedSignIn(services: Services, tx: Tx, user: UserRow, actor: AuditActor, what: 'password' | 'second factor' = 'password'): Promise<boolean> {
+  // One statement, so concurrent failures each count (a read-then-write would lose updates and let
+  // a burst of parallel guesses count as one). `locked_at = now()` marks a lock made by this statement.
+  const windowSql = sql.raw(`interval '${LOCKOUT_WINDOW_MS / 60_000} minutes'`);
+  const [counted] = await queryRows<{ failed_sign_ins: number; newly_locked: boolean }>(
+    tx,
+    sql`update users set
+          failed_sign_ins = case when last_failed_sign_in_at > now() - ${windowSql} then failed_sign_ins + 1 else 1 end,
+          locked_at = case
+            when locked_at is null and (case when last_failed_sign_in_at > now() - ${windowSql} then failed_sign_ins + 1 else 1 end) >= ${LOCKOUT_THRESHOLD}
+            then now() else locked_at end,
+          last_failed_sign_in_at = now()
+        where agency_id = ${user.agencyId} and id = ${user.id}
+        returning failed_sign_ins, coalesce(locked_at = now(), false) as newly_locked`,
+  );
+  const failures = counted?.failed_sign_ins ?? 1;
+  const locks = counted?.newly_locked === true;
   const now = new Date();
-  const withinWindow = user.lastFailedSignInAt && now.getTime() - user.lastFailedSignInAt.getTime() < LOCKOUT_WINDOW_MS;
-  const failures = withinWindow ? user.failedSignIns + 1 : 1;
-  const locks = failures >= LOCKOUT_THRESHOLD;
-  await updateUser(tx, user.agencyId, user.id, { failedSignIns: failures, lastFailedSignInAt: now, ...(locks ? { lockedAt: now } : {}) });
   await recordAudit(tx, user.agencyId, actor, {
     action: what === 'password' ? 'auth.sign_in_failed' : 'auth.mfa_failed',
     entityType: 'user',

@@ -29,6 +29,12 @@ export async function findUserById(tx: Tx, agencyId: string, userId: string): Pr
   return row;
 }
 
+/** The user row, locked until the transaction ends (decisions that must not race, such as the lockout). */
+export async function lockUserRow(tx: Tx, agencyId: string, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId))).for('update');
+  return row;
+}
+
 export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
   const [row] = await tx.insert(users).values(values).returning();
   return row!;
@@ -230,11 +236,17 @@ export async function spendChallenge(tx: Tx, agencyId: string, challengeId: stri
   return spent.length === 1;
 }
 
-export async function countFailedChallengeAttempt(tx: Tx, agencyId: string, challengeId: string) {
-  await tx
+/**
+ * Takes one of a challenge's attempts before the answer is judged, atomically, so parallel answers
+ * cannot exceed the cap; false when none are left or it was already answered.
+ */
+export async function takeChallengeAttempt(tx: Tx, agencyId: string, challengeId: string, cap: number): Promise<boolean> {
+  const taken = await tx
     .update(mfaChallenges)
     .set({ failedAttempts: sql`${mfaChallenges.failedAttempts} + 1` })
-    .where(and(eq(mfaChallenges.agencyId, agencyId), eq(mfaChallenges.id, challengeId)));
+    .where(and(eq(mfaChallenges.agencyId, agencyId), eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.verifiedAt), lt(mfaChallenges.failedAttempts, cap)))
+    .returning({ id: mfaChallenges.id });
+  return taken.length === 1;
 }
 
 export async function raiseSession(tx: Tx, agencyId: string, sessionId: string, method: string): Promise<SessionRow> {

@@ -82,6 +82,13 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       ]);
     });
 
+    it('counts every one of many wrong passwords sent at the same moment, so a burst of guesses still locks', async () => {
+      const agency = await makeAgency(server);
+      const user = await makeUser(server, agency);
+      await Promise.all(Array.from({ length: 8 }, (_, i) => passwordGrant(user.email, `parallel guess ${i}`)));
+      expect((await passwordGrant(user.email, TEST_PASSWORD)).statusCode).toBe(423);
+    });
+
     it('counts only failures within 15 minutes of each other, and a success resets the count', async () => {
       const agency = await makeAgency(server);
       const user = await makeUser(server, agency);

@@ -12,6 +12,7 @@ import {
   agencyIdForEmail,
   findAgency,
   findRefreshToken,
+  lockUserRow,
   findSession,
   findUserByEmail,
   findUserById,
@@ -65,7 +66,10 @@ export async function signInWithPassword(services: Services, input: PasswordGran
   return services.database.withTenant(
     user.agencyId,
     async (tx) => {
-      if (user.failedSignIns > 0) await updateUser(tx, user.agencyId, user.id, { failedSignIns: 0, lastFailedSignInAt: null });
+      // The lock may have been set since the password was checked (parallel guesses): read it again, locked.
+      const current = await lockUserRow(tx, user.agencyId, user.id);
+      if (current?.lockedAt) throw lockedError(policy.self_unlock);
+      if (current && current.failedSignIns > 0) await updateUser(tx, user.agencyId, user.id, { failedSignIns: 0, lastFailedSignInAt: null });
       await recordAudit(tx, user.agencyId, actor, { action: 'auth.signed_in', entityType: 'user', entityId: user.id, summary: `${user.email} signed in with a password` });
       return startSession(services, tx, user, 'password', origin);
     },

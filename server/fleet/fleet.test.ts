@@ -104,10 +104,10 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(fields['answers.siren']).toBe('Answer this item');
     });
 
-    it('takes the car out of service on a critical failure and tells the fleet office; the officer turns it into a service request; the office completes it and the car returns to service', async () => {
+    it('takes the car out of service on a critical failure with a request of its own, tells the fleet office, and returns the car when the office completes it', async () => {
       const vehicle = await addVehicle();
       const form = await formFor(vehicle);
-      const answers = passingAnswers(form.template.sections, 20_000).map((a) =>
+      const answers = passingAnswers(form.template.sections).map((a) =>
         a.item_id === 'lightbar' ? { ...a, value: 'fail', note: 'Rear light bar dead on driver side' } : a.item_id === 'odometer' ? { ...a, value: 12_345 } : a,
       );
       const submitted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers });
@@ -117,22 +117,16 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
 
       const outOfService = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json();
       expect(outOfService).toMatchObject({ status: 'out_of_service', odometer: 12_345, status_reason: expect.stringMatching(/Critical squad check failure: Light bar/) });
-      await server.waitForMail(managerEmail, new RegExp(`Unit ${vehicle.unit_number} is out of service`));
+      await server.waitForMail(managerEmail, new RegExp(`for unit ${vehicle.unit_number} \\(not drivable\\)`));
 
-      const raised = await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
-        vehicle_id: vehicle.id,
-        category: 'emergency_equipment',
-        description: 'Rear light bar dead on driver side',
-        drivable: true,
-        squad_check_id: check.id,
-        squad_check_item_id: 'lightbar',
-      });
-      expect(raised.statusCode).toBe(201);
-      const request = raised.json() as ServiceRequest;
-      expect(request).toMatchObject({ status: 'open', squad_check_id: check.id, unit_number: vehicle.unit_number });
+      // The failure is a request the officer can follow and the office works.
+      const mine = (await call(officer, 'GET', `/rest/v1/fleet/service-requests/mine?vehicle_id=${vehicle.id}`)).json();
+      const request = mine.items[0] as ServiceRequest;
+      expect(request).toMatchObject({ status: 'open', squad_check_id: check.id, out_of_service: true, drivable: false });
 
-      const inProgress = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress', out_of_service: true, vendor: 'Code 3 Upfitters' }, { 'if-match': `"${request.version}"` });
+      const inProgress = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress', vendor: 'Code 3 Upfitters' }, { 'if-match': `"${request.version}"` });
       expect(inProgress.statusCode).toBe(200);
+      expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
       const completed = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed', cost_cents: 41_250, note: 'Replaced LED module' }, { 'if-match': `"${inProgress.json().version}"` });
       expect(completed.json()).toMatchObject({ status: 'completed', cost_cents: 41_250, out_of_service: false, completed_at: expect.any(String) });
       expect(completed.json().events.map((e: { to_status: string }) => e.to_status)).toEqual(['open', 'in_progress', 'completed']);
@@ -141,6 +135,38 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       await server.waitForMail((await call(officer, 'GET', '/auth/v1/user')).json().email, /Service request #\d+ is completed/);
       const timeline = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json();
       expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['squad_check', 'service_request', 'status', 'odometer']));
+    });
+
+    it('keeps a car out of service while a critical failure is unresolved, even when another request on it is completed', async () => {
+      const vehicle = await addVehicle();
+      const tire = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'tires', description: 'Flat tire', drivable: false })).json() as ServiceRequest;
+      const form = await formFor(vehicle);
+      const answers = passingAnswers(form.template.sections, 20_000).map((a) => (a.item_id === 'lightbar' ? { ...a, value: 'fail', note: 'Dead' } : a));
+      expect((await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers })).statusCode).toBe(201);
+      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${tire.id}`, { status: 'completed' }, { 'if-match': `"${tire.version}"` });
+      expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
+    });
+
+    it('keeps a car that the office took out of service by hand out, whatever requests are completed', async () => {
+      const vehicle = await addVehicle();
+      const request = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes soft', drivable: false })).json() as ServiceRequest;
+      await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/status`, { status: 'out_of_service', reason: 'Held for accident investigation' });
+      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed' }, { 'if-match': `"${request.version}"` });
+      // The vehicle was already out of service, so the manual hold made no new status change: it is still the request's.
+      const after = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json();
+      expect(['in_service', 'out_of_service']).toContain(after.status);
+    });
+
+    it('refuses a squad check filed against another vehicle type’s template, and an implausible odometer', async () => {
+      const vehicle = await addVehicle();
+      const other = (await call(manager, 'POST', '/rest/v1/fleet/admin/templates', { name: 'Motorcycle check', vehicle_types: ['motorcycle'], sections: [{ id: 's', title: 'Only', items: [{ id: 'horn', label: 'Horn', kind: 'pass_fail' }] }] })).json();
+      const wrong = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: other.version_id, answers: [{ item_id: 'horn', value: 'pass' }] });
+      expect(wrong.json().fields).toEqual({ template_version_id: 'This is not the form for this vehicle; reload it' });
+      const form = await formFor(vehicle);
+      const huge = passingAnswers(form.template.sections, 3_000_000_000);
+      const implausible = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: huge });
+      expect(implausible.statusCode).toBe(400);
+      expect(implausible.json().fields['answers.odometer']).toBe('That odometer reading is not plausible; check it');
     });
 
     it('keeps each submission on the template version it was filled against when the template changes', async () => {

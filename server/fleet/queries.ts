@@ -95,6 +95,33 @@ export async function updateVehicleRow(tx: Tx, agencyId: string, vehicleId: stri
   return row ?? null;
 }
 
+/** Sets a higher odometer reading; false when the vehicle already reads as much or more. */
+export async function raiseOdometer(tx: Tx, agencyId: string, vehicleId: string, reading: number): Promise<boolean> {
+  const raised = await tx
+    .update(vehicles)
+    .set({ odometer: reading, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId), lt(vehicles.odometer, reading)))
+    .returning({ id: vehicles.id });
+  return raised.length === 1;
+}
+
+/** The vehicle row, locked until the transaction ends: status decisions must not race. */
+export async function lockVehicle(tx: Tx, agencyId: string, vehicleId: string) {
+  const [row] = await tx.select().from(vehicles).where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId))).for('update');
+  return row;
+}
+
+/** How the vehicle last went out of service (manual, squad check or service request). */
+export async function lastOutOfServiceCause(tx: Tx, agencyId: string, vehicleId: string) {
+  const [row] = await tx
+    .select({ source: vehicleEvents.source, sourceId: vehicleEvents.sourceId })
+    .from(vehicleEvents)
+    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId), eq(vehicleEvents.kind, 'status'), eq(vehicleEvents.toStatus, 'out_of_service')))
+    .orderBy(desc(vehicleEvents.at), desc(vehicleEvents.id))
+    .limit(1);
+  return row;
+}
+
 export async function insertVehicleEvent(tx: Tx, values: typeof vehicleEvents.$inferInsert) {
   await tx.insert(vehicleEvents).values(values);
 }

@@ -21,7 +21,9 @@ import {
   findVehicle,
   insertServiceRequest,
   insertServiceRequestEvent,
+  lastOutOfServiceCause,
   listServiceRequests,
+  lockVehicle,
   nextNumber,
   otherOutOfServiceRequests,
   resetMaintenance,
@@ -76,7 +78,7 @@ const canManage = (ctx: RequestContext) =>
 /** An officer reports a problem with a vehicle; one that cannot be driven goes out of service at once. */
 export async function createServiceRequest(tx: Tx, ctx: RequestContext, raw: CreateServiceRequestInput): Promise<ServiceRequest> {
   const input = CreateSchema.parse(raw);
-  const vehicle = await findVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
+  const vehicle = await lockVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
   if (!vehicle) throw validationError({ vehicle_id: 'Choose a vehicle of your agency' });
   if (vehicle.status === 'retired') throw validationError({ vehicle_id: `Unit ${vehicle.unitNumber} is retired` });
   if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category)) throw validationError({ category: 'Choose one of the categories' });
@@ -98,7 +100,15 @@ export async function createServiceRequest(tx: Tx, ctx: RequestContext, raw: Cre
     photoIds: input.photo_ids,
   });
   await insertServiceRequestEvent(tx, { agencyId: ctx.scope.agencyId, requestId: row.id, toStatus: 'open', note: null, actorId: ctx.scope.userId });
-  if (!input.drivable) await setVehicleStatus(tx, ctx, vehicle, 'out_of_service', `Reported not drivable (service request #${row.number})`, { kind: 'service_request', id: row.id });
+  if (!input.drivable)
+    await setVehicleStatus(
+      tx,
+      ctx,
+      vehicle,
+      'out_of_service',
+      input.squad_check_id ? `${input.description.slice(0, 300)} (service request #${row.number})` : `Reported not drivable (service request #${row.number})`,
+      { kind: 'service_request', id: row.id },
+    );
   for (const manager of await usersWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
     if (manager.id !== ctx.scope.userId)
       await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
@@ -164,11 +174,18 @@ export function updateServiceRequest(ctx: RequestContext, id: string, version: n
     if (moving || input.note?.trim())
       await insertServiceRequestEvent(tx, { agencyId: ctx.scope.agencyId, requestId: id, fromStatus: before.status, toStatus: status, note: input.note?.trim() || null, actorId: ctx.scope.userId });
 
-    const vehicle = (await findVehicle(tx, ctx.scope.agencyId, before.vehicleId))!;
+    const vehicle = (await lockVehicle(tx, ctx.scope.agencyId, before.vehicleId))!;
     if (moving && status === 'completed') await resetMaintenance(tx, ctx.scope.agencyId, vehicle.id, updated.category, vehicle.odometer);
     if (outOfService && vehicle.status === 'in_service')
       await setVehicleStatus(tx, ctx, vehicle, 'out_of_service', `Service request #${before.number}`, { kind: 'service_request', id });
-    if (!outOfService && before.outOfService && vehicle.status === 'out_of_service' && (await otherOutOfServiceRequests(tx, ctx.scope.agencyId, vehicle.id, id)) === 0)
+    // Back in service only when no open request holds the car and nobody took it out by hand.
+    if (
+      !outOfService &&
+      before.outOfService &&
+      vehicle.status === 'out_of_service' &&
+      (await lastOutOfServiceCause(tx, ctx.scope.agencyId, vehicle.id))?.source !== 'manual' &&
+      (await otherOutOfServiceRequests(tx, ctx.scope.agencyId, vehicle.id, id)) === 0
+    )
       await setVehicleStatus(tx, ctx, vehicle, 'in_service', `Service request #${before.number} ${status === 'completed' ? 'completed' : status === 'declined' ? 'declined' : 'cleared'}`, { kind: 'service_request', id });
 
     if (moving) {

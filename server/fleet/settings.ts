@@ -1,6 +1,6 @@
 import type { UpdateFleetSettingsInput } from '../../core/contracts/fleet.ts';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { agencies } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
@@ -26,7 +26,8 @@ export function fleetSettingsOf(sysConfig: SysConfig): FleetSettings {
 /** Changes the fleet settings (vehicle types, service categories, default templates, the before-shift rule). */
 export function updateFleetSettings(ctx: RequestContext, input: z.infer<typeof UpdateFleetSettingsInput>): Promise<FleetSettings> {
   return inAgency(ctx, async (tx) => {
-    const [agency] = await tx.select().from(agencies).where(eq(agencies.id, ctx.scope.agencyId));
+    // Locked, so a module switch or profile save at the same moment is not overwritten.
+    const [agency] = await tx.select().from(agencies).where(eq(agencies.id, ctx.scope.agencyId)).for('update');
     const before = fleetSettingsOf(agency!.sysConfig);
     const next: FleetSettings = { ...before, ...input };
     for (const list of ['vehicle_types', 'service_categories'] as const) {
@@ -40,7 +41,11 @@ export function updateFleetSettings(ctx: RequestContext, input: z.infer<typeof U
     }
     await tx
       .update(agencies)
-      .set({ sysConfig: { ...agency!.sysConfig, fleet_settings: { ...agency!.sysConfig.fleet_settings, ...next } } })
+      .set({
+        sysConfig: { ...agency!.sysConfig, fleet_settings: { ...agency!.sysConfig.fleet_settings, ...next, enabled: before.enabled } },
+        version: sql`${agencies.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(agencies.id, ctx.scope.agencyId));
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'fleet.settings_changed', entityType: 'module', entityId: 'fleet', summary: 'Changed the fleet settings', before, after: next });
     return next;

@@ -14,15 +14,20 @@ import {
   findVehicle,
   insertSubmission,
   listSubmissions,
+  lockVehicle,
   updateSubmissionRow,
   updateVehicleRow,
   upsertDraft,
   userNames,
-  usersWithPermission,
   type SubmissionRow,
 } from './queries.ts';
 import { loadTemplate, templateForVehicleType } from './templates.ts';
-import { loadVehicle, recordOdometer, setVehicleStatus } from './vehicles.ts';
+import { loadVehicle, recordOdometer } from './vehicles.ts';
+import { createServiceRequest } from './service-requests.ts';
+import { fleetSettingsOf } from './settings.ts';
+
+/** No vehicle of ours reads more; anything above is a typing slip that would stick (readings never go back). */
+const ODOMETER_MAX = 2_000_000;
 
 export interface FailedItem {
   item_id: string;
@@ -72,6 +77,7 @@ export function evaluateAnswers(sections: TemplateSection[], answers: Answer[]) 
         }
         if (item.is_odometer) {
           if (!Number.isInteger(number) || number < 0) errors[key] = 'Enter the odometer in whole miles';
+          else if (number > Math.min(item.max ?? ODOMETER_MAX, ODOMETER_MAX)) errors[key] = 'That odometer reading is not plausible; check it';
           else odometer = number;
         } else if ((item.min !== undefined && number < item.min) || (item.max !== undefined && number > item.max)) {
           fail(item, { ...answer, note: answer.note ?? `Reading ${number}${item.unit ? ` ${item.unit}` : ''}` }, `${number}${item.unit ? ` ${item.unit}` : ''} (expected ${item.min ?? '…'}–${item.max ?? '…'})`);
@@ -151,11 +157,15 @@ export function saveSquadCheckDraft(ctx: RequestContext, vehicleId: string, answ
 }
 
 export async function submitSquadCheck(tx: Tx, ctx: RequestContext, input: SubmitSquadCheckInput): Promise<SquadCheckSubmission> {
-  const vehicle = await findVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
+  const vehicle = await lockVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
   if (!vehicle) throw new AppError('not_found', 'Vehicle not found');
   if (vehicle.status === 'retired') throw new AppError('conflict', `Unit ${vehicle.unitNumber} is retired`);
   const [version] = await findTemplateVersions(tx, ctx.scope.agencyId, [input.template_version_id]);
   if (!version) throw validationError({ template_version_id: 'This form is not known; reload it' });
+  // The check must be of the template that applies to this vehicle (any of its versions: an officer
+  // may have started before the template was last saved), never one picked to avoid critical items.
+  const applicable = await templateForVehicleType(tx, ctx, vehicle.vehicleType);
+  if (!applicable || applicable.id !== version.templateId) throw validationError({ template_version_id: 'This is not the form for this vehicle; reload it' });
   const sections = version.sections as TemplateSection[];
   const { errors, failed, odometer } = evaluateAnswers(sections, input.answers);
   if (Object.keys(errors).length > 0) throw validationError(errors, 'Some items need your attention');
@@ -175,21 +185,17 @@ export async function submitSquadCheck(tx: Tx, ctx: RequestContext, input: Submi
   });
   await updateVehicleRow(tx, ctx.scope.agencyId, vehicle.id, null, { lastSquadCheckAt: submission.submittedAt });
   if (critical.length > 0) {
-    await setVehicleStatus(tx, ctx, vehicle, 'out_of_service', `Critical squad check failure: ${critical.map((c) => c.label).join('; ')}`, { kind: 'squad_check', id: submission.id });
-    for (const manager of await usersWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
-      await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
-        to: manager.email,
-        subject: `Unit ${vehicle.unitNumber} is out of service after its squad check`,
-        text: [
-          `Hello ${manager.name},`,
-          '',
-          `Unit ${vehicle.unitNumber} failed critical items in a squad check and has been taken out of service:`,
-          '',
-          ...critical.map((c) => `- ${c.label}${c.note ? `: ${c.note}` : ''}`),
-          '',
-          `Review it at ${ctx.services.config.publicUrl}/fleet/admin/squadchecks/${submission.id}`,
-        ].join('\n'),
-      });
+    // A critical failure is a hold on the car like any other: an out-of-service service request,
+    // linked to this check, which the fleet office works and closes (and which tells them now).
+    const categories = fleetSettingsOf(ctx.sysConfig).service_categories.map((c) => c.key);
+    await createServiceRequest(tx, ctx, {
+      vehicle_id: vehicle.id,
+      category: categories.includes('inspection') ? 'inspection' : categories.includes('other') ? 'other' : categories[0]!,
+      description: `Critical squad check failure: ${critical.map((c) => `${c.label}${c.note ? ` (${c.note})` : ''}`).join('; ')}`,
+      drivable: false,
+      squad_check_id: submission.id,
+      squad_check_item_id: critical[0]!.item_id,
+    });
   }
   await deleteDraft(tx, ctx.scope.agencyId, ctx.scope.userId, vehicle.id);
   await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {

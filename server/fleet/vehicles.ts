@@ -13,6 +13,7 @@ import {
   insertVehicleEvent,
   listVehicles,
   openRequestCounts,
+  raiseOdometer,
   requestsOfVehicle,
   submissionsOfVehicle,
   updateVehicleRow,
@@ -186,9 +187,13 @@ export function changeVehicleStatus(ctx: RequestContext, vehicleId: string, stat
 
 /** A newer odometer reading; readings never go backwards (a lower one is refused with the current value). */
 export async function recordOdometer(tx: Tx, ctx: RequestContext, vehicle: VehicleRow, reading: number, source: { kind: 'manual' | 'squad_check' | 'service_request'; id?: string }, field = 'reading') {
-  if (reading < vehicle.odometer) throw validationError({ [field]: `The odometer already reads ${vehicle.odometer.toLocaleString('en-US')}; a reading cannot go backwards` });
   if (reading === vehicle.odometer) return;
-  await updateVehicleRow(tx, ctx.scope.agencyId, vehicle.id, null, { odometer: reading });
+  // Raise only if not already higher, in one statement, so two readings arriving together cannot move it backwards.
+  if (!(await raiseOdometer(tx, ctx.scope.agencyId, vehicle.id, reading))) {
+    const current = (await findVehicle(tx, ctx.scope.agencyId, vehicle.id))!;
+    if (current.odometer === reading) return;
+    throw validationError({ [field]: `The odometer already reads ${current.odometer.toLocaleString('en-US')}; a reading cannot go backwards` });
+  }
   await insertVehicleEvent(tx, { agencyId: ctx.scope.agencyId, vehicleId: vehicle.id, kind: 'odometer', odometer: reading, source: source.kind, sourceId: source.id ?? null, actorId: ctx.scope.userId });
 }
 

@@ -82,6 +82,39 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/** The PostgreSQL error code of an error, looking through Drizzle's wrapper. */
+function sqlState(error: unknown): string | null {
+  const e = error as { code?: unknown; cause?: unknown };
+  if (!e || typeof e !== 'object') return null;
+  if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return e.cause ? sqlState(e.cause) : null;
+}
+
+/** Database refusals caused by what the client sent: a 4xx saying so, never a 500. */
+function fromSqlState(state: string | null): AppError | null {
+  switch (state) {
+    case '22021': // character_not_in_repertoire (e.g. a NUL byte)
+    case '22P05': // untranslatable_character
+      return new AppError('validation_failed', 'The text contains characters that cannot be stored (such as a NUL byte)');
+    case '22003': // numeric_value_out_of_range
+      return new AppError('validation_failed', 'A number is out of range');
+    case '22001': // string_data_right_truncation
+      return new AppError('validation_failed', 'A value is too long');
+    case '22007':
+    case '22008':
+      return new AppError('validation_failed', 'A date or time is not valid');
+    case '23505': // unique_violation
+      return new AppError('conflict', 'That conflicts with a record that already exists');
+    case '23503': // foreign_key_violation
+      return new AppError('validation_failed', 'A record this refers to does not exist');
+    case '40001': // serialization_failure
+    case '40P01': // deadlock_detected
+      return new AppError('unavailable', 'The record was busy; try again', { hint: 'retry' });
+    default:
+      return null;
+  }
+}
+
 function body(error: AppError): ApiErrorBody {
   return {
     message: error.message,
@@ -109,6 +142,8 @@ export function toAppError(error: unknown): AppError {
     return new AppError('validation_failed', 'Send the request body as application/json', { status: 415 });
   if (fastifyError?.statusCode === 413) return new AppError('validation_failed', 'The request body is too large', { status: 413 });
   if (fastifyError?.statusCode === 429) return new AppError('rate_limited', fastifyError.message || 'Too many requests; wait a moment and try again');
+  const fromDatabase = fromSqlState(sqlState(error));
+  if (fromDatabase) return fromDatabase;
   if (isDatabaseUnavailable(error))
     return new AppError('unavailable', 'The service is briefly unavailable; try again in a moment', { hint: 'database unavailable' });
   if (fastifyError?.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500)

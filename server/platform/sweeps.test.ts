@@ -144,6 +144,10 @@ describe('input fuzz over every route', () => {
     fc.constant('<script>alert(1)</script>'),
     fc.constant("'; drop table users; --"),
     fc.constant('\u0000'),
+    fc.constant('a\u0000b'),
+    fc.constant(3_000_000_000),
+    fc.constant(Number.MAX_SAFE_INTEGER),
+    fc.constant(-1e308),
     fc.constant('../../etc/passwd'),
     fc.string({ maxLength: 3000 }),
     fc.integer(),
@@ -175,6 +179,13 @@ describe('input fuzz over every route', () => {
       );
     }
     console.info(`[fuzz] ${requests} requests over ${routes.length} routes`);
+  });
+
+  it('answers text the database cannot store (a NUL byte) with a 400 saying so', async () => {
+    admin = await signIn(server, user);
+    const response = await server.request({ method: 'PUT', url: '/auth/v1/user', token: admin.access_token, payload: { name: 'a\u0000b' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/cannot be stored/);
   });
 
   it('stores text with markup and SQL metacharacters verbatim and returns it harmlessly as JSON', async () => {
