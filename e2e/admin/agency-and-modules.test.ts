@@ -40,12 +40,12 @@ describe('modules and the agency profile', () => {
       // Its settings page carries the same switch; on again, and the officer is let through.
       await adminPage.goto('/admin/modules/fleet');
       await settled(adminPage);
-      await adminPage.getByText('Settings for this module arrive with the module.').waitFor();
+      await adminPage.getByText('Vehicle types').first().waitFor();
       await adminPage.getByRole('switch', { name: 'Fleet module' }).focus();
       await adminPage.keyboard.press('Space');
       await adminPage.getByText('Fleet is on').first().waitFor();
       await officerPage.goto('/fleet');
-      await expectPath(officerPage, '/comingsoon?module=Fleet');
+      await expectPath(officerPage, '/fleet');
     } finally {
       await adminPage.context().close();
       await officerPage.context().close();

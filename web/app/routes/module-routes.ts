@@ -70,19 +70,18 @@ export const adminModulesScheduleGroupsRoute = createRoute({ getParentRoute: () 
 export const adminModulesScheduleAssignmentsRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/modules/schedule/assignments', component: moduleSettingsScreen });
 
 // Fleet
-const fleetComingSoon = leadsToComingSoon('Fleet');
-export const fleetRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet', beforeLoad: fleetComingSoon });
-export const fleetRequestRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/request', beforeLoad: fleetComingSoon });
-export const fleetSquadcheckRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/squadcheck', beforeLoad: fleetComingSoon });
-export const fleetAdminRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin', beforeLoad: fleetComingSoon });
-export const fleetAdminVehicleRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/vehicle', beforeLoad: fleetComingSoon });
-export const fleetAdminVehicleVehicleIdRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/vehicle/$vehicle_id', params: uuidParams('vehicle_id'), beforeLoad: fleetComingSoon });
-export const fleetAdminServicerequestRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/servicerequest', beforeLoad: fleetComingSoon });
-export const fleetAdminSquadchecksRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks', beforeLoad: fleetComingSoon });
-export const fleetAdminSquadchecksConfigureRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure', beforeLoad: fleetComingSoon });
-export const fleetAdminSquadchecksConfigureTemplateCreateRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure/template/create', beforeLoad: fleetComingSoon });
-export const fleetAdminSquadchecksConfigureTemplateTemplateIdRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure/template/$template_id', params: uuidParams('template_id'), beforeLoad: fleetComingSoon });
-export const fleetAdminSquadchecksSquadCheckSubmissionIdRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/$squad_check_submission_id', params: uuidParams('squad_check_submission_id'), beforeLoad: fleetComingSoon });
+export const fleetRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet', component: adminScreen(() => import('../../fleet/fleet-home-screen.tsx'), 'FleetHomeScreen') });
+export const fleetRequestRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/request', validateSearch: stringSearch('id', 'vehicle_id', 'category', 'description', 'drivable', 'squad_check_id', 'squad_check_item_id'), component: adminScreen(() => import('../../fleet/service-request-screen.tsx'), 'ServiceRequestScreen') });
+export const fleetSquadcheckRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/squadcheck', validateSearch: stringSearch('vehicle_id'), component: adminScreen(() => import('../../fleet/squad-check-screen.tsx'), 'SquadCheckScreen') });
+export const fleetAdminRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin', component: adminScreen(() => import('../../fleet/admin/dashboard-screen.tsx'), 'FleetDashboardScreen') });
+export const fleetAdminVehicleRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/vehicle', validateSearch: stringSearch('q', 'status', 'vehicle_type', 'sort', 'order', 'page', 'page_size'), component: adminScreen(() => import('../../fleet/admin/vehicles-screen.tsx'), 'VehiclesScreen') });
+export const fleetAdminVehicleVehicleIdRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/vehicle/$vehicle_id', params: uuidParams('vehicle_id'), component: adminScreen(() => import('../../fleet/admin/vehicle-screen.tsx'), 'VehicleScreen') });
+export const fleetAdminServicerequestRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/servicerequest', validateSearch: stringSearch('status', 'vehicle_id', 'category', 'order', 'page', 'page_size', 'request'), component: adminScreen(() => import('../../fleet/admin/service-requests-screen.tsx'), 'ServiceRequestsScreen') });
+export const fleetAdminSquadchecksRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks', validateSearch: stringSearch('failures', 'from', 'to', 'vehicle_id', 'officer_id', 'status', 'page', 'page_size'), component: adminScreen(() => import('../../fleet/admin/squad-checks-screen.tsx'), 'SquadChecksScreen') });
+export const fleetAdminSquadchecksConfigureRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure', component: adminScreen(() => import('../../fleet/admin/templates-screen.tsx'), 'TemplatesScreen') });
+export const fleetAdminSquadchecksConfigureTemplateCreateRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure/template/create', component: adminScreen(() => import('../../fleet/admin/template-builder-screen.tsx'), 'TemplateBuilderScreen') });
+export const fleetAdminSquadchecksConfigureTemplateTemplateIdRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure/template/$template_id', params: uuidParams('template_id'), component: adminScreen(() => import('../../fleet/admin/template-builder-screen.tsx'), 'TemplateBuilderScreen') });
+export const fleetAdminSquadchecksSquadCheckSubmissionIdRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/$squad_check_submission_id', params: uuidParams('squad_check_submission_id'), component: adminScreen(() => import('../../fleet/admin/squad-check-screen.tsx'), 'SquadCheckScreen') });
 
 // Field Training
 const ftoComingSoon = leadsToComingSoon('Field Training');

@@ -1,0 +1,134 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { ServiceRequestStatus, VehicleStatus } from '../../../core/contracts/fleet.ts';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
+
+/** The fleet office's sections, in the order of the section bar. */
+const SECTIONS = [
+  { to: '/fleet/admin', label: 'Dashboard', match: (path: string) => path === '/fleet/admin' },
+  { to: '/fleet/admin/vehicle', label: 'Vehicles', match: (path: string) => path.startsWith('/fleet/admin/vehicle') },
+  { to: '/fleet/admin/servicerequest', label: 'Service requests', match: (path: string) => path.startsWith('/fleet/admin/servicerequest') },
+  { to: '/fleet/admin/squadchecks', label: 'Squad checks', match: (path: string) => path.startsWith('/fleet/admin/squadchecks') && !path.startsWith('/fleet/admin/squadchecks/configure') },
+  { to: '/fleet/admin/squadchecks/configure', label: 'Templates', match: (path: string) => path.startsWith('/fleet/admin/squadchecks/configure') },
+] as const;
+
+function FleetSections() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') || '/' });
+  return (
+    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} component="nav" aria-label="Fleet office sections">
+      <Group gap={4} wrap="nowrap" pb={4}>
+        {SECTIONS.map((section) => {
+          const current = section.match(pathname);
+          return (
+            <Anchor
+              key={section.to}
+              component={Link}
+              to={section.to}
+              aria-current={current ? 'page' : undefined}
+              underline="never"
+              px="sm"
+              py={6}
+              fz="sm"
+              fw={current ? 650 : 500}
+              c="var(--mantine-color-text)"
+              style={{
+                whiteSpace: 'nowrap',
+                borderRadius: 'var(--mantine-radius-md)',
+                background: current ? 'var(--mantine-color-blue-light)' : undefined,
+                boxShadow: current ? 'inset 0 -2px 0 var(--mantine-color-blue-filled)' : undefined,
+              }}
+            >
+              {section.label}
+            </Anchor>
+          );
+        })}
+      </Group>
+    </ScrollArea>
+  );
+}
+
+/** The frame of every fleet-office screen: section bar, breadcrumbs, heading, explanation, actions. */
+export function FleetAdminPage(props: { title: string; description?: ReactNode; actions?: ReactNode; breadcrumbs?: { label: string; to: string }[]; children: ReactNode }) {
+  usePageTitle(props.title);
+  return (
+    <Stack gap="md" maw={1200} miw={0}>
+      <FleetSections />
+      {props.breadcrumbs && props.breadcrumbs.length > 0 ? (
+        <Breadcrumbs aria-label="Breadcrumb" separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
+          {props.breadcrumbs.map((crumb) => (
+            <Anchor key={crumb.to} component={Link} to={crumb.to} fz="sm">
+              {crumb.label}
+            </Anchor>
+          ))}
+          <Text fz="sm" aria-current="page">
+            {props.title}
+          </Text>
+        </Breadcrumbs>
+      ) : null}
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={4} miw={0} style={{ flex: '1 1 16rem' }}>
+          <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+            {props.title}
+          </Title>
+          {props.description ? (
+            <Text c="dimmed" fz="sm">
+              {props.description}
+            </Text>
+          ) : null}
+        </Stack>
+        {props.actions ? (
+          <Group gap="xs" wrap="wrap">
+            {props.actions}
+          </Group>
+        ) : null}
+      </Group>
+      {props.children}
+    </Stack>
+  );
+}
+
+export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = { in_service: 'In service', out_of_service: 'Out of service', retired: 'Retired' };
+const VEHICLE_STATUS_COLORS: Record<VehicleStatus, string> = { in_service: 'green', out_of_service: 'red', retired: 'gray' };
+const REQUEST_STATUS_COLORS: Record<ServiceRequestStatus, string> = { open: 'yellow', in_progress: 'blue', completed: 'green', declined: 'gray' };
+
+/** Badges keep the text colour (light variant tints fail contrast otherwise). */
+export function VehicleStatusBadge({ status }: { status: VehicleStatus }) {
+  return (
+    <Badge variant="light" color={VEHICLE_STATUS_COLORS[status]} c="var(--mantine-color-text)">
+      {VEHICLE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function ServiceRequestStatusBadge({ status }: { status: ServiceRequestStatus }) {
+  return (
+    <Badge variant="light" color={REQUEST_STATUS_COLORS[status]} c="var(--mantine-color-text)">
+      {SERVICE_REQUEST_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/**
+ * Shown when a save got 412: someone else saved this record first. What was typed stays in the form;
+ * the user chooses when to load the other version.
+ */
+export function StaleVersionAlert({ what, onReload, reloading }: { what: string; onReload: () => void; reloading?: boolean }) {
+  return (
+    <Alert color="yellow" variant="light" title={`This ${what} was changed by someone else`} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text fz="sm">Your changes were not saved, and they are still in the form. Load the current version to see what changed (your changes will be replaced), then make them again.</Text>
+        <Button size="xs" variant="default" leftSection={<IconRefresh aria-hidden size={16} />} loading={reloading} onClick={onReload}>
+          Load the current version
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** A label for a key from the agency's list (vehicle type, service category), or the key itself. */
+export function labelOf(list: { key: string; label: string }[] | undefined, key: string): string {
+  return list?.find((entry) => entry.key === key)?.label ?? key;
+}

@@ -1,0 +1,187 @@
+import { Alert, Button, Divider, Drawer, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { ServiceRequest, ServiceRequestStatus, UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
+import { errorMessage } from '../../app/api-error.ts';
+import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { labelOf, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';
+import { isStaleVersion } from './fleet-admin-request.ts';
+import { useFleetSettings } from './get-fleet-settings.ts';
+import { useServiceRequest } from './get-service-request.ts';
+import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
+import { useUpdateServiceRequest } from './update-service-request.ts';
+import { useFleetDates } from './use-fleet-dates.ts';
+
+type WorkValues = { move: ServiceRequestStatus | 'stay'; note: string; cost: string; vendor: string; out_of_service: boolean; category: string };
+
+function valuesOf(request: ServiceRequest): WorkValues {
+  return { move: 'stay', note: '', cost: centsToDollars(request.cost_cents), vendor: request.vendor ?? '', out_of_service: request.out_of_service, category: request.category };
+}
+
+/** The PATCH body for what the fleet office changed; a string when something typed is not acceptable. */
+export function serviceRequestChanges(request: ServiceRequest, values: WorkValues): UpdateServiceRequestInput | string {
+  const changes: UpdateServiceRequestInput = {};
+  if (values.move !== 'stay') {
+    if (!allowedMoves(request.status).includes(values.move)) return 'That move is not allowed from here.';
+    if (noteRequiredFor(request.status, values.move) && values.note.trim() === '') return `Say why you ${values.move === 'declined' ? 'decline' : 'reopen'} it in the note.`;
+    changes.status = values.move;
+  }
+  if (values.note.trim() !== '') changes.note = values.note.trim();
+  const cents = dollarsToCents(values.cost);
+  if (cents === undefined) return 'Enter the cost in dollars, e.g. 125.50.';
+  if (cents !== request.cost_cents) changes.cost_cents = cents;
+  const vendor = values.vendor.trim() === '' ? null : values.vendor.trim();
+  if (vendor !== request.vendor) changes.vendor = vendor;
+  if (values.out_of_service !== request.out_of_service) changes.out_of_service = values.out_of_service;
+  if (values.category !== request.category) changes.category = values.category;
+  return changes;
+}
+
+function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; onReload: () => Promise<unknown>; reloading: boolean }) {
+  const update = useUpdateServiceRequest();
+  const settings = useFleetSettings();
+  const dates = useFleetDates();
+  const [values, setValues] = useState<WorkValues>(valuesOf(request));
+  const [version, setVersion] = useState(request.version);
+  const [stale, setStale] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set = <K extends keyof WorkValues>(key: K, value: WorkValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const moves = allowedMoves(request.status);
+  const noteRequired = values.move !== 'stay' && noteRequiredFor(request.status, values.move);
+
+  const save = async () => {
+    setError(null);
+    const changes = serviceRequestChanges(request, values);
+    if (typeof changes === 'string') return setError(changes);
+    if (Object.keys(changes).length === 0) return setError('Nothing changed.');
+    try {
+      const updated = await update.mutateAsync({ id: request.id, input: changes, version });
+      setVersion(updated.version);
+      setValues(valuesOf(updated));
+      notifications.show({ color: 'green', title: 'Saved', message: `Request #${updated.number} is ${SERVICE_REQUEST_STATUS_LABELS[updated.status].toLowerCase()}.` });
+    } catch (failure) {
+      if (isStaleVersion(failure)) setStale(true);
+      else setError(errorMessage(failure));
+    }
+  };
+
+  const reloadTheirs = async () => {
+    const result = (await onReload()) as { data?: ServiceRequest } | undefined;
+    setStale(false);
+    if (result?.data) {
+      setVersion(result.data.version);
+      setValues(valuesOf(result.data));
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="wrap">
+        <ServiceRequestStatusBadge status={request.status} />
+        <Text fz="sm">
+          Unit {request.unit_number} · {labelOf(settings.data?.service_categories, request.category)} · {request.drivable ? 'drivable' : 'not drivable'}
+        </Text>
+      </Group>
+      <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {request.description}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        Reported by {request.reported_by_name} on {dates.dateTime(request.created_at)}
+      </Text>
+      <Divider />
+      {stale ? <StaleVersionAlert what="service request" onReload={() => void reloadTheirs()} reloading={reloading} /> : null}
+      <Stack gap={4}>
+        <Text fz="sm" fw={600} id="move-label">
+          Move it
+        </Text>
+        <SegmentedControl
+          aria-labelledby="move-label"
+          fullWidth
+          orientation="vertical"
+          value={values.move}
+          onChange={(value) => set('move', value as WorkValues['move'])}
+          data={[{ value: 'stay', label: `Keep ${SERVICE_REQUEST_STATUS_LABELS[request.status].toLowerCase()}` }, ...moves.map((move) => ({ value: move, label: MOVE_LABELS[move] }))]}
+        />
+      </Stack>
+      <Textarea
+        label="Note"
+        description={noteRequired ? 'Required: say why' : 'Kept on the request’s history; the officer sees it'}
+        required={noteRequired}
+        autosize
+        minRows={2}
+        value={values.note}
+        onChange={(event) => set('note', event.currentTarget.value)}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <TextInput label="Cost (dollars)" inputMode="decimal" value={values.cost} onChange={(event) => set('cost', event.currentTarget.value)} />
+        <TextInput label="Vendor" value={values.vendor} onChange={(event) => set('vendor', event.currentTarget.value)} />
+      </SimpleGrid>
+      <Select
+        label="Category"
+        data={(settings.data?.service_categories ?? [{ key: request.category, label: request.category }]).map((category) => ({ value: category.key, label: category.label }))}
+        value={values.category}
+        onChange={(value) => set('category', value ?? request.category)}
+        allowDeselect={false}
+      />
+      <Switch
+        label="Vehicle out of service"
+        description="On takes the vehicle off the road until the request is completed or this is switched off"
+        checked={values.out_of_service}
+        onChange={(event) => set('out_of_service', event.currentTarget.checked)}
+      />
+      <FormErrorAlert message={error} />
+      <Group justify="flex-end">
+        <Button onClick={() => void save()} loading={update.isPending}>
+          Save
+        </Button>
+      </Group>
+      <Divider />
+      <Title order={3} fz="md">
+        History
+      </Title>
+      <Timeline bulletSize={12} lineWidth={2} active={-1}>
+        {request.events.map((event, index) => (
+          <Timeline.Item key={`${event.at}-${index}`} title={<Text fz="sm" fw={600}>{event.from_status ? `${SERVICE_REQUEST_STATUS_LABELS[event.from_status]} → ${SERVICE_REQUEST_STATUS_LABELS[event.to_status]}` : SERVICE_REQUEST_STATUS_LABELS[event.to_status]}</Text>}>
+            {event.note ? (
+              <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {event.note}
+              </Text>
+            ) : null}
+            <Text fz="xs" c="dimmed">
+              {dates.dateTime(event.at)}
+              {event.actor_name ? ` · ${event.actor_name}` : ''}
+            </Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Stack>
+  );
+}
+
+/** The drawer in which the fleet office works one request (?request=<id>). */
+export function ServiceRequestDrawer({ requestId, onClose }: { requestId: string | null; onClose: () => void }) {
+  const request = useServiceRequest(requestId);
+  return (
+    <Drawer
+      opened={requestId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={request.data ? `Service request #${request.data.number}` : 'Service request'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {request.isPending ? (
+        <LoadingState label="Loading the request…" />
+      ) : request.isError ? (
+        <ErrorState message={errorMessage(request.error)} onRetry={() => void request.refetch()} />
+      ) : (
+        <WorkForm key={request.data.id} request={request.data} onReload={() => request.refetch()} reloading={request.isFetching} />
+      )}
+      {request.data?.status === 'completed' || request.data?.status === 'declined' ? (
+        <Alert mt="md" variant="light" color="gray">
+          This request is closed. Reopen it (with a note) to work it again.
+        </Alert>
+      ) : null}
+    </Drawer>
+  );
+}

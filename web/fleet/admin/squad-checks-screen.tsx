@@ -1,0 +1,170 @@
+import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { SUBMISSION_STATUSES } from '../../../core/contracts/fleet.ts';
+import { errorMessage } from '../../app/api-error.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
+import { FleetAdminPage } from './fleet-admin-page.tsx';
+import { agencyToday, daysBefore, isoDate, lastPage, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';
+import { useSquadChecks } from './list-squad-checks.ts';
+import { useVehicles } from './list-vehicles.ts';
+import { useFleetDates } from './use-fleet-dates.ts';
+
+export const SUBMISSION_STATUS_LABELS: Record<(typeof SUBMISSION_STATUSES)[number], string> = { submitted: 'Waiting for review', approved: 'Approved', returned: 'Returned' };
+
+export function SubmissionStatusBadge({ status }: { status: (typeof SUBMISSION_STATUSES)[number] }) {
+  const color = status === 'approved' ? 'green' : status === 'returned' ? 'orange' : 'blue';
+  return (
+    <Badge variant="light" color={color} c="var(--mantine-color-text)">
+      {SUBMISSION_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** /fleet/admin/squadchecks: submitted squad checks, exceptions (failed items) first by default. */
+export function SquadChecksScreen() {
+  const state = parseSquadChecksSearch(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const go = (next: SquadChecksSearch, replace = false) => void navigate({ to: '/fleet/admin/squadchecks', search: squadChecksSearchParams(next), replace });
+  const dates = useFleetDates();
+  const vehicles = useVehicles({ page_size: 200, sort: 'unit_number', order: 'asc' });
+  const checks = useSquadChecks(squadChecksApiQuery(state));
+  const today = agencyToday(dates.timeZone);
+  const total = checks.data?.total ?? 0;
+  const pages = lastPage(total, state.pageSize);
+
+  return (
+    <FleetAdminPage
+      title="Squad checks"
+      description={`Submitted checks with failed items, unless you show all. Dates are the agency’s days (${dates.timeZone}).`}
+      breadcrumbs={[{ label: 'Fleet office', to: '/fleet/admin' }]}
+      actions={
+        <Button variant="default" renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks/configure" />}>
+          Templates
+        </Button>
+      }
+    >
+      <Stack gap="sm" component="search" aria-label="Filter squad checks">
+        <SegmentedControl
+          aria-label="Which checks"
+          value={state.failures}
+          onChange={(value) => go({ ...state, failures: value === 'all' ? 'all' : 'only', page: 1 })}
+          data={[
+            { value: 'only', label: 'With failures' },
+            { value: 'all', label: 'All checks' },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <Group gap="sm" align="flex-end">
+          <TextInput type="date" label="From" value={state.from ?? ''} max={today} onChange={(event) => go({ ...state, from: isoDate(event.currentTarget.value), page: 1 })} style={{ flex: '0 1 11rem' }} />
+          <TextInput type="date" label="To" value={state.to ?? ''} max={today} onChange={(event) => go({ ...state, to: isoDate(event.currentTarget.value), page: 1 })} style={{ flex: '0 1 11rem' }} />
+          <Select
+            label="Vehicle"
+            searchable
+            data={[{ value: 'all', label: 'Any vehicle' }, ...(vehicles.data?.items ?? []).map((vehicle) => ({ value: vehicle.id, label: vehicle.unit_number }))]}
+            value={state.vehicleId ?? 'all'}
+            onChange={(value) => go({ ...state, vehicleId: value && value !== 'all' ? value : null, page: 1 })}
+            allowDeselect={false}
+            style={{ flex: '0 1 11rem' }}
+          />
+          <Select
+            label="Review"
+            data={[{ value: 'all', label: 'Any' }, ...SUBMISSION_STATUSES.map((status) => ({ value: status, label: SUBMISSION_STATUS_LABELS[status] }))]}
+            value={state.status ?? 'all'}
+            onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as SquadChecksSearch['status']) : null, page: 1 })}
+            allowDeselect={false}
+            style={{ flex: '0 1 12rem' }}
+          />
+          <Group gap="xs">
+            <Button variant="default" size="sm" onClick={() => go({ ...state, from: today, to: today, page: 1 })}>
+              Today
+            </Button>
+            <Button variant="default" size="sm" onClick={() => go({ ...state, from: daysBefore(today, 6), to: today, page: 1 })}>
+              Last 7 days
+            </Button>
+            {state.from || state.to ? (
+              <Button variant="subtle" size="sm" onClick={() => go({ ...state, from: null, to: null, page: 1 })}>
+                Any date
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+      </Stack>
+      {checks.isPending ? (
+        <LoadingState label="Loading squad checks…" />
+      ) : checks.isError ? (
+        <ErrorState message={errorMessage(checks.error)} onRetry={() => void checks.refetch()} />
+      ) : checks.data.items.length === 0 ? (
+        <EmptyState title={state.failures === 'only' ? 'No failed checks' : 'No squad checks'}>
+          {state.failures === 'only' ? 'No submission in this range has a failed item. Show all checks to see the rest.' : 'Checks officers submit show here.'}
+        </EmptyState>
+      ) : (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped verticalSpacing="xs" aria-label="Squad checks" aria-busy={checks.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Submitted</Table.Th>
+                  <Table.Th scope="col">Unit</Table.Th>
+                  <Table.Th scope="col">Officer</Table.Th>
+                  <Table.Th scope="col">Failed items</Table.Th>
+                  <Table.Th scope="col">Template</Table.Th>
+                  <Table.Th scope="col">Review</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {checks.data.items.map((check) => (
+                  <Table.Tr key={check.id} data-testid="squad-check-row">
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks/$squad_check_submission_id" params={{ squad_check_submission_id: check.id }} />} fw={600} fz="sm">
+                        {dates.dateTime(check.submitted_at)}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{check.unit_number}</Table.Td>
+                    <Table.Td>{check.officer_name}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {check.failed_items.length === 0 ? (
+                        <Text span fz="sm" c="dimmed">
+                          None
+                        </Text>
+                      ) : (
+                        <Text span fz="sm">
+                          {check.failed_items.map((item) => `${item.label}${item.critical ? ' (critical)' : ''}`).join(', ')}
+                        </Text>
+                      )}
+                      {check.took_vehicle_out_of_service ? (
+                        <Text fz="xs" fw={700}>
+                          Took the vehicle out of service
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      {check.template_name} (v{check.template_version_number})
+                    </Table.Td>
+                    <Table.Td>
+                      <SubmissionStatusBadge status={check.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" gap="sm">
+            <Text fz="sm" c="dimmed" aria-live="polite">
+              {(state.page - 1) * state.pageSize + 1}–{Math.min(state.page * state.pageSize, total)} of {total}
+            </Text>
+            <Pagination
+              total={pages}
+              value={Math.min(state.page, pages)}
+              onChange={(page) => go({ ...state, page })}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          </Group>
+        </Stack>
+      )}
+    </FleetAdminPage>
+  );
+}

@@ -1,0 +1,210 @@
+import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { VEHICLE_STATUSES, type VehicleStatus } from '../../../core/contracts/fleet.ts';
+import { errorMessage } from '../../app/api-error.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
+import { AddVehicleDialog } from './add-vehicle-dialog.tsx';
+import { downloadVehiclesCsv } from './download-vehicles-csv.ts';
+import { FleetAdminPage, labelOf, VEHICLE_STATUS_LABELS, VehicleStatusBadge } from './fleet-admin-page.tsx';
+import { lastPage, PAGE_SIZES, parseVehiclesSearch, toggleVehicleSort, vehiclesApiQuery, vehiclesSearchParams, type VehicleSort, type VehiclesSearch } from './fleet-search.ts';
+import { useFleetSettings } from './get-fleet-settings.ts';
+import { useVehicles } from './list-vehicles.ts';
+import { useFleetDates } from './use-fleet-dates.ts';
+
+function SortableHeader(props: { column: VehicleSort; state: VehiclesSearch; onSort: (column: VehicleSort) => void; children: ReactNode }) {
+  const active = props.state.sort === props.column;
+  const Icon = !active ? IconArrowsSort : props.state.order === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th scope="col" aria-sort={active ? (props.state.order === 'asc' ? 'ascending' : 'descending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
+      <UnstyledButton onClick={() => props.onSort(props.column)} fz="sm" fw={700}>
+        <Group gap={4} wrap="nowrap">
+          {props.children}
+          <Icon aria-hidden size={14} stroke={1.8} style={{ opacity: active ? 1 : 0.5 }} />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** /fleet/admin/vehicle: the agency's vehicles, a page at a time; add, filter, sort and export them. */
+export function VehiclesScreen() {
+  const state = parseVehiclesSearch(useSearch({ strict: false }));
+  const navigate = useNavigate();
+  const go = (next: VehiclesSearch, replace = false) => void navigate({ to: '/fleet/admin/vehicle', search: vehiclesSearchParams(next), replace });
+  const settings = useFleetSettings();
+  const dates = useFleetDates();
+
+  const [typed, setTyped] = useState(state.q);
+  const [debounced] = useDebouncedValue(typed, 300);
+  const [lastUrlQ, setLastUrlQ] = useState(state.q);
+  if (state.q !== lastUrlQ) {
+    setLastUrlQ(state.q);
+    setTyped(state.q);
+  }
+  useEffect(() => {
+    if (debounced.trim() !== state.q.trim()) go({ ...state, q: debounced, page: 1 }, true);
+    // Only a settled change of the box should navigate.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const query = vehiclesApiQuery(state);
+  const vehicles = useVehicles(query);
+  const [adding, setAdding] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const sort = (column: VehicleSort) => go(toggleVehicleSort(state, column));
+  const filtered = state.q.trim() !== '' || state.status !== null || state.vehicleType !== null;
+  const total = vehicles.data?.total ?? 0;
+  const pages = lastPage(total, state.pageSize);
+  const types = settings.data?.vehicle_types;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadVehiclesCsv(query);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'The export failed', message: errorMessage(error) });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <FleetAdminPage
+      title="Vehicles"
+      description="Every vehicle of the agency. Vehicles are never deleted: retire one to take it off the road for good."
+      breadcrumbs={[{ label: 'Fleet office', to: '/fleet/admin' }]}
+      actions={
+        <>
+          <Button leftSection={<IconPlus aria-hidden size={18} />} onClick={() => setAdding(true)}>
+            Add a vehicle
+          </Button>
+          <Button variant="default" leftSection={<IconDownload aria-hidden size={18} />} loading={exporting} onClick={() => void exportCsv()} disabled={total === 0}>
+            Export CSV
+          </Button>
+        </>
+      }
+    >
+      <Group gap="sm" align="flex-end" component="search" aria-label="Search and filter vehicles">
+        <TextInput
+          label="Search"
+          placeholder="Unit number, plate, VIN, make or model"
+          leftSection={<IconSearch aria-hidden size={16} />}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          style={{ flex: '1 1 16rem' }}
+          type="search"
+        />
+        <Select
+          label="Status"
+          data={[{ value: 'all', label: 'Any status' }, ...VEHICLE_STATUSES.map((status) => ({ value: status, label: VEHICLE_STATUS_LABELS[status] }))]}
+          value={state.status ?? 'all'}
+          onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as VehicleStatus) : null, page: 1 })}
+          allowDeselect={false}
+          style={{ flex: '0 1 12rem' }}
+        />
+        <Select
+          label="Type"
+          data={[{ value: 'all', label: 'Any type' }, ...(types ?? []).map((type) => ({ value: type.key, label: type.label }))]}
+          value={state.vehicleType ?? 'all'}
+          onChange={(value) => go({ ...state, vehicleType: value && value !== 'all' ? value : null, page: 1 })}
+          allowDeselect={false}
+          style={{ flex: '0 1 12rem' }}
+        />
+      </Group>
+
+      {vehicles.isPending ? (
+        <LoadingState label="Loading vehicles…" />
+      ) : vehicles.isError ? (
+        <ErrorState message={errorMessage(vehicles.error)} onRetry={() => void vehicles.refetch()} />
+      ) : vehicles.data.items.length === 0 ? (
+        <EmptyState title={filtered ? 'No vehicle matches' : 'No vehicles yet'}>{filtered ? 'Try another search or filter.' : 'Add the agency’s vehicles one at a time.'}</EmptyState>
+      ) : (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped verticalSpacing="xs" aria-label="Vehicles" aria-busy={vehicles.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableHeader column="unit_number" state={state} onSort={sort}>
+                    Unit
+                  </SortableHeader>
+                  <SortableHeader column="vehicle_type" state={state} onSort={sort}>
+                    Type
+                  </SortableHeader>
+                  <SortableHeader column="make" state={state} onSort={sort}>
+                    Make and model
+                  </SortableHeader>
+                  <SortableHeader column="year" state={state} onSort={sort}>
+                    Year
+                  </SortableHeader>
+                  <SortableHeader column="status" state={state} onSort={sort}>
+                    Status
+                  </SortableHeader>
+                  <SortableHeader column="odometer" state={state} onSort={sort}>
+                    Odometer
+                  </SortableHeader>
+                  <Table.Th scope="col">Plate</Table.Th>
+                  <Table.Th scope="col">Last squad check</Table.Th>
+                  <Table.Th scope="col">Open requests</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {vehicles.data.items.map((vehicle) => (
+                  <Table.Tr key={vehicle.id} data-testid="vehicle-row">
+                    <Table.Td>
+                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: vehicle.id }} />} fw={600} fz="sm">
+                        {vehicle.unit_number}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{labelOf(types, vehicle.vehicle_type)}</Table.Td>
+                    <Table.Td>
+                      {vehicle.make} {vehicle.model}
+                    </Table.Td>
+                    <Table.Td>{vehicle.year}</Table.Td>
+                    <Table.Td>
+                      <VehicleStatusBadge status={vehicle.status} />
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{vehicle.odometer.toLocaleString('en-US')} mi</Table.Td>
+                    <Table.Td>{vehicle.plate ? `${vehicle.plate}${vehicle.plate_state ? ` (${vehicle.plate_state})` : ''}` : ''}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{vehicle.last_squad_check_at ? dates.dateTime(vehicle.last_squad_check_at) : <Text span c="dimmed" fz="sm">Never</Text>}</Table.Td>
+                    <Table.Td>{vehicle.open_service_requests}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between" gap="sm">
+            <Group gap="sm">
+              <Text fz="sm" c="dimmed" aria-live="polite">
+                {(state.page - 1) * state.pageSize + 1}–{Math.min(state.page * state.pageSize, total)} of {total}
+              </Text>
+              <Select
+                aria-label="Rows per page"
+                data={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }))}
+                value={String(state.pageSize)}
+                onChange={(value) => go({ ...state, pageSize: Number(value), page: 1 })}
+                allowDeselect={false}
+                w={130}
+                size="xs"
+              />
+            </Group>
+            <Pagination
+              total={pages}
+              value={Math.min(state.page, pages)}
+              onChange={(page) => go({ ...state, page })}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          </Group>
+        </Stack>
+      )}
+      <AddVehicleDialog opened={adding} onClose={() => setAdding(false)} />
+    </FleetAdminPage>
+  );
+}

@@ -1,0 +1,93 @@
+import { ActionIcon, Box, Button, FileButton, Group, Image, Loader, Progress, Stack, Text } from '@mantine/core';
+import { IconCamera, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorMessage } from '../app/api-error.ts';
+import { useStoredPhotoUrl } from './get-stored-photo.ts';
+import { photoFileProblem, uploadPhoto } from './upload-photo.ts';
+
+/** A stored photo shown through a blob URL (storage objects need the bearer token). */
+export function StoredPhoto({ id, alt, size = 96 }: { id: string; alt: string; size?: number }) {
+  const photo = useStoredPhotoUrl(id);
+  if (photo.failed) return <Text fz="xs" c="dimmed">Photo unavailable</Text>;
+  if (!photo.url)
+    return (
+      <Box w={size} h={size} style={{ display: 'grid', placeItems: 'center' }}>
+        <Loader size="xs" aria-label="Loading photo" />
+      </Box>
+    );
+  return <Image src={photo.url} alt={alt} w={size} h={size} fit="cover" radius="sm" />;
+}
+
+/**
+ * Photos attached to an answer or a request: a camera-or-file button, an upload progress bar, the
+ * photos as thumbnails with a remove button. `ids` are storage object ids.
+ */
+export function PhotoField(props: { label: string; ids: string[]; onChange: (ids: string[]) => void; max?: number; error?: string | null; single?: boolean }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const max = props.single ? 1 : (props.max ?? 10);
+
+  const choose = (file: File | null) => {
+    setProblem(null);
+    if (!file) return;
+    const wrong = photoFileProblem(file);
+    if (wrong) {
+      setProblem(wrong);
+      return;
+    }
+    setProgress(0);
+    uploadPhoto(file, setProgress)
+      .then((stored) => props.onChange(props.single ? [stored.id] : [...props.ids, stored.id]))
+      .catch((error: unknown) => setProblem(errorMessage(error)))
+      .finally(() => setProgress(null));
+  };
+
+  const message = problem ?? props.error ?? null;
+  return (
+    <Stack gap={6}>
+      {props.ids.length > 0 ? (
+        <Group gap="xs">
+          {props.ids.map((id, index) => (
+            <Box key={id} pos="relative">
+              <StoredPhoto id={id} alt={`${props.label}, photo ${index + 1}`} />
+              <ActionIcon
+                variant="filled"
+                color="dark"
+                size="md"
+                radius="xl"
+                pos="absolute"
+                top={4}
+                right={4}
+                aria-label={`Remove photo ${index + 1} of ${props.label}`}
+                onClick={() => props.onChange(props.ids.filter((other) => other !== id))}
+              >
+                <IconX aria-hidden size={16} />
+              </ActionIcon>
+            </Box>
+          ))}
+        </Group>
+      ) : null}
+      {progress !== null ? (
+        <Stack gap={2}>
+          <Progress value={progress} aria-label={`Uploading a photo for ${props.label}`} size="lg" />
+          <Text fz="xs" c="dimmed" role="status">
+            Uploading… {progress}%
+          </Text>
+        </Stack>
+      ) : props.ids.length < max ? (
+        <FileButton onChange={choose} accept="image/png,image/jpeg,image/webp" capture="environment">
+          {(buttonProps) => (
+            <Button {...buttonProps} variant="default" size="md" leftSection={<IconCamera aria-hidden size={18} />} style={{ alignSelf: 'flex-start' }}>
+              {props.ids.length > 0 ? 'Add another photo' : 'Add a photo'}
+            </Button>
+          )}
+        </FileButton>
+      ) : null}
+      {message ? (
+        <Text fz="sm" c="red" role="alert">
+          {message}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,282 @@
+import { Alert, Anchor, Button, Card, Group, Radio, Select, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft, IconCar, IconCircleCheck } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
+import { errorMessage } from '../app/api-error.ts';
+import { applyServerErrors } from '../app/form-errors.ts';
+import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
+import { useCreateServiceRequest } from './create-service-request.ts';
+import { REQUEST_STATUS_LABELS, RequestStatusBadge, VehicleStatusBadge } from './fleet-badges.tsx';
+import { FleetPage } from './fleet-page.tsx';
+import { IdempotencyKeys } from './fleet-request.ts';
+import { useFleetSettings } from './get-fleet-settings.ts';
+import { useServiceRequest } from './get-service-request.ts';
+import { useMyServiceRequests } from './list-my-service-requests.ts';
+import { PhotoField, StoredPhoto } from './photo-field.tsx';
+import { useVehicleSearch } from './search-vehicles.ts';
+import { readPrefill } from './service-request-prefill.ts';
+import { useAgencyDates } from './use-agency-dates.ts';
+import { VehiclePicker } from './vehicle-picker.tsx';
+
+type RequestValues = { vehicle_id: string; category: string; description: string; drivable: '' | 'yes' | 'no'; photo_ids: string[] };
+
+/** The form's own checks, in the server's words (core/contracts/fleet.ts CreateServiceRequestInput). */
+export function requestProblems(values: RequestValues): Partial<Record<keyof RequestValues, string>> {
+  const problems: Partial<Record<keyof RequestValues, string>> = {};
+  if (!values.vehicle_id) problems.vehicle_id = 'Pick the vehicle';
+  if (!values.category) problems.category = 'Choose a category';
+  const description = values.description.trim();
+  if (description.length < 5) problems.description = 'Describe the problem (at least 5 characters)';
+  else if (description.length > 4000) problems.description = 'Use at most 4,000 characters';
+  if (values.drivable === '') problems.drivable = 'Say whether the vehicle can be driven';
+  return problems;
+}
+
+/**
+ * /fleet/request: report a problem with a vehicle (pre-filled from a failed squad-check item through
+ * the search parameters), see the request just made with its status timeline (`?id=`), and the list
+ * of the officer's requests.
+ */
+export function ServiceRequestScreen() {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const id = typeof search.id === 'string' ? search.id : null;
+  return id ? <RequestDetail id={id} /> : <NewRequest />;
+}
+
+function NewRequest() {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const prefill = useMemo(() => readPrefill(search), [search]);
+  const navigate = useNavigate();
+  const settings = useFleetSettings();
+  const create = useCreateServiceRequest();
+  const [keys] = useState(() => new IdempotencyKeys());
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RequestValues>({
+    mode: 'controlled',
+    initialValues: { vehicle_id: prefill.vehicle_id ?? '', category: prefill.category ?? '', description: prefill.description ?? '', drivable: prefill.drivable ?? '', photo_ids: [] },
+    validate: (values) => requestProblems(values),
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    const input = {
+      vehicle_id: values.vehicle_id,
+      category: values.category,
+      description: values.description.trim(),
+      drivable: values.drivable === 'yes',
+      photo_ids: values.photo_ids,
+      ...(prefill.squad_check_id ? { squad_check_id: prefill.squad_check_id } : {}),
+      ...(prefill.squad_check_id && prefill.squad_check_item_id ? { squad_check_item_id: prefill.squad_check_item_id } : {}),
+    };
+    create.mutate(
+      { input, idempotencyKey: keys.keyFor(input) },
+      {
+        onSuccess: (created) => {
+          keys.reset();
+          void navigate({ to: '/fleet/request', search: { id: created.id } });
+        },
+        onError: (error) => setFormError(applyServerErrors(form, error)),
+      },
+    );
+  });
+
+  const categories = (settings.data?.service_categories ?? []).map((category) => ({ value: category.key, label: category.label }));
+  return (
+    <FleetPage title="Report a problem" description="Tell the fleet office what is wrong with a vehicle. You can follow the request here." back>
+      <Card withBorder padding="md" component="form" onSubmit={submit} noValidate aria-labelledby="new-request-heading">
+        <Stack gap="md">
+          <Title order={2} fz="lg" id="new-request-heading">
+            New service request
+          </Title>
+          {prefill.squad_check_id ? (
+            <Alert color="blue" variant="light" title="From your squad check">
+              The vehicle, category and description come from the failed item. Check them and add anything the mechanic should know.
+            </Alert>
+          ) : null}
+          <VehicleField vehicleId={form.values.vehicle_id} onChange={(vehicleId) => form.setFieldValue('vehicle_id', vehicleId)} error={form.errors.vehicle_id ? String(form.errors.vehicle_id) : null} />
+          {settings.isError ? (
+            <ErrorState title="The categories could not be loaded" message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
+          ) : (
+            <Select
+              label="Category"
+              placeholder={settings.isPending ? 'Loading…' : 'Choose a category'}
+              data={categories}
+              size="md"
+              withAsterisk
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('category')}
+            />
+          )}
+          <Textarea label="What is wrong?" description="Where, what you saw or heard, and since when." withAsterisk autosize minRows={3} maxRows={10} size="md" {...form.getInputProps('description')} />
+          <Radio.Group label="Can the vehicle be driven?" withAsterisk {...form.getInputProps('drivable')}>
+            <Group gap="lg" mt={6}>
+              <Radio value="yes" label="Yes, it can be driven" size="md" />
+              <Radio value="no" label="No, it must not be driven" size="md" />
+            </Group>
+          </Radio.Group>
+          <Stack gap={4}>
+            <Text fz="sm" fw={500}>
+              Photos (optional)
+            </Text>
+            <PhotoField label="the problem" ids={form.values.photo_ids} onChange={(ids) => form.setFieldValue('photo_ids', ids)} error={form.errors.photo_ids ? String(form.errors.photo_ids) : null} />
+          </Stack>
+          <FormErrorAlert message={formError} title="The request was not sent" />
+          <Group>
+            <Button type="submit" size="md" loading={create.isPending}>
+              Send the request
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <MyRequests />
+    </FleetPage>
+  );
+}
+
+/** The chosen vehicle with a way to change it, or the picker. */
+function VehicleField({ vehicleId, onChange, error }: { vehicleId: string; onChange: (vehicleId: string) => void; error: string | null }) {
+  const [picked, setPicked] = useState<Vehicle | null>(null);
+  const known = useVehicleSearch('');
+  const vehicle = picked?.id === vehicleId ? picked : (known.data?.items.find((candidate) => candidate.id === vehicleId) ?? null);
+  if (!vehicleId)
+    return (
+      <VehiclePicker
+        label="Vehicle"
+        error={error}
+        onPick={(chosen) => {
+          setPicked(chosen);
+          onChange(chosen.id);
+        }}
+      />
+    );
+  return (
+    <Stack gap={4}>
+      <Text fz="sm" fw={500}>
+        Vehicle
+      </Text>
+      <Card withBorder padding="sm">
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <IconCar aria-hidden size={20} />
+            <Text fw={600}>{vehicle ? `Unit ${vehicle.unit_number}` : known.isPending ? 'Loading…' : 'The chosen vehicle'}</Text>
+            {vehicle ? <VehicleStatusBadge status={vehicle.status} /> : null}
+          </Group>
+          <Button variant="subtle" size="sm" onClick={() => onChange('')}>
+            Change vehicle
+          </Button>
+        </Group>
+      </Card>
+      {error ? (
+        <Text fz="sm" c="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function RequestDetail({ id }: { id: string }) {
+  const request = useServiceRequest(id);
+  const settings = useFleetSettings();
+  const dates = useAgencyDates();
+  const title = request.data ? `Service request #${request.data.number}` : 'Service request';
+  const categoryLabel = (key: string) => settings.data?.service_categories.find((category) => category.key === key)?.label ?? key;
+  return (
+    <FleetPage title={title} back actions={<Button component={Link} to="/fleet/request" variant="default" leftSection={<IconArrowLeft aria-hidden size={18} />}>Report another problem</Button>}>
+      {request.isPending ? (
+        <LoadingState label="Loading the request…" />
+      ) : request.isError ? (
+        <ErrorState message={errorMessage(request.error)} onRetry={() => void request.refetch()} />
+      ) : (
+        <Card withBorder padding="md">
+          <Stack gap="sm">
+            <Group justify="space-between" gap="xs">
+              <Text fw={650} fz="lg">
+                Unit {request.data.unit_number} · {categoryLabel(request.data.category)}
+              </Text>
+              <RequestStatusBadge status={request.data.status} />
+            </Group>
+            <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{request.data.description}</Text>
+            <Text fz="sm">{request.data.drivable ? 'The vehicle can be driven.' : 'The vehicle must not be driven.'}</Text>
+            {request.data.out_of_service ? (
+              <Text fz="sm" c="red" fw={600}>
+                The vehicle is out of service.
+              </Text>
+            ) : null}
+            {request.data.photo_ids.length > 0 ? (
+              <Group gap="xs">
+                {request.data.photo_ids.map((photoId, index) => (
+                  <StoredPhoto key={photoId} id={photoId} alt={`Photo ${index + 1} of request ${request.data.number}`} />
+                ))}
+              </Group>
+            ) : null}
+            <Title order={2} fz="md" mt="sm">
+              Status
+            </Title>
+            <Timeline active={request.data.events.length} bulletSize={18} lineWidth={2} aria-label="Status history">
+              {request.data.events.map((event, index) => (
+                <Timeline.Item key={`${event.at}-${index}`} title={REQUEST_STATUS_LABELS[event.to_status]} bullet={<IconCircleCheck aria-hidden size={12} />}>
+                  <Text fz="xs" c="dimmed">
+                    {dates.dateTime(event.at)}
+                    {event.actor_name ? ` · ${event.actor_name}` : ''}
+                  </Text>
+                  {event.note ? (
+                    <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {event.note}
+                    </Text>
+                  ) : null}
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          </Stack>
+        </Card>
+      )}
+      <MyRequests currentId={id} />
+    </FleetPage>
+  );
+}
+
+function MyRequests({ currentId }: { currentId?: string }) {
+  const requests = useMyServiceRequests();
+  const dates = useAgencyDates();
+  return (
+    <section aria-labelledby="my-requests-heading">
+      <Title order={2} fz="lg" id="my-requests-heading" mb="xs">
+        Your service requests
+      </Title>
+      {requests.isPending ? (
+        <LoadingState label="Loading your requests…" />
+      ) : requests.isError ? (
+        <ErrorState message={errorMessage(requests.error)} onRetry={() => void requests.refetch()} />
+      ) : requests.data.items.length === 0 ? (
+        <EmptyState title="No requests yet">Problems you report show here with their status.</EmptyState>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {requests.data.items.map((request: ServiceRequest) => (
+            <li key={request.id}>
+              <Card withBorder padding="sm">
+                <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                  <Stack gap={2} miw={0}>
+                    <Anchor renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ id: request.id }} />} fw={600} aria-current={request.id === currentId ? 'page' : undefined}>
+                      #{request.number} · Unit {request.unit_number}
+                    </Anchor>
+                    <Text fz="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                      {request.description}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      Reported {dates.dateTime(request.created_at)} · updated {dates.dateTime(request.updated_at)}
+                    </Text>
+                  </Stack>
+                  <RequestStatusBadge status={request.status} />
+                </Group>
+              </Card>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,307 @@
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconAlertTriangle, IconCircleCheck, IconCloudCheck, IconCloudOff, IconTool } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Answer, SquadCheckForm, SquadCheckSubmission } from '../../core/contracts/fleet.ts';
+import { errorMessage, isApiError } from '../app/api-error.ts';
+import { useAuthState } from '../auth/session.ts';
+import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
+import { VehicleStatusBadge } from './fleet-badges.tsx';
+import { FleetPage } from './fleet-page.tsx';
+import { IdempotencyKeys } from './fleet-request.ts';
+import { useFleetSettings } from './get-fleet-settings.ts';
+import { useSquadCheckForm } from './get-squad-check-form.ts';
+import { saveSquadCheckDraft, saveSquadCheckDraftOnLeave } from './save-squad-check-draft.ts';
+import { prefillFromFailedItem } from './service-request-prefill.ts';
+import { answerProblems, answersToSend, sectionProgress, serverProblems, type Answers } from './squad-check-answers.ts';
+import { localDraftKey, readLocalDraft, removeLocalDraft, restoreDraft, writeLocalDraft } from './squad-check-draft.ts';
+import { SquadCheckItem } from './squad-check-item.tsx';
+import { useSubmitSquadCheck } from './submit-squad-check.ts';
+import { useAgencyDates } from './use-agency-dates.ts';
+import { VehiclePicker } from './vehicle-picker.tsx';
+
+/** How long after the last change the draft goes to the server. */
+const AUTOSAVE_DELAY_MS = 2000;
+
+/** /fleet/squadcheck: pick a vehicle (`?vehicle_id=`), fill its template, send it, and see what failed. */
+export function SquadCheckScreen() {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const vehicleId = typeof search.vehicle_id === 'string' ? search.vehicle_id : null;
+  const navigate = useNavigate();
+  const [result, setResult] = useState<SquadCheckSubmission | null>(null);
+  if (result) return <SquadCheckResult submission={result} />;
+  if (!vehicleId)
+    return (
+      <FleetPage title="Squad check" description="Pick the vehicle you are checking." back>
+        <VehiclePicker label="Vehicle" onPick={(vehicle) => void navigate({ to: '/fleet/squadcheck', search: { vehicle_id: vehicle.id } })} />
+      </FleetPage>
+    );
+  return <SquadCheckLoader key={vehicleId} vehicleId={vehicleId} onSubmitted={setResult} />;
+}
+
+function SquadCheckLoader({ vehicleId, onSubmitted }: { vehicleId: string; onSubmitted: (submission: SquadCheckSubmission) => void }) {
+  const form = useSquadCheckForm(vehicleId);
+  const { session } = useAuthState();
+  if (form.isPending || !session)
+    return (
+      <FleetPage title="Squad check" back>
+        <LoadingState label="Loading the squad check…" />
+      </FleetPage>
+    );
+  if (form.isError)
+    return (
+      <FleetPage title="Squad check" back actions={<Button component={Link} to="/fleet/squadcheck" variant="default">Pick another vehicle</Button>}>
+        <ErrorState message={errorMessage(form.error)} onRetry={() => void form.refetch()} />
+      </FleetPage>
+    );
+  return <SquadCheckFill form={form.data} userId={session.user.id} onSubmitted={onSubmitted} />;
+}
+
+type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'offline'; at: string | null };
+
+function SquadCheckFill({ form, userId, onSubmitted }: { form: SquadCheckForm; userId: string; onSubmitted: (submission: SquadCheckSubmission) => void }) {
+  const { vehicle, template } = form;
+  const dates = useAgencyDates();
+  const storageKey = localDraftKey(userId, vehicle.id);
+  const restored = useMemo(() => restoreDraft(template.sections, template.version_id, form.draft, readLocalDraft(localStorage, storageKey)), [form, storageKey, template]);
+  const [answers, setAnswers] = useState<Answers>(restored.answers);
+  const [save, setSave] = useState<SaveState>({ kind: restored.saved_at ? (restored.unsent ? 'offline' : 'saved') : 'idle', at: restored.saved_at });
+  const [showProblems, setShowProblems] = useState(false);
+  const [fromServer, setFromServer] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const submit = useSubmitSquadCheck();
+  const [keys] = useState(() => new IdempotencyKeys());
+  const latest = useRef(answers);
+  const unsaved = useRef(restored.unsent);
+  const done = useRef(false);
+
+  const saveToServer = useCallback(() => {
+    if (done.current || !unsaved.current) return;
+    const sent = answersToSend(template.sections, latest.current);
+    const snapshot = latest.current;
+    setSave((state) => ({ ...state, kind: 'saving' }));
+    saveSquadCheckDraft(vehicle.id, sent)
+      .then(({ saved_at }) => {
+        if (latest.current === snapshot) unsaved.current = false;
+        setSave({ kind: 'saved', at: saved_at });
+        const local = readLocalDraft(localStorage, storageKey);
+        if (local && !done.current) writeLocalDraft(localStorage, storageKey, { ...local, server_saved_at: saved_at });
+      })
+      .catch(() => setSave((state) => ({ kind: 'offline', at: state.at })));
+  }, [storageKey, template.sections, vehicle.id]);
+  const saveSoon = useDebouncedCallback(saveToServer, AUTOSAVE_DELAY_MS);
+
+  // A draft the server has not seen yet (changed offline, or before a reload) is sent at once.
+  useEffect(() => {
+    if (restored.unsent) saveToServer();
+  }, [restored, saveToServer]);
+
+  // On leaving: a closed tab or reload sends what is unsaved with keepalive; leaving within the app saves too.
+  useEffect(() => {
+    const leave = () => {
+      if (unsaved.current && !done.current) void saveSquadCheckDraftOnLeave(vehicle.id, answersToSend(template.sections, latest.current));
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [template.sections, vehicle.id]);
+
+  const change = (itemId: string, patch: Partial<Answer>) => {
+    setAnswers((current) => {
+      const next = { ...current, [itemId]: { ...current[itemId], ...patch, item_id: itemId } as Answer };
+      latest.current = next;
+      const now = new Date().toISOString();
+      const previous = readLocalDraft(localStorage, storageKey);
+      writeLocalDraft(localStorage, storageKey, { template_version_id: template.version_id, changed_at: now, server_saved_at: previous?.server_saved_at ?? null, answers: Object.values(next) });
+      return next;
+    });
+    setFromServer((current) => {
+      if (!(itemId in current)) return current;
+      const { [itemId]: _cleared, ...rest } = current;
+      return rest;
+    });
+    unsaved.current = true;
+    saveSoon();
+  };
+
+  const localProblems = answerProblems(template.sections, answers);
+  const problems = showProblems ? { ...localProblems, ...fromServer } : fromServer;
+  const problemCount = Object.keys(problems).length;
+
+  const send = () => {
+    setFormError(null);
+    setShowProblems(true);
+    if (Object.keys(localProblems).length > 0) {
+      focusFirstProblem(Object.keys(localProblems), template.sections);
+      return;
+    }
+    const input = { vehicle_id: vehicle.id, template_version_id: template.version_id, answers: answersToSend(template.sections, answers) };
+    submit.mutate(
+      { input, idempotencyKey: keys.keyFor(input) },
+      {
+        onSuccess: (submission) => {
+          done.current = true;
+          keys.reset();
+          saveSoon.cancel();
+          removeLocalDraft(localStorage, storageKey);
+          window.scrollTo({ top: 0 });
+          onSubmitted(submission);
+        },
+        onError: (error) => {
+          if (isApiError(error) && Object.keys(error.fields).length > 0) {
+            const { byItem, other } = serverProblems(error.fields);
+            setFromServer(byItem);
+            setFormError(other.length > 0 ? other.join(' ') : error.message);
+            focusFirstProblem(Object.keys(byItem), template.sections);
+          } else setFormError(errorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <FleetPage
+      title={`Squad check: unit ${vehicle.unit_number}`}
+      description={`${vehicle.year} ${vehicle.make} ${vehicle.model}${vehicle.plate ? ` · ${vehicle.plate}` : ''} · ${template.name} (version ${template.version_number})`}
+      back
+      actions={
+        <Button component={Link} to="/fleet/squadcheck" variant="default">
+          Pick another vehicle
+        </Button>
+      }
+    >
+      <Group gap="xs">
+        <VehicleStatusBadge status={vehicle.status} />
+        <SaveLine save={save} time={dates.time} restoredFrom={restored.source} />
+      </Group>
+      {vehicle.status === 'out_of_service' ? (
+        <Alert color="red" variant="light" title={`Unit ${vehicle.unit_number} is out of service`} icon={<IconAlertTriangle aria-hidden />}>
+          {vehicle.status_reason ?? 'Ask the fleet office before driving it.'}
+        </Alert>
+      ) : null}
+      {template.sections.map((section) => {
+        const progress = sectionProgress(section, answers);
+        return (
+          <Card withBorder padding="md" key={section.id} component="section" aria-labelledby={`section-${section.id}`}>
+            <Group justify="space-between" gap="xs" mb={4}>
+              <Title order={2} fz="lg" id={`section-${section.id}`}>
+                {section.title}
+              </Title>
+              <Text fz="sm" c="dimmed">
+                {progress.answered} of {progress.total} answered
+              </Text>
+            </Group>
+            {section.items.map((item) => (
+              <SquadCheckItem key={item.id} item={item} answer={answers[item.id]} problem={problems[item.id] ?? null} onChange={(patch) => change(item.id, patch)} />
+            ))}
+          </Card>
+        );
+      })}
+      {problemCount > 0 ? (
+        <Alert color="red" variant="light" role="alert" title={problemCount === 1 ? 'One item needs your attention' : `${problemCount} items need your attention`} icon={<IconAlertTriangle aria-hidden />}>
+          Each is marked beside the item.
+        </Alert>
+      ) : null}
+      <FormErrorAlert message={problemCount > 0 ? null : formError} title="The squad check was not sent" />
+      <Group>
+        <Button size="lg" onClick={send} loading={submit.isPending}>
+          Send the squad check
+        </Button>
+      </Group>
+    </FleetPage>
+  );
+}
+
+/** Moves focus to the first item with a problem, in the template's order. */
+function focusFirstProblem(itemIds: string[], sections: SquadCheckForm['template']['sections']) {
+  const first = sections.flatMap((section) => section.items).find((item) => itemIds.includes(item.id));
+  if (!first) return;
+  requestAnimationFrame(() => {
+    const row = document.querySelector(`[data-item-id="${CSS.escape(first.id)}"]`);
+    row?.scrollIntoView({ block: 'center' });
+    const focusable = row?.querySelector<HTMLElement>('button, input, textarea');
+    focusable?.focus({ preventScroll: true });
+  });
+}
+
+function SaveLine({ save, time, restoredFrom }: { save: SaveState; time: (value: string) => string; restoredFrom: string }) {
+  let text: string;
+  let icon = <IconCloudCheck aria-hidden size={16} />;
+  if (save.kind === 'saving') text = 'Saving the draft…';
+  else if (save.kind === 'saved' && save.at) text = `Draft saved at ${time(save.at)}`;
+  else if (save.kind === 'offline') {
+    icon = <IconCloudOff aria-hidden size={16} />;
+    text = save.at ? `Kept on this device (last change ${time(save.at)}); it goes to the server when the connection is back` : 'Kept on this device; it goes to the server when the connection is back';
+  } else text = 'Your answers are saved as you go';
+  return (
+    <Group gap={4} wrap="nowrap" role="status" aria-live="polite">
+      {icon}
+      <Text fz="sm" c="dimmed">
+        {text}
+        {restoredFrom !== 'none' && save.kind !== 'saving' ? ' · draft restored' : ''}
+      </Text>
+    </Group>
+  );
+}
+
+/** After sending: what failed, a one-click service request for each failure, and whether the car is now out of service. */
+function SquadCheckResult({ submission }: { submission: SquadCheckSubmission }) {
+  const settings = useFleetSettings();
+  const dates = useAgencyDates();
+  const categories = settings.data?.service_categories ?? [];
+  return (
+    <FleetPage title={`Squad check sent: unit ${submission.unit_number}`} description={`Sent ${dates.dateTime(submission.submitted_at)}`} back>
+      {submission.took_vehicle_out_of_service ? (
+        <Alert color="red" variant="filled" title={`Unit ${submission.unit_number} is now out of service`} icon={<IconAlertTriangle aria-hidden />} role="alert">
+          A critical item failed. Do not drive this car; the fleet office has been told. Take another vehicle.
+        </Alert>
+      ) : null}
+      {submission.failed_items.length === 0 ? (
+        <Alert color="green" variant="light" title="Everything passed" icon={<IconCircleCheck aria-hidden />}>
+          Unit {submission.unit_number} is ready for patrol.
+        </Alert>
+      ) : (
+        <Card withBorder padding="md">
+          <Title order={2} fz="lg" mb="xs">
+            {submission.failed_items.length === 1 ? 'One item failed' : `${submission.failed_items.length} items failed`}
+          </Title>
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {submission.failed_items.map((item) => (
+              <li key={item.item_id}>
+                <Stack gap={6} py="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+                  <Group gap="xs">
+                    <Text fw={600}>{item.label}</Text>
+                    {item.critical ? (
+                      <Text span fz="sm" c="red" fw={600}>
+                        Critical
+                      </Text>
+                    ) : null}
+                  </Group>
+                  {item.note ? <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>{item.note}</Text> : null}
+                  <Button
+                    renderRoot={(props) => <Link {...props} to="/fleet/request" search={prefillFromFailedItem(submission, item, categories)} />}
+                    size="md"
+                    variant="light"
+                    leftSection={<IconTool aria-hidden size={18} />}
+                    style={{ alignSelf: 'flex-start' }}
+                    aria-label={`Open a service request for ${item.label}`}
+                  >
+                    Open a service request
+                  </Button>
+                </Stack>
+              </li>
+            ))}
+          </Stack>
+        </Card>
+      )}
+      <Group>
+        <Anchor component={Link} to="/fleet">
+          Back to Fleet
+        </Anchor>
+      </Group>
+    </FleetPage>
+  );
+}
