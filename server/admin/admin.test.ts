@@ -122,6 +122,19 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     expect(decodeJwt(refreshed.json().access_token).app_metadata).toMatchObject({ roles: ['Fleet Manager'], permissions: expect.arrayContaining(['fleet:admin']) });
   });
 
+  it('takes a removed role away on the user’s very next request, though their token still lists it', async () => {
+    const manager = await makeUser(server, agency);
+    await server.database.withTenant(agency.id, (tx) =>
+      tx.execute(sql`insert into user_roles (agency_id, user_id, role_id) values (${agency.id}, ${manager.id}, ${agency.roleIds.get('fleet-manager')!})`),
+    );
+    const session = await signIn(server, manager);
+    expect(decodeJwt(session.access_token).app_metadata).toMatchObject({ permissions: expect.arrayContaining(['fleet:admin']) });
+    expect((await as(session).get('/rest/v1/fleet/admin/dashboard')).statusCode).toBe(200);
+    const current = (await as(adminSession).get(`/rest/v1/admin/users/${manager.id}`)).json() as AdminUser;
+    await as(adminSession).patch(`/rest/v1/admin/users/${manager.id}`, { role_ids: [] }, current.version);
+    expect((await as(session).get('/rest/v1/fleet/admin/dashboard')).statusCode).toBe(403);
+  });
+
   it('disabling a user ends their session at once, and re-enabling lets them sign in again', async () => {
     const officer = await makeUser(server, agency);
     const session = await signIn(server, officer);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AccessTokenClaims } from '../../core/contracts/auth.ts';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import { hasPermission, PERMISSIONS, type Permission } from '../../core/permissions.ts';
@@ -116,13 +116,14 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
     request.auth = await authenticate(request, deps);
-    const { claims, sysConfig, mfaRequired } = request.auth;
+    const { claims, sysConfig, mfaRequired, scope } = request.auth;
+    const current = { agency_id: scope.agencyId, account_type: scope.accountType, roles: scope.roles, permissions: scope.permissions };
     if (mfaRequired && claims.aal !== 'aal2' && !access.allowAal1)
       throw new AppError('insufficient_aal', 'Your agency requires a second sign-in factor: verify one to continue', {
         hint: 'enrol or verify a factor',
       });
     if (access.module) {
-      const moduleAccess = checkModuleApiAccess({ module: access.module, sysConfig, accountType: claims.app_metadata.account_type });
+      const moduleAccess = checkModuleApiAccess({ module: access.module, sysConfig, accountType: scope.accountType });
       if (!moduleAccess.allowed)
         throw new AppError(
           'module_disabled',
@@ -131,7 +132,7 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
             : `${moduleAccess.displayName} needs a full account; ask your agency administrator`,
         );
     }
-    if (access.permission !== 'authenticated' && !hasPermission(claims.app_metadata, access.permission)) {
+    if (access.permission !== 'authenticated' && !hasPermission(current, access.permission)) {
       const label = PERMISSIONS[access.permission].label;
       throw new AppError('forbidden', `You do not have permission to do this (${label}); ask your agency administrator`, {
         details: `requires ${access.permission}`,
@@ -154,8 +155,17 @@ async function authenticate(request: FastifyRequest, deps: { database: Database;
         notAfter: sessions.notAfter,
         lastActivityAt: sessions.lastActivityAt,
         status: users.status,
+        accountType: users.accountType,
         sysConfig: agencies.sysConfig,
         securityPolicy: agencies.securityPolicy,
+        // Permissions as they are now, not as the token says: a removed role takes effect at once.
+        permissions: sql<string[]>`array(
+          select distinct rp.permission from user_roles ur
+            join role_permissions rp on rp.agency_id = ur.agency_id and rp.role_id = ur.role_id
+           where ur.agency_id = ${sessions.agencyId} and ur.user_id = ${sessions.userId})`,
+        roles: sql<string[]>`array(
+          select r.name from user_roles ur join roles r on r.agency_id = ur.agency_id and r.id = ur.role_id
+           where ur.agency_id = ${sessions.agencyId} and ur.user_id = ${sessions.userId})`,
       })
       .from(sessions)
       .innerJoin(users, and(eq(users.agencyId, sessions.agencyId), eq(users.id, sessions.userId)))
@@ -188,14 +198,14 @@ async function authenticate(request: FastifyRequest, deps: { database: Database;
   return {
     claims,
     sysConfig: row.sysConfig,
-    mfaRequired: mfaRequiredFor(row.securityPolicy, claims.app_metadata.permissions),
+    mfaRequired: mfaRequiredFor(row.securityPolicy, row.permissions),
     scope: {
       agencyId,
       userId: claims.sub,
       sessionId: claims.session_id,
-      accountType: claims.app_metadata.account_type,
-      roles: claims.app_metadata.roles,
-      permissions: claims.app_metadata.permissions,
+      accountType: row.accountType,
+      roles: row.roles,
+      permissions: row.permissions,
       aal: claims.aal,
     },
   };
