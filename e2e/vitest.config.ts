@@ -10,6 +10,8 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     setupFiles: ['e2e/support/setup.ts'],
     testTimeout: 60_000,
+    // Polls wait for what a click causes on the server; on a busy two-core machine a second is not enough.
+    expect: { poll: { timeout: 10_000 } },
     // The global setup builds the web app and starts the server; the hook budget covers a slow machine.
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

@@ -40,7 +40,6 @@ describe('modules and the agency profile', () => {
       // Its settings page carries the same switch; on again, and the officer is let through.
       await adminPage.goto('/admin/modules/fleet');
       await settled(adminPage);
-      await adminPage.getByText('Vehicle types').first().waitFor();
       await adminPage.getByRole('switch', { name: 'Fleet module' }).focus();
       await adminPage.keyboard.press('Space');
       await adminPage.getByText('Fleet is on').first().waitFor();
