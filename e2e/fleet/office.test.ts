@@ -127,6 +127,8 @@ describe('the service request queue', () => {
       await drawer.getByRole('textbox', { name: 'Vendor' }).fill('Main Street Brake & Tire');
       await drawer.getByRole('button', { name: 'Save' }).click();
       await expect.poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status).toBe('in_progress');
+      // The drawer takes the saved answer in before the next move (it resets the form to it).
+      await page.getByText(`Request #${request.number} is in progress.`).waitFor();
       await drawer.locator('label', { hasText: /^Complete$/ }).click();
       await drawer.getByRole('textbox', { name: 'Cost (dollars)' }).fill('412.50');
       await drawer.getByRole('textbox', { name: 'Note' }).fill('Pads and rotors replaced');
@@ -219,4 +221,38 @@ describe('the fleet office on a 360 px wide phone', () => {
       await page.context().close();
     }
   }, 120_000);
+});
+
+describe('preventive maintenance on a vehicle’s page', () => {
+  it('adds an oil-change interval, shows where it stands, and stops tracking it', async () => {
+    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', { unit_number: 'PM-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2023, odometer: 30000 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await newPage({ colorScheme });
+      try {
+        await signInWithSession(page, admin.session);
+        await page.goto(`/fleet/admin/vehicle/${car.id}`);
+        const card = page.getByRole('region', { name: 'Preventive maintenance' });
+        if (colorScheme === 'light') {
+          await card.getByText('No service intervals yet').waitFor();
+          // Neither miles nor days: the form says what is missing.
+          await card.getByLabel('Service', { exact: true }).first().click();
+          await page.getByRole('option', { name: 'Oil change' }).click();
+          await card.getByRole('button', { name: 'Add interval' }).click();
+          await card.getByText('Give an interval in miles, days or both').waitFor();
+          await card.getByLabel('Every (days)', { exact: true }).fill('7');
+          await card.getByRole('button', { name: 'Add interval' }).click();
+        }
+        const item = card.getByRole('listitem').filter({ hasText: 'Oil change' });
+        await item.getByText(/Due in 7 days|Due in 6 days/).waitFor();
+        await item.getByText('Due soon').waitFor();
+        await expectNoSeriousAxeViolations(page);
+        if (colorScheme === 'dark') {
+          await item.getByRole('button', { name: 'Stop tracking' }).click();
+          await item.getByText('Not tracked').waitFor();
+        }
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
 });

@@ -33,6 +33,7 @@ export const theme = createTheme({
     // Close buttons carry a name screen readers announce (Mantine leaves it empty by default).
     Modal: { defaultProps: { zIndex: Z_INDEX.modal, closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { zIndex: Z_INDEX.modal, closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
     Overlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
     LoadingOverlay: { defaultProps: { zIndex: Z_INDEX.overlay } },
     // No focus placeholder inside role=menu: it is an element a menu may not contain (axe: aria-required-children).

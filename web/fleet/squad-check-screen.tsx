@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCloudCheck, IconCloudOff, IconTool } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Answer, SquadCheckForm, SquadCheckSubmission } from '../../core/contracts/fleet.ts';
+import { DEFAULT_SERVICE_CATEGORIES, type Answer, type SquadCheckForm, type SquadCheckSubmission } from '../../core/contracts/fleet.ts';
 import { errorMessage, isApiError } from '../app/api-error.ts';
 import { useAuthState } from '../auth/session.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
@@ -251,7 +251,8 @@ function SaveLine({ save, time, restoredFrom }: { save: SaveState; time: (value:
 function SquadCheckResult({ submission }: { submission: SquadCheckSubmission }) {
   const settings = useFleetSettings();
   const dates = useAgencyDates();
-  const categories = settings.data?.service_categories ?? [];
+  // Until the agency's own categories have loaded, guess among the defaults; the request form checks the choice.
+  const categories = settings.data?.service_categories ?? DEFAULT_SERVICE_CATEGORIES;
   return (
     <FleetPage title={`Squad check sent: unit ${submission.unit_number}`} description={`Sent ${dates.dateTime(submission.submitted_at)}`} back>
       {submission.took_vehicle_out_of_service ? (

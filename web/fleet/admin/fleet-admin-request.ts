@@ -31,6 +31,7 @@ export const fleetKeys = {
   vehicleList: (query: object) => ['fleet', 'vehicles', 'list', query] as const,
   vehicle: (id: string) => ['fleet', 'vehicles', 'one', id] as const,
   timeline: (id: string) => ['fleet', 'vehicles', 'timeline', id] as const,
+  maintenance: (vehicleId: string) => ['fleet', 'vehicles', 'maintenance', vehicleId] as const,
   serviceRequests: () => ['fleet', 'service-requests'] as const,
   serviceRequestList: (query: object) => ['fleet', 'service-requests', 'list', query] as const,
   squadChecks: () => ['fleet', 'squad-checks'] as const,

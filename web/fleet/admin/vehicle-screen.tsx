@@ -16,6 +16,7 @@ import { useVehicleTimeline } from './get-vehicle-timeline.ts';
 import { useRecordOdometer } from './record-odometer.ts';
 import { useUpdateVehicle, type VehicleChanges } from './update-vehicle.ts';
 import { useFleetDates } from './use-fleet-dates.ts';
+import { MaintenanceCard } from './maintenance-card.tsx';
 
 type DetailValues = { unit_number: string; vehicle_type: string; make: string; model: string; year: number | string; vin: string; plate: string; plate_state: string; assigned_group: string; equipment: string; notes: string };
 
@@ -248,7 +249,7 @@ function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
   );
 }
 
-/** /fleet/admin/vehicle/{vehicle_id}: a vehicle's details, status, odometer and timeline. */
+/** /fleet/admin/vehicle/{vehicle_id}: a vehicle's details, status, odometer, preventive maintenance and timeline. */
 export function VehicleScreen() {
   const { vehicle_id: vehicleId = '' } = useParams({ strict: false });
   const vehicle = useVehicle(vehicleId);
@@ -275,6 +276,7 @@ export function VehicleScreen() {
           <Stack gap="md" miw={0}>
             <StatusCard vehicle={vehicle.data} />
             <OdometerCard vehicle={vehicle.data} />
+            <MaintenanceCard vehicle={vehicle.data} />
             <VehicleTimeline vehicleId={vehicle.data.id} />
           </Stack>
         </SimpleGrid>

@@ -1,0 +1,120 @@
+import { Badge, Button, Card, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { Vehicle } from '../../../core/contracts/fleet.ts';
+import { errorMessage } from '../../app/api-error.ts';
+import { applyServerErrors } from '../../app/form-errors.ts';
+import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { useAddMaintenance } from './add-maintenance.ts';
+import { labelOf } from './fleet-admin-page.tsx';
+import { useFleetSettings } from './get-fleet-settings.ts';
+import { useVehicleMaintenance } from './list-maintenance.ts';
+import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
+import { useUpdateMaintenance } from './update-maintenance.ts';
+import { useFleetDates } from './use-fleet-dates.ts';
+
+type IntervalValues = { category: string; every_miles: number | string; every_days: number | string };
+
+/** Preventive maintenance of one vehicle: each service's interval, where it stands, and adding one. */
+export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
+  const maintenance = useVehicleMaintenance(vehicle.id);
+  const settings = useFleetSettings();
+  const dates = useFleetDates();
+  const add = useAddMaintenance();
+  const update = useUpdateMaintenance();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<IntervalValues>({ initialValues: { category: '', every_miles: '', every_days: '' } });
+
+  const submit = form.onSubmit(async (values) => {
+    setFormError(null);
+    if (!values.category) return form.setFieldError('category', 'Choose the service');
+    const everyMiles = typeof values.every_miles === 'number' ? values.every_miles : null;
+    const everyDays = typeof values.every_days === 'number' ? values.every_days : null;
+    if (everyMiles === null && everyDays === null) return form.setFieldError('every_miles', 'Give an interval in miles, days or both');
+    try {
+      await add.mutateAsync({ vehicleId: vehicle.id, input: { category: values.category, every_miles: everyMiles, every_days: everyDays } });
+      form.reset();
+      notifications.show({ color: 'green', title: 'Interval added', message: `${labelOf(settings.data?.service_categories, values.category)} is now tracked for unit ${vehicle.unit_number}.` });
+    } catch (error) {
+      setFormError(applyServerErrors(form, error));
+    }
+  });
+
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="vehicle-maintenance">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="vehicle-maintenance">
+          Preventive maintenance
+        </Title>
+        {maintenance.isPending ? (
+          <LoadingState label="Loading the service intervals…" />
+        ) : maintenance.isError ? (
+          <ErrorState message={errorMessage(maintenance.error)} onRetry={() => void maintenance.refetch()} />
+        ) : maintenance.data.length === 0 ? (
+          <EmptyState title="No service intervals yet">Add one below, e.g. an oil change every 5,000 miles; completing a service request of that kind resets it.</EmptyState>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Service intervals">
+            {maintenance.data.map((item) => {
+              const badge = MAINTENANCE_BADGE[item.state];
+              return (
+                <Group key={item.id} component="li" justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+                  <Stack gap={2} miw={0}>
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={600} fz="sm">
+                        {labelOf(settings.data?.service_categories, item.category)}
+                      </Text>
+                      {item.active ? (
+                        // Text in the page's own colour: the light badge colours are too faint to read on their tint.
+                        <Badge color={badge.color} variant="light" c="var(--mantine-color-text)">
+                          {badge.label}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text fz="sm">{describeMaintenance(item)}</Text>
+                    <Text fz="xs" c="dimmed">
+                      Every {[item.every_miles ? `${item.every_miles.toLocaleString('en-US')} mi` : null, item.every_days ? `${item.every_days} days` : null].filter(Boolean).join(' or ')} · last done {dates.date(item.last_done_at)} at {item.last_done_odometer.toLocaleString('en-US')} mi
+                    </Text>
+                  </Stack>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={update.isPending && update.variables?.item.id === item.id}
+                    onClick={() =>
+                      update.mutate(
+                        { item, changes: { active: !item.active } },
+                        { onError: (error) => notifications.show({ color: 'red', title: 'Not changed', message: errorMessage(error) }) },
+                      )
+                    }
+                  >
+                    {item.active ? 'Stop tracking' : 'Track again'}
+                  </Button>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+        <form onSubmit={submit} noValidate aria-label="Add a service interval">
+          <Stack gap="xs">
+            {formError ? <FormErrorAlert message={formError} /> : null}
+            <Select
+              label="Service"
+              placeholder="Choose a service"
+              data={(settings.data?.service_categories ?? []).map((c) => ({ value: c.key, label: c.label }))}
+              {...form.getInputProps('category')}
+            />
+            <Group grow align="flex-start" wrap="wrap">
+              <NumberInput label="Every (miles)" min={100} allowDecimal={false} thousandSeparator="," {...form.getInputProps('every_miles')} />
+              <NumberInput label="Every (days)" min={1} allowDecimal={false} {...form.getInputProps('every_days')} />
+            </Group>
+            <Group justify="flex-end">
+              <Button type="submit" variant="default" loading={add.isPending}>
+                Add interval
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Card>
+  );
+}
