@@ -1,6 +1,7 @@
-import { Anchor, Breadcrumbs, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SectionBar } from '../ui/section-bar.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
 
 /** The admin area's sections, in the order of the section bar. */
@@ -12,40 +13,8 @@ const SECTIONS = [
   { to: '/admin/modules/agency', label: 'Agency profile', match: (path: string) => path.startsWith('/admin/modules/agency') },
 ] as const;
 
-/** The admin area's own navigation, a row of links that scrolls sideways on a phone. */
 function AdminSections() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') || '/' });
-  return (
-    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} component="nav" aria-label="Admin sections">
-      <Group gap={4} wrap="nowrap" pb={4}>
-        {SECTIONS.map((section) => {
-          const current = section.match(pathname);
-          return (
-            <Anchor
-              key={section.to}
-              component={Link}
-              to={section.to}
-              aria-current={current ? 'page' : undefined}
-              underline="never"
-              px="sm"
-              py={6}
-              fz="sm"
-              fw={current ? 650 : 500}
-              c="var(--mantine-color-text)"
-              style={{
-                whiteSpace: 'nowrap',
-                borderRadius: 'var(--mantine-radius-md)',
-                background: current ? 'var(--mantine-color-blue-light)' : undefined,
-                boxShadow: current ? 'inset 0 -2px 0 var(--mantine-color-blue-filled)' : undefined,
-              }}
-            >
-              {section.label}
-            </Anchor>
-          );
-        })}
-      </Group>
-    </ScrollArea>
-  );
+  return <SectionBar sections={SECTIONS} label="Admin sections" />;
 }
 
 /**

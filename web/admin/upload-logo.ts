@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AgencyProfile } from '../../core/contracts/admin.ts';
-import { ApiError, apiErrorFromBody, networkError } from '../app/api-error.ts';
-import { getAccessToken } from '../auth/session.ts';
+import { uploadWithProgress } from '../app/upload.ts';
 import { ADMIN_API, adminKeys } from './admin-request.ts';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -19,39 +18,8 @@ export function logoFileProblem(file: { type: string; size: number }): string | 
  * PUT /rest/v1/admin/agency/logo with the image's bytes as the body. XMLHttpRequest rather than
  * fetch, because only it reports upload progress; `onProgress` gets 0–100.
  */
-export async function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<AgencyProfile> {
-  const token = await getAccessToken();
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', `${ADMIN_API}/agency/logo`);
-    request.setRequestHeader('content-type', file.type);
-    request.setRequestHeader('accept', 'application/json');
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onerror = () => reject(networkError(new Error('The upload did not reach the server')));
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText) as unknown;
-      } catch {
-        body = request.responseText;
-      }
-      if (request.status < 200 || request.status >= 300) {
-        reject(apiErrorFromBody(request.status, body, request.statusText));
-        return;
-      }
-      const parsed = AgencyProfile.safeParse(body);
-      if (parsed.success) {
-        onProgress(100);
-        resolve(parsed.data);
-      } else {
-        reject(new ApiError(502, { message: 'The server’s answer was not in the expected shape.', details: null, hint: null, code: 'invalid_response' }));
-      }
-    };
-    request.send(file);
-  });
+export function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<AgencyProfile> {
+  return uploadWithProgress({ method: 'PUT', url: `${ADMIN_API}/agency/logo`, file, schema: AgencyProfile, onProgress });
 }
 
 export function useUploadLogo(onProgress: (percent: number) => void) {

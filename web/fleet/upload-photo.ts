@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ApiError, apiErrorFromBody, networkError } from '../app/api-error.ts';
-import { getAccessToken } from '../auth/session.ts';
+import { uploadWithProgress } from '../app/upload.ts';
 
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -20,37 +19,6 @@ export function photoFileProblem(file: { type: string; size: number }): string |
  * POST /storage/v1/object?purpose=fleet with the image's bytes as the body. XMLHttpRequest rather
  * than fetch, because only it reports upload progress; `onProgress` gets 0–100.
  */
-export async function uploadPhoto(file: Blob, onProgress: (percent: number) => void): Promise<StoredObject> {
-  const token = await getAccessToken();
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', '/storage/v1/object?purpose=fleet');
-    request.setRequestHeader('content-type', file.type);
-    request.setRequestHeader('accept', 'application/json');
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onerror = () => reject(networkError(new Error('The upload did not reach the server')));
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText) as unknown;
-      } catch {
-        body = request.responseText;
-      }
-      if (request.status < 200 || request.status >= 300) {
-        reject(apiErrorFromBody(request.status, body, request.statusText));
-        return;
-      }
-      const parsed = StoredObject.safeParse(body);
-      if (parsed.success) {
-        onProgress(100);
-        resolve(parsed.data);
-      } else {
-        reject(new ApiError(502, { message: 'The server’s answer was not in the expected shape.', details: null, hint: null, code: 'invalid_response' }));
-      }
-    };
-    request.send(file);
-  });
+export function uploadPhoto(file: Blob, onProgress: (percent: number) => void): Promise<StoredObject> {
+  return uploadWithProgress({ method: 'POST', url: '/storage/v1/object?purpose=fleet', file, schema: StoredObject, onProgress });
 }

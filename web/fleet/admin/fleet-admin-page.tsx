@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { SectionBar } from '../../ui/section-bar.tsx';
 import type { ServiceRequestStatus, VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
@@ -16,38 +17,7 @@ const SECTIONS = [
 ] as const;
 
 function FleetSections() {
-  const pathname = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') || '/' });
-  return (
-    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} component="nav" aria-label="Fleet office sections">
-      <Group gap={4} wrap="nowrap" pb={4}>
-        {SECTIONS.map((section) => {
-          const current = section.match(pathname);
-          return (
-            <Anchor
-              key={section.to}
-              component={Link}
-              to={section.to}
-              aria-current={current ? 'page' : undefined}
-              underline="never"
-              px="sm"
-              py={6}
-              fz="sm"
-              fw={current ? 650 : 500}
-              c="var(--mantine-color-text)"
-              style={{
-                whiteSpace: 'nowrap',
-                borderRadius: 'var(--mantine-radius-md)',
-                background: current ? 'var(--mantine-color-blue-light)' : undefined,
-                boxShadow: current ? 'inset 0 -2px 0 var(--mantine-color-blue-filled)' : undefined,
-              }}
-            >
-              {section.label}
-            </Anchor>
-          );
-        })}
-      </Group>
-    </ScrollArea>
-  );
+  return <SectionBar sections={SECTIONS} label="Fleet office sections" />;
 }
 
 /** The frame of every fleet-office screen: section bar, breadcrumbs, heading, explanation, actions. */

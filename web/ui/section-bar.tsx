@@ -1,0 +1,45 @@
+import { Anchor, Group, ScrollArea } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+
+export interface Section {
+  to: string;
+  label: string;
+  /** Whether this section is the current one, from the path (without a trailing slash). */
+  match: (path: string) => boolean;
+}
+
+/** An area's own navigation (admin, fleet office): a row of links that scrolls sideways on a phone. */
+export function SectionBar({ sections, label }: { sections: readonly Section[]; label: string }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') || '/' });
+  return (
+    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} component="nav" aria-label={label}>
+      <Group gap={4} wrap="nowrap" pb={4}>
+        {sections.map((section) => {
+          const current = section.match(pathname);
+          return (
+            <Anchor
+              key={section.to}
+              component={Link}
+              to={section.to}
+              aria-current={current ? 'page' : undefined}
+              underline="never"
+              px="sm"
+              py={6}
+              fz="sm"
+              fw={current ? 650 : 500}
+              c="var(--mantine-color-text)"
+              style={{
+                whiteSpace: 'nowrap',
+                borderRadius: 'var(--mantine-radius-md)',
+                background: current ? 'var(--mantine-color-blue-light)' : undefined,
+                boxShadow: current ? 'inset 0 -2px 0 var(--mantine-color-blue-filled)' : undefined,
+              }}
+            >
+              {section.label}
+            </Anchor>
+          );
+        })}
+      </Group>
+    </ScrollArea>
+  );
+}
