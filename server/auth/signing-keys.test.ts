@@ -46,4 +46,16 @@ describe('signing key rotation', () => {
     await peer.init();
     expect(peer.signingKey().kid).toBe(server.services.keys.signingKey().kid);
   });
+
+  it('reads the keys again at most once every 10 seconds, however many unknown key ids are sent', async () => {
+    const session = await signIn(server, await makeUser(server, await makeAgency(server)));
+    const [, payload, signature] = session.access_token.split('.');
+    const before = server.services.keys.reloads;
+    for (let i = 0; i < 20; i += 1) {
+      const header = Buffer.from(JSON.stringify({ alg: 'ES256', kid: `made-up-${i}`, typ: 'JWT' })).toString('base64url');
+      const response = await server.request({ method: 'GET', url: '/auth/v1/user', token: `${header}.${payload}.${signature}` });
+      expect(response.statusCode).toBe(401);
+    }
+    expect(server.services.keys.reloads - before).toBeLessThanOrEqual(1);
+  });
 });

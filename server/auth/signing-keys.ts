@@ -7,6 +7,7 @@ import { decrypt, encrypt } from '../platform/secret.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ALGORITHM = 'ES256';
+const UNKNOWN_KID_RELOAD_INTERVAL_MS = 10_000;
 
 interface LoadedKey {
   kid: string;
@@ -61,6 +62,8 @@ export class SigningKeys {
   }
 
   async reload() {
+    this.reloads += 1;
+    this.lastReloadAt = Date.now();
     const rows = await this.database.withoutTenant((tx) => tx.select().from(signingKeys).orderBy(desc(signingKeys.createdAt)));
     const keys = new Map<string, LoadedKey>();
     for (const row of rows) {
@@ -86,9 +89,16 @@ export class SigningKeys {
     return { kid: this.current.kid, key: this.current.privateKey };
   }
 
-  /** The public key for a kid, reloading once from the database when another server has rotated. */
+  /** How many times the keys were read from the database (for tests of the reload throttle). */
+  reloads = 0;
+  private lastReloadAt = 0;
+
+  /**
+   * The public key for a kid, reloading from the database when another server has rotated. Unknown
+   * kids can be sent by anyone, so a reload for them happens at most once every 10 seconds.
+   */
   async verificationKey(kid: string): Promise<CryptoKey | null> {
-    if (!this.keys.has(kid)) await this.reload();
+    if (!this.keys.has(kid) && Date.now() - this.lastReloadAt > UNKNOWN_KID_RELOAD_INTERVAL_MS) await this.reload();
     return this.keys.get(kid)?.publicKey ?? null;
   }
 
