@@ -1,6 +1,6 @@
-import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageHeader } from '../ui/page-header.tsx';
 import { SectionBar } from '../ui/section-bar.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
 
@@ -32,35 +32,7 @@ export function AdminPage(props: {
   return (
     <Stack gap="md" maw={1200}>
       <AdminSections />
-      {props.breadcrumbs && props.breadcrumbs.length > 0 ? (
-        <Breadcrumbs aria-label="Breadcrumb" separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
-          {props.breadcrumbs.map((crumb) => (
-            <Anchor key={crumb.to} component={Link} to={crumb.to} fz="sm">
-              {crumb.label}
-            </Anchor>
-          ))}
-          <Text fz="sm" aria-current="page">
-            {props.title}
-          </Text>
-        </Breadcrumbs>
-      ) : null}
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Stack gap={4} miw={0} style={{ flex: '1 1 16rem' }}>
-          <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
-            {props.title}
-          </Title>
-          {props.description ? (
-            <Text c="dimmed" fz="sm">
-              {props.description}
-            </Text>
-          ) : null}
-        </Stack>
-        {props.actions ? (
-          <Group gap="xs" wrap="wrap">
-            {props.actions}
-          </Group>
-        ) : null}
-      </Group>
+      <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.breadcrumbs} />
       {props.children}
     </Stack>
   );
