@@ -18,7 +18,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['server/env.ts', 'scripts/**', 'test/**', 'e2e/**', '*.config.ts', '*.config.js', 'server/**/*.test.ts', 'server/test-support/**'], rules: { 'no-restricted-syntax': 'off' } },
+  { files: ['server/env.ts', 'scripts/**', 'bench/**', 'test/**', 'e2e/**', '*.config.ts', '*.config.js', 'server/**/*.test.ts', 'server/test-support/**'], rules: { 'no-restricted-syntax': 'off' } },
   { files: ['web/**/*.tsx', 'web/**/*.ts'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
   // One-way imports: core/ is pure and imports nothing of ours; web/ never imports server/.
   { files: ['core/**'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*'] }] } },

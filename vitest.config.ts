@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit and API tests. Browser end-to-end tests have their own config in e2e/.
 export default defineConfig({
   test: {
-    include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
