@@ -358,6 +358,7 @@ export const TENANT_TABLES = [
   'service_request_events',
   'storage_objects',
   'maintenance_intervals',
+  'notifications',
 ] as const;
 
 // ------------------------------------------------------------------ platform: counters, idempotency
@@ -623,5 +624,33 @@ export const maintenanceIntervals = pgTable(
     primaryKey({ columns: [t.agencyId, t.id] }),
     uniqueIndex('maintenance_intervals_vehicle_category_key').on(t.agencyId, t.vehicleId, t.category),
     foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
+  ],
+);
+
+// ------------------------------------------------------------------ notifications
+
+/**
+ * In-app notifications: what a user is told (a service request changed, a squad check opened a
+ * request) besides the e-mail, shown under the bell until read. Kept 90 days.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    /** A dotted kind such as `fleet.service_request.status`, for grouping and analytics. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** An in-app path to open, such as `/fleet`. */
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    index('notifications_user_recent_idx').on(t.agencyId, t.userId, t.createdAt),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
   ],
 );
