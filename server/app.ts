@@ -12,6 +12,7 @@ import { accountRoutes, authRoutes } from './auth/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { fleetRoutes } from './fleet/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { installAccessControl } from './platform/access.ts';
 import type { Database } from './platform/database.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(adminRoutes(services), { prefix: '/rest/v1/admin' });
   await app.register(storageRoutes(services), { prefix: '/storage/v1' });
   await app.register(fleetRoutes(services), { prefix: '/rest/v1/fleet' });
+  await app.register(notificationRoutes(services), { prefix: '/rest/v1/notifications' });
 
   await serveWebApp(app, config.webDistDir);
 

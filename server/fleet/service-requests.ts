@@ -1,3 +1,4 @@
+import { notify } from '../notifications/notifications.ts';
 import {
   SERVICE_REQUEST_TRANSITIONS,
   CreateServiceRequestInput as CreateSchema,
@@ -110,12 +111,19 @@ export async function createServiceRequest(tx: Tx, ctx: RequestContext, raw: Cre
       { kind: 'service_request', id: row.id },
     );
   for (const manager of await usersWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
-    if (manager.id !== ctx.scope.userId)
+    if (manager.id !== ctx.scope.userId) {
+      await notify(tx, ctx.scope.agencyId, manager.id, {
+        kind: 'fleet.service_request.created',
+        title: `Service request #${row.number} for unit ${vehicle.unitNumber}${input.drivable ? '' : ' (not drivable)'}`,
+        body: input.description.slice(0, 300),
+        link: '/fleet/admin/servicerequest',
+      });
       await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
         to: manager.email,
         subject: `Service request #${row.number} for unit ${vehicle.unitNumber}${input.drivable ? '' : ' (not drivable)'}`,
         text: [`Hello ${manager.name},`, '', `A new service request for unit ${vehicle.unitNumber}:`, '', input.description, '', `Work it at ${ctx.services.config.publicUrl}/fleet/admin/servicerequest`].join('\n'),
       });
+    }
   await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'service_request.created', entityType: 'service_request', entityId: row.id, summary: `Service request #${row.number} for unit ${vehicle.unitNumber}`, after: { category: input.category, drivable: input.drivable } });
   return (await present(tx, ctx.scope.agencyId, [row]))[0]!;
 }
@@ -190,12 +198,19 @@ export function updateServiceRequest(ctx: RequestContext, id: string, version: n
 
     if (moving) {
       const reporter = await findUser(tx, ctx.scope.agencyId, before.reportedBy);
-      if (reporter && reporter.id !== ctx.scope.userId)
+      if (reporter && reporter.id !== ctx.scope.userId) {
+        await notify(tx, ctx.scope.agencyId, reporter.id, {
+          kind: 'fleet.service_request.status',
+          title: `Service request #${before.number} is ${status.replaceAll('_', ' ')}`,
+          body: [`Unit ${vehicle.unitNumber}.`, ...(input.note?.trim() ? [`Note from the fleet office: ${input.note.trim()}`] : [])].join(' '),
+          link: '/fleet',
+        });
         await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
           to: reporter.email,
           subject: `Service request #${before.number} is ${status.replaceAll('_', ' ')}`,
           text: [`Hello ${reporter.name},`, '', `Your service request #${before.number} for unit ${vehicle.unitNumber} is now ${status.replaceAll('_', ' ')}.`, ...(input.note?.trim() ? ['', `Note from the fleet office: ${input.note.trim()}`] : []), '', `${ctx.services.config.publicUrl}/fleet`].join('\n'),
         });
+      }
     }
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
       action: moving ? 'service_request.status_changed' : 'service_request.updated',

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * In-app notifications (/rest/v1/notifications): what a signed-in user has been told — a service
+ * request moved, a squad check opened a request — newest first, each with a link into the app.
+ * Every user sees only their own; e-mail carries the same news.
+ */
+
+export const Notification = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** An in-app path, such as `/fleet`; null when there is nothing to open. */
+  link: z.string().nullable(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationList = z.object({
+  items: z.array(Notification),
+  /** Unread notifications in all, not only those on this page. */
+  unread: z.number().int(),
+});
+export type NotificationList = z.infer<typeof NotificationList>;
+
+export const ListNotificationsQuery = z.object({
+  limit: z.coerce.number().int().min(1, 'Ask for at least 1').max(50, 'Ask for at most 50').default(20),
+  /** Only notifications older than this one (the last id of the previous page). */
+  before: z.string().uuid('Not a valid id').optional(),
+});
+export type ListNotificationsQuery = z.infer<typeof ListNotificationsQuery>;
+
+export const MarkNotificationsReadInput = z.object({
+  /** The notifications to mark read; leave out to mark every one read. */
+  ids: z.array(z.string().uuid('Not a valid id')).min(1, 'Name at least one notification').max(100, 'Mark at most 100 at a time').optional(),
+});
+export type MarkNotificationsReadInput = z.infer<typeof MarkNotificationsReadInput>;
