@@ -1,0 +1,159 @@
+/**
+ * What a first visit to each route group downloads, computed from Vite's build manifest
+ * (dist/.vite/manifest.json, `vite build --manifest`): the entry chunk (index.html), every chunk it
+ * imports statically (transitively), and the lazily loaded chunks the route's components need (their
+ * own static imports too), each chunk counted once; the CSS those chunks carry; and the scripts
+ * index.html loads from public/ (not part of the manifest). Sizes are gzip at zlib's default level.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/** One entry of Vite's manifest, keyed by its source path relative to the app root (web/). */
+export type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+
+export type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * A route group: the source files (keys of the manifest, relative to web/) whose lazy chunks its
+ * first screen loads, on top of the entry.
+ */
+export type RouteGroup = { name: string; path: string; lazy: string[]; note?: string };
+
+/** The lazily loaded layout of every signed-in page (appLayoutRoute in web/app/routes/layout-routes.tsx). */
+const APP_FRAME = 'app/layouts/app-frame.tsx';
+
+/** Route groups of web/app/routes/*: what each first screen loads, as the router loads it. */
+export const ROUTE_GROUPS: RouteGroup[] = [
+  { name: 'sign-in', path: '/login', lazy: ['auth/login-screen.tsx'] },
+  { name: 'landing (signed out)', path: '/', lazy: ['home/landing-screen.tsx'] },
+  { name: 'shell (signed-in layout)', path: '(app frame)', lazy: [APP_FRAME] },
+  { name: 'home (signed in)', path: '/', lazy: ['app/routes/signed-in-home.tsx'] },
+  { name: 'fleet', path: '/fleet', lazy: [APP_FRAME, 'fleet/fleet-home-screen.tsx'] },
+  { name: 'fleet office', path: '/fleet/admin', lazy: [APP_FRAME, 'fleet/admin/dashboard-screen.tsx'] },
+  { name: 'admin', path: '/admin', lazy: [APP_FRAME, 'admin/admin-overview-screen.tsx'] },
+  {
+    name: 'coming soon (fto, reports, schedule, citations, productivity)',
+    path: '/comingsoon',
+    lazy: ['app/coming-soon-page.tsx'],
+    note: 'These modules have no screens yet: their routes redirect to /comingsoon.',
+  },
+];
+
+export type ChunkSize = { file: string; bytes: number; gzip: number };
+
+export type RouteGroupSize = {
+  name: string;
+  path: string;
+  note?: string;
+  js: { bytes: number; gzip: number; chunks: number };
+  css: { bytes: number; gzip: number; files: number };
+  /** The JS files, largest (gzipped) first. */
+  files: ChunkSize[];
+  cssFiles: ChunkSize[];
+};
+
+/** The manifest keys a first visit loads: `roots` and everything they import statically, each once. */
+export function staticClosure(manifest: Manifest, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The build manifest has no entry "${key}" (was the route's file renamed?)`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) stack.push(imported);
+  }
+  return [...seen];
+}
+
+/** The manifest key of the HTML entry. */
+export function entryKey(manifest: Manifest): string {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`Expected one entry in the build manifest, found ${entries.length}`);
+  return (entries[0] as [string, ManifestChunk])[0];
+}
+
+/** The JS and CSS files (relative to the output directory) that a group's first visit loads. */
+export function filesForGroup(manifest: Manifest, group: Pick<RouteGroup, 'lazy'>): { js: string[]; css: string[] } {
+  const keys = staticClosure(manifest, [entryKey(manifest), ...group.lazy]);
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const key of keys) {
+    const chunk = manifest[key] as ManifestChunk;
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+/** Scripts index.html loads from outside the bundle (public/), e.g. the colour-scheme script. */
+export function publicScripts(indexHtml: string): string[] {
+  const scripts: string[] = [];
+  for (const match of indexHtml.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"/g)) {
+    const file = match[1] as string;
+    if (!file.startsWith('assets/')) scripts.push(file);
+  }
+  return scripts;
+}
+
+export function readManifest(outDir: string): Manifest {
+  const file = path.join(outDir, '.vite', 'manifest.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+}
+
+function sizeOf(outDir: string, file: string, cache: Map<string, ChunkSize>): ChunkSize {
+  const known = cache.get(file);
+  if (known) return known;
+  const content = fs.readFileSync(path.join(outDir, file));
+  const size = { file, bytes: content.length, gzip: zlib.gzipSync(content).length };
+  cache.set(file, size);
+  return size;
+}
+
+function sum(sizes: ChunkSize[]): { bytes: number; gzip: number } {
+  return sizes.reduce((total, size) => ({ bytes: total.bytes + size.bytes, gzip: total.gzip + size.gzip }), { bytes: 0, gzip: 0 });
+}
+
+/** The first-visit JS and CSS of every route group of a build in `outDir`. */
+export function measureRouteGroups(outDir: string, groups: RouteGroup[] = ROUTE_GROUPS): RouteGroupSize[] {
+  const manifest = readManifest(outDir);
+  const extraScripts = publicScripts(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8'));
+  const cache = new Map<string, ChunkSize>();
+  return groups.map((group) => {
+    const { js, css } = filesForGroup(manifest, group);
+    const files = [...extraScripts, ...js].map((file) => sizeOf(outDir, file, cache)).sort((a, b) => b.gzip - a.gzip);
+    const cssFiles = css.map((file) => sizeOf(outDir, file, cache)).sort((a, b) => b.gzip - a.gzip);
+    return {
+      name: group.name,
+      path: group.path,
+      ...(group.note ? { note: group.note } : {}),
+      js: { ...sum(files), chunks: files.length },
+      css: { ...sum(cssFiles), files: cssFiles.length },
+      files,
+      cssFiles,
+    };
+  });
+}
+
+/** The largest chunks of the whole build, for spotting what to split. */
+export function largestChunks(outDir: string, count: number): Array<ChunkSize & { name: string }> {
+  const manifest = readManifest(outDir);
+  const cache = new Map<string, ChunkSize>();
+  const byFile = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.file.endsWith('.js')) byFile.set(chunk.file, chunk.name ?? key);
+  return [...byFile.entries()]
+    .map(([file, name]) => ({ ...sizeOf(outDir, file, cache), name }))
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, count);
+}
