@@ -125,6 +125,8 @@ export const Vehicle = z.object({
   assigned_group: z.string().nullable(),
   equipment: z.array(z.string()),
   notes: z.string().nullable(),
+  /** The vehicle's photo: a storage object of the agency (GET /storage/v1/object/{id} with the bearer token). */
+  photo_id: z.string().nullable(),
   photo_url: z.string().nullable(),
   last_squad_check_at: z.string().nullable(),
   open_service_requests: z.number().int(),
@@ -148,6 +150,20 @@ export const ChangeVehicleStatusInput = z.object({
   status: VehicleStatus,
   reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'Use at most 500 characters'),
 });
+
+/** Sets (an uploaded image's storage object id) or clears (null) the vehicle's photo; with If-Match. */
+export const SetVehiclePhotoInput = z.object({ photo_id: Id.nullable() }).strict();
+export type SetVehiclePhotoInput = z.infer<typeof SetVehiclePhotoInput>;
+
+/** The agency's active people, for pickers (assigned officer, officer filter): id and name only. */
+export const SearchUsersQuery = z.object({
+  q: z.string().trim().max(60).optional(),
+  /** Also return these people (a picker's current value), whatever `q` says. */
+  include: Id.optional(),
+});
+export const UserOption = z.object({ id: z.string(), name: z.string() });
+export type UserOption = z.infer<typeof UserOption>;
+export const USER_SEARCH_LIMIT = 20;
 
 export const RecordOdometerInput = z.object({
   reading: z.number().int('Use whole miles').min(0).max(2_000_000, 'That is too high'),
@@ -262,6 +278,10 @@ export const SubmitSquadCheckInput = z.object({
 });
 export type SubmitSquadCheckInput = z.infer<typeof SubmitSquadCheckInput>;
 
+export const SERVICE_REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'declined'] as const;
+export const ServiceRequestStatus = z.enum(SERVICE_REQUEST_STATUSES);
+export type ServiceRequestStatus = z.infer<typeof ServiceRequestStatus>;
+
 export const SUBMISSION_STATUSES = ['submitted', 'approved', 'returned'] as const;
 
 export const SquadCheckSubmission = z.object({
@@ -277,6 +297,13 @@ export const SquadCheckSubmission = z.object({
   failed_items: z.array(z.object({ item_id: z.string(), label: z.string(), critical: z.boolean(), note: z.string().nullable() })),
   odometer: z.number().nullable(),
   took_vehicle_out_of_service: z.boolean(),
+  /**
+   * The out-of-service request a critical failure opened, and the failed items it covers (every
+   * critical one): no second request is needed for those.
+   */
+  opened_service_request: z
+    .object({ id: z.string(), number: z.number().int(), status: ServiceRequestStatus, item_ids: z.array(z.string()) })
+    .nullable(),
   review_note: z.string().nullable(),
   reviewed_at: z.string().nullable(),
   version: z.number().int(),
@@ -306,9 +333,6 @@ export const ReviewSquadCheckInput = z.object({
 
 // ---------------------------------------------------------------- service requests
 
-export const SERVICE_REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'declined'] as const;
-export const ServiceRequestStatus = z.enum(SERVICE_REQUEST_STATUSES);
-export type ServiceRequestStatus = z.infer<typeof ServiceRequestStatus>;
 
 /** Which moves the fleet office may make: reopening a closed request is allowed, with a note. */
 export const SERVICE_REQUEST_TRANSITIONS: Record<ServiceRequestStatus, ServiceRequestStatus[]> = {

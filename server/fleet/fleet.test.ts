@@ -8,6 +8,7 @@ import type { Session } from '../../core/contracts/auth.ts';
 import type { ServiceRequest, SquadCheckForm, Vehicle } from '../../core/contracts/fleet.ts';
 
 const VALID_VIN = '1HGCM82633A004352';
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
   let server: TestServer;
@@ -69,6 +70,72 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(edited.json().notes).toBe('Push bumper fitted');
     });
 
+    it('sets, replaces and removes a vehicle’s photo against the version seen, refusing a PDF and another agency’s file', async () => {
+      const upload = async (session: Session, body: Buffer, type: string) => {
+        const response = await server.request({ method: 'POST', url: '/storage/v1/object?purpose=fleet', token: session.access_token, headers: { 'content-type': type }, payload: body });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json().id as string;
+      };
+      const vehicle = await addVehicle();
+      expect(vehicle).toMatchObject({ photo_id: null, photo_url: null });
+      const first = await upload(manager, PNG, 'image/png');
+      const missing = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: first });
+      expect(missing.statusCode).toBe(428);
+      const set = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: first }, { 'if-match': `"${vehicle.version}"` });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json()).toMatchObject({ photo_id: first, photo_url: `/storage/v1/object/${first}`, version: vehicle.version + 1 });
+      expect(set.headers.etag).toBe(`"${vehicle.version + 1}"`);
+      const stale = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: null }, { 'if-match': `"${vehicle.version}"` });
+      expect(stale.statusCode).toBe(412);
+
+      const pdf = await upload(manager, Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), 'application/pdf');
+      const notImage = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: pdf }, { 'if-match': `"${set.json().version}"` });
+      expect(notImage.json().fields).toEqual({ photo_id: 'The photo must be a PNG, JPEG or WebP image' });
+      const elsewhere = await makeAgency(server);
+      const theirs = await upload(await signIn(server, await makeUser(server, elsewhere, { permissions: ['fleet:admin'] })), PNG, 'image/png');
+      const foreign = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: theirs }, { 'if-match': `"${set.json().version}"` });
+      expect(foreign.statusCode).toBe(404);
+
+      const second = await upload(manager, PNG, 'image/png');
+      const replaced = (await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: second }, { 'if-match': `"${set.json().version}"` })).json();
+      expect(replaced.photo_id).toBe(second);
+      const removed = (await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: null }, { 'if-match': `"${replaced.version}"` })).json();
+      expect(removed).toMatchObject({ photo_id: null, photo_url: null });
+      const list = (await call(manager, 'GET', `/rest/v1/fleet/vehicles?q=${encodeURIComponent(vehicle.unit_number)}`)).json();
+      expect(list.items[0].photo_id).toBeNull();
+    });
+
+    it('finds the agency’s active people by name for the pickers, id and name only, at most 20', async () => {
+      await makeUser(server, agency, { name: 'Quincy Assignable' });
+      const found = (await call(manager, 'GET', '/rest/v1/fleet/admin/users?q=quincy')).json();
+      expect(found).toEqual([{ id: expect.any(String), name: 'Quincy Assignable' }]);
+      const elsewhere = await makeAgency(server);
+      await makeUser(server, elsewhere, { name: 'Quincy Elsewhere' });
+      for (let i = 0; i < 21; i += 1) await makeUser(server, agency, { name: `Zed Many ${String(i).padStart(2, '0')}` });
+      const many = (await call(manager, 'GET', '/rest/v1/fleet/admin/users?q=zed%20many')).json();
+      expect(many).toHaveLength(20);
+      expect(many[0].name).toBe('Zed Many 00');
+      // The picker's current value comes back whatever the search says.
+      const withCurrent = (await call(manager, 'GET', `/rest/v1/fleet/admin/users?q=nobody-by-this-name&include=${found[0].id}`)).json();
+      expect(withCurrent).toEqual([{ id: found[0].id, name: 'Quincy Assignable' }]);
+      expect((await call(officer, 'GET', '/rest/v1/fleet/admin/users')).statusCode).toBe(403);
+    });
+
+    it('assigns a vehicle to an officer of the agency only, and the officer’s home lists it first', async () => {
+      const officerId = (await call(officer, 'GET', '/auth/v1/user')).json().id as string;
+      const vehicle = await addVehicle();
+      const assigned = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { assigned_user_id: officerId }, { 'if-match': `"${vehicle.version}"` });
+      expect(assigned.json()).toMatchObject({ assigned_user_id: officerId, assigned_user_name: 'Sam Officer' });
+      const elsewhere = await makeAgency(server);
+      const stranger = await makeUser(server, elsewhere);
+      const refused = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { assigned_user_id: stranger.id }, { 'if-match': `"${assigned.json().version}"` });
+      expect(refused.json().fields).toEqual({ assigned_user_id: 'That person is not in your agency' });
+      const home = (await call(officer, 'GET', '/rest/v1/fleet/home')).json();
+      expect(home.vehicles.map((v: Vehicle) => v.id)).toContain(vehicle.id);
+      const cleared = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { assigned_user_id: null }, { 'if-match': `"${assigned.json().version}"` });
+      expect(cleared.json()).toMatchObject({ assigned_user_id: null, assigned_user_name: null });
+    });
+
     it('refuses an odometer reading lower than the last one', async () => {
       const vehicle = await addVehicle();
       const response = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/odometer`, { reading: 11_000 });
@@ -123,6 +190,10 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const mine = (await call(officer, 'GET', `/rest/v1/fleet/service-requests/mine?vehicle_id=${vehicle.id}`)).json();
       const request = mine.items[0] as ServiceRequest;
       expect(request).toMatchObject({ status: 'open', squad_check_id: check.id, out_of_service: true, drivable: false });
+      // The answer points to that request and names the items it covers.
+      expect(check.opened_service_request).toEqual({ id: request.id, number: request.number, status: 'open', item_ids: ['lightbar'] });
+      const detail = (await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks/${check.id}`)).json();
+      expect(detail.opened_service_request).toEqual({ id: request.id, number: request.number, status: 'open', item_ids: ['lightbar'] });
 
       const inProgress = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress', vendor: 'Code 3 Upfitters' }, { 'if-match': `"${request.version}"` });
       expect(inProgress.statusCode).toBe(200);
@@ -135,6 +206,19 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       await server.waitForMail((await call(officer, 'GET', '/auth/v1/user')).json().email, /Service request #\d+ is completed/);
       const timeline = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json();
       expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['squad_check', 'service_request', 'status', 'odometer']));
+    });
+
+    it('opens no request for a non-critical failure, and names none in the answer or the office’s list', async () => {
+      const vehicle = await addVehicle();
+      const form = await formFor(vehicle);
+      const answers = passingAnswers(form.template.sections, 20_000).map((a) => (a.item_id === 'camera' ? { ...a, value: 'fail', note: 'Will not upload' } : a));
+      const submitted = (await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers })).json();
+      expect(submitted).toMatchObject({ failed_items: [{ item_id: 'camera', critical: false }], took_vehicle_out_of_service: false, opened_service_request: null });
+      const list = (await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks?vehicle_id=${vehicle.id}`)).json();
+      expect(list.items.map((s: { opened_service_request: unknown }) => s.opened_service_request)).toEqual([null]);
+      // The officer's one-click request for the failure is not mistaken for one the check opened.
+      await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'emergency_equipment', description: 'Camera: Will not upload', drivable: true, squad_check_id: submitted.id, squad_check_item_id: 'camera' });
+      expect((await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks/${submitted.id}`)).json().opened_service_request).toBeNull();
     });
 
     it('keeps a car out of service while a critical failure is unresolved, even when another request on it is completed', async () => {
@@ -197,6 +281,12 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(list.items.every((s: { failed_items: unknown[] }) => s.failed_items.length > 0)).toBe(true);
       const all = (await call(manager, 'GET', '/rest/v1/fleet/admin/squad-checks?failures=all')).json();
       expect(all.total).toBeGreaterThan(list.total);
+      const officerId = (await call(officer, 'GET', '/auth/v1/user')).json().id as string;
+      const byOfficer = (await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks?failures=all&officer_id=${officerId}`)).json();
+      expect(byOfficer.total).toBeGreaterThan(0);
+      expect(byOfficer.items.every((s: { officer_id: string }) => s.officer_id === officerId)).toBe(true);
+      const byOther = (await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks?failures=all&officer_id=${(await call(otherOfficer, 'GET', '/auth/v1/user')).json().id}`)).json();
+      expect(byOther.total).toBe(0);
       const target = list.items[0];
       const returned = await call(manager, 'POST', `/rest/v1/fleet/admin/squad-checks/${target.id}/review`, { decision: 'return' }, { 'if-match': `"${target.version}"` });
       expect(returned.json().fields).toEqual({ note: 'Say what the officer should correct' });

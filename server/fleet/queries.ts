@@ -9,6 +9,7 @@ import {
   squadCheckSubmissions,
   squadCheckTemplates,
   squadCheckTemplateVersions,
+  storageObjects,
   userRoles,
   users,
   vehicleEvents,
@@ -41,6 +42,26 @@ export async function userNames(tx: Tx, agencyId: string, ids: Array<string | nu
   if (unique.length === 0) return new Map();
   const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.agencyId, agencyId), inArray(users.id, unique)));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Active people of the agency whose name contains `q`, by name; and `includeId` (a picker's current value) whatever its status. */
+export async function searchActiveUsers(tx: Tx, agencyId: string, options: { q?: string | undefined; includeId?: string | undefined; limit: number }) {
+  const matching = and(eq(users.agencyId, agencyId), eq(users.status, 'active'), options.q ? ilike(users.name, escapeLike(options.q)) : undefined);
+  const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(matching).orderBy(asc(users.name), asc(users.id)).limit(options.limit);
+  if (options.includeId && !rows.some((r) => r.id === options.includeId)) {
+    const [current] = await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, options.includeId)));
+    if (current) rows.unshift(current);
+  }
+  return rows;
+}
+
+/** A stored file of the agency (id, content type), or undefined: another agency's id reads as not found. */
+export async function findStorageObject(tx: Tx, agencyId: string, id: string) {
+  const [row] = await tx
+    .select({ id: storageObjects.id, contentType: storageObjects.contentType })
+    .from(storageObjects)
+    .where(and(eq(storageObjects.agencyId, agencyId), eq(storageObjects.id, id)));
+  return row;
 }
 
 export async function userExists(tx: Tx, agencyId: string, userId: string): Promise<boolean> {
@@ -362,6 +383,16 @@ export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: str
     .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.vehicleId, vehicleId)))
     .orderBy(desc(serviceRequests.createdAt))
     .limit(limit);
+}
+
+/** Requests raised from these squad checks (the one a critical failure opened first), oldest first. */
+export async function requestsOfSquadChecks(tx: Tx, agencyId: string, submissionIds: string[]) {
+  if (submissionIds.length === 0) return [];
+  return tx
+    .select({ id: serviceRequests.id, number: serviceRequests.number, status: serviceRequests.status, squadCheckId: serviceRequests.squadCheckId, squadCheckItemId: serviceRequests.squadCheckItemId })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.squadCheckId, submissionIds)))
+    .orderBy(asc(serviceRequests.number));
 }
 
 /** Open requests that hold a vehicle out of service, other than `exceptId`. */

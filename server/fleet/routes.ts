@@ -19,6 +19,9 @@ import {
   RecordOdometerInput,
   ReviewSquadCheckInput,
   SaveDraftInput,
+  SearchUsersQuery,
+  SetVehiclePhotoInput,
+  UserOption,
   ServiceRequest,
   SquadCheckDetail,
   SquadCheckForm,
@@ -43,7 +46,8 @@ import { createServiceRequest, getServiceRequest, listMyServiceRequests, listSer
 import { fleetSettingsOf, updateFleetSettings } from './settings.ts';
 import { getSquadCheck, listSquadChecks, reviewSquadCheck, saveSquadCheckDraft, squadCheckForm, submitSquadCheck } from './squad-checks.ts';
 import { createTemplate, getTemplate, listAgencyTemplates, setTemplateRetired, updateTemplate } from './templates.ts';
-import { changeVehicleStatus, createVehicle, exportVehicles, getVehicle, listAgencyVehicles, recordOdometerReading, updateVehicle, vehicleTimeline } from './vehicles.ts';
+import { searchAgencyUsers } from './people.ts';
+import { changeVehicleStatus, createVehicle, exportVehicles, getVehicle, listAgencyVehicles, recordOdometerReading, setVehiclePhoto, updateVehicle, vehicleTimeline } from './vehicles.ts';
 
 const fleet = (permission: 'authenticated' | 'fleet:admin' | 'fleet:squadcheck.submit' | 'fleet:servicerequest.submit') =>
   ({ access: { permission, module: 'fleet' } }) as const;
@@ -121,6 +125,11 @@ export function fleetRoutes(services: Services) {
       setEtag(reply, vehicle.version);
       return vehicle;
     });
+    app.put('/admin/vehicles/:id/photo', { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, body: SetVehiclePhotoInput, response: { 200: Vehicle } } }, async (request, reply) => {
+      const vehicle = await setVehiclePhoto(ctx(request), request.params.id, expectedVersion(request), request.body.photo_id);
+      setEtag(reply, vehicle.version);
+      return vehicle;
+    });
     app.post('/admin/vehicles/:id/status', { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, body: ChangeVehicleStatusInput, response: { 200: Vehicle } } }, (request) =>
       changeVehicleStatus(ctx(request), request.params.id, request.body.status, request.body.reason),
     );
@@ -129,6 +138,10 @@ export function fleetRoutes(services: Services) {
     );
     app.get('/admin/vehicles/:id/timeline', { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, response: { 200: z.array(TimelineEntry) } } }, (request) =>
       vehicleTimeline(ctx(request), request.params.id),
+    );
+
+    app.get('/admin/users', { config: fleet('fleet:admin'), schema: { tags, querystring: SearchUsersQuery, response: { 200: z.array(UserOption) } } }, (request) =>
+      searchAgencyUsers(ctx(request), request.query),
     );
 
     app.get('/admin/maintenance', { config: fleet('fleet:admin'), schema: { tags, querystring: ListMaintenanceQuery, response: { 200: z.array(MaintenanceItem) } } }, (request) =>

@@ -15,6 +15,7 @@ import {
   insertSubmission,
   listSubmissions,
   lockVehicle,
+  requestsOfSquadChecks,
   updateSubmissionRow,
   updateVehicleRow,
   upsertDraft,
@@ -102,6 +103,21 @@ export function evaluateAnswers(sections: TemplateSection[], answers: Answer[]) 
   return { errors, failed, odometer };
 }
 
+/**
+ * The out-of-service request each check's critical failure opened (submitSquadCheck links it to the
+ * check and to the first critical item), with the critical items it covers.
+ */
+async function openedRequests(tx: Tx, agencyId: string, rows: SubmissionRow[]) {
+  const critical = new Map(rows.map((row) => [row.id, (row.failedItems as FailedItem[]).filter((f) => f.critical)] as const).filter(([, items]) => items.length > 0));
+  const opened = new Map<string, NonNullable<SquadCheckSubmission['opened_service_request']>>();
+  for (const request of await requestsOfSquadChecks(tx, agencyId, [...critical.keys()])) {
+    const items = critical.get(request.squadCheckId!);
+    if (!items || opened.has(request.squadCheckId!) || request.squadCheckItemId !== items[0]!.item_id) continue;
+    opened.set(request.squadCheckId!, { id: request.id, number: request.number, status: request.status, item_ids: items.map((i) => i.item_id) });
+  }
+  return opened;
+}
+
 async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionRow[]): Promise<SquadCheckSubmission[]> {
   const [names, versions] = await Promise.all([
     userNames(tx, agencyId, rows.map((r) => r.officerId)),
@@ -111,6 +127,7 @@ async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionRow[
   for (const id of new Set(rows.map((r) => r.vehicleId))) units.set(id, (await findVehicle(tx, agencyId, id))?.unitNumber ?? '');
   const templateNames = new Map<string, string>();
   for (const version of versions) templateNames.set(version.id, (await loadTemplate(tx, agencyId, version.templateId)).name);
+  const opened = await openedRequests(tx, agencyId, rows);
   return rows.map((row) => {
     const version = versions.find((v) => v.id === row.templateVersionId);
     return {
@@ -126,6 +143,7 @@ async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionRow[
       failed_items: row.failedItems,
       odometer: row.odometer,
       took_vehicle_out_of_service: row.tookOutOfService,
+      opened_service_request: opened.get(row.id) ?? null,
       review_note: row.reviewNote,
       reviewed_at: row.reviewedAt?.toISOString() ?? null,
       version: row.version,

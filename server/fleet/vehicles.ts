@@ -8,6 +8,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { fleetSettingsOf } from './settings.ts';
 import {
+  findStorageObject,
   findVehicle,
   insertVehicle,
   insertVehicleEvent,
@@ -47,7 +48,9 @@ export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow
     assigned_group: row.assignedGroup,
     equipment: row.equipment,
     notes: row.notes,
-    photo_url: null,
+    // photo_key holds the storage object id of the photo (set through setVehiclePhoto).
+    photo_id: row.photoKey,
+    photo_url: row.photoKey ? `/storage/v1/object/${row.photoKey}` : null,
     last_squad_check_at: row.lastSquadCheckAt?.toISOString() ?? null,
     open_service_requests: open.get(row.id) ?? 0,
     version: row.version,
@@ -141,6 +144,34 @@ export function updateVehicle(ctx: RequestContext, vehicleId: string, version: n
     const after = await loadVehicle(tx, ctx, vehicleId);
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'vehicle.updated', entityType: 'vehicle', entityId: vehicleId, summary: `Changed unit ${after.unit_number}`, before, after });
     return after;
+  });
+}
+
+/**
+ * Sets the vehicle's photo to an image the agency uploaded through storage/v1, or clears it (null),
+ * against the version the office saw. Another agency's file reads as not found, like its records.
+ */
+export function setVehiclePhoto(ctx: RequestContext, vehicleId: string, version: number, photoId: string | null): Promise<Vehicle> {
+  return inAgency(ctx, async (tx) => {
+    const before = await findVehicle(tx, ctx.scope.agencyId, vehicleId);
+    if (!before) throw new AppError('not_found', 'Vehicle not found');
+    if (before.version !== version) throw staleVersion('vehicle');
+    if (photoId !== null) {
+      const file = await findStorageObject(tx, ctx.scope.agencyId, photoId);
+      if (!file) throw new AppError('not_found', 'File not found');
+      if (!file.contentType.startsWith('image/')) throw validationError({ photo_id: 'The photo must be a PNG, JPEG or WebP image' });
+    }
+    if (before.photoKey === photoId) return loadVehicle(tx, ctx, vehicleId);
+    if (!(await updateVehicleRow(tx, ctx.scope.agencyId, vehicleId, version, { photoKey: photoId }))) throw staleVersion('vehicle');
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: photoId ? 'vehicle.photo_changed' : 'vehicle.photo_removed',
+      entityType: 'vehicle',
+      entityId: vehicleId,
+      summary: `${photoId ? (before.photoKey ? 'Replaced' : 'Added') : 'Removed'} the photo of unit ${before.unitNumber}`,
+      before: { photo_id: before.photoKey },
+      after: { photo_id: photoId },
+    });
+    return loadVehicle(tx, ctx, vehicleId);
   });
 }
 

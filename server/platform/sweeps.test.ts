@@ -39,6 +39,7 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
   let adminOfA: Session;
   let userOfB: TestUser;
   const idsOfB: string[] = [];
+  let fileOfB = '';
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -65,6 +66,7 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
     const file = (await server.request({ method: 'POST', url: '/storage/v1/object?purpose=fleet', token: sessionOfB.access_token, headers: { 'content-type': 'image/png' }, payload: png })).json();
     const interval = (await asB('POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'oil_change', every_miles: 5000 })).json();
     idsOfB.push(vehicle.id, form.template.id, check.id, request.id, file.id, interval.id);
+    fileOfB = file.id;
     expect(idsOfB.every(Boolean)).toBe(true);
   });
   afterAll(async () => {
@@ -96,6 +98,15 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
       }
     }
     expect(await tenantRows(server, b.id)).toBe(before);
+  });
+
+  it('refuses to attach a file of agency B to a record of agency A (404, nothing changed)', async () => {
+    const asA = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
+      server.request({ method, url, token: adminOfA.access_token, headers, ...(payload ? { payload } : {}) });
+    const vehicle = (await asA('POST', '/rest/v1/fleet/admin/vehicles', { unit_number: `A-${kind}`, vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 })).json();
+    const photo = await asA('PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: fileOfB }, { 'if-match': `"${vehicle.version}"` });
+    expect(photo.statusCode, photo.body).toBe(404);
+    expect((await asA('GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json()).toMatchObject({ photo_id: null, version: vehicle.version });
   });
 
   it('never returns agency B’s rows from any list, search or export', async () => {
