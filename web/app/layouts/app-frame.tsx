@@ -11,6 +11,7 @@ import { ModuleIcon } from '../../ui/module-icon.tsx';
 import { PrecinctLogo } from '../../ui/precinct-logo.tsx';
 import { ThemeSwitch } from '../theme-switch.tsx';
 import { UserMenu } from '../user-menu.tsx';
+import { NotificationBell } from '../../notifications/notification-bell.tsx';
 
 function isActive(pathname: string, base: string): boolean {
   return base === '/' ? pathname === '/' : pathname === base || pathname.startsWith(`${base}/`);
@@ -56,6 +57,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             ) : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <ThemeSwitch />
             <UserMenu />
           </Group>

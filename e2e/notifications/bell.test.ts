@@ -1,0 +1,80 @@
+/**
+ * The notification bell: an officer whose service request the fleet office moves sees the news under
+ * the bell, opens it to land on their fleet home, and the unread count clears. Axe clean when open.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
+import { agencyWithAdmin, api, createRole, expectPath, inviteAndAccept, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+
+let admin: Person;
+let officer: Person;
+let request: ServiceRequest;
+
+beforeAll(async () => {
+  admin = await agencyWithAdmin('bell');
+  const roleId = await createRole(admin.session, 'Patrol', ['fleet:servicerequest.submit', 'fleet:squadcheck.submit']);
+  officer = await inviteAndAccept(admin.session, { name: 'Robin Patrol', roleIds: [roleId], accountType: 'full' });
+  const vehicle = await api<Vehicle>(admin.session, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'B-7', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 900 }, { 'idempotency-key': randomUUID() });
+  request = await api<ServiceRequest>(officer.session, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes squeal when cold', drivable: true }, { 'idempotency-key': randomUUID() });
+  await api(admin.session, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress', note: 'Booked with the dealer for Tuesday' }, { 'if-match': `"${request.version}"` });
+}, 120_000);
+
+describe('the notification bell', () => {
+  it('shows an officer that their request moved, opens it on the fleet home and clears the count', async () => {
+    const page = await newPage();
+    try {
+      await signInWithSession(page, officer.session);
+      await page.goto('/');
+      const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+      await bell.waitFor();
+      await bell.click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      await panel.getByText('Note from the fleet office: Booked with the dealer for Tuesday').waitFor();
+      await expectNoSeriousAxeViolations(page);
+      await panel.getByRole('button', { name: `Unread: Service request #${request.number} is in progress` }).click();
+      await expectPath(page, '/fleet');
+      await settled(page);
+      await expect.poll(() => page.getByRole('button', { name: 'Notifications', exact: true }).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('marks every notification read at once from the panel', async () => {
+    const page = await newPage();
+    try {
+      const current = await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`);
+      await api(admin.session, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed' }, { 'if-match': `"${current.version}"` });
+      await signInWithSession(page, officer.session);
+      await page.goto('/');
+      await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+      await page.getByRole('button', { name: 'Mark all read' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Notifications', exact: true }).count()).toBe(1);
+      await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('the notification panel at night on a phone', () => {
+  it('is readable and axe clean in the dark theme at 360 px wide', async () => {
+    const page = await newPage({ colorScheme: 'dark', viewport: { width: 360, height: 740 } });
+    try {
+      await signInWithSession(page, officer.session);
+      await page.goto('/');
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Notifications' });
+      await panel.getByText(`Service request #${request.number} is in progress`).waitFor();
+      const box = await panel.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+      await page.waitForTimeout(300);
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.close();
+    }
+  });
+});
