@@ -102,6 +102,9 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   });
   // A connection dropped while idle (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor one dropped while checked out between two queries of a transaction (the pool listens only to
+  // idle clients): the transaction's next query fails (503) and the pool discards the client on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
