@@ -7,7 +7,8 @@
  * user (via runuser) in a temp dir that user owns; otherwise they run as the current user.
  *
  * Only this cluster runs with fsync=off (its data is deleted at the end, a crash loses nothing of
- * value); everything else keeps PostgreSQL's durable defaults.
+ * value); everything else keeps PostgreSQL's durable defaults. The fault drills ask for `durable: true`
+ * (fsync on) and stop and start the server under load with stopServer() and startServer().
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,10 @@ export interface PostgresCluster {
   port: number;
   /** The temp dir holding the data directory (`data/`), the log (`postgres.log`) and the socket. */
   dir: string;
+  /** Stops the server, keeping its data (pg_ctl stop -m <mode>); startServer() brings it back on the same port. */
+  stopServer(mode?: 'smart' | 'fast' | 'immediate'): Promise<void>;
+  startServer(): Promise<void>;
+  /** Stops the server and deletes everything. */
   stop(): Promise<void>;
 }
 
@@ -30,6 +35,8 @@ export interface StartClusterOptions {
   binDir?: string;
   /** Milliseconds to wait for the server to accept connections. */
   startTimeoutMs?: number;
+  /** Keep fsync on (PostgreSQL's default), as production runs it; off by default for speed. */
+  durable?: boolean;
 }
 
 /** Asks the kernel for a free TCP port on 127.0.0.1. */
@@ -138,23 +145,21 @@ export async function startPostgresCluster(options: StartClusterOptions = {}): P
 
     let port = 0;
     let lastError: unknown;
-    // The free port may be taken between asking and listening; try a few.
-    for (let attempt = 0; attempt < 3 && !started; attempt++) {
-      port = await freePort();
-      const serverOptions = [
+    const startTimeout = String(Math.ceil((options.startTimeoutMs ?? 60_000) / 1000));
+    const serverOptions = () =>
+      [
         `-p ${port}`,
         "-c listen_addresses='127.0.0.1'",
         `-c unix_socket_directories='${dir}'`,
-        '-c fsync=off',
+        ...(options.durable ? [] : ['-c fsync=off']),
         '-c max_connections=200',
       ].join(' ');
+    const startServer = () => run(runAs, pgCtl, ['-D', dataDir, '-l', logFile, '-w', '-t', startTimeout, '-o', serverOptions(), 'start'], dir);
+    // The free port may be taken between asking and listening; try a few.
+    for (let attempt = 0; attempt < 3 && !started; attempt++) {
+      port = await freePort();
       try {
-        await run(
-          runAs,
-          pgCtl,
-          ['-D', dataDir, '-l', logFile, '-w', '-t', String(Math.ceil((options.startTimeoutMs ?? 60_000) / 1000)), '-o', serverOptions, 'start'],
-          dir,
-        );
+        await startServer();
         started = true;
       } catch (error) {
         lastError = error;
@@ -169,11 +174,23 @@ export async function startPostgresCluster(options: StartClusterOptions = {}): P
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       port,
       dir,
+      async stopServer(mode = 'fast') {
+        await run(runAs, pgCtl, ['-D', dataDir, '-m', mode, '-w', 'stop'], dir);
+        started = false;
+      },
+      async startServer() {
+        try {
+          await startServer();
+          started = true;
+        } catch (error) {
+          throw new Error(`PostgreSQL did not start again: ${error instanceof Error ? error.message : String(error)}\n--- postgres.log ---\n${readLog(logFile)}`);
+        }
+      },
       async stop() {
         if (stopped) return;
         stopped = true;
         try {
-          await run(runAs, pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop'], dir);
+          if (started) await run(runAs, pgCtl, ['-D', dataDir, '-m', 'fast', '-w', 'stop'], dir);
           started = false;
         } finally {
           process.removeListener('exit', onExit);
