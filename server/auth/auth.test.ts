@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, generateKeyPair } from 'jose';
 import { refreshTokens, oneTimeTokens, agencies } from '../db/schema.ts';
 import { DATABASE_KINDS, startTestServer, tokenFromLink, type TestServer } from '../test-support/test-server.ts';
@@ -150,15 +150,22 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
       expect(decodeJwt(second.access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
     });
 
-    it('accepts a refresh token presented twice within seconds (two tabs), but revokes the session when a spent one comes back later', async () => {
+    it('accepts a refresh token presented twice within seconds (two tabs) with one successor, but revokes the session when a spent one comes back later', async () => {
       const user = await makeUser(server, await makeAgency(server));
       const first = await signIn(server, user);
       const refresh = (token: string) =>
         server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', ...json({ refresh_token: token }) });
-      expect((await refresh(first.refresh_token)).statusCode).toBe(200);
+      const firstUse = await refresh(first.refresh_token);
+      expect(firstUse.statusCode).toBe(200);
       const graceRetry = await refresh(first.refresh_token);
       expect(graceRetry.statusCode).toBe(200);
       const latest = graceRetry.json() as Session;
+      // Both tabs hold the same successor: the session stays one chain, not two live ones.
+      expect(latest.refresh_token).toBe((firstUse.json() as Session).refresh_token);
+      const liveTokens = await server.database.withTenant(user.agencyId, (tx) =>
+        tx.select().from(refreshTokens).where(and(eq(refreshTokens.agencyId, user.agencyId), isNull(refreshTokens.usedAt))),
+      );
+      expect(liveTokens).toHaveLength(1);
 
       // The first token was spent more than 10 seconds ago: presenting it now means it was stolen.
       await server.database.withTenant(user.agencyId, (tx) =>

@@ -13,6 +13,17 @@ export function mintOpaqueToken(agencyId: string): { token: string; hash: string
   return { token, hash: hashOpaqueToken(token) };
 }
 
+/**
+ * The refresh token that replaces `parent`: derived from it with the server secret rather than drawn
+ * at random, so that two uses of one token inside the reuse grace (two tabs refreshing at once) get
+ * the same successor and the session keeps a single chain instead of forking into two live ones.
+ */
+export function successorOpaqueToken(secret: Buffer, agencyId: string, parent: string): { token: string; hash: string } {
+  const agencyPart = Buffer.from(agencyId.replaceAll('-', ''), 'hex').toString('base64url');
+  const token = `${agencyPart}.${crypto.createHmac('sha256', secret).update(`refresh-successor:${parent}`, 'utf8').digest('base64url')}`;
+  return { token, hash: hashOpaqueToken(token) };
+}
+
 export function hashOpaqueToken(token: string): string {
   return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
 }

@@ -103,8 +103,9 @@ export async function revokeUserSessions(tx: Tx, agencyId: string, userId: strin
     );
 }
 
+/** Adds a refresh token; one already there (the successor made by an earlier use of its parent) is kept. */
 export async function insertRefreshToken(tx: Tx, values: typeof refreshTokens.$inferInsert) {
-  await tx.insert(refreshTokens).values(values);
+  await tx.insert(refreshTokens).values(values).onConflictDoNothing({ target: [refreshTokens.agencyId, refreshTokens.tokenHash] });
 }
 
 export async function findRefreshToken(tx: Tx, agencyId: string, tokenHash: string) {

@@ -2,7 +2,7 @@ import type { AAL, AuthUser, Session } from '../../core/contracts/auth.ts';
 import type { Tx } from '../platform/database.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
 import { signAccessToken } from './access-tokens.ts';
-import { mintOpaqueToken } from './opaque-tokens.ts';
+import { mintOpaqueToken, successorOpaqueToken } from './opaque-tokens.ts';
 import { insertRefreshToken, insertSession, loadUserAccess, updateUser, type UserRow } from './queries.ts';
 
 /** CJIS: whatever the activity, a session ends after 12 hours and the user signs in again. */
@@ -32,16 +32,18 @@ export function presentUser(row: UserRow, access: { roles: string[]; permissions
 export async function mintSessionTokens(
   services: Services,
   tx: Tx,
-  input: { user: UserRow; sessionId: string; aal: AAL; amr: Array<{ method: string; timestamp: number }>; parentId?: number },
+  input: { user: UserRow; sessionId: string; aal: AAL; amr: Array<{ method: string; timestamp: number }>; parent?: { id: number; token: string } },
 ): Promise<Session> {
   const { user } = input;
   const access = await loadUserAccess(tx, user.agencyId, user.id);
-  const refresh = mintOpaqueToken(user.agencyId);
+  // A refresh replaces its token with the one successor derived from it; the insert is skipped when a
+  // use inside the reuse grace already made it.
+  const refresh = input.parent ? successorOpaqueToken(services.secret, user.agencyId, input.parent.token) : mintOpaqueToken(user.agencyId);
   await insertRefreshToken(tx, {
     agencyId: user.agencyId,
     sessionId: input.sessionId,
     tokenHash: refresh.hash,
-    parentId: input.parentId ?? null,
+    parentId: input.parent?.id ?? null,
   });
   const presented = presentUser(user, access);
   const { token, expiresAt, expiresIn } = await signAccessToken(services.keys, services.config.jwtIssuer, {

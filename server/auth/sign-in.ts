@@ -79,7 +79,8 @@ export async function signInWithPassword(services: Services, input: PasswordGran
 
 /**
  * grant_type=refresh_token: refresh tokens are single use and rotate. A token presented again
- * within 10 seconds of its first use (two tabs refreshing at once, a retried request) still works;
+ * within 10 seconds of its first use (two tabs refreshing at once, a retried request) still works
+ * and gets the same successor as the first use, so the session never forks into two live chains;
  * later, its reuse means it was stolen, and the whole session is revoked.
  */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
@@ -112,7 +113,7 @@ export async function refreshSession(services: Services, input: RefreshGrantInpu
     const user = await findUserById(tx, agencyId, session.userId);
     if (!user || user.status !== 'active') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator', { status: 400 });
     await touchSessionRefresh(tx, agencyId, session.id);
-    return { session: await mintSessionTokens(services, tx, { user, sessionId: session.id, aal: session.aal, amr: session.amr, parentId: token.id }) };
+    return { session: await mintSessionTokens(services, tx, { user, sessionId: session.id, aal: session.aal, amr: session.amr, parent: { id: token.id, token: input.refresh_token } }) };
   });
   // The revocation must commit, so it is reported after the transaction rather than thrown inside it.
   if ('revoked' in outcome)
