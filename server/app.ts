@@ -124,7 +124,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
 /** Serves the built React app: real files as they are, any other path as index.html (client routes). */
 async function serveWebApp(app: FastifyInstance, distDir: string) {
-  await app.register(fastifyStatic, { root: distDir, serve: false });
+  // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers that accept them.
+  await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
   const indexFile = path.join(distDir, 'index.html');
   app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
