@@ -3,9 +3,10 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconClockHour4, IconLock } from '@tabler/icons-react';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PasswordGrantInput } from '../../core/contracts/auth.ts';
 import { errorMessage, isApiError } from '../app/api-error.ts';
+import { importWithReload } from '../app/chunk-reload.ts';
 import { applyServerErrors } from '../app/form-errors.ts';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
@@ -14,11 +15,16 @@ import { useFactors } from './list-factors.ts';
 import { mfaStep, verifiedFactors } from './mfa-step.ts';
 import { pathAfterSignIn } from './post-sign-in.ts';
 import { useResendConfirmation } from './resend-confirmation.ts';
-import { SecondFactorEnrol } from './second-factor-enrol.tsx';
-import { SecondFactorVerify } from './second-factor-verify.tsx';
 import { getSignOutNotice, signOut, useAuthState } from './session.ts';
 import { useSignInWithPassword } from './sign-in-with-password.ts';
 import { useUnlockAccount } from './unlock-account.ts';
+
+// The second-factor step (QR codes, WebAuthn) is loaded only when a signed-in user still needs it, so
+// the sign-in page itself stays small (bench:web measures it).
+const loadSecondFactorEnrol = importWithReload(() => import('./second-factor-enrol.tsx'));
+const loadSecondFactorVerify = importWithReload(() => import('./second-factor-verify.tsx'));
+const SecondFactorEnrol = lazy(() => loadSecondFactorEnrol().then((m) => ({ default: m.SecondFactorEnrol })));
+const SecondFactorVerify = lazy(() => loadSecondFactorVerify().then((m) => ({ default: m.SecondFactorVerify })));
 
 /**
  * /login: e-mail and password; then, when the user has a verified factor, that factor; when their
@@ -181,6 +187,12 @@ function SecondFactorStep() {
   usePageTitle(step === 'enrol' ? 'Add a second factor' : 'Verify it is you');
   const leaving = useRef(false);
 
+  // Fetch the step's code while the factors load, rather than after.
+  useEffect(() => {
+    void loadSecondFactorVerify().catch(() => undefined);
+    void loadSecondFactorEnrol().catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     if (step !== 'done' || leaving.current) return;
     leaving.current = true;
@@ -217,13 +229,17 @@ function SecondFactorStep() {
         description="Your agency requires a second factor in addition to your password. Add one now; you will use it each time you sign in."
         footer={signOutLink}
       >
-        <SecondFactorEnrol onEnrolled={() => undefined} />
+        <Suspense fallback={<LoadingState />}>
+          <SecondFactorEnrol onEnrolled={() => undefined} />
+        </Suspense>
       </AuthCard>
     );
   }
   return (
     <AuthCard title="Verify it is you" description="Your password was right. Now use your second factor to finish signing in." footer={signOutLink}>
-      <SecondFactorVerify factors={verifiedFactors(factors.data.factors)} onVerified={() => undefined} autoFocus />
+      <Suspense fallback={<LoadingState />}>
+        <SecondFactorVerify factors={verifiedFactors(factors.data.factors)} onVerified={() => undefined} autoFocus />
+      </Suspense>
     </AuthCard>
   );
 }
