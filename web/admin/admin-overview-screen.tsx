@@ -1,13 +1,16 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { errorMessage } from '../app/api-error.ts';
+import { importWithReload } from '../app/chunk-reload.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
-import { AuditLogPanel } from './audit-log-panel.tsx';
 import { auditSearchParams, parseAuditSearch, type AuditSearch } from './audit-search.ts';
 import { useOverview } from './get-overview.ts';
 import { useAgencyDates } from './use-agency-dates.ts';
+
+// The audit log (filters, table, pages) is a tab: loaded when opened, so /admin's first screen stays small.
+const AuditLogPanel = lazy(importWithReload(() => import('./audit-log-panel.tsx').then((m) => ({ default: m.AuditLogPanel }))));
 
 function SummaryCard(props: { title: string; to: string; linkLabel: string; children: ReactNode }) {
   return (
@@ -127,7 +130,9 @@ export function AdminOverviewScreen() {
           <Overview onShowAudit={() => go({ ...state, tab: 'audit' })} />
         </Tabs.Panel>
         <Tabs.Panel value="audit" pt="md">
-          <AuditLogPanel state={state} onChange={go} />
+          <Suspense fallback={<LoadingState />}>
+            <AuditLogPanel state={state} onChange={go} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </AdminPage>
