@@ -16,9 +16,11 @@
  * checks find a non-critical problem; each car gets a service request about once a month; three
  * preventive-maintenance intervals per car.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TemplateSection } from '../core/contracts/fleet.ts';
 import { createAgency } from '../server/agency/create-agency.ts';
+import { createLink } from '../server/auth/one-time-links.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
 import { evaluateAnswers } from '../server/fleet/squad-checks.ts';
 import { auditHash } from '../server/platform/audit.ts';
@@ -129,8 +131,10 @@ export interface SeedOptions {
   firstAgency?: number;
   /** Called after each agency with the number done so far. */
   onAgency?: (done: number) => void;
-  /** "Now" of the dataset: the year of history ends here. */
+  /** "Now" of the dataset: the history ends here. */
   now?: Date;
+  /** Days of history (default a year); the query-plan test uses a few to seed many agencies quickly. */
+  days?: number;
 }
 
 export interface SeedResult {
@@ -163,7 +167,7 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
     while (next < options.agencies) {
       const number = first + next;
       next += 1;
-      const { agencyId, rows } = await seedAgency(database, number, passwordHash, now);
+      const { agencyId, rows } = await seedAgency(database, number, passwordHash, now, options.days ?? DAYS_OF_HISTORY);
       agencyIds.push(agencyId);
       for (const [table, n] of Object.entries(rows)) totals[table] = (totals[table] ?? 0) + n;
       done += 1;
@@ -174,7 +178,7 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
   return { rows: totals, seconds: (performance.now() - started) / 1000, agencyIds };
 }
 
-async function seedAgency(database: Database, number: number, passwordHash: string, now: Date) {
+async function seedAgency(database: Database, number: number, passwordHash: string, now: Date, days: number) {
   const rand = random(number * 7919 + 17);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const agencyId = crypto.randomUUID();
@@ -225,6 +229,30 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
     const { roleIds } = await createAgency(tx, { agencyId, name, timezone, securityPolicy: { mfa_required: 'none' } });
     await insert(tx, 'users', users.map(({ role: _role, ...user }) => user));
     await insert(tx, 'user_roles', users.map((u) => ({ agency_id: agencyId, user_id: u.id, role_id: roleIds.get(u.role)!, created_at: u.created_at })));
+    // Everyone came in by invitation: the accepted links are used, the invited user's is live (made by createLink).
+    await insert(
+      tx,
+      'one_time_tokens',
+      users
+        .filter((u) => u.status !== 'invited' && u.id !== users[0]!.id)
+        .map((u) => ({
+          agency_id: agencyId,
+          id: crypto.randomUUID(),
+          kind: 'invitation',
+          token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+          user_id: u.id,
+          email: u.email,
+          data: {},
+          expires_at: new Date(u.created_at.getTime() + 7 * DAY),
+          used_at: new Date(u.created_at.getTime() + DAY),
+          created_by: users[0]!.id,
+          created_at: u.created_at,
+        })),
+    );
+    for (const u of users.filter((x) => x.status === 'invited')) {
+      await createLink(tx, { agencyId, kind: 'invitation', email: u.email, userId: u.id, createdBy: users[0]!.id });
+      counts.one_time_tokens = (counts.one_time_tokens ?? 0) + 1;
+    }
     const [version] = await tx.select().from(squadCheckTemplateVersions).where(and(eq(squadCheckTemplateVersions.agencyId, agencyId)));
     const sections = version!.sections as TemplateSection[];
 
@@ -237,7 +265,7 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
       audit.push({ at: u.created_at, actor: admin, action: 'user.invited', entityType: 'user', entityId: u.id, summary: `Invited ${u.name}`, after: { email: u.email, roles: [u.role] } });
 
     // --- vehicles, with a year of squad checks and odometer readings
-    const start = new Date(now.getTime() - DAYS_OF_HISTORY * DAY);
+    const start = new Date(now.getTime() - days * DAY);
     const vehicles: Row[] = [];
     const events: Row[] = [];
     const submissions: Row[] = [];
@@ -257,7 +285,7 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
       events.push({ agency_id: agencyId, vehicle_id: id, kind: 'odometer', odometer, reason: 'Added to the fleet', source: 'manual', actor_id: managers[0]!.id, at: createdAt });
       audit.push({ at: createdAt, actor: managers[0]!, action: 'vehicle.created', entityType: 'vehicle', entityId: id, summary: `Added unit ${unit}`, after: { unit_number: unit, make: spec.make, model: spec.model } });
       let lastCheck: Date | null = null;
-      const lastDay = retired ? DAYS_OF_HISTORY - 60 : DAYS_OF_HISTORY;
+      const lastDay = retired ? Math.max(0, days - 60) : days;
       for (let day = 0; day < lastDay; day += 1) {
         if (rand() >= usage) continue;
         const checker = rand() < 0.6 ? assigned : pick(officers);
@@ -325,9 +353,9 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
         lastCheck = submittedAt;
       }
       // About one service request a month per car, spread over the year.
-      const requestCount = Math.round(12 * REQUESTS_PER_VEHICLE_MONTH * (retired ? 0.8 : 1));
+      const requestCount = Math.round(((12 * days) / DAYS_OF_HISTORY) * REQUESTS_PER_VEHICLE_MONTH * (retired ? 0.8 : 1) + rand());
       for (let r = 0; r < requestCount; r += 1) {
-        const createdAtR = new Date(start.getTime() + Math.floor(rand() * DAYS_OF_HISTORY * DAY));
+        const createdAtR = new Date(start.getTime() + Math.floor(rand() * days * DAY));
         const age = (now.getTime() - createdAtR.getTime()) / DAY;
         const kind = pick(REQUEST_KINDS);
         const reporter = pick(officers);

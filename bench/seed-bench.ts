@@ -4,6 +4,7 @@
  *   --agencies N          agencies to write (default 200)
  *   --database-url URL    PostgreSQL to fill (default DATABASE_URL; without either, PGlite in DATA_DIR)
  *   --concurrency N       agencies written at once on PostgreSQL (default 4)
+ *   --days N              days of history (default 365)
  *   --reset               the database already holds a bench dataset: drop everything and start over
  *                         (refused when it also holds agencies that are not bench agencies)
  *
@@ -34,6 +35,7 @@ export interface SeedCliOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   concurrency: number;
+  days?: number;
   reset: boolean;
   /** Print progress and tables (the API bench prints its own). */
   quiet?: boolean;
@@ -79,7 +81,7 @@ export async function runSeed(options: SeedCliOptions) {
     if (!options.quiet) {
       console.log(`Seeding ${options.agencies} agencies into ${where}`);
       console.log(
-        `Per agency: ${USERS_PER_AGENCY} users with roles, ${VEHICLES_PER_AGENCY} vehicles, ${DAYS_OF_HISTORY} days of squad checks ` +
+        `Per agency: ${USERS_PER_AGENCY} users with roles, ${VEHICLES_PER_AGENCY} vehicles, ${options.days ?? DAYS_OF_HISTORY} days of squad checks ` +
           `(one at the start of the first shift on days a car is used: ${Math.round(DAILY_CHECK_RATE * 100)} % of days for patrol cars and SUVs, fewer for spares; ` +
           `${(FAILED_CHECK_RATE * 100).toFixed(1)} % with a failed item), ${REQUESTS_PER_VEHICLE_MONTH} service request per car per month, 3 maintenance intervals per car, the audit trail of all of it`,
       );
@@ -88,7 +90,7 @@ export async function runSeed(options: SeedCliOptions) {
       ? null
       : new cliProgress.SingleBar({ format: '{bar} {percentage}% | {value}/{total} agencies | {duration_formatted} elapsed | ETA {eta_formatted}', etaBuffer: 20 }, cliProgress.Presets.shades_classic);
     bar?.start(options.agencies, 0);
-    const result = await seedBench(database, { agencies: options.agencies, concurrency: options.concurrency, onAgency: (done) => bar?.update(done) });
+    const result = await seedBench(database, { agencies: options.agencies, concurrency: options.concurrency, ...(options.days ? { days: options.days } : {}), onAgency: (done) => bar?.update(done) });
     bar?.stop();
     const analyzeStarted = performance.now();
     await database.owner.execute(sql`analyze`);
@@ -128,6 +130,7 @@ async function main() {
       agencies: { type: 'string' },
       'database-url': { type: 'string' },
       concurrency: { type: 'string' },
+      days: { type: 'string' },
       reset: { type: 'boolean', default: false },
     },
   });
@@ -136,6 +139,7 @@ async function main() {
     databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL || undefined),
     dataDir: path.resolve(process.env.DATA_DIR || './data'),
     concurrency: positiveInt('concurrency', values.concurrency, 4),
+    days: positiveInt('days', values.days, 365),
     reset: values.reset ?? false,
   });
 }

@@ -76,6 +76,13 @@ export const users = pgTable(
     primaryKey({ columns: [t.agencyId, t.id] }),
     uniqueIndex('users_id_key').on(t.id),
     uniqueIndex('users_agency_email_key').on(t.agencyId, t.email),
+    // The admin user list sorts by each of these (ListUsersQuery sort); the order comes from an index.
+    index('users_name_idx').on(t.agencyId, t.name, t.id),
+    index('users_badge_idx').on(t.agencyId, t.badgeNumber, t.id),
+    index('users_rank_idx').on(t.agencyId, t.rank, t.id),
+    index('users_status_idx').on(t.agencyId, t.status, t.name),
+    index('users_last_sign_in_idx').on(t.agencyId, t.lastSignInAt, t.id),
+    index('users_created_idx').on(t.agencyId, t.createdAt, t.id),
   ],
 );
 
@@ -425,6 +432,12 @@ export const vehicles = pgTable(
     uniqueIndex('vehicles_id_key').on(t.id),
     uniqueIndex('vehicles_unit_key').on(t.agencyId, sql`lower(${t.unitNumber})`),
     index('vehicles_status_idx').on(t.agencyId, t.status, t.unitNumber),
+    // The vehicle list sorts by each of these (ListVehiclesQuery sort; unit number as typed, not lowered).
+    index('vehicles_unit_sort_idx').on(t.agencyId, t.unitNumber, t.id),
+    index('vehicles_type_idx').on(t.agencyId, t.vehicleType, t.unitNumber),
+    index('vehicles_odometer_idx').on(t.agencyId, t.odometer, t.id),
+    index('vehicles_year_idx').on(t.agencyId, t.year, t.id),
+    index('vehicles_make_idx').on(t.agencyId, t.make, t.id),
     index('vehicles_assigned_idx').on(t.agencyId, t.assignedUserId),
     foreignKey({ columns: [t.agencyId, t.assignedUserId], foreignColumns: [users.agencyId, users.id] }),
   ],

@@ -1,0 +1,294 @@
+/**
+ * Every module list query uses an index (QUALITY.md "Performance"; issue 8 "Query plans").
+ *
+ * What runs: the real use-case functions of each list screen (admin users with every sort, roles,
+ * audit log with its filters, overview; fleet vehicles with every sort and filter, a vehicle's page and
+ * timeline, squad-check submissions by month, vehicle, officer and status, the service-request queue,
+ * "my requests", maintenance lists, templates, the fleet dashboard and the officer's home), on
+ * PostgreSQL, as the API's role with the agency set, exactly as a request runs them. The Drizzle
+ * logger records every statement they send with its parameters; each SELECT is then EXPLAINed
+ * (FORMAT JSON, no ANALYZE) with the same parameters under the same role and agency. Nothing is hand
+ * copied, so the SQL cannot drift from the app's; no planner switch (enable_seqscan …) is touched.
+ *
+ * The rule, per statement:
+ *   - a Seq Scan of a tenant table (TENANT_TABLES) fails: a list must reach its agency's rows by index;
+ *   - where the page is ordered (the statement has ORDER BY … LIMIT), a full Sort node above a scan
+ *     of a tenant table fails: the order must come from an index. An Incremental Sort (the index
+ *     gives the leading keys; only ties, e.g. the `id` tie-breaker, are sorted) is fine, and so is a
+ *     Sort of a statement without LIMIT: those return one agency's small, bounded set (its roles,
+ *     its 40 vehicles' intervals) whole, and sorting it is cheaper than any index would be.
+ *
+ * The data, honestly: the planner picks a sequential scan when one agency's rows are a large share of a
+ * small table, so 4 full agencies would prove nothing. The bench dataset's defining proportion is that
+ * one agency is a small share of every table (1/200 at the default N); this test keeps that
+ * proportion with 60 agencies of exactly the bench's shape (100 users, 40 vehicles, 9 roles, the same
+ * rates of squad checks, requests and audit entries) but a 21-day history instead of a year, so it
+ * seeds in seconds. Statistics are the real ones (ANALYZE), not invented.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { and, eq, sql } from 'drizzle-orm';
+import * as schema from '../server/db/schema.ts';
+import { TENANT_TABLES } from '../server/db/schema.ts';
+import { APP_ROLE, openDatabase, type Database, type Db, type Tx } from '../server/platform/database.ts';
+import type { RequestContext } from '../server/platform/context.ts';
+import type { Services } from '../server/platform/services.ts';
+import { loadConfig } from '../server/env.ts';
+import { BUILT_IN_ROLES } from '../core/permissions.ts';
+import { ListServiceRequestsQuery, ListSquadChecksQuery, ListVehiclesQuery, VEHICLE_SORTS } from '../core/contracts/fleet.ts';
+import { AuditQuery, ListUsersQuery, USER_SORTS } from '../core/contracts/admin.ts';
+import { listAgencyUsers } from '../server/admin/users.ts';
+import { getAgencyRole, listAgencyRoles } from '../server/admin/roles.ts';
+import { readAuditLog } from '../server/admin/audit-log.ts';
+import { getOverview } from '../server/admin/agency.ts';
+import { getVehicle, listAgencyVehicles, vehicleTimeline } from '../server/fleet/vehicles.ts';
+import { listSquadChecks } from '../server/fleet/squad-checks.ts';
+import { listMyServiceRequests, listServiceRequestQueue } from '../server/fleet/service-requests.ts';
+import { listAgencyMaintenance } from '../server/fleet/maintenance.ts';
+import { listAgencyTemplates } from '../server/fleet/templates.ts';
+import { fleetDashboard, fleetHome } from '../server/fleet/overview.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../test/postgres.ts';
+import { benchEmail, seedBench } from './bench-data.ts';
+
+const AGENCIES = Number(process.env.PLAN_AGENCIES ?? 200);
+const DAYS = Number(process.env.PLAN_DAYS ?? 7);
+const TENANT = new Set<string>(TENANT_TABLES);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Sort Key'?: string[];
+  'Plan Rows'?: number;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** Nodes of the plan, depth first, each with its parent. */
+function* nodes(plan: PlanNode, parent: PlanNode | null = null): Generator<[PlanNode, PlanNode | null]> {
+  yield [plan, parent];
+  for (const child of plan.Plans ?? []) yield* nodes(child, plan);
+}
+
+/** Columns of each index, by name (`lower(unit_number)` stays an expression, not `unit_number`). */
+export type IndexColumns = Map<string, string[]>;
+
+function sortColumns(key: string): string[] {
+  // `vehicles.unit_number`, `name DESC`, `(COALESCE((vehicles.assigned_user_id = '…'::uuid), false)) DESC`: every identifier.
+  return [...key.replace(/'[^']*'/g, '').matchAll(/[a-z_][a-z0-9_]*/gi)].map((m) => m[0]);
+}
+
+/** Columns compared in an index condition: `((agency_id = $1) AND (assigned_user_id = $2))` → agency_id, assigned_user_id. */
+function conditionColumns(condition: string): string[] {
+  return [...condition.matchAll(/([a-z_][a-z0-9_]*)\s*(?:=|>=|<=|<|>)/gi)].map((m) => m[1]!);
+}
+
+/** A scan whose index condition names a column besides agency_id (for a bitmap, its index scans' conditions). */
+function narrowed(scan: PlanNode): boolean {
+  const conditions = [scan['Index Cond'], ...[...nodes(scan)].map(([n]) => (n['Node Type'] === 'Bitmap Index Scan' ? n['Index Cond'] : undefined))].filter(
+    (c): c is string => Boolean(c),
+  );
+  return conditions.length > 0 && conditions.every((c) => conditionColumns(c).some((column) => column !== 'agency_id'));
+}
+
+/** What breaks the rule in one plan (empty when it keeps it). */
+export function planProblems(plan: PlanNode, statementSql: string, indexes: IndexColumns): string[] {
+  const problems: string[] = [];
+  const paged = /\border by\b[\s\S]*\blimit\b/i.test(statementSql);
+  for (const [node, parent] of nodes(plan)) {
+    if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && TENANT.has(node['Relation Name']))
+      problems.push(`Seq Scan on ${node['Relation Name']}`);
+    if (paged && node['Node Type'] === 'Sort') {
+      // The whole input fits on the page (LIMIT at least the rows sorted): an index order would read them all too.
+      if (parent?.['Node Type'] === 'Limit' && (node['Plan Rows'] ?? Infinity) <= (parent['Plan Rows'] ?? 0)) continue;
+      const below = [...nodes(node)].map(([n]) => n).filter((n) => n !== node);
+      const table = below.find((n) => n['Relation Name'] && TENANT.has(n['Relation Name']));
+      if (!table) continue;
+      // Every table below is reached by an index on more than the agency (one person's, one vehicle's rows, by id):
+      // what is sorted is that small set, not the agency's.
+      if (below.filter((n) => n['Relation Name'] && TENANT.has(n['Relation Name'])).every((n) => narrowed(n))) continue;
+      const leading = sortColumns(node['Sort Key']?.[0] ?? '');
+      const used = below.map((n) => n['Index Name']).filter((name): name is string => Boolean(name));
+      const ordered = used.some((name) => (indexes.get(name) ?? []).some((column) => leading.includes(column)));
+      if (!ordered)
+        problems.push(`Sort by ${node['Sort Key']?.join(', ')} over ${table['Relation Name']} (${used.length > 0 ? `using ${used.join(', ')}` : table['Node Type']}): no index serving the order`);
+    }
+  }
+  return problems;
+}
+
+describe('query plans of the module list queries on the bench dataset (PostgreSQL)', () => {
+  let scratch: ScratchDatabase;
+  let pool: pg.Pool;
+  let logged: Database;
+  const captured: Statement[] = [];
+  let agencyId = '';
+  let sysConfig: RequestContext['sysConfig'];
+  const people: Record<'admin' | 'manager' | 'officer', string> = { admin: '', manager: '', officer: '' };
+  let vehicleId = '';
+  let roleId = '';
+  const failures: string[] = [];
+  let explained = 0;
+  const indexes: IndexColumns = new Map();
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(inject('postgresUrl'));
+    const seeding: Database = await openDatabase({ url: scratch.url, poolSize: 5 });
+    try {
+      await seedBench(seeding, { agencies: AGENCIES, days: DAYS, concurrency: 4 });
+      await seeding.owner.execute(sql`analyze`);
+    } finally {
+      await seeding.close();
+    }
+    pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+    pool.on('error', () => {});
+    const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ sql: query, params }) } }) as unknown as Db;
+    const scoped = <T>(agency: string | null, work: (tx: Tx) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config('app.agency_id', ${agency ?? ''}, true)`);
+        return work(tx);
+      });
+    logged = {
+      kind: 'postgres',
+      owner: db,
+      withTenant: (agency, work) => scoped(agency, work),
+      withoutTenant: (work) => scoped(null, work),
+      ping: async () => {},
+      close: async () => {},
+    };
+    const definitions = await pool.query<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where schemaname = 'public'`);
+    for (const { indexname, indexdef } of definitions.rows) {
+      const columns = /USING \w+ \((.*)\)/.exec(indexdef)?.[1] ?? '';
+      indexes.set(indexname, columns.split(',').map((c) => c.trim().replace(/\s+(ASC|DESC)$/i, '')));
+    }
+    // Agency 7 (any would do): its administrator, a fleet manager, an officer, a vehicle, a role.
+    const [directory] = (await pool.query<{ agency_id: string }>('select agency_id from email_directory where email = $1', [benchEmail(7, 1)])).rows;
+    agencyId = directory!.agency_id;
+    const [agency] = await db.select().from(schema.agencies).where(eq(schema.agencies.id, agencyId));
+    sysConfig = agency!.sysConfig;
+    for (const [key, user] of [['admin', 1], ['manager', 2], ['officer', 30]] as const) {
+      const [row] = await db.select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.agencyId, agencyId), eq(schema.users.email, benchEmail(7, user))));
+      people[key] = row!.id;
+    }
+    const [vehicle] = await db.select({ id: schema.vehicles.id }).from(schema.vehicles).where(and(eq(schema.vehicles.agencyId, agencyId), eq(schema.vehicles.unitNumber, '103')));
+    vehicleId = vehicle!.id;
+    const [role] = await db.select({ id: schema.roles.id }).from(schema.roles).where(and(eq(schema.roles.agencyId, agencyId), eq(schema.roles.templateKey, 'officer')));
+    roleId = role!.id;
+  }, 120_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await scratch?.drop();
+  });
+
+  beforeEach(() => {
+    failures.length = 0;
+  });
+
+  function ctxOf(who: 'admin' | 'manager' | 'officer'): RequestContext {
+    const roleKey = who === 'admin' ? 'administrator' : who === 'manager' ? 'fleet-manager' : 'officer';
+    const role = BUILT_IN_ROLES.find((r) => r.key === roleKey)!;
+    const services = { database: logged, config: loadConfig({}) } as Pick<Services, 'database' | 'config'> as Services;
+    return {
+      services,
+      sysConfig,
+      scope: { agencyId, userId: people[who], sessionId: crypto.randomUUID(), accountType: 'full', roles: [role.name], permissions: role.permissions, aal: 'aal1' },
+      actor: { userId: people[who], email: null, origin: { ip: null, userAgent: null } },
+    };
+  }
+
+  /** Runs a use case, then EXPLAINs every SELECT it sent, as the API's role in the agency. */
+  async function check(name: string, run: () => Promise<unknown>) {
+    captured.length = 0;
+    await run();
+    const statements = captured.filter((s) => /^\s*select\b/i.test(s.sql) && !/^\s*select set_config\(/i.test(s.sql));
+    expect(statements.length, `${name} sent no SELECT`).toBeGreaterThan(0);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`select set_config('role', $1, true), set_config('app.agency_id', $2, true)`, [APP_ROLE, agencyId]);
+      for (const statement of statements) {
+        const result = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (format json) ${statement.sql}`, statement.params);
+        explained += 1;
+        const plan = result.rows[0]!['QUERY PLAN'][0]!.Plan;
+        for (const problem of planProblems(plan, statement.sql, indexes)) failures.push(`${name}: ${problem}\n    ${statement.sql}`);
+      }
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  }
+
+  it('admin: users (every sort, both directions, filters), roles, audit log, overview', async () => {
+    const admin = ctxOf('admin');
+    for (const sort of USER_SORTS)
+      for (const order of ['asc', 'desc'] as const) await check(`users sorted by ${sort} ${order}`, () => listAgencyUsers(admin, ListUsersQuery.parse({ sort, order })));
+    await check('users, active only', () => listAgencyUsers(admin, ListUsersQuery.parse({ status: 'active' })));
+    await check('users, search', () => listAgencyUsers(admin, ListUsersQuery.parse({ q: 'mor' })));
+    await check('users of a role', () => listAgencyUsers(admin, ListUsersQuery.parse({ role_id: roleId })));
+    await check('users, page 2', () => listAgencyUsers(admin, ListUsersQuery.parse({ page: 2, page_size: 25, sort: 'last_sign_in_at', order: 'desc' })));
+    await check('roles', () => listAgencyRoles(admin));
+    await check('a role with its members', () => getAgencyRole(admin, roleId));
+    await check('audit log', () => readAuditLog(admin, AuditQuery.parse({})));
+    await check('audit log, page 5', () => readAuditLog(admin, AuditQuery.parse({ page: 5 })));
+    await check('audit log of one person', () => readAuditLog(admin, AuditQuery.parse({ actor_id: people.manager })));
+    await check('audit log of an area', () => readAuditLog(admin, AuditQuery.parse({ action: 'service_request' })));
+    const week = { from: new Date(Date.now() - 7 * 86_400_000).toISOString(), to: new Date().toISOString() };
+    await check('audit log of a week', () => readAuditLog(admin, AuditQuery.parse(week)));
+    await check('admin overview', () => getOverview(admin));
+    expect(failures).toEqual([]);
+  });
+
+  it('fleet: vehicles (every sort, both directions, filters), a vehicle, its timeline', async () => {
+    const manager = ctxOf('manager');
+    for (const sort of VEHICLE_SORTS)
+      for (const order of ['asc', 'desc'] as const) await check(`vehicles sorted by ${sort} ${order}`, () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ sort, order })));
+    await check('vehicles in service', () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ status: 'in_service' })));
+    await check('vehicles out of service by odometer', () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ status: 'out_of_service', sort: 'odometer', order: 'desc' })));
+    await check('vehicles of a type', () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ vehicle_type: 'suv' })));
+    await check('vehicles, search', () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ q: 'tahoe' })));
+    await check('a vehicle', () => getVehicle(manager, vehicleId));
+    await check('a vehicle timeline', () => vehicleTimeline(manager, vehicleId));
+    expect(failures).toEqual([]);
+  });
+
+  it('fleet: squad-check submissions by month, vehicle, officer and status', async () => {
+    const manager = ctxOf('manager');
+    const today = new Date();
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    const month = { from: monthAgo.toISOString().slice(0, 10), to: today.toISOString().slice(0, 10) };
+    await check('submissions with failures', () => listSquadChecks(manager, ListSquadChecksQuery.parse({})));
+    await check('all submissions', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ failures: 'all' })));
+    await check('submissions of a month', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ ...month, failures: 'all' })));
+    await check('submissions of a month, page 3', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ ...month, failures: 'all', page: 3 })));
+    await check('submissions of a vehicle', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ vehicle_id: vehicleId, failures: 'all' })));
+    await check('submissions of an officer', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ officer_id: people.officer, failures: 'all' })));
+    await check('submissions waiting for review', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ status: 'submitted', failures: 'all' })));
+    expect(failures).toEqual([]);
+  });
+
+  it('fleet: service-request queue, my requests, maintenance, templates, dashboard, officer home', async () => {
+    const manager = ctxOf('manager');
+    const officer = ctxOf('officer');
+    await check('request queue', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({})));
+    for (const status of ['open', 'in_progress', 'completed', 'declined'] as const)
+      await check(`request queue, ${status}`, () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ status })));
+    await check('request queue, newest', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ order: 'newest' })));
+    await check('requests of a vehicle', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ vehicle_id: vehicleId })));
+    await check('requests of a category', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ category: 'tires' })));
+    await check('my requests', () => listMyServiceRequests(officer, ListServiceRequestsQuery.parse({ order: 'newest' })));
+    for (const state of ['due', 'overdue', 'all'] as const) await check(`maintenance ${state}`, () => listAgencyMaintenance(manager, { state }));
+    await check('maintenance of a vehicle', () => listAgencyMaintenance(manager, { state: 'all', vehicle_id: vehicleId }));
+    await check('templates', () => listAgencyTemplates(manager));
+    await check('fleet dashboard', () => fleetDashboard(manager));
+    await check('officer home', () => fleetHome(officer));
+    expect(failures).toEqual([]);
+    expect(explained).toBeGreaterThan(100);
+  });
+});
