@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { startPostgresCluster, type PostgresCluster } from '../test/pg-cluster.ts';
 import { DRILL_NAMES, runDrill, type DrillName } from './drills/plan.ts';
 import { formatResult, passed, type DrillResult } from './drills/report.ts';
-import { DATABASE_KINDS, type DatabaseKind } from './drills/server.ts';
+import { DATABASE_KINDS, DrillDataFactory, type DatabaseKind } from './drills/server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,18 +45,20 @@ if (kinds.length === 0) {
 
 const results: DrillResult[] = [];
 let cluster: PostgresCluster | undefined;
+let factory: DrillDataFactory | undefined;
 const began = performance.now();
 try {
   if (kinds.includes('postgres')) {
     cluster = await startPostgresCluster({ durable: true });
     console.log(`PostgreSQL: throw-away cluster on port ${cluster.port} (fsync on)`);
   }
+  factory = new DrillDataFactory(cluster ? { url: cluster.url, cluster } : undefined);
   for (const name of only as DrillName[]) {
     for (const kind of kinds) {
       if (name === 'db-restart' && kind !== 'postgres') continue;
       let result: DrillResult;
       try {
-        result = await runDrill(name, kind, cluster ? { url: cluster.url, cluster } : undefined, values.short);
+        result = await runDrill(name, kind, factory, values.short);
       } catch (error) {
         result = { drill: name, database: kind, figures: [], checks: [{ ok: false, what: `the drill ran to the end (${error instanceof Error ? error.message : String(error)})` }], notes: [], seconds: 0 };
       }
@@ -65,6 +67,7 @@ try {
     }
   }
 } finally {
+  await factory?.dispose();
   await cluster?.stop();
 }
 

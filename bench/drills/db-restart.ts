@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { call, formatTally, isSuccess, ms, tally, type Outcome } from './http.ts';
 import { DrillRecorder, type DrillResult } from './report.ts';
-import { DEMO_FLEET_MANAGER, DrillServer, freshData, signInDemo, type PostgresHost } from './server.ts';
+import { DEMO_FLEET_MANAGER, DrillServer, signInDemo, type DrillDataFactory } from './server.ts';
 
 export interface DbRestartOptions {
   clients: number;
@@ -25,12 +25,12 @@ const RECOVERY_LIMIT_MS = 15_000;
 
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
-export async function dbRestartDrill(postgres: PostgresHost | undefined, options: DbRestartOptions): Promise<DrillResult> {
+export async function dbRestartDrill(factory: DrillDataFactory, options: DbRestartOptions): Promise<DrillResult> {
   const startedAt = performance.now();
   const record = new DrillRecorder();
-  const cluster = postgres?.cluster;
+  const cluster = factory.postgres?.cluster;
   if (!cluster) throw new Error('The database-restart drill needs a PostgreSQL cluster of its own to stop and start');
-  const data = await freshData('postgres', postgres);
+  const data = await factory.fresh('postgres');
   const server = await DrillServer.start(data, { env: { DATABASE_POOL_WAIT_MS: String(options.poolWaitMs) } });
   try {
     const token = await signInDemo(server.baseUrl, DEMO_FLEET_MANAGER);

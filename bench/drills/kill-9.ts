@@ -9,7 +9,7 @@ import type { SquadCheckSubmission } from '../../core/contracts/fleet.ts';
 import { checkTargets, squadChecksOf, submissionBody, type CheckTarget } from './fleet.ts';
 import { call, formatTally, isSuccess, tally, type Outcome } from './http.ts';
 import { DrillRecorder, type DrillResult } from './report.ts';
-import { DEMO_FLEET_MANAGER, DEMO_OFFICER, DrillServer, freshData, signInDemo, type DatabaseKind, type PostgresHost } from './server.ts';
+import { DEMO_FLEET_MANAGER, DEMO_OFFICER, DrillServer, signInDemo, type DatabaseKind, type DrillDataFactory } from './server.ts';
 
 export interface Kill9Options {
   clients: number;
@@ -27,13 +27,13 @@ interface Sent {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
-export async function kill9Drill(kind: DatabaseKind, postgres: PostgresHost | undefined, options: Kill9Options): Promise<DrillResult> {
+export async function kill9Drill(kind: DatabaseKind, factory: DrillDataFactory, options: Kill9Options): Promise<DrillResult> {
   const startedAt = performance.now();
   const record = new DrillRecorder();
-  const data = await freshData(kind, postgres);
+  const data = await factory.fresh(kind);
   const bootBegan = performance.now();
   let server = await DrillServer.start(data);
-  record.figure('first start (migrations, demo seed)', `${Math.round(performance.now() - bootBegan)} ms`);
+  record.figure('start on a copy of freshly seeded data', `${Math.round(performance.now() - bootBegan)} ms`);
   try {
     const officer = await signInDemo(server.baseUrl, DEMO_OFFICER);
     const manager = await signInDemo(server.baseUrl, DEMO_FLEET_MANAGER);

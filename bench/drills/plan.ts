@@ -1,18 +1,21 @@
 /** The drills by name, with their full and short (`npm test`) sizes. */
 import { dbRestartDrill } from './db-restart.ts';
+import { gracefulStopDrill } from './graceful-stop.ts';
 import { kill9Drill } from './kill-9.ts';
 import type { DrillResult } from './report.ts';
-import type { DatabaseKind, PostgresHost } from './server.ts';
+import type { DatabaseKind, DrillDataFactory } from './server.ts';
 
-export const DRILL_NAMES = ['kill-9', 'db-restart'] as const;
+export const DRILL_NAMES = ['kill-9', 'db-restart', 'graceful-stop'] as const;
 export type DrillName = (typeof DRILL_NAMES)[number];
 
-export function runDrill(name: DrillName, kind: DatabaseKind, postgres: PostgresHost | undefined, short: boolean): Promise<DrillResult> {
+export function runDrill(name: DrillName, kind: DatabaseKind, factory: DrillDataFactory, short: boolean): Promise<DrillResult> {
   switch (name) {
     case 'kill-9':
-      return kill9Drill(kind, postgres, short ? { clients: 4, streamMs: 1500 } : { clients: 8, streamMs: 6000 });
+      return kill9Drill(kind, factory, short ? { clients: 4, streamMs: 1500 } : { clients: 8, streamMs: 6000 });
     case 'db-restart':
       if (kind !== 'postgres') throw new Error('The database-restart drill runs on PostgreSQL only');
-      return dbRestartDrill(postgres, short ? { clients: 4, steadyMs: 1000, downMs: 2000, poolWaitMs: 2000 } : { clients: 8, steadyMs: 3000, downMs: 5000, poolWaitMs: 2000 });
+      return dbRestartDrill(factory, short ? { clients: 4, steadyMs: 1000, downMs: 2000, poolWaitMs: 2000 } : { clients: 8, steadyMs: 3000, downMs: 5000, poolWaitMs: 2000 });
+    case 'graceful-stop':
+      return gracefulStopDrill(kind, factory, short ? { clients: 4, loadMs: 1000 } : { clients: 8, loadMs: 3000 });
   }
 }

@@ -4,12 +4,13 @@
  * the demo agencies (SEED_DEMO) so the drills sign in as the README's demo users.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import crypto from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, type PostgresCluster } from '../../test/pg-cluster.ts';
-import { createScratchDatabase } from '../../test/postgres.ts';
+import pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/db/seed-demo.ts';
 import { call, jsonOf } from './http.ts';
 
@@ -38,22 +39,94 @@ export interface DrillData {
   dispose(): Promise<void>;
 }
 
-export async function freshData(kind: DatabaseKind, postgres: PostgresHost | undefined): Promise<DrillData> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'precinct-drill-'));
-  if (kind === 'pglite') {
-    return { kind, dataDir, databaseUrl: undefined, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+/**
+ * Fresh data for each drill, fast: the first request of a kind starts the server once on new data
+ * (migrations and the demo seed, which takes seconds on PGlite), stops it, and keeps that as a
+ * template; every drill then gets a copy (a copied data directory; on PostgreSQL, CREATE DATABASE …
+ * TEMPLATE). The copy is what a freshly seeded server would have.
+ */
+export class DrillDataFactory {
+  readonly postgres: PostgresHost | undefined;
+  private readonly templates = new Map<DatabaseKind, Promise<DrillData>>();
+  private readonly made: DrillData[] = [];
+
+  constructor(postgres: PostgresHost | undefined) {
+    this.postgres = postgres;
   }
-  if (!postgres) throw new Error('A PostgreSQL drill needs a PostgreSQL server');
-  const scratch = await createScratchDatabase(postgres.url);
-  return {
-    kind,
-    dataDir,
-    databaseUrl: scratch.url,
-    async dispose() {
-      await scratch.drop().catch(() => {});
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+
+  async fresh(kind: DatabaseKind): Promise<DrillData> {
+    let template = this.templates.get(kind);
+    if (!template) {
+      template = this.seededTemplate(kind);
+      this.templates.set(kind, template);
+    }
+    const source = await template;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'precinct-drill-'));
+    cpSync(source.dataDir, dataDir, { recursive: true });
+    const databaseUrl = source.databaseUrl ? await this.copyDatabase(source.databaseUrl) : undefined;
+    const data = this.track(kind, dataDir, databaseUrl);
+    return data;
+  }
+
+  /** Deletes the templates (each drill disposes of its own copy). */
+  async dispose(): Promise<void> {
+    for (const data of this.made) await data.dispose();
+  }
+
+  private async seededTemplate(kind: DatabaseKind): Promise<DrillData> {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'precinct-drill-template-'));
+    const databaseUrl = kind === 'postgres' ? await this.createDatabase() : undefined;
+    const template = this.track(kind, dataDir, databaseUrl);
+    const server = await DrillServer.start(template);
+    const exit = await server.stop();
+    if (exit.code !== 0) throw new Error(`The server seeding the ${kind} template did not stop cleanly (${JSON.stringify(exit)}):\n${server.tail()}`);
+    return template;
+  }
+
+  private async createDatabase(template?: string): Promise<string> {
+    if (!this.postgres) throw new Error('A PostgreSQL drill needs a PostgreSQL server');
+    const name = `precinct_drill_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: this.postgres.url });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(this.postgres.url);
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
+  private copyDatabase(templateUrl: string): Promise<string> {
+    return this.createDatabase(new URL(templateUrl).pathname.slice(1));
+  }
+
+  private track(kind: DatabaseKind, dataDir: string, databaseUrl: string | undefined): DrillData {
+    const postgres = this.postgres;
+    let disposed = false;
+    const data: DrillData = {
+      kind,
+      dataDir,
+      databaseUrl,
+      async dispose() {
+        if (disposed) return;
+        disposed = true;
+        rmSync(dataDir, { recursive: true, force: true });
+        if (databaseUrl && postgres) {
+          const admin = new pg.Client({ connectionString: postgres.url });
+          await admin.connect();
+          try {
+            await admin.query(`drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`);
+          } finally {
+            await admin.end();
+          }
+        }
+      },
+    };
+    this.made.push(data);
+    return data;
+  }
 }
 
 export interface ServerOptions {
