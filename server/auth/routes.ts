@@ -46,7 +46,7 @@ function origin(request: FastifyRequest): RequestOrigin {
  * route's own check verifies it; a forged subject only buys a bucket for requests that will be
  * refused), else the address.
  */
-function userKey(request: FastifyRequest): string {
+export function userKey(request: FastifyRequest): string {
   const token = bearerToken(request);
   if (token) {
     try {

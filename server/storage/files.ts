@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { ADMIN_PERMISSION, hasPermission, type Permission } from '../../core/permissions.ts';
 import { storageObjects } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
@@ -7,12 +8,34 @@ import { FILE_TYPES, sniffFile, type FileType } from '../platform/storage.ts';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_PURPOSES = ['fleet', 'reports', 'fto', 'productivity', 'citations', 'signature'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/**
+ * Who may read a file besides the person who uploaded it: holders of one of these permissions
+ * (admin:access holds them all). A squad-check photo is the officer's and the fleet office's, not
+ * every colleague's; modules widen their own purposes as their screens need.
+ */
+export const FILE_READERS: Record<UploadPurpose, readonly Permission[]> = {
+  fleet: ['fleet:admin'],
+  signature: ['fleet:admin', 'fto:admin', 'fto:trainer'],
+  reports: ['reports:editor'],
+  fto: ['fto:admin', 'fto:trainer'],
+  productivity: [],
+  citations: ['citations:access'],
+};
+
+function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string }): boolean {
+  if (row.createdBy === ctx.scope.userId) return true;
+  const readers = FILE_READERS[row.purpose as UploadPurpose] ?? [];
+  const claims = { agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions };
+  return hasPermission(claims, ADMIN_PERMISSION) || readers.some((permission) => hasPermission(claims, permission));
+}
 
 /**
  * Stores an uploaded image or PDF for the caller's agency. The file's real type comes from its first
  * bytes, never from what the client declared, so nothing that a browser would run (HTML, SVG) gets in.
  */
-export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: (typeof UPLOAD_PURPOSES)[number]) {
+export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: UploadPurpose) {
   if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', { fields: { file: 'The file is empty' } });
   if (data.length > UPLOAD_MAX_BYTES) throw new AppError('validation_failed', 'Files must be 10 MB or smaller', { fields: { file: 'Files must be 10 MB or smaller' }, status: 413 });
   const type = sniffFile(data);
@@ -30,13 +53,16 @@ export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: (ty
   return { id: row.id, url: `/storage/v1/object/${row.id}`, content_type: row.contentType, size: row.size };
 }
 
-/** A file of the caller's agency; another agency's id reads as not found. */
+/**
+ * A file of the caller's agency that they may read (FILE_READERS); another agency's id, and one they
+ * may not read, both read as not found, so ids cannot be probed.
+ */
 export async function readFile(ctx: RequestContext, id: string): Promise<{ data: Buffer; type: FileType }> {
   const row = await inAgency(ctx, async (tx) => {
     const [found] = await tx.select().from(storageObjects).where(and(eq(storageObjects.agencyId, ctx.scope.agencyId), eq(storageObjects.id, id)));
     return found;
   });
   const data = row ? await ctx.services.storage.get(row.key) : null;
-  if (!row || !data) throw new AppError('not_found', 'File not found');
+  if (!row || !mayRead(ctx, row) || !data) throw new AppError('not_found', 'File not found');
   return { data, type: row.contentType as FileType };
 }

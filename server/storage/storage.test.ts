@@ -10,9 +10,14 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
   let server: TestServer;
   let officer: Session;
   let stranger: Session;
+  let colleague: Session;
+  let fleetOffice: Session;
   beforeAll(async () => {
     server = await startTestServer(kind);
-    officer = await signIn(server, await makeUser(server, await makeAgency(server)));
+    const agency = await makeAgency(server);
+    officer = await signIn(server, await makeUser(server, agency));
+    colleague = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit'] }));
+    fleetOffice = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:admin'] }));
     stranger = await signIn(server, await makeUser(server, await makeAgency(server)));
   });
   afterAll(async () => {
@@ -46,5 +51,25 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
     const created = (await upload(officer, PNG, 'image/png')).json();
     expect((await server.request({ method: 'GET', url: created.url, token: stranger.access_token })).statusCode).toBe(404);
     expect((await server.request({ method: 'GET', url: created.url })).statusCode).toBe(401);
+  });
+
+  it('lets the uploader and the fleet office read a fleet photo, and answers 404 to a colleague without fleet:admin', async () => {
+    const created = (await upload(officer, PNG, 'image/png')).json();
+    const read = (session: Session) => server.request({ method: 'GET', url: created.url, token: session.access_token });
+    expect((await read(officer)).statusCode).toBe(200);
+    expect((await read(fleetOffice)).statusCode).toBe(200);
+    const refused = await read(colleague);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe('File not found');
+  });
+
+  it('answers 429 with a plain message once a person sends more than 60 files in a minute, without slowing a colleague', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await upload(colleague, PNG, 'image/png')).statusCode);
+    expect(statuses.slice(0, 60).every((status) => status === 201)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    const limited = await upload(colleague, PNG, 'image/png');
+    expect(limited.json().message).toMatch(/^You have sent a lot of files in the last minute; wait \d+ seconds and try again$/);
+    expect((await upload(fleetOffice, PNG, 'image/png')).statusCode).toBe(201);
   });
 });
