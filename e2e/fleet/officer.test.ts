@@ -2,15 +2,18 @@
  * The officer's half of the fleet module in Chromium: a squad check of their car with a failed
  * critical item (the note is asked for), the car shown out of service, the failure turned into a
  * pre-filled service request that then shows in their list; a reload in the middle of a check keeps
- * the answers; the three screens are axe clean in both themes and fit a 360 px wide phone.
+ * the answers; a check with a photo item and a signature item uploads both (with progress) and the
+ * office's review screen shows the two images; the screens are axe clean in both themes and fit a
+ * 360 px wide phone.
  *
  * The founder of a new agency (admin:access, which passes every permission) is the officer here; the
  * car is added through the fleet admin API and assigned to them.
  */
-import type { Page } from 'playwright-core';
+import { deflateSync } from 'node:zlib';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
-import type { Vehicle } from '../../core/contracts/fleet.ts';
+import type { SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
 import { agencyWithAdmin, api, expectPath, settled, signInWithSession, type Person } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 
@@ -19,6 +22,7 @@ const PHONE = { width: 360, height: 740 };
 let officer: Person;
 let car: Vehicle;
 let spare: Vehicle;
+let k9: Vehicle;
 
 beforeAll(async () => {
   officer = await agencyWithAdmin('fleet');
@@ -28,7 +32,58 @@ beforeAll(async () => {
     api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: unit, vehicle_type: 'patrol', make: 'Ford', model: 'Police Interceptor Utility', year: 2024, plate, plate_state: 'IL', odometer: 41_000, ...extra });
   car = await add('P-417', 'PCT 417', { assigned_user_id: me });
   spare = await add('P-502', 'PCT 502');
+  // K-9 units are checked against a form of a photo and a signature only.
+  await api(officer.session, 'POST', '/rest/v1/fleet/admin/templates', {
+    name: 'K-9 handover',
+    vehicle_types: ['k9'],
+    sections: [
+      {
+        id: 'handover',
+        title: 'Handover',
+        items: [
+          { id: 'kennel_photo', label: 'Photo of the kennel insert', kind: 'photo' },
+          { id: 'handler_signature', label: 'Handler signature', kind: 'signature' },
+        ],
+      },
+    ],
+  });
+  k9 = await add('K9-7', 'PCT 907', { vehicle_type: 'k9' });
 }, 120_000);
+
+/** A real PNG of one colour (so the browser can decode and show it), made here rather than kept as a file. */
+function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (data: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Waits until an <img> has loaded and decoded a real picture. */
+async function expectImageShown(image: Locator): Promise<void> {
+  await image.waitFor();
+  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+}
 
 /** The page does not scroll sideways (everything fits the width). */
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
@@ -82,28 +137,41 @@ describe('an officer on a phone', () => {
 
       await page.getByRole('textbox', { name: /^Odometer/ }).fill('41250');
       await page.getByRole('textbox', { name: /^Fuel level/ }).fill('80');
-      await passEverything(page, [/^Siren/]);
+      await passEverything(page, [/^Siren/, /^In-car camera/]);
       await item(page, /^Siren/).getByRole('button', { name: 'Fail', exact: true }).click();
+      await item(page, /^In-car camera/).getByRole('button', { name: 'Fail', exact: true }).click();
 
-      // Sending without the note the failure needs: the message is beside the item.
+      // Sending without the notes the failures need: the message is beside each item.
       await page.getByRole('button', { name: 'Send the squad check' }).click();
-      await page.getByText('Add a note saying what is wrong').waitFor();
-      await page.getByRole('alert').filter({ hasText: 'One item needs your attention' }).waitFor();
-      await page.getByRole('textbox', { name: /What is wrong\?/ }).fill('No sound on wail or yelp');
+      await expect.poll(() => page.getByText('Add a note saying what is wrong').count()).toBe(2);
+      await page.getByRole('alert').filter({ hasText: '2 items need your attention' }).waitFor();
+      await page.locator('[data-item-id="siren"]').getByRole('textbox', { name: /What is wrong\?/ }).fill('No sound on wail or yelp');
+      await page.locator('[data-item-id="camera"]').getByRole('textbox', { name: /What is wrong\?/ }).fill('Recordings do not upload');
       await expect.poll(() => page.getByText('Add a note saying what is wrong').count()).toBe(0);
       await page.getByRole('button', { name: 'Send the squad check' }).click();
 
+      // The critical failure opened a request of its own: the result points to it, and offers no second one for Siren.
       await page.getByRole('heading', { name: 'Squad check sent: unit P-417', level: 1 }).waitFor();
       await page.getByText('Unit P-417 is now out of service').waitFor();
+      const opened = page.getByText(/^Service request #\d+ was opened for you; the vehicle is out of service\.$/);
+      await opened.waitFor();
+      const openedNumber = (await opened.textContent())!.match(/#(\d+)/)![1]!;
+      const openedLink = page.getByRole('link', { name: `See service request #${openedNumber}` });
+      expect(await openedLink.getAttribute('href')).toMatch(/^\/fleet\/request\?id=[0-9a-f-]{36}$/);
+      await page.locator('li').filter({ hasText: /^Siren/ }).getByText(`Covered by service request #${openedNumber}`).waitFor();
+      expect(await page.getByRole('link', { name: /Open a service request for Siren/ }).count()).toBe(0);
       await expectNoSidewaysScroll(page, 'the squad check result');
 
-      await page.getByRole('link', { name: /Open a service request for Siren/ }).click();
-      await page.waitForURL((url) => url.pathname === '/fleet/request' && url.searchParams.get('squad_check_item_id') === 'siren');
+      const openedHref = (await openedLink.getAttribute('href'))!;
+
+      // The non-critical failure still gets its one-click, pre-filled request.
+      await page.getByRole('link', { name: /Open a service request for In-car camera/ }).click();
+      await page.waitForURL((url) => url.pathname === '/fleet/request' && url.searchParams.get('squad_check_item_id') === 'camera');
       const url = new URL(page.url());
       expect(url.searchParams.get('vehicle_id')).toBe(car.id);
       expect(url.searchParams.get('category')).toBe('emergency_equipment');
       await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
-      expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toMatch(/^Siren.*: No sound on wail or yelp$/);
+      expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toBe('In-car camera records and uploads: Recordings do not upload');
       expect(await page.getByLabel(/^Category/).first().inputValue()).toBe('Lights, siren and radio');
       await page.getByText('Unit P-417').first().waitFor();
       await page.getByRole('radio', { name: 'No, it must not be driven' }).check();
@@ -122,6 +190,13 @@ describe('an officer on a phone', () => {
       await settled(page);
       await page.getByRole('link', { name: `#${number} · Unit P-417` }).waitFor();
       await page.getByText('Out of service').first().waitFor();
+
+      await page.getByRole('link', { name: `#${openedNumber} · Unit P-417` }).waitFor();
+
+      // The request the critical failure opened, where the result's link leads.
+      await page.goto(openedHref);
+      await page.getByRole('heading', { name: `Service request #${openedNumber}`, level: 1 }).waitFor();
+      await page.getByText(/Critical squad check failure: Siren and PA \(No sound on wail or yelp\)/).first().waitFor();
 
       const check = await api<{ status: string }>(officer.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`);
       expect(check.status).toBe('out_of_service');
@@ -154,6 +229,67 @@ describe('an officer on a phone', () => {
       await expect
         .poll(async () => (await api<{ draft: { answers: { item_id: string }[] } | null }>(officer.session, 'GET', `/rest/v1/fleet/squad-checks/form/${spare.id}`)).draft?.answers.map((a) => a.item_id).sort() ?? [], { timeout: 10_000 })
         .toEqual(['lightbar', 'odometer', 'radio']);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('an officer checking a K-9 unit', () => {
+  it('uploads a photo with its progress shown, draws a signature, sends the check, and the office sees both images', async () => {
+    const page = await newPage({ viewport: PHONE });
+    try {
+      await signInWithSession(page, officer.session);
+      await page.goto(`/fleet/squadcheck?vehicle_id=${k9.id}`);
+      await page.getByRole('heading', { name: 'Squad check: unit K9-7', level: 1 }).waitFor();
+      await settled(page);
+
+      // The photo: the upload is held back a moment so that its progress can be seen, then the thumbnail shows.
+      const photoItem = page.locator('[data-item-id="kennel_photo"]');
+      let releaseUpload: () => void = () => undefined;
+      const uploadHeld = new Promise<void>((resolve) => {
+        releaseUpload = resolve;
+      });
+      await page.route('**/storage/v1/object?purpose=fleet', async (route) => {
+        await uploadHeld;
+        await route.continue();
+      }, { times: 1 });
+      await photoItem.locator('input[type="file"]').setInputFiles({ name: 'kennel.png', mimeType: 'image/png', buffer: solidPng(64, 48, [40, 110, 200]) });
+      await photoItem.getByRole('status').filter({ hasText: /^Uploading… \d+%$/ }).waitFor();
+      releaseUpload();
+      await expectImageShown(photoItem.getByRole('img', { name: 'Photo of the kennel insert, photo 1' }));
+      await photoItem.getByRole('button', { name: 'Remove photo 1 of Photo of the kennel insert' }).waitFor();
+      expect(await photoItem.getByRole('status').count()).toBe(0);
+
+      // The signature: drawn with the mouse, then saved as an image.
+      const signatureItem = page.locator('[data-item-id="handler_signature"]');
+      const use = signatureItem.getByRole('button', { name: 'Use this signature' });
+      expect(await use.isDisabled()).toBe(true);
+      const pad = signatureItem.getByRole('img', { name: /^Signature pad for Handler signature/ });
+      await pad.scrollIntoViewIfNeeded();
+      const box = (await pad.boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
+      await page.mouse.down();
+      for (const [x, y] of [[0.3, 0.3], [0.45, 0.7], [0.6, 0.35], [0.8, 0.6]] as const) await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
+      await page.mouse.up();
+      await use.click();
+      await expectImageShown(signatureItem.getByRole('img', { name: 'Signature: Handler signature' }));
+      await signatureItem.getByRole('button', { name: 'Sign again' }).waitFor();
+      await expectNoSidewaysScroll(page, 'the K-9 squad check');
+
+      await page.getByRole('button', { name: 'Send the squad check' }).click();
+      await page.getByRole('heading', { name: 'Squad check sent: unit K9-7', level: 1 }).waitFor();
+      await page.getByText('Everything passed').waitFor();
+
+      // The office's review screen shows the photo and the signature.
+      const checks = await api<ApiPage<SquadCheckSubmission>>(officer.session, 'GET', `/rest/v1/fleet/admin/squad-checks?failures=all&vehicle_id=${k9.id}`);
+      expect(checks.total).toBe(1);
+      await page.goto(`/fleet/admin/squadchecks/${checks.items[0]!.id}`);
+      await page.getByRole('heading', { name: 'Squad check: unit K9-7', level: 1 }).waitFor();
+      await settled(page);
+      await expectImageShown(page.getByRole('img', { name: 'Photo of the kennel insert', exact: true }));
+      await expectImageShown(page.getByRole('img', { name: 'Signature: Handler signature' }));
+      await expectNoSidewaysScroll(page, 'the office’s squad check screen');
     } finally {
       await page.context().close();
     }

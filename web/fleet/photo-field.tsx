@@ -5,17 +5,26 @@ import { errorMessage } from '../app/api-error.ts';
 import { useStoredPhotoUrl } from './get-stored-photo.ts';
 import { photoFileProblem, uploadPhoto } from './upload-photo.ts';
 
-/** A stored photo shown through a blob URL (storage objects need the bearer token). */
-export function StoredPhoto({ id, alt, size = 96 }: { id: string; alt: string; size?: number }) {
+/**
+ * A stored photo shown through a blob URL (storage objects need the bearer token): a square
+ * thumbnail by default; a signature passes its own shape (3:1) and is shown whole on white.
+ */
+export function StoredPhoto({ id, alt, size = 96, height, whole = false }: { id: string; alt: string; size?: number; height?: number; whole?: boolean }) {
   const photo = useStoredPhotoUrl(id);
+  const h = height ?? size;
   if (photo.failed) return <Text fz="xs" c="dimmed">Photo unavailable</Text>;
   if (!photo.url)
     return (
-      <Box w={size} h={size} style={{ display: 'grid', placeItems: 'center' }}>
+      <Box w={size} h={h} maw="100%" style={{ display: 'grid', placeItems: 'center' }}>
         <Loader size="xs" aria-label="Loading photo" />
       </Box>
     );
-  return <Image src={photo.url} alt={alt} w={size} h={size} fit="cover" radius="sm" />;
+  return <Image src={photo.url} alt={alt} w={size} h={h} maw="100%" fit={whole ? 'contain' : 'cover'} radius="sm" bg={whole ? '#fff' : undefined} style={whole ? { border: '1px solid var(--mantine-color-default-border)' } : undefined} />;
+}
+
+/** A signature image (drawn 600 × 200) shown whole. */
+export function StoredSignature({ id, alt }: { id: string; alt: string }) {
+  return <StoredPhoto id={id} alt={alt} size={300} height={100} whole />;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { errorMessage } from '../app/api-error.ts';
-import { StoredPhoto } from './photo-field.tsx';
+import { StoredSignature } from './photo-field.tsx';
 import { uploadPhoto } from './upload-photo.ts';
 
 /**
@@ -63,7 +63,7 @@ export function SignaturePad({ label, value, onChange, describedBy }: { label: s
   if (value)
     return (
       <Stack gap={6}>
-        <StoredPhoto id={value} alt={`Signature: ${label}`} size={200} />
+        <StoredSignature id={value} alt={`Signature: ${label}`} />
         <Button variant="default" size="md" onClick={() => onChange(null)} style={{ alignSelf: 'flex-start' }}>
           Sign again
         </Button>

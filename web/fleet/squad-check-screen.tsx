@@ -253,11 +253,21 @@ function SquadCheckResult({ submission }: { submission: SquadCheckSubmission }) 
   const dates = useAgencyDates();
   // Until the agency's own categories have loaded, guess among the defaults; the request form checks the choice.
   const categories = settings.data?.service_categories ?? DEFAULT_SERVICE_CATEGORIES;
+  const opened = submission.opened_service_request;
+  const openedLink = opened ? (
+    <Anchor renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ id: opened.id }} />} c="inherit" fw={700} td="underline">
+      See service request #{opened.number}
+    </Anchor>
+  ) : null;
   return (
     <FleetPage title={`Squad check sent: unit ${submission.unit_number}`} description={`Sent ${dates.dateTime(submission.submitted_at)}`} back>
-      {submission.took_vehicle_out_of_service ? (
+      {submission.took_vehicle_out_of_service || opened ? (
         <Alert color="red" variant="filled" title={`Unit ${submission.unit_number} is now out of service`} icon={<IconAlertTriangle aria-hidden />} role="alert">
-          A critical item failed. Do not drive this car; the fleet office has been told. Take another vehicle.
+          <Stack gap={6}>
+            {opened ? <Text inherit>Service request #{opened.number} was opened for you; the vehicle is out of service.</Text> : null}
+            <Text inherit>A critical item failed. Do not drive this car; the fleet office has been told. Take another vehicle.</Text>
+            {openedLink}
+          </Stack>
         </Alert>
       ) : null}
       {submission.failed_items.length === 0 ? (
@@ -282,16 +292,25 @@ function SquadCheckResult({ submission }: { submission: SquadCheckSubmission }) 
                     ) : null}
                   </Group>
                   {item.note ? <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>{item.note}</Text> : null}
-                  <Button
-                    renderRoot={(props) => <Link {...props} to="/fleet/request" search={prefillFromFailedItem(submission, item, categories)} />}
-                    size="md"
-                    variant="light"
-                    leftSection={<IconTool aria-hidden size={18} />}
-                    style={{ alignSelf: 'flex-start' }}
-                    aria-label={`Open a service request for ${item.label}`}
-                  >
-                    Open a service request
-                  </Button>
+                  {opened?.item_ids.includes(item.item_id) ? (
+                    <Text fz="sm">
+                      Covered by{' '}
+                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ id: opened.id }} />} fz="sm" fw={600}>
+                        service request #{opened.number}
+                      </Anchor>
+                    </Text>
+                  ) : (
+                    <Button
+                      renderRoot={(props) => <Link {...props} to="/fleet/request" search={prefillFromFailedItem(submission, item, categories)} />}
+                      size="md"
+                      variant="light"
+                      leftSection={<IconTool aria-hidden size={18} />}
+                      style={{ alignSelf: 'flex-start' }}
+                      aria-label={`Open a service request for ${item.label}`}
+                    >
+                      Open a service request
+                    </Button>
+                  )}
                 </Stack>
               </li>
             ))}

@@ -1,11 +1,13 @@
-import { Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useParams } from '@tanstack/react-router';
+import { IconTool } from '@tabler/icons-react';
+import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Answer, SquadCheckDetail, TemplateItem } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../app/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { FleetAdminPage, StaleVersionAlert } from './fleet-admin-page.tsx';
+import { StoredPhoto, StoredSignature } from '../photo-field.tsx';
+import { FleetAdminPage, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';
 import { isStaleVersion } from './fleet-admin-request.ts';
 import { useSquadCheck } from './get-squad-check.ts';
 import { useReviewSquadCheck, type ReviewDecision } from './review-squad-check.ts';
@@ -81,6 +83,20 @@ function ReviewCard({ check, onReload, reloading }: { check: SquadCheckDetail; o
   );
 }
 
+/** The out-of-service request the check's critical failure opened, with where it stands. */
+function OpenedRequestNote({ request }: { request: NonNullable<SquadCheckDetail['opened_service_request']> }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconTool aria-hidden />} title={`Service request #${request.number} was opened for the critical failure`}>
+      <Group gap="xs" wrap="wrap">
+        <ServiceRequestStatusBadge status={request.status} />
+        <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />} fz="sm" fw={600}>
+          Work service request #{request.number}
+        </Anchor>
+      </Group>
+    </Alert>
+  );
+}
+
 /** /fleet/admin/squadchecks/{id}: every item of the version it was filled against, with the answers; failed ones stand out. */
 export function SquadCheckScreen() {
   const { squad_check_submission_id: id = '' } = useParams({ strict: false });
@@ -113,6 +129,7 @@ export function SquadCheckScreen() {
               </Text>
             ) : null}
           </Group>
+          {check.data.opened_service_request ? <OpenedRequestNote request={check.data.opened_service_request} /> : null}
           {check.data.sections.map((section) => (
             <Card key={section.id} withBorder radius="md" padding="md" component="section" aria-label={section.title}>
               <Title order={2} fz="lg" mb="sm">
@@ -140,7 +157,19 @@ export function SquadCheckScreen() {
                         </Text>
                       ) : null}
                       {answer?.na_reason ? <Text fz="sm">N/A because: {answer.na_reason}</Text> : null}
-                      {answer?.photo_ids && answer.photo_ids.length > 0 ? <Text fz="xs" c="dimmed">{answer.photo_ids.length} photo(s)</Text> : null}
+                      {failed && check.data.opened_service_request?.item_ids.includes(item.id) ? <Text fz="sm">Covered by service request #{check.data.opened_service_request.number}</Text> : null}
+                      {(item.kind === 'photo' || item.kind === 'signature') && typeof answer?.value === 'string' && answer.value !== 'na' && answer.value !== '' ? (
+                        <Box mt={6}>
+                          {item.kind === 'signature' ? <StoredSignature id={answer.value} alt={`Signature: ${item.label}`} /> : <StoredPhoto id={answer.value} alt={item.label} size={160} />}
+                        </Box>
+                      ) : null}
+                      {answer?.photo_ids && answer.photo_ids.length > 0 ? (
+                        <Group gap="xs" mt={6}>
+                          {answer.photo_ids.map((photoId, index) => (
+                            <StoredPhoto key={photoId} id={photoId} alt={`${item.label}, photo ${index + 1} of the problem`} />
+                          ))}
+                        </Group>
+                      ) : null}
                     </li>
                   );
                 })}
