@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, generateKeyPair } from 'jose';
 import { refreshTokens, oneTimeTokens, agencies } from '../db/schema.ts';
@@ -123,6 +123,18 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
       for (const response of [wrongPassword, unknown]) {
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ message: 'Invalid login credentials', details: null, hint: null, code: 'invalid_credentials' });
+      }
+    });
+
+    it('logs an attempt on an address with no account for the operator, with the address hashed', async () => {
+      const warn = vi.spyOn(server.services.log, 'warn');
+      try {
+        await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', ...json({ email: 'Ghost@Precinct.test', password: 'guess guess' }) });
+        const entry = warn.mock.calls.map((call) => call[0] as unknown).find((first) => (first as { event?: string }).event === 'auth.sign_in_unknown_email') as Record<string, unknown>;
+        expect(entry).toMatchObject({ emailSha256: expect.stringMatching(/^[0-9a-f]{16}$/) });
+        expect(JSON.stringify(entry)).not.toMatch(/ghost/i);
+      } finally {
+        warn.mockRestore();
       }
     });
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { PasswordGrantInput, RefreshGrantInput, Session, VerifyInput } from '../../core/contracts/auth.ts';
 import { AppError } from '../platform/errors.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
@@ -29,7 +30,10 @@ const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid lo
 const disabledAccount = () =>
   new AppError('user_disabled', 'Your account is disabled; ask your agency administrator', { status: 400 });
 
-/** grant_type=password. Every attempt on an existing account is audited; 5 failures in a row lock it. */
+/**
+ * grant_type=password. Every attempt on an existing account is audited; 5 failures in a row lock it.
+ * Attempts on addresses with no account go to the server log (there is no agency to audit them in).
+ */
 export async function signInWithPassword(services: Services, input: PasswordGrantInput, origin: RequestOrigin): Promise<Session> {
   const agencyId = await services.database.withoutTenant((tx) => agencyIdForEmail(tx, input.email));
   const found = agencyId
@@ -41,7 +45,15 @@ export async function signInWithPassword(services: Services, input: PasswordGran
     : undefined;
   // The hash is checked outside any transaction: it takes tens of milliseconds by design.
   const passwordMatches = await verifyPassword(found?.user.passwordHash ?? null, input.password);
-  if (!found) throw invalidCredentials();
+  if (!found) {
+    // No agency to audit it in: the operator's log gets it, with the address hashed (a typo of a real
+    // address is personal data) so that a spray across many addresses still shows as one source.
+    services.log.warn(
+      { event: 'auth.sign_in_unknown_email', emailSha256: crypto.createHash('sha256').update(input.email.trim().toLowerCase()).digest('hex').slice(0, 16), ip: origin.ip, userAgent: origin.userAgent },
+      'sign-in attempt for an address with no account',
+    );
+    throw invalidCredentials();
+  }
   const { user, policy } = found;
   const actor = { userId: user.id, email: user.email, origin };
   if (user.lockedAt) {
