@@ -60,10 +60,10 @@ function build(outDir: string): Promise<number> {
 }
 
 function sizeTable(groups: RouteGroupSize[]): string {
-  const lines = ['| Route group | Path | JS gz kB | CSS gz kB | Chunks (JS) | |', '|---|---|---:|---:|---:|---|'];
+  const lines = ['| Route group | Path | JS gz kB | CSS gz kB | Chunks (JS) | JS raw kB | JS sent kB | |', '|---|---|---:|---:|---:|---:|---:|---|'];
   for (const group of groups) {
     const mark = group.js.gzip > POOR_JS_GZIP_BYTES ? '**poor** (> 250 kB)' : group.note ? 'coming soon' : '';
-    lines.push(`| ${group.name} | ${group.path} | ${kB(group.js.gzip)} | ${kB(group.css.gzip)} | ${group.js.chunks} | ${mark} |`);
+    lines.push(`| ${group.name} | ${group.path} | ${kB(group.js.gzip)} | ${kB(group.css.gzip)} | ${group.js.chunks} | ${kB(group.js.bytes)} | ${kB(group.js.sent)} | ${mark} |`);
   }
   return lines.join('\n');
 }
@@ -113,6 +113,7 @@ async function main() {
     console.log(sizeTable(groups));
     console.log('\nEntry chunk + its static imports (transitively) + the lazy chunks of the route\'s components (and their static imports), each chunk once; CSS is what those chunks carry.');
     console.log('posthog-js is loaded only when analytics is configured, and is not counted.');
+    console.log('JS sent: what the server sends a browser that accepts Brotli (the build\'s .br copies; a file without one goes as it is).');
     console.log(`\nLargest chunks of the build (gz kB): ${largest.map((chunk) => `${chunk.name} ${kB(chunk.gzip)}`).join(', ')}\n`);
 
     const cases: LighthouseCase[] = [];

@@ -49,14 +49,18 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   },
 ];
 
-export type ChunkSize = { file: string; bytes: number; gzip: number };
+/**
+ * Sizes of one file: raw, gzip (zlib default level), and what the server sends a browser that accepts
+ * Brotli: the .br copy the build wrote beside the file, else the file as it is.
+ */
+export type ChunkSize = { file: string; bytes: number; gzip: number; sent: number };
 
 export type RouteGroupSize = {
   name: string;
   path: string;
   note?: string;
-  js: { bytes: number; gzip: number; chunks: number };
-  css: { bytes: number; gzip: number; files: number };
+  js: { bytes: number; gzip: number; sent: number; chunks: number };
+  css: { bytes: number; gzip: number; sent: number; files: number };
   /** The JS files, largest (gzipped) first. */
   files: ChunkSize[];
   cssFiles: ChunkSize[];
@@ -116,13 +120,16 @@ function sizeOf(outDir: string, file: string, cache: Map<string, ChunkSize>): Ch
   const known = cache.get(file);
   if (known) return known;
   const content = fs.readFileSync(path.join(outDir, file));
-  const size = { file, bytes: content.length, gzip: zlib.gzipSync(content).length };
+  const brotliFile = path.join(outDir, `${file}.br`);
+  // Files too small to be worth it have no .br copy: they are sent as they are.
+  const sent = fs.existsSync(brotliFile) ? fs.statSync(brotliFile).size : content.length;
+  const size = { file, bytes: content.length, gzip: zlib.gzipSync(content).length, sent };
   cache.set(file, size);
   return size;
 }
 
-function sum(sizes: ChunkSize[]): { bytes: number; gzip: number } {
-  return sizes.reduce((total, size) => ({ bytes: total.bytes + size.bytes, gzip: total.gzip + size.gzip }), { bytes: 0, gzip: 0 });
+function sum(sizes: ChunkSize[]): { bytes: number; gzip: number; sent: number } {
+  return sizes.reduce((acc, size) => ({ bytes: acc.bytes + size.bytes, gzip: acc.gzip + size.gzip, sent: acc.sent + size.sent }), { bytes: 0, gzip: 0, sent: 0 });
 }
 
 /** The first-visit JS and CSS of every route group of a build in `outDir`. */
