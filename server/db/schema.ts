@@ -577,6 +577,8 @@ export const serviceRequests = pgTable(
     index('service_requests_queue_idx').on(t.agencyId, t.status, t.createdAt),
     index('service_requests_vehicle_idx').on(t.agencyId, t.vehicleId, t.createdAt),
     index('service_requests_reporter_idx').on(t.agencyId, t.reportedBy, t.createdAt),
+    // The request a squad check's critical failure opened, shown beside each submission of a page.
+    index('service_requests_squad_check_idx').on(t.agencyId, t.squadCheckId),
     foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
     foreignKey({ columns: [t.agencyId, t.reportedBy], foreignColumns: [users.agencyId, users.id] }),
   ],

@@ -3,7 +3,7 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import { listMyServiceRequests, listServiceRequestQueue } from './service-requests.ts';
 import { fleetSettingsOf } from './settings.ts';
 import { maintenanceList } from './maintenance.ts';
-import { findVehicle, listVehicles, submissionsOfOfficerSince, vehiclesNotCheckedSince, vehiclesOfOfficer } from './queries.ts';
+import { listVehicles, submissionsOfOfficerSince, vehicleLabels, vehiclesNotCheckedSince, vehiclesOfOfficer } from './queries.ts';
 import { startOfAgencyToday } from './squad-checks.ts';
 import { presentVehicles } from './vehicles.ts';
 
@@ -13,8 +13,8 @@ export async function fleetHome(ctx: RequestContext): Promise<FleetHome> {
   const [vehicles, checked] = await inAgency(ctx, async (tx) => {
     const rows = await vehiclesOfOfficer(tx, ctx.scope.agencyId, ctx.scope.userId, 10);
     const submissions = await submissionsOfOfficerSince(tx, ctx.scope.agencyId, ctx.scope.userId, today);
-    const checkedToday = [];
-    for (const s of submissions) checkedToday.push({ vehicle_id: s.vehicleId, unit_number: (await findVehicle(tx, ctx.scope.agencyId, s.vehicleId))?.unitNumber ?? '', submitted_at: s.submittedAt.toISOString(), failed: s.failedCount });
+    const units = await vehicleLabels(tx, ctx.scope.agencyId, [...new Set(submissions.map((s) => s.vehicleId))]);
+    const checkedToday = submissions.map((s) => ({ vehicle_id: s.vehicleId, unit_number: units.get(s.vehicleId)?.unitNumber ?? '', submitted_at: s.submittedAt.toISOString(), failed: s.failedCount }));
     return [await presentVehicles(tx, ctx.scope.agencyId, rows), checkedToday] as const;
   });
   const [open, inProgress] = await Promise.all([

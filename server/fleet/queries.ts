@@ -356,13 +356,16 @@ export async function insertServiceRequestEvent(tx: Tx, values: typeof serviceRe
   await tx.insert(serviceRequestEvents).values(values);
 }
 
+/** The events of some requests, each with its actor's name (one join, whatever the page size). */
 export async function eventsOfRequests(tx: Tx, agencyId: string, requestIds: string[]) {
   if (requestIds.length === 0) return [];
-  return tx
-    .select()
+  const rows = await tx
+    .select({ event: serviceRequestEvents, actorName: users.name })
     .from(serviceRequestEvents)
+    .leftJoin(users, and(eq(users.agencyId, serviceRequestEvents.agencyId), eq(users.id, serviceRequestEvents.actorId)))
     .where(and(eq(serviceRequestEvents.agencyId, agencyId), inArray(serviceRequestEvents.requestId, requestIds)))
     .orderBy(asc(serviceRequestEvents.at), asc(serviceRequestEvents.id));
+  return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
 }
 
 export async function listServiceRequests(tx: Tx, agencyId: string, query: ListServiceRequestsQuery & { reportedBy?: string }) {
@@ -455,4 +458,54 @@ export async function resetMaintenance(tx: Tx, agencyId: string, vehicleId: stri
     .set({ lastDoneAt: new Date(), lastDoneOdometer: odometer, version: sql`${maintenanceIntervals.version} + 1`, updatedAt: new Date() })
     .where(and(eq(maintenanceIntervals.agencyId, agencyId), eq(maintenanceIntervals.vehicleId, vehicleId), eq(maintenanceIntervals.category, category), eq(maintenanceIntervals.active, true)))
     .returning({ id: maintenanceIntervals.id });
+}
+
+// labels of a page: what a list shows beside each row's own columns, in one join per page
+
+/** Each vehicle's unit number, assigned person's name and open service requests. */
+export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string[]) {
+  if (vehicleIds.length === 0) return new Map<string, { unitNumber: string; assignedName: string | null; openRequests: number }>();
+  const rows = await tx
+    .select({
+      id: vehicles.id,
+      unitNumber: vehicles.unitNumber,
+      assignedName: users.name,
+      openRequests: sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${vehicles.agencyId} and ${serviceRequests.vehicleId} = ${vehicles.id} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(Number),
+    })
+    .from(vehicles)
+    .leftJoin(users, and(eq(users.agencyId, vehicles.agencyId), eq(users.id, vehicles.assignedUserId)))
+    .where(and(eq(vehicles.agencyId, agencyId), inArray(vehicles.id, vehicleIds)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Each submission's unit number, officer's name, template name and version number. */
+export async function submissionLabels(tx: Tx, agencyId: string, submissionIds: string[]) {
+  if (submissionIds.length === 0) return new Map<string, { unitNumber: string; officerName: string; templateName: string; versionNumber: number }>();
+  const rows = await tx
+    .select({
+      id: squadCheckSubmissions.id,
+      unitNumber: vehicles.unitNumber,
+      officerName: users.name,
+      templateName: squadCheckTemplates.name,
+      versionNumber: squadCheckTemplateVersions.versionNumber,
+    })
+    .from(squadCheckSubmissions)
+    .innerJoin(vehicles, and(eq(vehicles.agencyId, squadCheckSubmissions.agencyId), eq(vehicles.id, squadCheckSubmissions.vehicleId)))
+    .innerJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
+    .innerJoin(squadCheckTemplateVersions, and(eq(squadCheckTemplateVersions.agencyId, squadCheckSubmissions.agencyId), eq(squadCheckTemplateVersions.id, squadCheckSubmissions.templateVersionId)))
+    .innerJoin(squadCheckTemplates, and(eq(squadCheckTemplates.agencyId, squadCheckTemplateVersions.agencyId), eq(squadCheckTemplates.id, squadCheckTemplateVersions.templateId)))
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), inArray(squadCheckSubmissions.id, submissionIds)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Each service request's unit number and reporter's name. */
+export async function serviceRequestLabels(tx: Tx, agencyId: string, requestIds: string[]) {
+  if (requestIds.length === 0) return new Map<string, { unitNumber: string; reporterName: string }>();
+  const rows = await tx
+    .select({ id: serviceRequests.id, unitNumber: vehicles.unitNumber, reporterName: users.name })
+    .from(serviceRequests)
+    .innerJoin(vehicles, and(eq(vehicles.agencyId, serviceRequests.agencyId), eq(vehicles.id, serviceRequests.vehicleId)))
+    .innerJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
+    .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.id, requestIds)));
+  return new Map(rows.map((r) => [r.id, r]));
 }

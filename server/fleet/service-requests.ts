@@ -19,7 +19,6 @@ import {
   findServiceRequest,
   findSubmission,
   findUser,
-  findVehicle,
   insertServiceRequest,
   insertServiceRequestEvent,
   lastOutOfServiceCause,
@@ -28,8 +27,8 @@ import {
   nextNumber,
   otherOutOfServiceRequests,
   resetMaintenance,
+  serviceRequestLabels,
   updateServiceRequestRow,
-  userNames,
   usersWithPermission,
   type ServiceRequestRow,
 } from './queries.ts';
@@ -37,15 +36,13 @@ import { fleetSettingsOf } from './settings.ts';
 import { setVehicleStatus } from './vehicles.ts';
 
 async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Promise<ServiceRequest[]> {
-  const events = await eventsOfRequests(tx, agencyId, rows.map((r) => r.id));
-  const names = await userNames(tx, agencyId, [...rows.map((r) => r.reportedBy), ...events.map((e) => e.actorId)]);
-  const units = new Map<string, string>();
-  for (const id of new Set(rows.map((r) => r.vehicleId))) units.set(id, (await findVehicle(tx, agencyId, id))?.unitNumber ?? '');
+  const ids = rows.map((r) => r.id);
+  const [events, labels] = await Promise.all([eventsOfRequests(tx, agencyId, ids), serviceRequestLabels(tx, agencyId, ids)]);
   return rows.map((row) => ({
     id: row.id,
     number: row.number,
     vehicle_id: row.vehicleId,
-    unit_number: units.get(row.vehicleId) ?? '',
+    unit_number: labels.get(row.id)?.unitNumber ?? '',
     category: row.category,
     description: row.description,
     drivable: row.drivable,
@@ -54,7 +51,7 @@ async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Pro
     cost_cents: row.costCents,
     vendor: row.vendor,
     reported_by_id: row.reportedBy,
-    reported_by_name: names.get(row.reportedBy) ?? '',
+    reported_by_name: labels.get(row.id)?.reporterName ?? '',
     squad_check_id: row.squadCheckId,
     photo_ids: row.photoIds,
     created_at: row.createdAt.toISOString(),
@@ -67,7 +64,7 @@ async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Pro
         from_status: e.fromStatus as ServiceRequest['status'] | null,
         to_status: e.toStatus as ServiceRequest['status'],
         note: e.note,
-        actor_name: e.actorId ? (names.get(e.actorId) ?? null) : null,
+        actor_name: e.actorName,
       })),
     version: row.version,
   }));

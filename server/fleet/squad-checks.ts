@@ -11,18 +11,17 @@ import {
   findDraft,
   findSubmission,
   findTemplateVersions,
-  findVehicle,
   insertSubmission,
   listSubmissions,
   lockVehicle,
   requestsOfSquadChecks,
+  submissionLabels,
   updateSubmissionRow,
   updateVehicleRow,
   upsertDraft,
-  userNames,
   type SubmissionRow,
 } from './queries.ts';
-import { loadTemplate, templateForVehicleType } from './templates.ts';
+import { templateForVehicleType } from './templates.ts';
 import { loadVehicle, recordOdometer } from './vehicles.ts';
 import { createServiceRequest } from './service-requests.ts';
 import { fleetSettingsOf } from './settings.ts';
@@ -119,25 +118,17 @@ async function openedRequests(tx: Tx, agencyId: string, rows: SubmissionRow[]) {
 }
 
 async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionRow[]): Promise<SquadCheckSubmission[]> {
-  const [names, versions] = await Promise.all([
-    userNames(tx, agencyId, rows.map((r) => r.officerId)),
-    findTemplateVersions(tx, agencyId, [...new Set(rows.map((r) => r.templateVersionId))]),
-  ]);
-  const units = new Map<string, string>();
-  for (const id of new Set(rows.map((r) => r.vehicleId))) units.set(id, (await findVehicle(tx, agencyId, id))?.unitNumber ?? '');
-  const templateNames = new Map<string, string>();
-  for (const version of versions) templateNames.set(version.id, (await loadTemplate(tx, agencyId, version.templateId)).name);
-  const opened = await openedRequests(tx, agencyId, rows);
+  const [labels, opened] = await Promise.all([submissionLabels(tx, agencyId, rows.map((r) => r.id)), openedRequests(tx, agencyId, rows)]);
   return rows.map((row) => {
-    const version = versions.find((v) => v.id === row.templateVersionId);
+    const label = labels.get(row.id);
     return {
       id: row.id,
       vehicle_id: row.vehicleId,
-      unit_number: units.get(row.vehicleId) ?? '',
+      unit_number: label?.unitNumber ?? '',
       officer_id: row.officerId,
-      officer_name: names.get(row.officerId) ?? '',
-      template_name: templateNames.get(row.templateVersionId) ?? '',
-      template_version_number: version?.versionNumber ?? 0,
+      officer_name: label?.officerName ?? '',
+      template_name: label?.templateName ?? '',
+      template_version_number: label?.versionNumber ?? 0,
       status: row.status,
       submitted_at: row.submittedAt.toISOString(),
       failed_items: row.failedItems,

@@ -13,7 +13,6 @@ import {
   insertVehicle,
   insertVehicleEvent,
   listVehicles,
-  openRequestCounts,
   raiseOdometer,
   requestsOfVehicle,
   submissionsOfVehicle,
@@ -21,15 +20,13 @@ import {
   userExists,
   userNames,
   vehicleEventsOf,
+  vehicleLabels,
   type VehicleRow,
 } from './queries.ts';
 import type { z } from 'zod';
 
 export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow[]): Promise<Vehicle[]> {
-  const [names, open] = await Promise.all([
-    userNames(tx, agencyId, rows.map((r) => r.assignedUserId)),
-    openRequestCounts(tx, agencyId, rows.map((r) => r.id)),
-  ]);
+  const labels = await vehicleLabels(tx, agencyId, rows.map((r) => r.id));
   return rows.map((row) => ({
     id: row.id,
     unit_number: row.unitNumber,
@@ -44,7 +41,7 @@ export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow
     status_reason: row.statusReason,
     odometer: row.odometer,
     assigned_user_id: row.assignedUserId,
-    assigned_user_name: row.assignedUserId ? (names.get(row.assignedUserId) ?? null) : null,
+    assigned_user_name: labels.get(row.id)?.assignedName ?? null,
     assigned_group: row.assignedGroup,
     equipment: row.equipment,
     notes: row.notes,
@@ -52,7 +49,7 @@ export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow
     photo_id: row.photoKey,
     photo_url: row.photoKey ? `/storage/v1/object/${row.photoKey}` : null,
     last_squad_check_at: row.lastSquadCheckAt?.toISOString() ?? null,
-    open_service_requests: open.get(row.id) ?? 0,
+    open_service_requests: labels.get(row.id)?.openRequests ?? 0,
     version: row.version,
   }));
 }

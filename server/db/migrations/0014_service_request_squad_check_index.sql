@@ -1,0 +1,1 @@
+CREATE INDEX "service_requests_squad_check_idx" ON "service_requests" USING btree ("agency_id","squad_check_id");
