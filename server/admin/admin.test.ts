@@ -91,6 +91,24 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     expect(taken.json().fields).toEqual({ email: 'Someone already has an account with this e-mail address' });
   });
 
+  it('records an invitation refused for a taken address in the audit log, and limits invitations to 30 a minute per administrator', async () => {
+    const elsewhere = await makeUser(server, await makeAgency(server));
+    const refused = await as(adminSession).post('/rest/v1/admin/users', { email: elsewhere.email, name: 'Probe' });
+    expect(refused.statusCode).toBe(422);
+    const log = (await as(adminSession).get('/rest/v1/admin/audit?action=user.invitation_refused&page_size=5')).json();
+    expect(log.items[0]).toMatchObject({ actor_id: admin.id, summary: `Invitation refused, address already has an account: ${elsewhere.email}` });
+
+    // An administrator of another agency, so this file's administrator keeps their allowance (and stays the only one).
+    const prober = await signIn(server, await makeUser(server, await makeAgency(server), { permissions: ['admin:access'] }));
+    const probes: number[] = [];
+    for (let i = 0; i < 31; i += 1) probes.push((await as(prober).post('/rest/v1/admin/users', { email: 'nope', name: 'x' })).statusCode);
+    expect(probes.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(probes[30]).toBe(429);
+    expect((await as(adminSession).post('/rest/v1/admin/users', { email: 'nope', name: 'x' })).statusCode).toBe(400);
+    const limited = await as(prober).post('/rest/v1/admin/users', { email: 'nope', name: 'x' });
+    expect(limited.json().message).toMatch(/^You have sent a lot of invitations in the last minute; wait \d+ seconds and try again$/);
+  });
+
   it('lists users a page at a time, searched and sorted', async () => {
     for (const name of ['Zed Zulu', 'Yan Young', 'Xia Xu']) await makeUser(server, agency, { name });
     const page = await as(adminSession).get('/rest/v1/admin/users?page=1&page_size=2&sort=name&order=desc');

@@ -25,6 +25,7 @@ import {
   UpdateUserInput,
 } from '../../core/contracts/admin.ts';
 import { requestContext } from '../platform/context.ts';
+import { perPerson } from '../platform/rate-limits.ts';
 import type { Services } from '../platform/services.ts';
 import { expectedVersion, setEtag } from '../platform/versioning.ts';
 import type { AdminContext } from './context.ts';
@@ -46,6 +47,8 @@ import {
 } from './users.ts';
 
 const ADMIN = { access: { permission: 'admin:access' } } as const;
+/** Invitations also tell whether an address is taken: 30 a minute per administrator keeps that from being probed at speed. */
+const INVITING = { ...ADMIN, rateLimit: perPerson(30, 'sent a lot of invitations') } as const;
 const tags = ['admin'];
 
 /** /rest/v1/admin: the agency administrator's area (issue 5). Every route needs admin:access. */
@@ -83,11 +86,11 @@ export function adminRoutes(services: Services) {
     app.get('/users', { config: ADMIN, schema: { tags, querystring: ListUsersQuery, response: { 200: pageOf(AdminUser) } } }, (request) =>
       listAgencyUsers(context(request), request.query),
     );
-    app.post('/users', { config: ADMIN, schema: { tags, body: InviteUserInput, response: { 201: AdminUser } } }, async (request, reply) => {
+    app.post('/users', { config: INVITING, schema: { tags, body: InviteUserInput, response: { 201: AdminUser } } }, async (request, reply) => {
       const user = await inviteUser(context(request), normaliseInvite(request.body));
       return reply.status(201).send(user);
     });
-    app.post('/users/import', { config: ADMIN, schema: { tags, body: ImportUsersInput, response: { 200: ImportUsersResult } } }, (request) =>
+    app.post('/users/import', { config: INVITING, schema: { tags, body: ImportUsersInput, response: { 200: ImportUsersResult } } }, (request) =>
       importUsers(context(request), request.body.csv),
     );
     app.get('/users/:id', { config: ADMIN, schema: { tags, params: IdParams, response: { 200: AdminUser } } }, async (request, reply) => {

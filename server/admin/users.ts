@@ -83,6 +83,12 @@ async function checkGrantableRoles(tx: Tx, ctx: AdminContext, roleIds: string[],
   return found;
 }
 
+/**
+ * Invites one person. An address can hold one account in all of Precinct, so an address taken in
+ * another agency is refused; that tells an administrator the address is in use somewhere (never
+ * where). Each refusal is audited and invitations are rate-limited per administrator, so probing
+ * addresses shows up in the agency's log and cannot run at speed.
+ */
 export async function inviteUser(ctx: AdminContext, input: ReturnType<typeof normaliseInvite>): Promise<AdminUser> {
   const user = await inAgency(ctx, async (tx) => {
     const roles = await checkGrantableRoles(tx, ctx, input.role_ids);
@@ -105,9 +111,24 @@ export async function inviteUser(ctx: AdminContext, input: ReturnType<typeof nor
       after: snapshot(created),
     });
     return created;
+  }).catch(async (error: unknown) => {
+    if (error instanceof AppError && error.code === 'email_exists') await auditRefusedInvitations(ctx, [input.email]);
+    throw error;
   });
   await ctx.services.mailer.deliver(ctx.scope.agencyId);
   return user;
+}
+
+/** Records, in its own transaction (the refused change rolled back), invitations refused because the address is taken. */
+async function auditRefusedInvitations(ctx: AdminContext, emails: string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await inAgency(ctx, (tx) =>
+    recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'user.invitation_refused',
+      entityType: 'user',
+      summary: `Invitation refused, address already has an account: ${emails.join(', ')}`,
+    }),
+  );
 }
 
 export function normaliseInvite(input: InviteUserInput) {
@@ -300,6 +321,7 @@ export async function importUsers(ctx: AdminContext, csv: string): Promise<Impor
   if (rows.length === 0) return { created: 0, errors: [{ row: 1, field: null, message: 'The file has no rows under its header' }] };
   if (rows.length > 1000) return { created: 0, errors: [{ row: 1, field: null, message: 'Import at most 1,000 people at a time' }] };
 
+  const taken: string[] = [];
   const result = await inAgency(ctx, async (tx) => {
     const roles = await listRoles(tx, ctx.scope.agencyId);
     const roleByName = new Map(roles.map((r) => [r.role.name.toLowerCase(), r.role.id]));
@@ -335,6 +357,7 @@ export async function importUsers(ctx: AdminContext, csv: string): Promise<Impor
           await updateUserRow(tx, ctx.scope.agencyId, userId, null, { badgeNumber: invite.badge_number, rank: invite.rank, phone: invite.phone });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
+        if (error.code === 'email_exists') taken.push(invite.email);
         const field = error.fields ? Object.keys(error.fields)[0]! : null;
         errors.push({ row: invite.row, field, message: field ? error.fields![field]! : error.message });
       }
@@ -352,6 +375,7 @@ export async function importUsers(ctx: AdminContext, csv: string): Promise<Impor
     if (error instanceof ImportRejected) return { created: 0 };
     throw error;
   });
+  await auditRefusedInvitations(ctx, taken);
   if (result.created > 0) await ctx.services.mailer.deliver(ctx.scope.agencyId);
   return { created: result.created, errors: errors.sort((a, b) => a.row - b.row) };
 }

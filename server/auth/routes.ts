@@ -22,7 +22,8 @@ import { unlockWithLink } from './lockout.ts';
 import { Challenge, ChallengeInput, EnrolledFactor, EnrollFactorInput, Factor, FactorList, FactorParams, RenameFactorInput, VerifyFactorInput } from '../../core/contracts/mfa.ts';
 import { challengeFactor, enrollFactor, listMyFactors, removeFactor, renameFactor, verifyFactor } from './factors.ts';
 import { UserProfile } from '../../core/contracts/agency.ts';
-import { bearerToken, requireAuth } from '../platform/access.ts';
+import { requireAuth } from '../platform/access.ts';
+import { userKey } from '../platform/rate-limits.ts';
 import { validationError } from '../platform/errors.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
 import { getCurrentUser, getProfile, signOut, updateCurrentUser } from './current-user.ts';
@@ -39,24 +40,6 @@ const Empty = z.object({});
 
 function origin(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
-}
-
-/**
- * The rate-limit bucket of a signed-in request: the token's subject, read without verifying it (the
- * route's own check verifies it; a forged subject only buys a bucket for requests that will be
- * refused), else the address.
- */
-export function userKey(request: FastifyRequest): string {
-  const token = bearerToken(request);
-  if (token) {
-    try {
-      const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
-      if (typeof payload.sub === 'string') return `user:${payload.sub}`;
-    } catch {
-      // not a JWT: fall back to the address
-    }
-  }
-  return `ip:${request.ip}`;
 }
 
 function actor(request: FastifyRequest) {

@@ -2,17 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readAgencyLogo } from '../admin/agency.ts';
-import { userKey } from '../auth/routes.ts';
+import { perPerson } from '../platform/rate-limits.ts';
 import { requestContext } from '../platform/context.ts';
 import type { Services } from '../platform/services.ts';
 import { readFile, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES, uploadFile } from './files.ts';
 
 /** Files are served so that a browser can only show them, never run them. */
 const SAFE_FILE_HEADERS = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'x-content-type-options': 'nosniff' };
-
-function tooManyUploads(_request: unknown, context: { ttl: number }) {
-  return { statusCode: 429, message: `You have sent a lot of files in the last minute; wait ${Math.ceil(context.ttl / 1000)} seconds and try again`, details: null, hint: null, code: 'rate_limited' };
-}
 
 /** storage/v1: uploads of the signed-in user's agency, and agencies' public logos. */
 export function storageRoutes(services: Services) {
@@ -27,7 +23,7 @@ export function storageRoutes(services: Services) {
       '/object',
       {
         // A phone on a bad connection retries; 60 files a minute per person is far above any real form.
-        config: { access: { permission: 'authenticated' }, rateLimit: { max: 60, timeWindow: 60_000, keyGenerator: userKey, errorResponseBuilder: tooManyUploads } },
+        config: { access: { permission: 'authenticated' }, rateLimit: perPerson(60, 'sent a lot of files') },
         schema: {
           tags,
           querystring: z.object({ purpose: z.enum(UPLOAD_PURPOSES) }),
