@@ -100,7 +100,14 @@ function crossCheck(outDir: string, c: LighthouseCase, groupName: string) {
 
 async function main() {
   const startedAt = new Date();
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  const loadAtStart = os.loadavg();
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (execFileSync('git', ['status', '--porcelain', '--', 'web', 'core', 'vite.config.ts'], { cwd: root, encoding: 'utf8' }).trim() !== '') commit += ' + uncommitted web changes';
+  } catch {
+    // not a git checkout (e.g. a copy of the tree)
+  }
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-bench-web-build-'));
   try {
     console.log(`Building the web app into ${outDir} …`);
@@ -137,6 +144,7 @@ async function main() {
         await server.stop();
       }
       console.log(`\n## Lighthouse performance (median of ${runs}; mobile = Lighthouse's default Moto G Power profile, slow 4G and 4× CPU; desktop = its desktop config)\n`);
+      console.log(`Machine load average (1 min) ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs: TBT and the scores move with it.\n`);
       console.log(lighthouseTable(cases));
       for (const c of cases) checks.push(crossCheck(outDir, c, c.path === '/login' ? 'sign-in' : 'fleet'));
       console.log('\nScripts the browser loaded against the manifest\'s prediction (first run of each):');
@@ -154,7 +162,7 @@ async function main() {
     const result = {
       measuredAt: startedAt.toISOString(),
       commit,
-      host: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+      host: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() } },
       buildMs: Math.round(buildMs),
       poorJsGzipBytes: POOR_JS_GZIP_BYTES,
       routeGroups: groups,

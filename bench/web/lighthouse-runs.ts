@@ -122,6 +122,22 @@ export function medianMetrics(runs: LighthouseMetrics[]): LighthouseMetrics {
   };
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, PROTOCOL_TIMEOUT):
+ * such a run is repeated, up to twice, and says so; a failure of the page itself is not.
+ */
+async function withRetries(run: () => Promise<LighthouseRun>): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt > 2 || !/NO_NAVSTART|PROTOCOL_TIMEOUT|NO_FCP|NO_LCP|TRACE/.test(message)) throw error;
+      console.warn(`  Lighthouse could not record this run (${message.split('\n')[0]}); running it again`);
+    }
+  }
+}
+
 export async function lighthouseCase(
   debugPort: number,
   baseUrl: string,
@@ -131,7 +147,7 @@ export async function lighthouseCase(
 ): Promise<LighthouseCase> {
   const runs: LighthouseRun[] = [];
   for (let index = 0; index < options.runs; index += 1) {
-    const run = await runLighthouse(debugPort, `${baseUrl}${path}`, formFactor);
+    const run = await withRetries(() => runLighthouse(debugPort, `${baseUrl}${path}`, formFactor));
     const landed = new URL(run.finalUrl).pathname;
     if (landed !== path) throw new Error(`Lighthouse on ${path} ended on ${landed} (a redirect: signed in as expected?)`);
     runs.push(run);
