@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { RequestContext } from './context.ts';
 import { inAgency } from './context.ts';
-import type { Tx } from './database.ts';
+import { queryRows, type Tx } from './database.ts';
 import { AppError } from './errors.ts';
 
 export interface Created<T> {
@@ -20,7 +20,8 @@ function hashOf(value: unknown): string {
  * Runs a create at most once per Idempotency-Key (per user): the key is claimed and the answer
  * stored in the same transaction as the create, so a retry after completion (or after a crash
  * mid-answer) replays the first answer and creates nothing; the same key with a different body is
- * refused with 422. Without the header the create simply runs.
+ * refused with 422; a retry while the first is still running gets 409 at once (rather than waiting on
+ * the first one's uncommitted claim). Without the header the create simply runs.
  */
 export async function idempotentCreate<T>(
   ctx: RequestContext,
@@ -34,6 +35,12 @@ export async function idempotentCreate<T>(
   const route = `${request.method} ${request.routeOptions.url}`;
   const requestHash = hashOf({ route, params: request.params, body: request.body });
   return inAgency(ctx, async (tx) => {
+    // Held by the request running with this key until its transaction ends; a second one cannot take it.
+    const [lock] = await queryRows<{ free: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(hashtextextended(${`precinct:idempotency:${ctx.scope.agencyId}:${ctx.scope.userId}:${key}`}, 0)) as free`,
+    );
+    if (!lock?.free) throw new AppError('conflict', 'The first request with this Idempotency-Key is still running', { hint: 'wait for its answer, or retry in a moment' });
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ agencyId: ctx.scope.agencyId, userId: ctx.scope.userId, key, route, requestHash })
