@@ -1,11 +1,13 @@
 /** The drills by name, with their full and short (`npm test`) sizes. */
+import { concurrentEditsDrill } from './concurrent-edits.ts';
 import { dbRestartDrill } from './db-restart.ts';
 import { gracefulStopDrill } from './graceful-stop.ts';
+import { idempotencyDrill } from './idempotency.ts';
 import { kill9Drill } from './kill-9.ts';
 import type { DrillResult } from './report.ts';
 import type { DatabaseKind, DrillDataFactory } from './server.ts';
 
-export const DRILL_NAMES = ['kill-9', 'db-restart', 'graceful-stop'] as const;
+export const DRILL_NAMES = ['kill-9', 'db-restart', 'graceful-stop', 'concurrent-edits', 'idempotency'] as const;
 export type DrillName = (typeof DRILL_NAMES)[number];
 
 export function runDrill(name: DrillName, kind: DatabaseKind, factory: DrillDataFactory, short: boolean): Promise<DrillResult> {
@@ -17,5 +19,9 @@ export function runDrill(name: DrillName, kind: DatabaseKind, factory: DrillData
       return dbRestartDrill(factory, short ? { clients: 4, steadyMs: 1000, downMs: 2000, poolWaitMs: 2000 } : { clients: 8, steadyMs: 3000, downMs: 5000, poolWaitMs: 2000 });
     case 'graceful-stop':
       return gracefulStopDrill(kind, factory, short ? { clients: 4, loadMs: 1000 } : { clients: 8, loadMs: 3000 });
+    case 'concurrent-edits':
+      return concurrentEditsDrill(kind, factory, { rounds: short ? 20 : 50 });
+    case 'idempotency':
+      return idempotencyDrill(kind, factory);
   }
 }
