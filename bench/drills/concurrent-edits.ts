@@ -22,11 +22,12 @@ interface Editor {
   change(round: number): Partial<Vehicle>;
 }
 
-export async function concurrentEditsDrill(kind: DatabaseKind, factory: DrillDataFactory, options: ConcurrentEditsOptions): Promise<DrillResult> {
+/** On a fresh server of its own, or on `shared` (a running server another drill also uses, left running). */
+export async function concurrentEditsDrill(kind: DatabaseKind, factory: DrillDataFactory, options: ConcurrentEditsOptions, shared?: DrillServer): Promise<DrillResult> {
   const startedAt = performance.now();
   const record = new DrillRecorder();
-  const data = await factory.fresh(kind);
-  const server = await DrillServer.start(data);
+  const data = shared ? null : await factory.fresh(kind);
+  const server = shared ?? (await DrillServer.start(data!));
   const editors: Editor[] = [];
   try {
     editors.push(
@@ -87,8 +88,10 @@ export async function concurrentEditsDrill(kind: DatabaseKind, factory: DrillDat
     record.check(versionsRight === options.rounds, `the version rose by exactly the two accepted updates each round (${versionsRight} of ${options.rounds})`);
   } finally {
     for (const editor of editors) editor.agent.destroy();
-    await server.stop();
-    await data.dispose();
+    if (data) {
+      await server.stop();
+      await data.dispose();
+    }
   }
   return record.result('concurrent-edits', kind, startedAt);
 }

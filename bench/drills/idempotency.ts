@@ -20,11 +20,12 @@ import { DEMO_OFFICER, DrillServer, signInDemo, type DatabaseKind, type DrillDat
 
 const sleep = (msToWait: number) => new Promise((resolve) => setTimeout(resolve, msToWait));
 
-export async function idempotencyDrill(kind: DatabaseKind, factory: DrillDataFactory): Promise<DrillResult> {
+/** On a fresh server of its own, or on `shared` (a running server another drill also uses, left running). */
+export async function idempotencyDrill(kind: DatabaseKind, factory: DrillDataFactory, shared?: DrillServer): Promise<DrillResult> {
   const startedAt = performance.now();
   const record = new DrillRecorder();
-  const data = await factory.fresh(kind);
-  const server = await DrillServer.start(data);
+  const data = shared ? null : await factory.fresh(kind);
+  const server = shared ?? (await DrillServer.start(data!));
   try {
     const token = await signInDemo(server.baseUrl, DEMO_OFFICER);
     const vehicle = jsonOf<Page<Vehicle>>(await call(server.baseUrl, '/rest/v1/fleet/vehicles?page_size=1', { token }), 'Vehicle list').items[0]!;
@@ -58,7 +59,7 @@ export async function idempotencyDrill(kind: DatabaseKind, factory: DrillDataFac
     const raced = `Drill ${run}: siren intermittent`;
     const key = `idem-${run}-2`;
     if (kind === 'postgres') {
-      const holder = new pg.Client({ connectionString: data.databaseUrl });
+      const holder = new pg.Client({ connectionString: server.data.databaseUrl });
       await holder.connect();
       try {
         await holder.query('begin');
@@ -87,8 +88,10 @@ export async function idempotencyDrill(kind: DatabaseKind, factory: DrillDataFac
     }
     record.check((await count(raced)) === 1, 'one record exists after the concurrent retries');
   } finally {
-    await server.stop();
-    await data.dispose();
+    if (data) {
+      await server.stop();
+      await data.dispose();
+    }
   }
   return record.result('idempotency', kind, startedAt);
 }

@@ -5,10 +5,12 @@ import { gracefulStopDrill } from './graceful-stop.ts';
 import { idempotencyDrill } from './idempotency.ts';
 import { kill9Drill } from './kill-9.ts';
 import type { DrillResult } from './report.ts';
-import type { DatabaseKind, DrillDataFactory } from './server.ts';
+import { DrillServer, type DatabaseKind, type DrillDataFactory } from './server.ts';
 
 export const DRILL_NAMES = ['kill-9', 'db-restart', 'graceful-stop', 'concurrent-edits', 'idempotency'] as const;
 export type DrillName = (typeof DRILL_NAMES)[number];
+
+const EDIT_ROUNDS = { short: 10, full: 50 };
 
 export function runDrill(name: DrillName, kind: DatabaseKind, factory: DrillDataFactory, short: boolean): Promise<DrillResult> {
   switch (name) {
@@ -20,8 +22,20 @@ export function runDrill(name: DrillName, kind: DatabaseKind, factory: DrillData
     case 'graceful-stop':
       return gracefulStopDrill(kind, factory, short ? { clients: 4, loadMs: 1000 } : { clients: 8, loadMs: 3000 });
     case 'concurrent-edits':
-      return concurrentEditsDrill(kind, factory, { rounds: short ? 20 : 50 });
+      return concurrentEditsDrill(kind, factory, { rounds: short ? EDIT_ROUNDS.short : EDIT_ROUNDS.full });
     case 'idempotency':
       return idempotencyDrill(kind, factory);
+  }
+}
+
+/** The two drills that leave the server running (concurrent edits, idempotency), short, on one server: what `npm test` runs. */
+export async function runApiDrillsShort(kind: DatabaseKind, factory: DrillDataFactory): Promise<DrillResult[]> {
+  const data = await factory.fresh(kind);
+  const server = await DrillServer.start(data);
+  try {
+    return [await concurrentEditsDrill(kind, factory, { rounds: EDIT_ROUNDS.short }, server), await idempotencyDrill(kind, factory, server)];
+  } finally {
+    await server.stop();
+    await data.dispose();
   }
 }
