@@ -241,6 +241,23 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(['in_service', 'out_of_service']).toContain(after.status);
     });
 
+    it('accepts photos the agency uploaded, and refuses another agency’s file in a squad check or a service request', async () => {
+      const upload = async (session: Session) =>
+        (await server.request({ method: 'POST', url: '/storage/v1/object?purpose=fleet', token: session.access_token, headers: { 'content-type': 'image/png' }, payload: PNG })).json().id as string;
+      const ours = await upload(officer);
+      const theirs = await upload(await signIn(server, await makeUser(server, await makeAgency(server), { permissions: ['fleet:squadcheck.submit'] })));
+      const vehicle = await addVehicle();
+      const form = await formFor(vehicle);
+      const withPhoto = (id: string) => [...passingAnswers(form.template.sections, 20_000), { item_id: 'damage_photo', value: id }];
+      const foreign = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: withPhoto(theirs) });
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().fields).toEqual({ 'answers.damage_photo': 'A photo was not saved; add it again' });
+      const request = await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'other', description: 'Scratch on the door', drivable: true, photo_ids: [ours, theirs] });
+      expect(request.json().fields).toEqual({ photo_ids: 'A photo was not saved; add it again' });
+      const accepted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: withPhoto(ours) });
+      expect(accepted.statusCode, accepted.body).toBe(201);
+    });
+
     it('refuses a squad check filed against another vehicle type’s template, and an implausible odometer', async () => {
       const vehicle = await addVehicle();
       const other = (await call(manager, 'POST', '/rest/v1/fleet/admin/templates', { name: 'Motorcycle check', vehicle_types: ['motorcycle'], sections: [{ id: 's', title: 'Only', items: [{ id: 'horn', label: 'Horn', kind: 'pass_fail' }] }] })).json();

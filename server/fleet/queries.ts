@@ -56,6 +56,14 @@ export async function searchActiveUsers(tx: Tx, agencyId: string, options: { q?:
   return rows;
 }
 
+/** Which of these ids are stored files of the agency. */
+export async function existingStorageObjects(tx: Tx, agencyId: string, ids: string[]): Promise<Set<string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  const rows = await tx.select({ id: storageObjects.id }).from(storageObjects).where(and(eq(storageObjects.agencyId, agencyId), inArray(storageObjects.id, unique)));
+  return new Set(rows.map((r) => r.id));
+}
+
 /** A stored file of the agency (id, content type), or undefined: another agency's id reads as not found. */
 export async function findStorageObject(tx: Tx, agencyId: string, id: string) {
   const [row] = await tx

@@ -16,6 +16,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import {
   eventsOfRequests,
+  existingStorageObjects,
   findServiceRequest,
   findSubmission,
   findUser,
@@ -80,6 +81,9 @@ export async function createServiceRequest(tx: Tx, ctx: RequestContext, raw: Cre
   if (!vehicle) throw validationError({ vehicle_id: 'Choose a vehicle of your agency' });
   if (vehicle.status === 'retired') throw validationError({ vehicle_id: `Unit ${vehicle.unitNumber} is retired` });
   if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category)) throw validationError({ category: 'Choose one of the categories' });
+  // Photos must be files the agency uploaded (never another agency's).
+  const stored = await existingStorageObjects(tx, ctx.scope.agencyId, input.photo_ids);
+  if (!input.photo_ids.every((id) => stored.has(id))) throw validationError({ photo_ids: 'A photo was not saved; add it again' });
   if (input.squad_check_id) {
     const check = await findSubmission(tx, ctx.scope.agencyId, input.squad_check_id);
     if (!check || check.vehicleId !== vehicle.id) throw validationError({ squad_check_id: 'That squad check is not of this vehicle' });

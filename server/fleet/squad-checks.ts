@@ -8,6 +8,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import {
   deleteDraft,
+  existingStorageObjects,
   findDraft,
   findSubmission,
   findTemplateVersions,
@@ -177,6 +178,7 @@ export async function submitSquadCheck(tx: Tx, ctx: RequestContext, input: Submi
   if (!applicable || applicable.id !== version.templateId) throw validationError({ template_version_id: 'This is not the form for this vehicle; reload it' });
   const sections = version.sections as TemplateSection[];
   const { errors, failed, odometer } = evaluateAnswers(sections, input.answers);
+  Object.assign(errors, await missingFiles(tx, ctx.scope.agencyId, sections, input.answers, errors));
   if (Object.keys(errors).length > 0) throw validationError(errors, 'Some items need your attention');
   if (odometer !== null) await recordOdometer(tx, ctx, vehicle, odometer, { kind: 'squad_check' }, odometerField(sections));
 
@@ -215,6 +217,24 @@ export async function submitSquadCheck(tx: Tx, ctx: RequestContext, input: Submi
     after: { failed_items: failed.map((f) => f.item_id), odometer },
   });
   return (await presentSubmissions(tx, ctx.scope.agencyId, [submission]))[0]!;
+}
+
+/**
+ * Photos and signatures must be files the agency uploaded: an id that is not (another agency's, or
+ * made up) is named beside its item, as if the photo were missing.
+ */
+async function missingFiles(tx: Tx, agencyId: string, sections: TemplateSection[], answers: Answer[], known: Record<string, string>) {
+  const kinds = new Map(sections.flatMap((s) => s.items).map((i) => [i.id, i.kind] as const));
+  const filesOf = (answer: Answer) => [
+    ...((kinds.get(answer.item_id) === 'photo' || kinds.get(answer.item_id) === 'signature') && typeof answer.value === 'string' && answer.value !== 'na' ? [answer.value] : []),
+    ...(answer.photo_ids ?? []),
+  ];
+  const checked = answers.filter((a) => !known[`answers.${a.item_id}`] && filesOf(a).length > 0);
+  const existing = await existingStorageObjects(tx, agencyId, checked.flatMap(filesOf));
+  const problems: Record<string, string> = {};
+  for (const answer of checked)
+    if (!filesOf(answer).every((id) => existing.has(id))) problems[`answers.${answer.item_id}`] = kinds.get(answer.item_id) === 'signature' ? 'The signature was not saved; sign again' : 'A photo was not saved; add it again';
+  return problems;
 }
 
 function odometerField(sections: TemplateSection[]) {
