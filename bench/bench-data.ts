@@ -135,6 +135,8 @@ export interface SeedOptions {
   now?: Date;
   /** Days of history (default a year); the query-plan test uses a few to seed many agencies quickly. */
   days?: number;
+  /** How busy an agency is, by its number: squad checks and service requests at this share of the realistic rates (default 1). */
+  activityOf?: (agency: number) => number;
 }
 
 export interface SeedResult {
@@ -167,7 +169,7 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
     while (next < options.agencies) {
       const number = first + next;
       next += 1;
-      const { agencyId, rows } = await seedAgency(database, number, passwordHash, now, options.days ?? DAYS_OF_HISTORY);
+      const { agencyId, rows } = await seedAgency(database, number, passwordHash, now, options.days ?? DAYS_OF_HISTORY, options.activityOf?.(number) ?? 1);
       agencyIds.push(agencyId);
       for (const [table, n] of Object.entries(rows)) totals[table] = (totals[table] ?? 0) + n;
       done += 1;
@@ -178,7 +180,7 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
   return { rows: totals, seconds: (performance.now() - started) / 1000, agencyIds };
 }
 
-async function seedAgency(database: Database, number: number, passwordHash: string, now: Date, days: number) {
+async function seedAgency(database: Database, number: number, passwordHash: string, now: Date, days: number, activity: number) {
   const rand = random(number * 7919 + 17);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const agencyId = crypto.randomUUID();
@@ -278,7 +280,7 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
       const unit = `${spec.type === 'motorcycle' ? 'M' : spec.type === 'k9' ? 'K9-' : ''}${101 + i}`;
       const retired = i === VEHICLES_PER_AGENCY - 1;
       const outOfService = i === 7 || i === 19;
-      const usage = spec.type === 'transport' || spec.type === 'unmarked' ? 0.5 : spec.type === 'motorcycle' ? 0.4 : DAILY_CHECK_RATE;
+      const usage = activity * (spec.type === 'transport' || spec.type === 'unmarked' ? 0.5 : spec.type === 'motorcycle' ? 0.4 : DAILY_CHECK_RATE);
       const assigned = officers[i % officers.length]!;
       let odometer = 5_000 + Math.floor(rand() * 60_000);
       const createdAt = new Date(start.getTime() - 30 * DAY);
@@ -353,7 +355,7 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
         lastCheck = submittedAt;
       }
       // About one service request a month per car, spread over the year.
-      const requestCount = Math.round(((12 * days) / DAYS_OF_HISTORY) * REQUESTS_PER_VEHICLE_MONTH * (retired ? 0.8 : 1) + rand());
+      const requestCount = Math.round(((12 * days) / DAYS_OF_HISTORY) * REQUESTS_PER_VEHICLE_MONTH * activity * (retired ? 0.8 : 1) + rand());
       for (let r = 0; r < requestCount; r += 1) {
         const createdAtR = new Date(start.getTime() + Math.floor(rand() * days * DAY));
         const age = (now.getTime() - createdAtR.getTime()) / DAY;

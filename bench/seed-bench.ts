@@ -93,7 +93,7 @@ export async function runSeed(options: SeedCliOptions) {
     const result = await seedBench(database, { agencies: options.agencies, concurrency: options.concurrency, ...(options.days ? { days: options.days } : {}), onAgency: (done) => bar?.update(done) });
     bar?.stop();
     const analyzeStarted = performance.now();
-    await database.owner.execute(sql`analyze`);
+    await database.owner.execute(sql`vacuum analyze`);
     const counts = await tableCounts(database);
     if (!options.quiet) {
       const total = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -101,7 +101,7 @@ export async function runSeed(options: SeedCliOptions) {
       for (const [table, n] of Object.entries(counts)) if (n > 0) console.log(`| ${table} | ${n.toLocaleString('en-US')} |`);
       console.log(`| **total** | **${total.toLocaleString('en-US')}** |`);
       console.log(
-        `\nWrote ${total.toLocaleString('en-US')} rows in ${result.seconds.toFixed(1)} s (${Math.round(total / result.seconds).toLocaleString('en-US')} rows/s), ANALYZE ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s, into ${where}.`,
+        `\nWrote ${total.toLocaleString('en-US')} rows in ${result.seconds.toFixed(1)} s (${Math.round(total / result.seconds).toLocaleString('en-US')} rows/s), VACUUM ANALYZE ${((performance.now() - analyzeStarted) / 1000).toFixed(1)} s, into ${where}.`,
       );
       console.log(
         `Sign in as any bench user with password ${BENCH_PASSWORD}: a<agency>.u<user>@… e.g. ${benchEmail(1, 1)} (administrator), ${benchEmail(1, 2)} (fleet manager), ${benchEmail(1, 30)} (officer); agencies 001–${String(options.agencies).padStart(3, '0')}, users 001–${USERS_PER_AGENCY} (${USERS_PER_AGENCY - 2} is invited, ${USERS_PER_AGENCY - 1}–${USERS_PER_AGENCY} disabled).`,

@@ -575,6 +575,9 @@ export const serviceRequests = pgTable(
     uniqueIndex('service_requests_id_key').on(t.id),
     uniqueIndex('service_requests_number_key').on(t.agencyId, t.number),
     index('service_requests_queue_idx').on(t.agencyId, t.status, t.createdAt),
+    // The queue of every status, and of a category, oldest or newest first.
+    index('service_requests_created_idx').on(t.agencyId, t.createdAt, t.number),
+    index('service_requests_category_idx').on(t.agencyId, t.category, t.createdAt),
     index('service_requests_vehicle_idx').on(t.agencyId, t.vehicleId, t.createdAt),
     index('service_requests_reporter_idx').on(t.agencyId, t.reportedBy, t.createdAt),
     // The request a squad check's critical failure opened, shown beside each submission of a page.

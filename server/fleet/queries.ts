@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   agencyCounters,
   maintenanceIntervals,
@@ -306,6 +306,10 @@ export async function updateSubmissionRow(tx: Tx, agencyId: string, id: string, 
   return row ?? null;
 }
 
+/** A submission without its answers (a kilobyte or two each), for lists and timelines that show only the result. */
+const { answers: _answers, ...SUBMISSION_LIST_COLUMNS } = getTableColumns(squadCheckSubmissions);
+export type SubmissionListRow = Omit<SubmissionRow, 'answers'>;
+
 export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquadChecksQuery, timeRange: { from?: Date; to?: Date }) {
   const conditions: Array<SQL | undefined> = [eq(squadCheckSubmissions.agencyId, agencyId)];
   if (timeRange.from) conditions.push(gte(squadCheckSubmissions.submittedAt, timeRange.from));
@@ -316,7 +320,7 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
   if (query.failures === 'only') conditions.push(sql`${squadCheckSubmissions.failedCount} > 0`);
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    tx.select().from(squadCheckSubmissions).where(where).orderBy(desc(squadCheckSubmissions.submittedAt)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    tx.select(SUBMISSION_LIST_COLUMNS).from(squadCheckSubmissions).where(where).orderBy(desc(squadCheckSubmissions.submittedAt)).limit(query.page_size).offset((query.page - 1) * query.page_size),
     tx.select({ n: count() }).from(squadCheckSubmissions).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -324,7 +328,7 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
 
 export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
   return tx
-    .select()
+    .select(SUBMISSION_LIST_COLUMNS)
     .from(squadCheckSubmissions)
     .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.vehicleId, vehicleId)))
     .orderBy(desc(squadCheckSubmissions.submittedAt))

@@ -20,7 +20,7 @@ import {
   updateSubmissionRow,
   updateVehicleRow,
   upsertDraft,
-  type SubmissionRow,
+  type SubmissionListRow,
 } from './queries.ts';
 import { templateForVehicleType } from './templates.ts';
 import { loadVehicle, recordOdometer } from './vehicles.ts';
@@ -107,7 +107,7 @@ export function evaluateAnswers(sections: TemplateSection[], answers: Answer[]) 
  * The out-of-service request each check's critical failure opened (submitSquadCheck links it to the
  * check and to the first critical item), with the critical items it covers.
  */
-async function openedRequests(tx: Tx, agencyId: string, rows: SubmissionRow[]) {
+async function openedRequests(tx: Tx, agencyId: string, rows: SubmissionListRow[]) {
   const critical = new Map(rows.map((row) => [row.id, (row.failedItems as FailedItem[]).filter((f) => f.critical)] as const).filter(([, items]) => items.length > 0));
   const opened = new Map<string, NonNullable<SquadCheckSubmission['opened_service_request']>>();
   for (const request of await requestsOfSquadChecks(tx, agencyId, [...critical.keys()])) {
@@ -118,7 +118,7 @@ async function openedRequests(tx: Tx, agencyId: string, rows: SubmissionRow[]) {
   return opened;
 }
 
-async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionRow[]): Promise<SquadCheckSubmission[]> {
+async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionListRow[]): Promise<SquadCheckSubmission[]> {
   const [labels, opened] = await Promise.all([submissionLabels(tx, agencyId, rows.map((r) => r.id)), openedRequests(tx, agencyId, rows)]);
   return rows.map((row) => {
     const label = labels.get(row.id);

@@ -1,0 +1,403 @@
+/**
+ * `npm run bench:api`: the API under load (issue 8, QUALITY.md "Performance").
+ *
+ *   --agencies N          bench agencies to seed (default 20; the full dataset is `seed:bench`'s 200)
+ *   --duration S          seconds per case (default 10)
+ *   --connections C       concurrent connections (default 10)
+ *   --database-url URL    an existing PostgreSQL (default DATABASE_URL); a bench dataset already there is
+ *                         reused, an empty database is seeded. Without either: a throw-away cluster.
+ *
+ * Starts the real server (server/main.ts, a child process on 127.0.0.1) on PostgreSQL with the bench
+ * dataset, signs in as the two fleet managers of up to 10 agencies, and drives each case with
+ * autocannon for a fixed time, every request with the next token in turn (so agencies and users
+ * rotate). Prints req/s, p50, p99, errors and non-2xx, and each case's throughput as a ratio of the
+ * baseline's in the same run (the machine is shared: only ratios compare across runs), then the
+ * server's peak resident memory (VmHWM). Writes the same as JSON to bench/results/api-<timestamp>.json.
+ *
+ * The server runs as in production (NODE_ENV=production, the default pool of 10 connections) except:
+ * LOG_LEVEL=warn (a line per request would measure the terminal) and AUTH_RATE_LIMIT_PER_MINUTE=100000,
+ * the existing switch for the per-user limit on /auth/v1 endpoints, which the baseline would trip.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import type { TemplateSection } from '../core/contracts/fleet.ts';
+import { freePort, startPostgresCluster, type PostgresCluster } from '../test/pg-cluster.ts';
+import { BENCH_PASSWORD, benchEmail, countBenchAgencies, USERS_PER_AGENCY } from './bench-data.ts';
+import { redact, runSeed } from './seed-bench.ts';
+import { openDatabase } from '../server/platform/database.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Options {
+  agencies: number;
+  duration: number;
+  connections: number;
+  databaseUrl: string | undefined;
+}
+
+interface Caller {
+  token: string;
+  agency: number;
+  /** The agency's in-service vehicles, shared by its callers; `next` rotates squad checks over them. */
+  fleet: { vehicles: Array<{ id: string; odometer: number; checks: number }>; next: number };
+  templateVersionId: string;
+  sections: TemplateSection[];
+}
+
+interface CaseResult {
+  name: string;
+  request: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+  ratio: number;
+}
+
+function nodeBinary(): string {
+  const pinned = path.join(root, 'node_modules', 'node', 'bin', 'node');
+  return fs.existsSync(pinned) ? pinned : process.execPath;
+}
+
+async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void>; log: () => string }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-bench-api-'));
+  let output = '';
+  const child = spawn(nodeBinary(), ['server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // Fixed, so a reused bench database's signing keys (encrypted with it) still open on the next run.
+      PRECINCT_SECRET: 'precinct-bench-secret-not-for-production-0001',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${base}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`The server did not answer /health within 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    child,
+    base,
+    log: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Peak resident memory of a process in MB (Linux /proc; null elsewhere). */
+function peakRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function json<T>(base: string, url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${base}${url}`, init);
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Answers that pass every required item, with an odometer reading. */
+function passingAnswers(sections: TemplateSection[], odometer: number) {
+  return sections.flatMap((section) =>
+    section.items
+      .filter((item) => item.required !== false)
+      .map((item) => ({
+        item_id: item.id,
+        value:
+          item.kind === 'pass_fail'
+            ? 'pass'
+            : item.kind === 'number'
+              ? item.is_odometer
+                ? odometer
+                : Math.round(((item.min ?? 0) + (item.max ?? 100)) / 2)
+              : item.kind === 'choice'
+                ? item.options!.find((o) => !item.failing_options?.includes(o))!
+                : 'OK',
+      })),
+  );
+}
+
+async function signIn(base: string, agencies: number): Promise<Caller[]> {
+  const callers: Caller[] = [];
+  // Callers of one agency share its vehicles, so odometer readings keep rising whoever submits.
+  const fleets = new Map<number, Caller['fleet']>();
+  for (let agency = 1; agency <= Math.min(agencies, 10); agency += 1) {
+    for (const user of [2, 3]) {
+      const session = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: benchEmail(agency, user), password: BENCH_PASSWORD }),
+      });
+      const auth = { authorization: `Bearer ${session.access_token}` };
+      const page = await json<{ items: Array<{ id: string; odometer: number; status: string }> }>(base, '/rest/v1/fleet/vehicles?page_size=200&status=in_service', { headers: auth });
+      const form = await json<{ template: { version_id: string; sections: TemplateSection[] } }>(base, `/rest/v1/fleet/squad-checks/form/${page.items[0]!.id}`, { headers: auth });
+      callers.push({
+        token: session.access_token,
+        agency,
+        fleet: fleets.get(agency) ?? fleets.set(agency, { vehicles: page.items.map((v) => ({ id: v.id, odometer: v.odometer, checks: 0 })), next: 0 }).get(agency)!,
+        templateVersionId: form.template.version_id,
+        sections: form.template.sections,
+      });
+    }
+  }
+  return callers;
+}
+
+type Build = (caller: Caller, n: number) => { method?: 'GET' | 'POST'; path: string; body?: unknown; idempotent?: boolean };
+
+/** Non-2xx answers of a case by status, with the first body of each (to say what went wrong). */
+type Refusals = Map<number, { count: number; sample: string }>;
+
+async function runCase(base: string, callers: Caller[], options: Options, build: Build, seconds: number, refusals: Refusals = new Map()) {
+  let n = 0;
+  const result = await autocannon({
+    url: base,
+    connections: options.connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const caller = callers[n % callers.length]!;
+          const spec = build(caller, Math.floor(n / callers.length));
+          n += 1;
+          return {
+            ...request,
+            method: spec.method ?? 'GET',
+            path: spec.path,
+            headers: {
+              authorization: `Bearer ${caller.token}`,
+              ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              ...(spec.idempotent ? { 'idempotency-key': randomUUID() } : {}),
+            },
+            ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
+          };
+        },
+        onResponse: (status, body) => {
+          if (status < 300) return;
+          const seen = refusals.get(status);
+          if (seen) seen.count += 1;
+          else refusals.set(status, { count: 1, sample: body.slice(0, 300) });
+        },
+      },
+    ],
+  });
+  return result;
+}
+
+function monthRange(): { from: string; to: string } {
+  const now = new Date();
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: from.toISOString().slice(0, 10), to: to.toISOString().slice(0, 10) };
+}
+
+export async function benchApi(options: Options) {
+  const started = performance.now();
+  let cluster: PostgresCluster | null = null;
+  let databaseUrl = options.databaseUrl;
+  if (!databaseUrl) {
+    process.stdout.write('Starting a throw-away PostgreSQL cluster… ');
+    cluster = await startPostgresCluster();
+    databaseUrl = cluster.url;
+    console.log(cluster.url);
+  }
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    const probe = await openDatabase({ url: databaseUrl });
+    const existing = await countBenchAgencies(probe);
+    await probe.close();
+    let agencies = options.agencies;
+    let seedNote: string;
+    if (existing > 0) {
+      agencies = existing;
+      seedNote = `reused the bench dataset already in ${redact(databaseUrl)} (${existing} agencies)`;
+      console.log(seedNote);
+    } else {
+      const seeded = await runSeed({ agencies, databaseUrl, dataDir: os.tmpdir(), concurrency: 4, reset: false });
+      seedNote = `seeded ${agencies} agencies (${Object.values(seeded.counts).reduce((a, b) => a + b, 0).toLocaleString('en-US')} rows) in ${seeded.seconds.toFixed(1)} s`;
+    }
+
+    server = await startServer(databaseUrl);
+    const callers = await signIn(server.base, agencies);
+    const month = monthRange();
+    console.log(
+      `\nServer pid ${server.child.pid} at ${server.base}; ${callers.length} signed-in fleet managers of ${new Set(callers.map((c) => c.agency)).size} agencies (of ${agencies}, ${USERS_PER_AGENCY} users and 40 vehicles each), ${options.connections} connections, ${options.duration} s per case.\n`,
+    );
+
+    const cases: Array<{ name: string; request: string; build: Build }> = [
+      { name: 'baseline: current user', request: 'GET /auth/v1/user', build: () => ({ path: '/auth/v1/user' }) },
+      {
+        name: 'vehicles list',
+        request: 'GET /rest/v1/fleet/vehicles?status=in_service&sort=odometer&order=desc&page_size=50',
+        build: () => ({ path: '/rest/v1/fleet/vehicles?status=in_service&sort=odometer&order=desc&page_size=50' }),
+      },
+      { name: 'vehicle page: vehicle', request: 'GET /rest/v1/fleet/admin/vehicles/:id', build: (c, n) => ({ path: `/rest/v1/fleet/admin/vehicles/${c.fleet.vehicles[n % c.fleet.vehicles.length]!.id}` }) },
+      { name: 'vehicle page: timeline', request: 'GET /rest/v1/fleet/admin/vehicles/:id/timeline', build: (c, n) => ({ path: `/rest/v1/fleet/admin/vehicles/${c.fleet.vehicles[n % c.fleet.vehicles.length]!.id}/timeline` }) },
+      {
+        name: 'squad checks of a month',
+        request: `GET /rest/v1/fleet/admin/squad-checks?from=${month.from}&to=${month.to}&failures=all`,
+        build: () => ({ path: `/rest/v1/fleet/admin/squad-checks?from=${month.from}&to=${month.to}&failures=all` }),
+      },
+      { name: 'service-request queue', request: 'GET /rest/v1/fleet/admin/service-requests', build: () => ({ path: '/rest/v1/fleet/admin/service-requests' }) },
+      {
+        name: 'write: submit a squad check',
+        request: 'POST /rest/v1/fleet/squad-checks',
+        build: (c) => {
+          // Each check of an agency goes to its next car, so one car's readings (rising by 5 miles) are far apart in time.
+          const vehicle = c.fleet.vehicles[c.fleet.next++ % c.fleet.vehicles.length]!;
+          vehicle.checks += 1;
+          return {
+            method: 'POST',
+            path: '/rest/v1/fleet/squad-checks',
+            idempotent: true,
+            body: { vehicle_id: vehicle.id, template_version_id: c.templateVersionId, answers: passingAnswers(c.sections, vehicle.odometer + vehicle.checks * 5) },
+          };
+        },
+      },
+      {
+        name: 'write: create a service request',
+        request: 'POST /rest/v1/fleet/service-requests (Idempotency-Key each)',
+        build: (c, n) => ({
+          method: 'POST',
+          path: '/rest/v1/fleet/service-requests',
+          idempotent: true,
+          body: { vehicle_id: c.fleet.vehicles[n % c.fleet.vehicles.length]!.id, category: 'other', description: 'Bench: passenger door lock sticks', drivable: true },
+        }),
+      },
+      // Once more at the end: the machine is shared, so the ratios use the mean of both baselines and the drift is shown.
+      { name: 'baseline again (drift)', request: 'GET /auth/v1/user', build: () => ({ path: '/auth/v1/user' }) },
+    ];
+
+    const results: CaseResult[] = [];
+    const notes: string[] = [];
+    for (const item of cases) {
+      process.stdout.write(`${item.name}… `);
+      await runCase(server.base, callers, options, item.build, 1); // warm-up, not counted
+      const refusals: Refusals = new Map();
+      const result = await runCase(server.base, callers, options, item.build, options.duration, refusals);
+      for (const [status, { count, sample }] of refusals) notes.push(`${item.name}: ${count} × ${status}, e.g. ${sample}`);
+      results.push({
+        name: item.name,
+        request: item.request,
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+        total: result.requests.total,
+        ratio: 0,
+      });
+      console.log(`${Math.round(result.requests.average)} req/s`);
+    }
+    const baseline = (results[0]!.requestsPerSecond + results.at(-1)!.requestsPerSecond) / 2;
+    for (const r of results) r.ratio = r.requestsPerSecond / baseline;
+    const peak = peakRssMb(server.child.pid);
+    const lines = [
+      '',
+      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | × baseline (mean of first and last) |`,
+      `|---|---|---:|---:|---:|---:|---:|---:|`,
+      ...results.map(
+        (r) =>
+          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.ratio.toFixed(2)} |`,
+      ),
+      '',
+      `Server peak resident memory (VmHWM): ${peak ?? 'unknown'} MB. Dataset: ${seedNote}. ${options.connections} connections, ${options.duration} s per case, ${os.cpus().length} CPUs, Node ${process.version}.`,
+    ];
+    if (notes.length > 0) lines.push('', 'Non-2xx answers:', ...notes.map((note) => `- ${note}`));
+    console.log(lines.join('\n'));
+    const poor = results.slice(1, -1).filter((r) => (!r.name.startsWith('write') && r.ratio < 0.25) || r.p99 > 100 || r.errors > 0 || r.non2xx > 0);
+    if (poor.length > 0) console.log(`\nPoor figures (a read under 1/4 of the baseline, p99 over 100 ms, or failures): ${poor.map((r) => r.name).join(', ')}`);
+    const resultsDir = path.join(root, 'bench', 'results');
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          agencies,
+          dataset: seedNote,
+          connections: options.connections,
+          durationSeconds: options.duration,
+          cpus: os.cpus().length,
+          node: process.version,
+          peakRssMb: peak,
+          cases: results,
+          refusals: notes,
+          seconds: (performance.now() - started) / 1000,
+        },
+        null,
+        2,
+      ),
+    );
+    console.log(`\nWrote ${path.relative(root, file)}`);
+    return { results, peak };
+  } catch (error) {
+    if (server) console.error(`--- server output ---\n${server.log()}`);
+    throw error;
+  } finally {
+    await server?.stop();
+    await cluster?.stop();
+  }
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number of at least 1 (got ${value})`);
+  return n;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: { agencies: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, 'database-url': { type: 'string' } },
+  });
+  benchApi({
+    agencies: positiveInt('agencies', values.agencies, 20),
+    duration: positiveInt('duration', values.duration, 10),
+    connections: positiveInt('connections', values.connections, 10),
+    databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL || undefined),
+  }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "service_requests_created_idx" ON "service_requests" USING btree ("agency_id","created_at","number");--> statement-breakpoint
+CREATE INDEX "service_requests_category_idx" ON "service_requests" USING btree ("agency_id","category","created_at");
