@@ -97,7 +97,8 @@ export const VehicleInput = z.object({
   year: z.number({ error: 'Enter the model year' }).int('Enter a year').min(1950, 'Enter a year from 1950').max(2100, 'Enter a year up to 2100'),
   vin: Vin.nullable().optional().or(z.literal('').transform(() => null)),
   plate: optional(z.string().trim().toUpperCase().max(12, 'Use at most 12 characters')),
-  plate_state: optional(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Use the two-letter state code')),
+  // Blank is allowed (and stored as none): the add-vehicle form sends what the box holds.
+  plate_state: optional(z.string().trim().toUpperCase().regex(/^(?:[A-Z]{2})?$/, 'Use the two-letter state code')),
   odometer: z.number({ error: 'Enter the odometer reading' }).int('Use whole miles').min(0, 'It cannot be negative').max(2_000_000, 'That is too high'),
   assigned_user_id: Id.nullable().optional(),
   assigned_group: optional(z.string().trim().max(60, 'Use at most 60 characters')),

@@ -54,6 +54,10 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(badType.json().fields).toEqual({ vehicle_type: 'Choose one of the agency’s vehicle types' });
       const vehicle = await addVehicle({ unit_number: 'V-1', vin: VALID_VIN.toLowerCase(), plate: 'abc 123', plate_state: 'il' });
       expect(vehicle).toMatchObject({ unit_number: 'V-1', vin: VALID_VIN, plate: 'ABC 123', plate_state: 'IL', status: 'in_service' });
+      const blanks = await addVehicle({ vin: '', plate: '', plate_state: '', assigned_group: '', notes: '' });
+      expect(blanks).toMatchObject({ vin: null, plate: null, plate_state: null, assigned_group: null, notes: null });
+      const badState = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'V-9', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5, plate_state: 'Illinois' });
+      expect(badState.json().fields).toEqual({ plate_state: 'Use the two-letter state code' });
       const duplicate = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'v-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5 });
       expect(duplicate.json().fields).toEqual({ unit_number: 'Unit v-1 already exists' });
     });
