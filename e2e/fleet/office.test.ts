@@ -1,15 +1,19 @@
 /**
  * The fleet office in the browser: an admin builds a squad-check template with every item kind
  * (reordering with the keyboard) and saves it; triages a service request to completed and the vehicle
- * returns to service; a user without fleet:admin is sent to /disabled?module=Fleet Admin; every
- * fleet-office screen is axe clean in light and dark and fits a 360 px wide phone.
+ * returns to service; gives a vehicle a photo (and replaces and removes it) and an assigned officer;
+ * filters squad checks by officer; sees why the fleet settings are missing when Fleet is off; a user
+ * without fleet:admin is sent to /disabled?module=Fleet Admin; every fleet-office screen is axe clean
+ * in light and dark and fits a 360 px wide phone.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, SquadCheckForm, SquadCheckSubmission, Template, Vehicle } from '../../core/contracts/fleet.ts';
+import type { Page as ApiPage } from '../../core/contracts/admin.ts';
 import { agencyWithAdmin, api, createRole, disabledPath, expectPath, inviteAndAccept, settled, signInWithSession, type Person } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { expectImageShown, solidPng } from './images.ts';
 
 let admin: Person;
 let vehicle: Vehicle;
@@ -142,6 +146,139 @@ describe('the service request queue', () => {
       await page.getByRole('heading', { name: 'Unit P-101', level: 1 }).waitFor();
       await page.getByRole('region', { name: 'Status' }).getByText('In service', { exact: true }).waitFor();
       expect((await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).status).toBe('in_service');
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('a vehicle’s photo', () => {
+  it('uploads a photo with its progress shown, refuses a PDF, replaces and removes the photo, and the vehicles table shows it as a thumbnail', async () => {
+    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', { unit_number: 'PH-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2023, odometer: 100 });
+    const current = () => api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`);
+    const page = await newPage();
+    try {
+      await signInWithSession(page, admin.session);
+      await page.goto(`/fleet/admin/vehicle/${car.id}`);
+      await page.getByRole('heading', { name: 'Unit PH-1', level: 1 }).waitFor();
+      const card = page.getByRole('region', { name: 'Photo', exact: true });
+      await card.getByText(/^No photo yet/).waitFor();
+
+      let releaseUpload: () => void = () => undefined;
+      const uploadHeld = new Promise<void>((resolve) => {
+        releaseUpload = resolve;
+      });
+      await page.route('**/storage/v1/object?purpose=fleet', async (route) => {
+        await uploadHeld;
+        await route.continue();
+      }, { times: 1 });
+      await card.locator('input[type="file"]').setInputFiles({ name: 'ph-1.png', mimeType: 'image/png', buffer: solidPng(120, 80, [30, 90, 160]) });
+      await card.getByRole('status').filter({ hasText: /^Uploading… \d+%$/ }).waitFor();
+      releaseUpload();
+      await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
+      await expect.poll(async () => (await current()).photo_id).not.toBeNull();
+      const first = (await current()).photo_id;
+
+      await card.locator('input[type="file"]').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+      await card.getByRole('alert').filter({ hasText: 'Choose a PNG, JPEG or WebP image' }).waitFor();
+      expect((await current()).photo_id).toBe(first);
+
+      await card.getByRole('button', { name: 'Replace the photo' }).waitFor();
+      await card.locator('input[type="file"]').setInputFiles({ name: 'ph-1-new.png', mimeType: 'image/png', buffer: solidPng(120, 80, [160, 60, 30]) });
+      await expect.poll(async () => (await current()).photo_id).not.toBe(first);
+      await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
+
+      await page.goto('/fleet/admin/vehicle?q=PH-1');
+      await expectImageShown(page.getByRole('table', { name: 'Vehicles' }).getByRole('img', { name: 'Unit PH-1' }));
+
+      await page.goto(`/fleet/admin/vehicle/${car.id}`);
+      await card.getByRole('button', { name: 'Remove the photo' }).click();
+      await card.getByText(/^No photo yet/).waitFor();
+      expect((await current()).photo_id).toBeNull();
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the assigned officer and the officer filter', () => {
+  it('assigns an officer found by name on the vehicle page and when adding a vehicle', async () => {
+    const me = (await api<{ id: string }>(admin.session, 'GET', '/auth/v1/user')).id;
+    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', { unit_number: 'AS-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2023, odometer: 100 });
+    const page = await newPage();
+    try {
+      await signInWithSession(page, admin.session);
+      await page.goto(`/fleet/admin/vehicle/${car.id}`);
+      await page.getByRole('heading', { name: 'Unit AS-1', level: 1 }).waitFor();
+      await settled(page);
+      const picker = page.getByRole('region', { name: 'Details' }).getByLabel('Assigned officer', { exact: true }).first();
+      await picker.fill('pat ch');
+      await page.getByRole('option', { name: 'Pat Chief' }).click();
+      await page.getByRole('button', { name: 'Save details' }).click();
+      await expect.poll(async () => (await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`)).assigned_user_id).toBe(me);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Unit AS-1', level: 1 }).waitFor();
+      await expect.poll(() => page.getByRole('region', { name: 'Details' }).getByLabel('Assigned officer', { exact: true }).first().inputValue()).toBe('Pat Chief');
+
+      await page.goto('/fleet/admin/vehicle');
+      await page.getByRole('button', { name: 'Add a vehicle' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a vehicle' });
+      await dialog.getByRole('textbox', { name: 'Unit number' }).fill('AS-2');
+      await dialog.getByLabel(/^Type/).first().click();
+      await page.getByRole('option', { name: 'Patrol car' }).click();
+      await dialog.getByRole('textbox', { name: 'Make' }).fill('Chevrolet');
+      await dialog.getByRole('textbox', { name: 'Model' }).fill('Tahoe PPV');
+      await dialog.getByLabel('Assigned officer', { exact: true }).first().fill('Pat');
+      await page.getByRole('option', { name: 'Pat Chief' }).click();
+      await dialog.getByRole('button', { name: 'Add vehicle' }).click();
+      // No VIN, plate or plate state: blanks are fine.
+      await page.getByRole('heading', { name: 'Unit AS-2', level: 1 }).waitFor();
+      const added = await api<ApiPage<Vehicle>>(admin.session, 'GET', '/rest/v1/fleet/vehicles?q=AS-2');
+      expect(added.items[0]).toMatchObject({ unit_number: 'AS-2', assigned_user_id: me, assigned_user_name: 'Pat Chief' });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('filters the squad checks by an officer found by name, and keeps the choice in the URL', async () => {
+    const me = (await api<{ id: string }>(admin.session, 'GET', '/auth/v1/user')).id;
+    const page = await newPage();
+    try {
+      await signInWithSession(page, admin.session);
+      await page.goto('/fleet/admin/squadchecks?failures=all');
+      await page.getByRole('heading', { name: 'Squad checks', level: 1 }).waitFor();
+      await settled(page);
+      await page.getByLabel('Officer', { exact: true }).first().fill('Pat');
+      await page.getByRole('option', { name: 'Pat Chief' }).click();
+      await page.waitForURL((url) => url.searchParams.get('officer_id') === me && url.searchParams.get('failures') === 'all');
+      await settled(page);
+      const rows = page.getByTestId('squad-check-row');
+      await expect.poll(() => rows.count()).toBeGreaterThan(0);
+      expect(await rows.filter({ hasNotText: 'Pat Chief' }).count()).toBe(0);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Squad checks', level: 1 }).waitFor();
+      await expect.poll(() => page.getByLabel('Officer', { exact: true }).first().inputValue()).toBe('Pat Chief');
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the fleet settings of an agency that turned Fleet off', () => {
+  it('says Fleet is off instead of failing, and shows the settings once it is switched back on', async () => {
+    const chief = await agencyWithAdmin('fleetoff');
+    await api(chief.session, 'PUT', '/rest/v1/admin/modules/fleet', { enabled: false });
+    const page = await newPage();
+    try {
+      await signInWithSession(page, chief.session);
+      await page.goto('/admin/modules/fleet');
+      await page.getByRole('heading', { name: 'Fleet settings', level: 1 }).waitFor();
+      await page.getByText('Fleet is turned off').waitFor();
+      expect(await page.getByText('The fleet settings could not be loaded').count()).toBe(0);
+      await expectNoSeriousAxeViolations(page);
+      await page.getByRole('switch', { name: 'Fleet module' }).click();
+      await page.getByRole('button', { name: 'Save fleet settings' }).waitFor();
+      expect(await page.getByText('Fleet is turned off').count()).toBe(0);
     } finally {
       await page.context().close();
     }

@@ -9,13 +9,13 @@
  * The founder of a new agency (admin:access, which passes every permission) is the officer here; the
  * car is added through the fleet admin API and assigned to them.
  */
-import { deflateSync } from 'node:zlib';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
 import type { SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
 import { agencyWithAdmin, api, expectPath, settled, signInWithSession, type Person } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { expectImageShown, solidPng } from './images.ts';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -50,41 +50,6 @@ beforeAll(async () => {
   k9 = await add('K9-7', 'PCT 907', { vehicle_type: 'k9' });
 }, 120_000);
 
-/** A real PNG of one colour (so the browser can decode and show it), made here rather than kept as a file. */
-function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (data: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** Waits until an <img> has loaded and decoded a real picture. */
-async function expectImageShown(image: Locator): Promise<void> {
-  await image.waitFor();
-  await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-}
-
 /** The page does not scroll sideways (everything fits the width). */
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -117,7 +82,7 @@ async function passEverything(page: Page, except: RegExp[] = []): Promise<void> 
 }
 
 describe('an officer on a phone', () => {
-  it('does a squad check with a failed critical item, sees the car out of service, and turns the failure into a service request', async () => {
+  it('does a squad check with a failed critical item, sees the request it opened and the car out of service, and turns a non-critical failure into a service request', async () => {
     const page = await newPage({ viewport: PHONE });
     try {
       await signInWithSession(page, officer.session);

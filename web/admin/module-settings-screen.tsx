@@ -62,7 +62,7 @@ export function ModuleSettingsScreen() {
         </Group>
       </Card>
       {target.module === 'fleet' ? (
-        <FleetSettingsForm />
+        <FleetSettingsForm moduleEnabled={state?.enabled} />
       ) : (
         <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title="More settings arrive with the module">
           <Stack gap="xs">

@@ -9,10 +9,24 @@ import { FormErrorAlert } from '../../ui/states.tsx';
 import { useCreateVehicle } from './create-vehicle.ts';
 import { idempotencyKey } from './fleet-admin-request.ts';
 import { useFleetSettings } from './get-fleet-settings.ts';
+import { OfficerPicker } from './officer-picker.tsx';
 
-type AddValues = { unit_number: string; vehicle_type: string; make: string; model: string; year: number | string; vin: string; plate: string; plate_state: string; odometer: number | string; assigned_group: string; notes: string };
+type AddValues = {
+  unit_number: string;
+  vehicle_type: string;
+  make: string;
+  model: string;
+  year: number | string;
+  vin: string;
+  plate: string;
+  plate_state: string;
+  odometer: number | string;
+  assigned_user_id: string | null;
+  assigned_group: string;
+  notes: string;
+};
 
-const EMPTY: AddValues = { unit_number: '', vehicle_type: '', make: '', model: '', year: new Date().getFullYear(), vin: '', plate: '', plate_state: '', odometer: 0, assigned_group: '', notes: '' };
+const EMPTY: AddValues = { unit_number: '', vehicle_type: '', make: '', model: '', year: new Date().getFullYear(), vin: '', plate: '', plate_state: '', odometer: 0, assigned_user_id: null, assigned_group: '', notes: '' };
 
 /** What the form holds, as the API's body (numbers as numbers; blanks as absent). */
 export function vehicleInputOf(values: AddValues) {
@@ -26,6 +40,7 @@ export function vehicleInputOf(values: AddValues) {
     plate: values.plate,
     plate_state: values.plate_state,
     odometer: typeof values.odometer === 'number' ? values.odometer : Number.NaN,
+    assigned_user_id: values.assigned_user_id,
     assigned_group: values.assigned_group,
     notes: values.notes,
   };
@@ -89,6 +104,13 @@ export function AddVehicleDialog({ opened, onClose }: { opened: boolean; onClose
             <TextInput label="VIN" description="17 characters; optional" maxLength={17} autoCapitalize="characters" {...form.getInputProps('vin')} />
             <TextInput label="Plate" {...form.getInputProps('plate')} />
             <TextInput label="Plate state" description="Two letters, e.g. TX" maxLength={2} {...form.getInputProps('plate_state')} />
+            <OfficerPicker
+              label="Assigned officer"
+              placeholder="Nobody: type a name"
+              value={form.values.assigned_user_id}
+              onChange={(userId) => form.setFieldValue('assigned_user_id', userId)}
+              error={typeof form.errors.assigned_user_id === 'string' ? form.errors.assigned_user_id : null}
+            />
             <TextInput label="Assigned group" {...form.getInputProps('assigned_group')} />
           </SimpleGrid>
           <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage, labelOf, ServiceRequestStatusBadge, VehicleStatusBadge } from './fleet-admin-page.tsx';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useDashboard } from './get-dashboard.ts';
+import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
 import { daysWaiting } from './service-request-transitions.ts';
 import { useFleetDates } from './use-fleet-dates.ts';
 
@@ -34,6 +35,18 @@ function Panel({ title, link, children }: { title: string; link: ReactNode | nul
       </Group>
       {children}
     </Card>
+  );
+}
+
+/** "2 overdue · 3 due soon" beside the maintenance panel's title. */
+function MaintenanceCounts({ items }: { items: { state: string }[] }) {
+  const overdue = items.filter((item) => item.state === 'overdue').length;
+  const dueSoon = items.filter((item) => item.state === 'due_soon').length;
+  if (items.length === 0) return null;
+  return (
+    <Text fz="sm" c="dimmed">
+      {overdue} overdue · {dueSoon} due soon
+    </Text>
   );
 }
 
@@ -115,9 +128,9 @@ export function FleetDashboardScreen() {
               )}
             </Panel>
           </SimpleGrid>
-          <Panel title="Maintenance due" link={null}>
+          <Panel title="Maintenance due and overdue" link={<MaintenanceCounts items={dashboard.data.maintenance_due} />}>
             {dashboard.data.maintenance_due.length === 0 ? (
-              <Text fz="sm" c="dimmed">No service interval is due.</Text>
+              <Text fz="sm" c="dimmed">No service interval is due or overdue.</Text>
             ) : (
               <List spacing="xs" listStyleType="none" ml={0} pl={0}>
                 {dashboard.data.maintenance_due.map((item) => (
@@ -127,11 +140,11 @@ export function FleetDashboardScreen() {
                         {item.unit_number}
                       </Anchor>
                       <Text fz="sm">{labelOf(settings.data?.service_categories, item.category)}</Text>
-                      <Badge variant="light" color={item.state === 'overdue' ? 'red' : 'yellow'} c="var(--mantine-color-text)">
-                        {item.state === 'overdue' ? 'Overdue' : 'Due soon'}
+                      <Badge variant="light" color={MAINTENANCE_BADGE[item.state].color} c="var(--mantine-color-text)">
+                        {MAINTENANCE_BADGE[item.state].label}
                       </Badge>
                       <Text fz="sm" c="dimmed">
-                        {[item.miles_left !== null ? `${item.miles_left.toLocaleString('en-US')} mi left` : null, item.days_left !== null ? `${item.days_left} days left` : null].filter(Boolean).join(' · ')}
+                        {describeMaintenance(item)}
                       </Text>
                     </Group>
                   </List.Item>

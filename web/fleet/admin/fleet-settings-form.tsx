@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconPlugOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { UpdateFleetSettingsInput, type FleetSettings } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage, isApiError } from '../../app/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useTemplates } from './list-templates.ts';
@@ -168,10 +168,30 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
   );
 }
 
-/** The fleet part of /admin/modules/fleet: vehicle types, service categories, default templates, squad check before shift. */
-export function FleetSettingsForm() {
+/** Fleet is switched off: its settings cannot be read or changed until it is on again. */
+function FleetOff() {
+  return (
+    <Alert color="blue" variant="light" icon={<IconPlugOff aria-hidden />} title="Fleet is turned off" role="status">
+      <Text fz="sm">Its settings (vehicle types, service categories, default templates) are kept. Turn Fleet on above to see and change them.</Text>
+    </Alert>
+  );
+}
+
+/**
+ * The fleet part of /admin/modules/fleet: vehicle types, service categories, default templates,
+ * squad check before shift. `moduleEnabled` is the module switch's state (undefined while it loads):
+ * off shows why there is no form rather than an error; switching it on loads the settings.
+ */
+export function FleetSettingsForm({ moduleEnabled }: { moduleEnabled?: boolean | undefined }) {
   const settings = useFleetSettings();
+  const { refetch } = settings;
+  const failed = settings.isError;
+  useEffect(() => {
+    if (moduleEnabled && failed) void refetch();
+  }, [moduleEnabled, failed, refetch]);
+  const switchedOff = moduleEnabled === false || (isApiError(settings.error) && settings.error.code === 'module_disabled');
+  if (switchedOff) return <FleetOff />;
   if (settings.isPending) return <LoadingState label="Loading the fleet settings…" />;
-  if (settings.isError) return <ErrorState message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />;
+  if (settings.isError) return <ErrorState title="The fleet settings could not be loaded" message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />;
   return <SettingsEditor settings={settings.data} />;
 }

@@ -7,6 +7,7 @@ import { FleetAdminPage } from './fleet-admin-page.tsx';
 import { agencyToday, daysBefore, isoDate, lastPage, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';
 import { useSquadChecks } from './list-squad-checks.ts';
 import { useVehicles } from './list-vehicles.ts';
+import { OfficerPicker } from './officer-picker.tsx';
 import { useFleetDates } from './use-fleet-dates.ts';
 
 export const SUBMISSION_STATUS_LABELS: Record<(typeof SUBMISSION_STATUSES)[number], string> = { submitted: 'Waiting for review', approved: 'Approved', returned: 'Returned' };
@@ -65,6 +66,13 @@ export function SquadChecksScreen() {
             onChange={(value) => go({ ...state, vehicleId: value && value !== 'all' ? value : null, page: 1 })}
             allowDeselect={false}
             style={{ flex: '0 1 11rem' }}
+          />
+          <OfficerPicker
+            label="Officer"
+            placeholder="Any officer"
+            value={state.officerId}
+            onChange={(officerId) => go({ ...state, officerId, page: 1 })}
+            style={{ flex: '0 1 14rem' }}
           />
           <Select
             label="Review"

@@ -17,8 +17,23 @@ import { useRecordOdometer } from './record-odometer.ts';
 import { useUpdateVehicle, type VehicleChanges } from './update-vehicle.ts';
 import { useFleetDates } from './use-fleet-dates.ts';
 import { MaintenanceCard } from './maintenance-card.tsx';
+import { OfficerPicker } from './officer-picker.tsx';
+import { VehiclePhotoCard } from './vehicle-photo-card.tsx';
 
-type DetailValues = { unit_number: string; vehicle_type: string; make: string; model: string; year: number | string; vin: string; plate: string; plate_state: string; assigned_group: string; equipment: string; notes: string };
+type DetailValues = {
+  unit_number: string;
+  vehicle_type: string;
+  make: string;
+  model: string;
+  year: number | string;
+  vin: string;
+  plate: string;
+  plate_state: string;
+  assigned_user_id: string | null;
+  assigned_group: string;
+  equipment: string;
+  notes: string;
+};
 
 function valuesOf(vehicle: Vehicle): DetailValues {
   return {
@@ -30,6 +45,7 @@ function valuesOf(vehicle: Vehicle): DetailValues {
     vin: vehicle.vin ?? '',
     plate: vehicle.plate ?? '',
     plate_state: vehicle.plate_state ?? '',
+    assigned_user_id: vehicle.assigned_user_id,
     assigned_group: vehicle.assigned_group ?? '',
     equipment: vehicle.equipment.join('\n'),
     notes: vehicle.notes ?? '',
@@ -47,6 +63,7 @@ export function vehicleChangesOf(before: DetailValues, after: DetailValues): Veh
   if (after.vin !== before.vin) changes.vin = after.vin;
   if (after.plate !== before.plate) changes.plate = after.plate;
   if (after.plate_state !== before.plate_state) changes.plate_state = after.plate_state;
+  if (after.assigned_user_id !== before.assigned_user_id) changes.assigned_user_id = after.assigned_user_id;
   if (after.assigned_group !== before.assigned_group) changes.assigned_group = after.assigned_group;
   if (after.equipment !== before.equipment)
     changes.equipment = after.equipment
@@ -66,10 +83,15 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
   const form = useForm<DetailValues>({ initialValues: valuesOf(vehicle) });
 
   // A newer version arrived (a status change, an odometer reading): taken in unless the form has unsaved changes.
-  if (vehicle.version !== saved.version && !stale && !form.isDirty()) {
-    setSaved({ version: vehicle.version, values: valuesOf(vehicle) });
-    form.setValues(valuesOf(vehicle));
-    form.resetDirty(valuesOf(vehicle));
+  if (vehicle.version !== saved.version && !stale) {
+    if (!form.isDirty()) {
+      setSaved({ version: vehicle.version, values: valuesOf(vehicle) });
+      form.setValues(valuesOf(vehicle));
+      form.resetDirty(valuesOf(vehicle));
+    } else if (JSON.stringify(valuesOf(vehicle)) === JSON.stringify(saved.values)) {
+      // Only something outside this form changed (the photo, the status, the odometer): the typing stays and saves.
+      setSaved({ version: vehicle.version, values: saved.values });
+    }
   }
 
   const submit = form.onSubmit(async (values) => {
@@ -123,8 +145,14 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
             <TextInput label="VIN" maxLength={17} {...form.getInputProps('vin')} />
             <TextInput label="Plate" {...form.getInputProps('plate')} />
             <TextInput label="Plate state" maxLength={2} {...form.getInputProps('plate_state')} />
+            <OfficerPicker
+              label="Assigned officer"
+              placeholder="Nobody: type a name"
+              value={form.values.assigned_user_id}
+              onChange={(userId) => form.setFieldValue('assigned_user_id', userId)}
+              error={typeof form.errors.assigned_user_id === 'string' ? form.errors.assigned_user_id : null}
+            />
             <TextInput label="Assigned group" {...form.getInputProps('assigned_group')} />
-            <TextInput label="Assigned officer" value={vehicle.assigned_user_name ?? 'Nobody'} readOnly />
           </SimpleGrid>
           <Textarea label="Equipment" description="One item a line" autosize minRows={2} {...form.getInputProps('equipment')} />
           <Textarea label="Notes" autosize minRows={2} {...form.getInputProps('notes')} />
@@ -271,6 +299,7 @@ export function VehicleScreen() {
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Stack gap="md" miw={0}>
+            <VehiclePhotoCard vehicle={vehicle.data} onReload={() => vehicle.refetch()} reloading={vehicle.isFetching} />
             <DetailsForm vehicle={vehicle.data} onReload={() => vehicle.refetch()} reloading={vehicle.isFetching} />
           </Stack>
           <Stack gap="md" miw={0}>

@@ -1,12 +1,13 @@
-import { Anchor, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCar, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../app/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
+import { StoredPhoto } from '../photo-field.tsx';
 import { AddVehicleDialog } from './add-vehicle-dialog.tsx';
 import { downloadVehiclesCsv } from './download-vehicles-csv.ts';
 import { FleetAdminPage, labelOf, VEHICLE_STATUS_LABELS, VehicleStatusBadge } from './fleet-admin-page.tsx';
@@ -124,10 +125,13 @@ export function VehiclesScreen() {
         <EmptyState title={filtered ? 'No vehicle matches' : 'No vehicles yet'}>{filtered ? 'Try another search or filter.' : 'Add the agency’s vehicles one at a time.'}</EmptyState>
       ) : (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={820}>
+          <Table.ScrollContainer minWidth={880}>
             <Table striped verticalSpacing="xs" aria-label="Vehicles" aria-busy={vehicles.isFetching}>
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th scope="col" w={56}>
+                    <VisuallyHidden>Photo</VisuallyHidden>
+                  </Table.Th>
                   <SortableHeader column="unit_number" state={state} onSort={sort}>
                     Unit
                   </SortableHeader>
@@ -154,6 +158,15 @@ export function VehiclesScreen() {
               <Table.Tbody>
                 {vehicles.data.items.map((vehicle) => (
                   <Table.Tr key={vehicle.id} data-testid="vehicle-row">
+                    <Table.Td py={4}>
+                      {vehicle.photo_id ? (
+                        <StoredPhoto id={vehicle.photo_id} alt={`Unit ${vehicle.unit_number}`} size={40} />
+                      ) : (
+                        <Box w={40} h={40} style={{ display: 'grid', placeItems: 'center', borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-default-hover)' }}>
+                          <IconCar aria-hidden size={20} stroke={1.5} />
+                        </Box>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: vehicle.id }} />} fw={600} fz="sm">
                         {vehicle.unit_number}
