@@ -40,6 +40,19 @@ function parse(line: string): LogLine {
 
 const REFUSALS = ['ECONNREFUSED', 'ECONNRESET'];
 
+async function untilSomethingInFlight(server: DrillServer, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    const open = new Set<string>();
+    for (const line of server.lines.slice(-200).map(parse)) {
+      if (line.msg === 'incoming request' && line.reqId) open.add(line.reqId);
+      if (line.msg === 'request completed' && line.reqId) open.delete(line.reqId);
+    }
+    if (open.size > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
 export async function gracefulStopDrill(kind: DatabaseKind, factory: DrillDataFactory, options: GracefulStopOptions): Promise<DrillResult> {
   const startedAt = performance.now();
   const record = new DrillRecorder();
@@ -70,6 +83,8 @@ export async function gracefulStopDrill(kind: DatabaseKind, factory: DrillDataFa
     };
     const clients = targets.map((target, index) => client(target, index));
     await new Promise((resolve) => setTimeout(resolve, options.loadMs));
+    // SIGTERM while the log shows a request received and not yet completed, so the stop has something to drain.
+    await untilSomethingInFlight(server, 3000);
     sigtermAt = performance.now();
     server.signal('SIGTERM');
     const exit = await server.exited;
