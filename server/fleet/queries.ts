@@ -157,12 +157,14 @@ export async function insertVehicleEvent(tx: Tx, values: typeof vehicleEvents.$i
 }
 
 export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
-  return tx
-    .select()
+  const rows = await tx
+    .select({ event: vehicleEvents, actorName: users.name })
     .from(vehicleEvents)
+    .leftJoin(users, and(eq(users.agencyId, vehicleEvents.agencyId), eq(users.id, vehicleEvents.actorId)))
     .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId)))
     .orderBy(desc(vehicleEvents.at))
     .limit(limit);
+  return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
 }
 
 export async function openRequestCounts(tx: Tx, agencyId: string, vehicleIds: string[]) {
@@ -326,10 +328,12 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
   return { rows, total: total?.n ?? 0 };
 }
 
+/** A vehicle's latest squad checks for its timeline: the result and who did it, not the answers. */
 export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
   return tx
-    .select(SUBMISSION_LIST_COLUMNS)
+    .select({ id: squadCheckSubmissions.id, submittedAt: squadCheckSubmissions.submittedAt, failedCount: squadCheckSubmissions.failedCount, officerName: users.name })
     .from(squadCheckSubmissions)
+    .leftJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
     .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.vehicleId, vehicleId)))
     .orderBy(desc(squadCheckSubmissions.submittedAt))
     .limit(limit);
@@ -395,10 +399,19 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
   return { rows, total: total?.n ?? 0 };
 }
 
+/** A vehicle's latest service requests for its timeline, with the reporter's name. */
 export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
   return tx
-    .select()
+    .select({
+      id: serviceRequests.id,
+      number: serviceRequests.number,
+      status: serviceRequests.status,
+      description: serviceRequests.description,
+      createdAt: serviceRequests.createdAt,
+      reporterName: users.name,
+    })
     .from(serviceRequests)
+    .leftJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
     .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.vehicleId, vehicleId)))
     .orderBy(desc(serviceRequests.createdAt))
     .limit(limit);

@@ -18,7 +18,6 @@ import {
   submissionsOfVehicle,
   updateVehicleRow,
   userExists,
-  userNames,
   vehicleEventsOf,
   vehicleLabels,
   type VehicleRow,
@@ -237,33 +236,33 @@ export function recordOdometerReading(ctx: RequestContext, vehicleId: string, re
 /** Everything that happened to a vehicle, newest first: status changes, odometer readings, squad checks, service requests. */
 export function vehicleTimeline(ctx: RequestContext, vehicleId: string): Promise<TimelineEntry[]> {
   return inAgency(ctx, async (tx) => {
-    await loadVehicle(tx, ctx, vehicleId);
+    if (!(await findVehicle(tx, ctx.scope.agencyId, vehicleId))) throw new AppError('not_found', 'Vehicle not found');
+    // Each part comes with its people's names (joined), so the whole timeline is four queries.
     const [events, checks, requests] = await Promise.all([
       vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, 200),
       submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
       requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
     ]);
-    const names = await userNames(tx, ctx.scope.agencyId, [...events.map((e) => e.actorId), ...checks.map((c) => c.officerId), ...requests.map((r) => r.reportedBy)]);
     const entries: TimelineEntry[] = [
       ...events.map((e) => ({
         at: e.at.toISOString(),
         kind: e.kind,
         summary: e.kind === 'status' ? `${(e.fromStatus ?? '').replaceAll('_', ' ')} → ${(e.toStatus ?? '').replaceAll('_', ' ')}: ${e.reason ?? ''}` : `Odometer ${e.odometer?.toLocaleString('en-US')} mi`,
-        actor_name: e.actorId ? (names.get(e.actorId) ?? null) : null,
+        actor_name: e.actorName,
         ref_id: e.sourceId,
       })),
       ...checks.map((c) => ({
         at: c.submittedAt.toISOString(),
         kind: 'squad_check' as const,
         summary: c.failedCount > 0 ? `Squad check with ${c.failedCount} failed item${c.failedCount === 1 ? '' : 's'}` : 'Squad check, all passed',
-        actor_name: names.get(c.officerId) ?? null,
+        actor_name: c.officerName,
         ref_id: c.id,
       })),
       ...requests.map((r) => ({
         at: r.createdAt.toISOString(),
         kind: 'service_request' as const,
         summary: `Service request #${r.number} (${r.status.replaceAll('_', ' ')}): ${r.description.slice(0, 120)}`,
-        actor_name: names.get(r.reportedBy) ?? null,
+        actor_name: r.reporterName,
         ref_id: r.id,
       })),
     ];
