@@ -88,7 +88,7 @@ export async function runSeed(options: SeedCliOptions) {
     }
     const bar = options.quiet
       ? null
-      : new cliProgress.SingleBar({ format: '{bar} {percentage}% | {value}/{total} agencies | {duration_formatted} elapsed | ETA {eta_formatted}', etaBuffer: 20 }, cliProgress.Presets.shades_classic);
+      : new cliProgress.SingleBar({ format: '{bar} {percentage}% | {value}/{total} agencies | {duration_formatted} elapsed | ETA {eta_formatted}', etaBuffer: 20, noTTYOutput: true, notTTYSchedule: 10_000 }, cliProgress.Presets.shades_classic);
     bar?.start(options.agencies, 0);
     const result = await seedBench(database, { agencies: options.agencies, concurrency: options.concurrency, ...(options.days ? { days: options.days } : {}), onAgency: (done) => bar?.update(done) });
     bar?.stop();
