@@ -187,9 +187,12 @@ describe('a vehicle’s photo', () => {
       await card.locator('input[type="file"]').setInputFiles({ name: 'ph-1-new.png', mimeType: 'image/png', buffer: solidPng(120, 80, [160, 60, 30]) });
       await expect.poll(async () => (await current()).photo_id).not.toBe(first);
       await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
+      await page.waitForTimeout(400);
+      await expectNoSeriousAxeViolations(page);
 
       await page.goto('/fleet/admin/vehicle?q=PH-1');
       await expectImageShown(page.getByRole('table', { name: 'Vehicles' }).getByRole('img', { name: 'Unit PH-1' }));
+      await expectNoSeriousAxeViolations(page);
 
       await page.goto(`/fleet/admin/vehicle/${car.id}`);
       await card.getByRole('button', { name: 'Remove the photo' }).click();

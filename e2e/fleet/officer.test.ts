@@ -126,6 +126,10 @@ describe('an officer on a phone', () => {
       await page.locator('li').filter({ hasText: /^Siren/ }).getByText(`Covered by service request #${openedNumber}`).waitFor();
       expect(await page.getByRole('link', { name: /Open a service request for Siren/ }).count()).toBe(0);
       await expectNoSidewaysScroll(page, 'the squad check result');
+      // The pointer still rests where "Send" was; measured without a hover state.
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(300);
+      await expectNoSeriousAxeViolations(page);
 
       const openedHref = (await openedLink.getAttribute('href'))!;
 
@@ -231,12 +235,16 @@ describe('an officer checking a K-9 unit', () => {
       const use = signatureItem.getByRole('button', { name: 'Use this signature' });
       expect(await use.isDisabled()).toBe(true);
       const pad = signatureItem.getByRole('img', { name: /^Signature pad for Handler signature/ });
-      await pad.scrollIntoViewIfNeeded();
-      const box = (await pad.boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.6);
-      await page.mouse.down();
-      for (const [x, y] of [[0.3, 0.3], [0.45, 0.7], [0.6, 0.35], [0.8, 0.6]] as const) await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
-      await page.mouse.up();
+      // Each point is found afresh (the autosave line above can move the page while drawing); a stroke that missed is drawn again.
+      const draw = async () => {
+        const box = (await pad.boundingBox())!;
+        await pad.hover({ position: { x: box.width * 0.15, y: box.height * 0.6 } });
+        await page.mouse.down();
+        for (const [x, y] of [[0.3, 0.3], [0.45, 0.7], [0.6, 0.35], [0.8, 0.6]] as const) await pad.hover({ position: { x: box.width * x, y: box.height * y } });
+        await page.mouse.up();
+        return use.isEnabled();
+      };
+      await expect.poll(draw, { timeout: 15_000 }).toBe(true);
       await use.click();
       await expectImageShown(signatureItem.getByRole('img', { name: 'Signature: Handler signature' }));
       await signatureItem.getByRole('button', { name: 'Sign again' }).waitFor();
@@ -255,6 +263,7 @@ describe('an officer checking a K-9 unit', () => {
       await expectImageShown(page.getByRole('img', { name: 'Photo of the kennel insert', exact: true }));
       await expectImageShown(page.getByRole('img', { name: 'Signature: Handler signature' }));
       await expectNoSidewaysScroll(page, 'the office’s squad check screen');
+      await expectNoSeriousAxeViolations(page);
     } finally {
       await page.context().close();
     }

@@ -262,7 +262,7 @@ function SquadCheckResult({ submission }: { submission: SquadCheckSubmission }) 
   return (
     <FleetPage title={`Squad check sent: unit ${submission.unit_number}`} description={`Sent ${dates.dateTime(submission.submitted_at)}`} back>
       {submission.took_vehicle_out_of_service || opened ? (
-        <Alert color="red" variant="filled" title={`Unit ${submission.unit_number} is now out of service`} icon={<IconAlertTriangle aria-hidden />} role="alert">
+        <Alert color="red" variant="filled" title={`Unit ${submission.unit_number} ${submission.took_vehicle_out_of_service ? 'is now' : 'stays'} out of service`} icon={<IconAlertTriangle aria-hidden />} role="alert">
           <Stack gap={6}>
             {opened ? <Text inherit>Service request #{opened.number} was opened for you; the vehicle is out of service.</Text> : null}
             <Text inherit>A critical item failed. Do not drive this car; the fleet office has been told. Take another vehicle.</Text>
