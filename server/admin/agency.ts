@@ -1,4 +1,5 @@
 import type { AdminOverview, AgencyProfile, ModuleState, UpdateAgencyInput } from '../../core/contracts/admin.ts';
+import { inSequence } from '../platform/database.ts';
 import { effectiveSecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import { MODULE_LIST, type ModuleKey, MODULES } from '../../core/modules.ts';
 import { agencies } from '../db/schema.ts';
@@ -137,11 +138,11 @@ export function setModuleEnabled(ctx: AdminContext, module: ModuleKey, enabled: 
 
 export function getOverview(ctx: AdminContext): Promise<AdminOverview> {
   return inAgency(ctx, async (tx) => {
-    const [agency, users, roles, recent] = await Promise.all([
-      findAgencyRow(tx, ctx.scope.agencyId),
-      countUsersByStatus(tx, ctx.scope.agencyId),
-      listRoles(tx, ctx.scope.agencyId),
-      listAudit(tx, ctx.scope.agencyId, { limit: 10, offset: 0 }),
+    const [agency, users, roles, recent] = await inSequence([
+      () => findAgencyRow(tx, ctx.scope.agencyId),
+      () => countUsersByStatus(tx, ctx.scope.agencyId),
+      () => listRoles(tx, ctx.scope.agencyId),
+      () => listAudit(tx, ctx.scope.agencyId, { limit: 10, offset: 0 }),
     ]);
     return { users_by_status: users, role_count: roles.length, modules: moduleStates(agency.sysConfig), recent_activity: recent.rows.map(presentAuditEntry) };
   });

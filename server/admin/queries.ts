@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { agencies, auditLog, oneTimeTokens, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
-import { queryRows, type Tx } from '../platform/database.ts';
+import { inSequence, queryRows, type Tx } from '../platform/database.ts';
 import type { AuditQuery, ListUsersQuery } from '../../core/contracts/admin.ts';
 
 /** The only database access of the admin area. Every function filters by agency as well as running under its row-level security. */
@@ -52,15 +52,15 @@ export async function listUsers(tx: Tx, agencyId: string, query: ListUsersQuery)
   const where = and(...conditions);
   const column = USER_SORT_COLUMNS[query.sort];
   const direction = query.order === 'desc' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    tx
+  const [rows, [total]] = await inSequence([
+    () => tx
       .select()
       .from(users)
       .where(where)
       .orderBy(direction(column), asc(users.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    tx.select({ n: count() }).from(users).where(where),
+    () => tx.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -118,10 +118,10 @@ export async function updateUserRow(tx: Tx, agencyId: string, userId: string, ve
 }
 
 export async function listRoles(tx: Tx, agencyId: string) {
-  const [roleRows, permissionRows, memberRows] = await Promise.all([
-    tx.select().from(roles).where(eq(roles.agencyId, agencyId)).orderBy(asc(roles.name)),
-    tx.select().from(rolePermissions).where(eq(rolePermissions.agencyId, agencyId)),
-    tx
+  const [roleRows, permissionRows, memberRows] = await inSequence([
+    () => tx.select().from(roles).where(eq(roles.agencyId, agencyId)).orderBy(asc(roles.name)),
+    () => tx.select().from(rolePermissions).where(eq(rolePermissions.agencyId, agencyId)),
+    () => tx
       .select({ roleId: userRoles.roleId, n: count() })
       .from(userRoles)
       .where(eq(userRoles.agencyId, agencyId))
@@ -220,9 +220,9 @@ export async function listAudit(tx: Tx, agencyId: string, query: Omit<AuditQuery
   if (query.from) conditions.push(gte(auditLog.occurredAt, new Date(query.from)));
   if (query.to) conditions.push(lte(auditLog.occurredAt, new Date(query.to)));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    tx.select().from(auditLog).where(where).orderBy(desc(auditLog.occurredAt), desc(auditLog.id)).limit(query.limit).offset(query.offset),
-    tx.select({ n: count() }).from(auditLog).where(where),
+  const [rows, [total]] = await inSequence([
+    () => tx.select().from(auditLog).where(where).orderBy(desc(auditLog.occurredAt), desc(auditLog.id)).limit(query.limit).offset(query.offset),
+    () => tx.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

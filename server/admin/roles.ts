@@ -1,4 +1,5 @@
 import type { CreateRoleInput, Role, RoleDetail, UpdateRoleInput } from '../../core/contracts/admin.ts';
+import { inSequence } from '../platform/database.ts';
 import { hasPermission, type Permission } from '../../core/permissions.ts';
 import { recordAudit } from '../platform/audit.ts';
 import type { Tx } from '../platform/database.ts';
@@ -35,7 +36,7 @@ function assertGrantable(ctx: AdminContext, permissions: readonly string[]) {
 async function loadRole(tx: Tx, ctx: AdminContext, roleId: string): Promise<RoleDetail> {
   const role = await findRole(tx, ctx.scope.agencyId, roleId);
   if (!role) throw notFound('Role');
-  const [permissions, members] = await Promise.all([permissionsOfRole(tx, ctx.scope.agencyId, roleId), membersOfRole(tx, ctx.scope.agencyId, roleId)]);
+  const [permissions, members] = await inSequence([() => permissionsOfRole(tx, ctx.scope.agencyId, roleId), () => membersOfRole(tx, ctx.scope.agencyId, roleId)]);
   return {
     id: role.id,
     name: role.name,

@@ -1,4 +1,5 @@
 import type { AdminUser, ImportUsersResult, InviteUserInput, ListUsersQuery, Page, UpdateUserInput } from '../../core/contracts/admin.ts';
+import { inSequence } from '../platform/database.ts';
 import { AccountType, Email, PersonName } from '../../core/contracts/auth.ts';
 import { hasPermission, type Permission } from '../../core/permissions.ts';
 import { createInvitation } from '../auth/invitations.ts';
@@ -17,7 +18,7 @@ type UserRow = typeof users.$inferSelect;
 
 async function present(tx: Tx, agencyId: string, rows: UserRow[]): Promise<AdminUser[]> {
   const ids = rows.map((r) => r.id);
-  const [access, invitations] = await Promise.all([rolesOfUsers(tx, agencyId, ids), invitationExpiries(tx, agencyId, ids)]);
+  const [access, invitations] = await inSequence([() => rolesOfUsers(tx, agencyId, ids), () => invitationExpiries(tx, agencyId, ids)]);
   return rows.map((row) => ({
     id: row.id,
     email: row.email,

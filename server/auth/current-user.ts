@@ -1,4 +1,5 @@
 import type { AuthUser, LogoutScope, UpdateUserInput } from '../../core/contracts/auth.ts';
+import { inSequence } from '../platform/database.ts';
 import { effectiveSecurityPolicy, type UserProfile } from '../../core/contracts/agency.ts';
 import type { Scope } from '../platform/access.ts';
 import { recordAudit, type AuditActor } from '../platform/audit.ts';
@@ -24,7 +25,7 @@ export async function getCurrentUser(services: Services, scope: Scope): Promise<
 /** The profile of spec section 3: the user, their agency, and its sys_config. */
 export async function getProfile(services: Services, scope: Scope): Promise<UserProfile> {
   return services.database.withTenant(scope.agencyId, async (tx) => {
-    const [user, agency] = await Promise.all([findUserById(tx, scope.agencyId, scope.userId), findAgency(tx, scope.agencyId)]);
+    const [user, agency] = await inSequence([() => findUserById(tx, scope.agencyId, scope.userId), () => findAgency(tx, scope.agencyId)]);
     if (!user || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
     return {
       user: presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId)),

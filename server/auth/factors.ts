@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { inSequence } from '../platform/database.ts';
 import * as OTPAuth from 'otpauth';
 import {
   generateAuthenticationOptions,
@@ -79,7 +80,7 @@ function inScope<T>(services: Services, scope: Scope, work: (tx: Tx) => Promise<
 
 export function listMyFactors(services: Services, scope: Scope): Promise<FactorList> {
   return inScope(services, scope, async (tx) => {
-    const [factors, agency] = await Promise.all([listFactors(tx, scope.agencyId, scope.userId), findAgency(tx, scope.agencyId)]);
+    const [factors, agency] = await inSequence([() => listFactors(tx, scope.agencyId, scope.userId), () => findAgency(tx, scope.agencyId)]);
     return {
       factors: factors.map(presentFactor),
       current_level: scope.aal,

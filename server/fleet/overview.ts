@@ -1,9 +1,10 @@
 import type { FleetDashboard, FleetHome } from '../../core/contracts/fleet.ts';
+import { inSequence } from '../platform/database.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { listMyServiceRequests, listServiceRequestQueue } from './service-requests.ts';
 import { fleetSettingsOf } from './settings.ts';
 import { maintenanceList } from './maintenance.ts';
-import { listVehicles, submissionsOfOfficerSince, vehicleLabels, vehiclesNotCheckedSince, vehiclesOfOfficer } from './queries.ts';
+import { countVehiclesByStatus, listVehicles, submissionsOfOfficerSince, vehicleLabels, vehiclesNotCheckedSince, vehiclesOfOfficer } from './queries.ts';
 import { startOfAgencyToday } from './squad-checks.ts';
 import { presentVehicles } from './vehicles.ts';
 
@@ -17,6 +18,7 @@ export async function fleetHome(ctx: RequestContext): Promise<FleetHome> {
     const checkedToday = submissions.map((s) => ({ vehicle_id: s.vehicleId, unit_number: units.get(s.vehicleId)?.unitNumber ?? '', submitted_at: s.submittedAt.toISOString(), failed: s.failedCount }));
     return [await presentVehicles(tx, ctx.scope.agencyId, rows), checkedToday] as const;
   });
+  // Two transactions of their own, so on PostgreSQL they run side by side.
   const [open, inProgress] = await Promise.all([
     listMyServiceRequests(ctx, { page: 1, page_size: 20, status: 'open', order: 'newest' }),
     listMyServiceRequests(ctx, { page: 1, page_size: 20, status: 'in_progress', order: 'newest' }),
@@ -34,20 +36,19 @@ export async function fleetDashboard(ctx: RequestContext): Promise<FleetDashboar
   const today = startOfAgencyToday(ctx);
   const base = { page: 1, page_size: 200, sort: 'unit_number' as const, order: 'asc' as const };
   const { outOfService, notChecked, counts, maintenanceDue } = await inAgency(ctx, async (tx) => {
-    const [oos, unchecked, all, inService, retired] = await Promise.all([
-      listVehicles(tx, ctx.scope.agencyId, { ...base, status: 'out_of_service' }),
-      vehiclesNotCheckedSince(tx, ctx.scope.agencyId, today),
-      listVehicles(tx, ctx.scope.agencyId, { ...base, page_size: 1 }),
-      listVehicles(tx, ctx.scope.agencyId, { ...base, page_size: 1, status: 'in_service' }),
-      listVehicles(tx, ctx.scope.agencyId, { ...base, page_size: 1, status: 'retired' }),
+    const [oos, unchecked, byStatus] = await inSequence([
+      () => listVehicles(tx, ctx.scope.agencyId, { ...base, status: 'out_of_service' }),
+      () => vehiclesNotCheckedSince(tx, ctx.scope.agencyId, today),
+      () => countVehiclesByStatus(tx, ctx.scope.agencyId),
     ]);
     return {
       outOfService: await presentVehicles(tx, ctx.scope.agencyId, oos.rows),
       notChecked: await presentVehicles(tx, ctx.scope.agencyId, unchecked),
-      counts: { vehicles: all.total, in_service: inService.total, out_of_service: oos.total, retired: retired.total },
+      counts: { vehicles: byStatus.in_service + byStatus.out_of_service + byStatus.retired, ...byStatus },
       maintenanceDue: await maintenanceList(tx, ctx.scope.agencyId, { state: 'due' }),
     };
   });
+  // Two transactions of their own, so on PostgreSQL they run side by side.
   const [open, inProgress] = await Promise.all([
     listServiceRequestQueue(ctx, { page: 1, page_size: 200, status: 'open', order: 'oldest' }),
     listServiceRequestQueue(ctx, { page: 1, page_size: 200, status: 'in_progress', order: 'oldest' }),

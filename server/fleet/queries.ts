@@ -16,7 +16,7 @@ import {
   vehicles,
 } from '../db/schema.ts';
 import { union } from 'drizzle-orm/pg-core';
-import type { Tx } from '../platform/database.ts';
+import { inSequence, type Tx } from '../platform/database.ts';
 import type { ListServiceRequestsQuery, ListSquadChecksQuery, ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 
 /** The only database access of the fleet module. Every query filters by agency as well as running under row-level security. */
@@ -89,6 +89,14 @@ const VEHICLE_SORT = {
   make: vehicles.make,
 } as const;
 
+/** How many of the agency's vehicles are in each status, in one pass. */
+export async function countVehiclesByStatus(tx: Tx, agencyId: string): Promise<Record<(typeof vehicles.$inferSelect)['status'], number>> {
+  const rows = await tx.select({ status: vehicles.status, n: count() }).from(vehicles).where(eq(vehicles.agencyId, agencyId)).groupBy(vehicles.status);
+  const counts = { in_service: 0, out_of_service: 0, retired: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
 export async function listVehicles(tx: Tx, agencyId: string, query: ListVehiclesQuery) {
   const conditions: Array<SQL | undefined> = [eq(vehicles.agencyId, agencyId)];
   if (query.status) conditions.push(eq(vehicles.status, query.status));
@@ -99,9 +107,9 @@ export async function listVehicles(tx: Tx, agencyId: string, query: ListVehicles
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    tx.select().from(vehicles).where(where).orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
-    tx.select({ n: count() }).from(vehicles).where(where),
+  const [rows, [total]] = await inSequence([
+    () => tx.select().from(vehicles).where(where).orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    () => tx.select({ n: count() }).from(vehicles).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -321,9 +329,9 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
   if (query.status) conditions.push(eq(squadCheckSubmissions.status, query.status));
   if (query.failures === 'only') conditions.push(sql`${squadCheckSubmissions.failedCount} > 0`);
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    tx.select(SUBMISSION_LIST_COLUMNS).from(squadCheckSubmissions).where(where).orderBy(desc(squadCheckSubmissions.submittedAt)).limit(query.page_size).offset((query.page - 1) * query.page_size),
-    tx.select({ n: count() }).from(squadCheckSubmissions).where(where),
+  const [rows, [total]] = await inSequence([
+    () => tx.select(SUBMISSION_LIST_COLUMNS).from(squadCheckSubmissions).where(where).orderBy(desc(squadCheckSubmissions.submittedAt)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    () => tx.select({ n: count() }).from(squadCheckSubmissions).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
@@ -392,9 +400,9 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
   if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, query.reportedBy));
   const where = and(...conditions);
   const direction = query.order === 'newest' ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    tx.select().from(serviceRequests).where(where).orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number)).limit(query.page_size).offset((query.page - 1) * query.page_size),
-    tx.select({ n: count() }).from(serviceRequests).where(where),
+  const [rows, [total]] = await inSequence([
+    () => tx.select().from(serviceRequests).where(where).orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    () => tx.select({ n: count() }).from(serviceRequests).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

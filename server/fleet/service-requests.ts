@@ -1,4 +1,5 @@
 import { notify } from '../notifications/notifications.ts';
+import { inSequence } from '../platform/database.ts';
 import {
   SERVICE_REQUEST_TRANSITIONS,
   CreateServiceRequestInput as CreateSchema,
@@ -38,7 +39,7 @@ import { setVehicleStatus } from './vehicles.ts';
 
 async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Promise<ServiceRequest[]> {
   const ids = rows.map((r) => r.id);
-  const [events, labels] = await Promise.all([eventsOfRequests(tx, agencyId, ids), serviceRequestLabels(tx, agencyId, ids)]);
+  const [events, labels] = await inSequence([() => eventsOfRequests(tx, agencyId, ids), () => serviceRequestLabels(tx, agencyId, ids)]);
   return rows.map((row) => ({
     id: row.id,
     number: row.number,

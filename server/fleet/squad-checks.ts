@@ -1,4 +1,5 @@
 import type { Answer, ListSquadChecksQuery, SquadCheckDetail, SquadCheckForm, SquadCheckSubmission, SubmitSquadCheckInput, TemplateItem, TemplateSection } from '../../core/contracts/fleet.ts';
+import { inSequence } from '../platform/database.ts';
 import type { Page } from '../../core/contracts/admin.ts';
 import { startOfZonedDay, zonedTimeToInstant } from '../../core/dates.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -119,7 +120,7 @@ async function openedRequests(tx: Tx, agencyId: string, rows: SubmissionListRow[
 }
 
 async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionListRow[]): Promise<SquadCheckSubmission[]> {
-  const [labels, opened] = await Promise.all([submissionLabels(tx, agencyId, rows.map((r) => r.id)), openedRequests(tx, agencyId, rows)]);
+  const [labels, opened] = await inSequence([() => submissionLabels(tx, agencyId, rows.map((r) => r.id)), () => openedRequests(tx, agencyId, rows)]);
   return rows.map((row) => {
     const label = labels.get(row.id);
     return {

@@ -1,4 +1,5 @@
 import type { ListVehiclesQuery, TimelineEntry, Vehicle, VehicleInput, VehicleStatus } from '../../core/contracts/fleet.ts';
+import { inSequence } from '../platform/database.ts';
 import { UpdateVehicleInput, VehicleInput as VehicleInputSchema } from '../../core/contracts/fleet.ts';
 import type { Page } from '../../core/contracts/admin.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -238,10 +239,10 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string): Promise
   return inAgency(ctx, async (tx) => {
     if (!(await findVehicle(tx, ctx.scope.agencyId, vehicleId))) throw new AppError('not_found', 'Vehicle not found');
     // Each part comes with its people's names (joined), so the whole timeline is four queries.
-    const [events, checks, requests] = await Promise.all([
-      vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, 200),
-      submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
-      requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
+    const [events, checks, requests] = await inSequence([
+      () => vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, 200),
+      () => submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
+      () => requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
     ]);
     const entries: TimelineEntry[] = [
       ...events.map((e) => ({

@@ -140,3 +140,16 @@ export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+type Step = () => PromiseLike<unknown>;
+
+/**
+ * Runs a transaction's queries one after another and gives their results as Promise.all would. A
+ * transaction is one connection, which runs one query at a time anyway; handing it several at once
+ * (Promise.all) is deprecated by node-postgres and will fail in its next major version.
+ */
+export async function inSequence<const S extends readonly Step[]>(steps: S): Promise<{ -readonly [K in keyof S]: Awaited<ReturnType<S[K]>> }> {
+  const results: unknown[] = [];
+  for (const step of steps) results.push(await step());
+  return results as { -readonly [K in keyof S]: Awaited<ReturnType<S[K]>> };
+}
