@@ -179,6 +179,16 @@ export const TimelineEntry = z.object({
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
+/** A page of a vehicle's timeline, newest first; ask for the next with `before` = `next_before`. */
+export const TimelinePage = z.object({ items: z.array(TimelineEntry), next_before: z.string().nullable() });
+export type TimelinePage = z.infer<typeof TimelinePage>;
+
+export const TimelineQuery = z.object({
+  before: z.string().datetime({ offset: true, message: 'Not a valid date and time' }).optional(),
+  limit: z.coerce.number().int().min(1, 'Ask for at least 1').max(100, 'Ask for at most 100').default(50),
+});
+export type TimelineQuery = z.infer<typeof TimelineQuery>;
+
 // ---------------------------------------------------------------- squad check templates
 
 export const ITEM_KINDS = ['pass_fail', 'number', 'choice', 'text', 'photo', 'signature'] as const;

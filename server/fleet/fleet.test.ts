@@ -145,6 +145,33 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const response = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/odometer`, { reading: 11_000 });
       expect(response.json().fields).toEqual({ reading: 'The odometer already reads 12,000; a reading cannot go backwards' });
     });
+
+    it('pages a vehicle’s timeline newest first, losing and repeating nothing across pages', async () => {
+      const vehicle = await addVehicle();
+      for (let i = 1; i <= 12; i += 1) {
+        const reading = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/odometer`, { reading: 12_000 + i * 10 });
+        expect(reading.statusCode, reading.body).toBe(200);
+      }
+      const seen: Array<{ at: string; summary: string }> = [];
+      let before: string | null = null;
+      let pages = 0;
+      do {
+        const page = await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?limit=5${before ? `&before=${encodeURIComponent(before)}` : ''}`);
+        expect(page.statusCode, page.body).toBe(200);
+        const body = page.json() as { items: Array<{ at: string; summary: string }>; next_before: string | null };
+        seen.push(...body.items);
+        before = body.next_before;
+        pages += 1;
+      } while (before && pages < 10);
+      expect(pages).toBeGreaterThanOrEqual(3);
+      const odometer = seen.filter((entry) => entry.summary.startsWith('Odometer')).map((entry) => entry.summary);
+      expect(odometer.slice(0, 3)).toEqual(['Odometer 12,120 mi', 'Odometer 12,110 mi', 'Odometer 12,100 mi']);
+      expect(new Set(odometer).size).toBe(odometer.length);
+      expect(odometer).toContain('Odometer 12,010 mi');
+      expect(seen.map((entry) => entry.at)).toEqual([...seen.map((entry) => entry.at)].sort().reverse());
+      const bad = await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?before=yesterday`);
+      expect(bad.json().fields).toEqual({ 'querystring.before': 'Not a valid date and time' });
+    });
   });
 
   describe('squad checks', () => {
@@ -208,7 +235,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
 
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('in_service');
       await server.waitForMail((await call(officer, 'GET', '/auth/v1/user')).json().email, /Service request #\d+ is completed/);
-      const timeline = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json();
+      const timeline = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json().items;
       expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['squad_check', 'service_request', 'status', 'odometer']));
     });
 

@@ -164,12 +164,12 @@ export async function insertVehicleEvent(tx: Tx, values: typeof vehicleEvents.$i
   await tx.insert(vehicleEvents).values(values);
 }
 
-export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
+export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, limit: number, before?: Date) {
   const rows = await tx
     .select({ event: vehicleEvents, actorName: users.name })
     .from(vehicleEvents)
     .leftJoin(users, and(eq(users.agencyId, vehicleEvents.agencyId), eq(users.id, vehicleEvents.actorId)))
-    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId)))
+    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId), before ? lt(vehicleEvents.at, before) : undefined))
     .orderBy(desc(vehicleEvents.at))
     .limit(limit);
   return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
@@ -337,12 +337,12 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
 }
 
 /** A vehicle's latest squad checks for its timeline: the result and who did it, not the answers. */
-export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
+export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number, before?: Date) {
   return tx
     .select({ id: squadCheckSubmissions.id, submittedAt: squadCheckSubmissions.submittedAt, failedCount: squadCheckSubmissions.failedCount, officerName: users.name })
     .from(squadCheckSubmissions)
     .leftJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
-    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.vehicleId, vehicleId)))
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.vehicleId, vehicleId), before ? lt(squadCheckSubmissions.submittedAt, before) : undefined))
     .orderBy(desc(squadCheckSubmissions.submittedAt))
     .limit(limit);
 }
@@ -408,7 +408,7 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
 }
 
 /** A vehicle's latest service requests for its timeline, with the reporter's name. */
-export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number) {
+export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number, before?: Date) {
   return tx
     .select({
       id: serviceRequests.id,
@@ -420,7 +420,7 @@ export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: str
     })
     .from(serviceRequests)
     .leftJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
-    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.vehicleId, vehicleId)))
+    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.vehicleId, vehicleId), before ? lt(serviceRequests.createdAt, before) : undefined))
     .orderBy(desc(serviceRequests.createdAt))
     .limit(limit);
 }

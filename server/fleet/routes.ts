@@ -29,7 +29,8 @@ import {
   SubmitSquadCheckInput,
   Template,
   TemplateInput,
-  TimelineEntry,
+  TimelinePage,
+  TimelineQuery,
   UpdateFleetSettingsInput,
   UpdateServiceRequestInput,
   UpdateVehicleInput,
@@ -136,8 +137,8 @@ export function fleetRoutes(services: Services) {
     app.post('/admin/vehicles/:id/odometer', { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, body: RecordOdometerInput, response: { 200: Vehicle } } }, (request) =>
       recordOdometerReading(ctx(request), request.params.id, request.body.reading),
     );
-    app.get('/admin/vehicles/:id/timeline', { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, response: { 200: z.array(TimelineEntry) } } }, (request) =>
-      vehicleTimeline(ctx(request), request.params.id),
+    app.get('/admin/vehicles/:id/timeline', { config: fleet('fleet:admin'), schema: { tags, params: FleetIdParams, querystring: TimelineQuery, response: { 200: TimelinePage } } }, (request) =>
+      vehicleTimeline(ctx(request), request.params.id, request.query),
     );
 
     app.get('/admin/users', { config: fleet('fleet:admin'), schema: { tags, querystring: SearchUsersQuery, response: { 200: z.array(UserOption) } } }, (request) =>

@@ -1,4 +1,4 @@
-import type { ListVehiclesQuery, TimelineEntry, Vehicle, VehicleInput, VehicleStatus } from '../../core/contracts/fleet.ts';
+import type { ListVehiclesQuery, TimelineEntry, TimelinePage, TimelineQuery, Vehicle, VehicleInput, VehicleStatus } from '../../core/contracts/fleet.ts';
 import { inSequence } from '../platform/database.ts';
 import { UpdateVehicleInput, VehicleInput as VehicleInputSchema } from '../../core/contracts/fleet.ts';
 import type { Page } from '../../core/contracts/admin.ts';
@@ -234,15 +234,21 @@ export function recordOdometerReading(ctx: RequestContext, vehicleId: string, re
   });
 }
 
-/** Everything that happened to a vehicle, newest first: status changes, odometer readings, squad checks, service requests. */
-export function vehicleTimeline(ctx: RequestContext, vehicleId: string): Promise<TimelineEntry[]> {
+/**
+ * Everything that happened to a vehicle, newest first, a page at a time: status changes, odometer
+ * readings, squad checks, service requests. A page never splits entries of the same instant (a
+ * check and the odometer reading it recorded), so `before` = the last entry's time loses nothing.
+ */
+export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: TimelineQuery = { limit: 50 }): Promise<TimelinePage> {
+  const before = query.before ? new Date(query.before) : undefined;
+  const limit = query.limit;
   return inAgency(ctx, async (tx) => {
     if (!(await findVehicle(tx, ctx.scope.agencyId, vehicleId))) throw new AppError('not_found', 'Vehicle not found');
     // Each part comes with its people's names (joined), so the whole timeline is four queries.
     const [events, checks, requests] = await inSequence([
-      () => vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, 200),
-      () => submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
-      () => requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, 100),
+      () => vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, limit, before),
+      () => submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, limit, before),
+      () => requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, limit, before),
     ]);
     const entries: TimelineEntry[] = [
       ...events.map((e) => ({
@@ -267,7 +273,12 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string): Promise
         ref_id: r.id,
       })),
     ];
-    return entries.sort((a, b) => (a.at < b.at ? 1 : -1));
+    entries.sort((a, b) => (a.at < b.at ? 1 : -1));
+    if (entries.length <= limit && events.length < limit && checks.length < limit && requests.length < limit) return { items: entries, next_before: null };
+    // Cut after the limit-th entry, keeping every entry of that same instant on this page.
+    const boundary = entries[Math.min(limit, entries.length) - 1]!.at;
+    const items = entries.filter((entry) => entry.at >= boundary);
+    return { items, next_before: boundary };
   });
 }
 

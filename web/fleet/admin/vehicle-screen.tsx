@@ -256,13 +256,14 @@ function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
         </Title>
         {timeline.isPending ? (
           <LoadingState label="Loading the timeline…" />
-        ) : timeline.isError ? (
+        ) : timeline.data === undefined ? (
           <ErrorState message={errorMessage(timeline.error)} onRetry={() => void timeline.refetch()} />
-        ) : timeline.data.length === 0 ? (
+        ) : timeline.data.pages[0]!.items.length === 0 ? (
           <EmptyState title="Nothing yet">Status changes, odometer readings, squad checks and service requests show here.</EmptyState>
         ) : (
+          <>
           <Timeline bulletSize={14} lineWidth={2} active={-1}>
-            {timeline.data.map((entry, index) => (
+            {timeline.data.pages.flatMap((page) => page.items).map((entry, index) => (
               <Timeline.Item key={`${entry.at}-${index}`} title={<Group gap="xs" wrap="wrap"><Badge variant="outline" color="gray" c="var(--mantine-color-text)">{KIND_LABELS[entry.kind]}</Badge><Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{entry.summary}</Text></Group>}>
                 <Text fz="xs" c="dimmed">
                   {dates.dateTime(entry.at)}
@@ -271,6 +272,16 @@ function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
               </Timeline.Item>
             ))}
           </Timeline>
+          {timeline.isFetchNextPageError ? (
+            <ErrorState title="Older entries could not be loaded" message={errorMessage(timeline.error)} onRetry={() => void timeline.fetchNextPage()} />
+          ) : timeline.hasNextPage ? (
+            <Group>
+              <Button variant="default" size="sm" loading={timeline.isFetchingNextPage} onClick={() => void timeline.fetchNextPage()}>
+                Show older entries
+              </Button>
+            </Group>
+          ) : null}
+          </>
         )}
       </Stack>
     </Card>
