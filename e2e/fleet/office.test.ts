@@ -7,8 +7,8 @@
  * in light and dark and fits a 360 px wide phone.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ServiceRequest, SquadCheckForm, SquadCheckSubmission, Template, Vehicle } from '../../core/contracts/fleet.ts';
 import type { Page as ApiPage } from '../../core/contracts/admin.ts';
 import { agencyWithAdmin, api, createRole, disabledPath, expectPath, inviteAndAccept, settled, signInWithSession, type Person } from '../admin/support.ts';
@@ -49,6 +49,18 @@ beforeAll(async () => {
   submission = await created<SquadCheckSubmission>('/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers });
   request = await created<ServiceRequest>('/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes grind and pull to the right', drivable: false });
 }, 120_000);
+
+/**
+ * Picks the one option a searchable select shows for what was typed, with the keyboard as a person
+ * would: the list may still be moving while the page around it finishes loading, which a click
+ * waiting for it to hold still can miss for good.
+ */
+async function chooseOnlyOption(page: Page, input: Locator, name: string): Promise<void> {
+  await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual([name]);
+  await input.press('ArrowDown');
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(name);
+}
 
 /** Waits for transitions (menus, dialogs, drawers) to finish, so axe measures real colours. */
 async function still(page: Page): Promise<void> {
@@ -152,6 +164,29 @@ describe('the service request queue', () => {
   });
 });
 
+describe('an officer’s photos in the queue', () => {
+  it('shows the fleet office the photos an officer attached to a request', async () => {
+    const uploaded = await fetch(`${inject('baseUrl')}/storage/v1/object?purpose=fleet`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.session.access_token}`, 'content-type': 'image/png' },
+      body: new Uint8Array(solidPng(48, 32, [200, 40, 40])),
+    });
+    expect(uploaded.status).toBe(201);
+    const photo = (await uploaded.json()) as { id: string };
+    const withPhoto = await created<ServiceRequest>('/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'body_damage', description: 'Scrape along the passenger door', drivable: true, photo_ids: [photo.id] });
+    const page = await newPage();
+    try {
+      await signInWithSession(page, admin.session);
+      await page.goto(`/fleet/admin/servicerequest?request=${withPhoto.id}`);
+      const drawer = page.getByRole('dialog', { name: `Service request #${withPhoto.number}` });
+      await drawer.waitFor();
+      await expectImageShown(drawer.getByRole('img', { name: `Photo 1 of request ${withPhoto.number}` }));
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 describe('a vehicle’s photo', () => {
   it('uploads a photo with its progress shown, refuses a PDF, replaces and removes the photo, and the vehicles table shows it as a thumbnail', async () => {
     const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', { unit_number: 'PH-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2023, odometer: 100 });
@@ -216,7 +251,7 @@ describe('the assigned officer and the officer filter', () => {
       await settled(page);
       const picker = page.getByRole('region', { name: 'Details' }).getByLabel('Assigned officer', { exact: true }).first();
       await picker.fill('pat ch');
-      await page.getByRole('option', { name: 'Pat Chief' }).click();
+      await chooseOnlyOption(page, picker, 'Pat Chief');
       await page.getByRole('button', { name: 'Save details' }).click();
       await expect.poll(async () => (await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`)).assigned_user_id).toBe(me);
       await page.reload();
@@ -231,8 +266,9 @@ describe('the assigned officer and the officer filter', () => {
       await page.getByRole('option', { name: 'Patrol car' }).click();
       await dialog.getByRole('textbox', { name: 'Make' }).fill('Chevrolet');
       await dialog.getByRole('textbox', { name: 'Model' }).fill('Tahoe PPV');
-      await dialog.getByLabel('Assigned officer', { exact: true }).first().fill('Pat');
-      await page.getByRole('option', { name: 'Pat Chief' }).click();
+      const dialogPicker = dialog.getByLabel('Assigned officer', { exact: true }).first();
+      await dialogPicker.fill('Pat');
+      await chooseOnlyOption(page, dialogPicker, 'Pat Chief');
       await dialog.getByRole('button', { name: 'Add vehicle' }).click();
       // No VIN, plate or plate state: blanks are fine.
       await page.getByRole('heading', { name: 'Unit AS-2', level: 1 }).waitFor();

@@ -11,6 +11,7 @@ import { useServiceRequest } from './get-service-request.ts';
 import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
 import { useUpdateServiceRequest } from './update-service-request.ts';
 import { useFleetDates } from './use-fleet-dates.ts';
+import { StoredPhoto } from '../photo-field.tsx';
 
 type WorkValues = { move: ServiceRequestStatus | 'stay'; note: string; cost: string; vendor: string; out_of_service: boolean; category: string };
 
@@ -85,6 +86,13 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {request.description}
       </Text>
+      {request.photo_ids.length > 0 ? (
+        <Group gap="xs" aria-label="Photos from the officer" role="group">
+          {request.photo_ids.map((photoId, index) => (
+            <StoredPhoto key={photoId} id={photoId} alt={`Photo ${index + 1} of request ${request.number}`} />
+          ))}
+        </Group>
+      ) : null}
       <Text fz="xs" c="dimmed">
         Reported by {request.reported_by_name} on {dates.dateTime(request.created_at)}
       </Text>
