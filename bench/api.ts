@@ -19,6 +19,7 @@
  * the existing switch for the per-user limit on /auth/v1 endpoints, which the baseline would trip.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { sampleAnswers } from '../server/fleet/sample-answers.ts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -137,23 +138,7 @@ async function json<T>(base: string, url: string, init: RequestInit = {}): Promi
 
 /** Answers that pass every required item, with an odometer reading. */
 function passingAnswers(sections: TemplateSection[], odometer: number) {
-  return sections.flatMap((section) =>
-    section.items
-      .filter((item) => item.required !== false)
-      .map((item) => ({
-        item_id: item.id,
-        value:
-          item.kind === 'pass_fail'
-            ? 'pass'
-            : item.kind === 'number'
-              ? item.is_odometer
-                ? odometer
-                : Math.round(((item.min ?? 0) + (item.max ?? 100)) / 2)
-              : item.kind === 'choice'
-                ? item.options!.find((o) => !item.failing_options?.includes(o))!
-                : 'OK',
-      })),
-  );
+  return sampleAnswers(sections, { odometer });
 }
 
 async function signIn(base: string, agencies: number): Promise<Caller[]> {

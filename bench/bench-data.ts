@@ -17,6 +17,7 @@
  * preventive-maintenance intervals per car.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { sampleAnswers } from '../server/fleet/sample-answers.ts';
 import { sql } from 'drizzle-orm';
 import type { TemplateSection } from '../core/contracts/fleet.ts';
 import { createAgency } from '../server/agency/create-agency.ts';
@@ -295,28 +296,11 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
         const submittedAt = new Date(start.getTime() + day * DAY + (rand() < 0.7 ? 6 : 18) * 3_600_000 + Math.floor(rand() * 2 * 3_600_000));
         odometer += 40 + Math.floor(rand() * 120);
         const failing = rand() < FAILED_CHECK_RATE ? pick(['camera', 'first_aid', 'fuel', 'extinguisher'] as const) : null;
-        const answers = sections.flatMap((s) =>
-          s.items
-            .filter((item) => item.required !== false)
-            .map((item) => ({
-              item_id: item.id,
-              value:
-                item.kind === 'pass_fail'
-                  ? failing === item.id
-                    ? 'fail'
-                    : 'pass'
-                  : item.kind === 'number'
-                    ? item.is_odometer
-                      ? odometer
-                      : failing === item.id
-                        ? 15
-                        : 40 + Math.floor(rand() * 60)
-                    : item.kind === 'choice'
-                      ? item.options!.find((o) => !item.failing_options?.includes(o))!
-                      : 'OK',
-              ...(failing === item.id ? { note: 'Reported to the fleet office' } : {}),
-            })),
-        );
+        const answers = sampleAnswers(sections, {
+          odometer,
+          failing: failing ? { itemId: failing, note: 'Reported to the fleet office', number: 15 } : undefined,
+          number: () => 40 + Math.floor(rand() * 60),
+        });
         const { failed, errors } = evaluateAnswers(sections, answers);
         if (Object.keys(errors).length > 0) throw new Error(`Bench answers do not fit the template: ${JSON.stringify(errors)}`);
         const subId = crypto.randomUUID();

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { sampleAnswers } from '../fleet/sample-answers.ts';
 import type { TemplateSection } from '../../core/contracts/fleet.ts';
 import { squadCheckTemplates, users } from './schema.ts';
 import type { Tx } from '../platform/database.ts';
@@ -47,26 +48,11 @@ export async function seedDemoFleet(tx: Tx, agencyId: string, vehicleCount: numb
     for (const [index, vehicle] of vehicles.entries()) {
       if ((index + back) % 4 === 0) continue; // not every car every day
       const failing = back === 2 && index === 1;
-      const answers = sections.flatMap((s) =>
-        s.items
-          .filter((item) => item.required !== false)
-          .map((item) => ({
-            item_id: item.id,
-            value:
-              item.kind === 'pass_fail'
-                ? failing && item.id === 'lightbar'
-                  ? 'fail'
-                  : 'pass'
-                : item.kind === 'number'
-                  ? item.is_odometer
-                    ? vehicle.odometer + (4 - back) * 40
-                    : 75
-                  : item.kind === 'choice'
-                    ? item.options!.find((o) => !item.failing_options?.includes(o))!
-                    : 'OK',
-            ...(failing && item.id === 'lightbar' ? { note: 'Rear light bar flickers, passenger side' } : {}),
-          })),
-      );
+      const answers = sampleAnswers(sections, {
+        odometer: vehicle.odometer + (4 - back) * 40,
+        failing: failing ? { itemId: 'lightbar', note: 'Rear light bar flickers, passenger side' } : undefined,
+        number: () => 75,
+      });
       const { failed, odometer } = evaluateAnswers(sections, answers);
       const submittedAt = new Date(Date.now() - back * day);
       await updateVehicleRow(tx, agencyId, vehicle.id, null, { lastSquadCheckAt: submittedAt, ...(odometer ? { odometer } : {}) });
