@@ -95,8 +95,15 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     const elsewhere = await makeUser(server, await makeAgency(server));
     const refused = await as(adminSession).post('/rest/v1/admin/users', { email: elsewhere.email, name: 'Probe' });
     expect(refused.statusCode).toBe(422);
+    // An import names the first five taken addresses, and only counts the rest.
+    const others = [elsewhere, ...(await Promise.all(Array.from({ length: 6 }, async () => makeUser(server, await makeAgency(server)))))];
+    const probe = await as(adminSession).post('/rest/v1/admin/users/import', { csv: `email,name\n${others.map((person) => `${person.email},Probe`).join('\n')}\n` });
+    const probeErrors = probe.json().errors as Array<{ row: number; message: string }>;
+    expect(probeErrors.filter((e) => e.message === 'Someone already has an account with this e-mail address')).toHaveLength(5);
+    expect(probeErrors).toContainEqual({ row: 1, field: 'email', message: '2 more addresses already have accounts; check the file' });
     const log = (await as(adminSession).get('/rest/v1/admin/audit?action=user.invitation_refused&page_size=5')).json();
-    expect(log.items[0]).toMatchObject({ actor_id: admin.id, summary: `Invitation refused, address already has an account: ${elsewhere.email}` });
+    expect(log.items.map((entry: { summary: string }) => entry.summary)).toContain(`Invitation refused, address already has an account: ${elsewhere.email}`);
+    expect(log.items[0].summary).toBe(`Invitation refused, address already has an account: ${others.map((person) => person.email).join(', ')}`);
 
     // An administrator of another agency, so this file's administrator keeps their allowance (and stays the only one).
     const prober = await signIn(server, await makeUser(server, await makeAgency(server), { permissions: ['admin:access'] }));

@@ -4,6 +4,7 @@ import { agencies } from '../db/schema.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { passingAnswers } from '../test-support/fleet-samples.ts';
+import { sampleAnswers } from './sample-answers.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { ServiceRequest, SquadCheckForm, Vehicle } from '../../core/contracts/fleet.ts';
 
@@ -169,6 +170,21 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(new Set(odometer).size).toBe(odometer.length);
       expect(odometer).toContain('Odometer 12,010 mi');
       expect(seen.map((entry) => entry.at)).toEqual([...seen.map((entry) => entry.at)].sort().reverse());
+
+      // A check failing a critical item writes its odometer reading, the status change and the request it
+      // opens at one instant: pages of one entry still lose none of them.
+      const form = await formFor(vehicle);
+      const answers = sampleAnswers(form.template.sections, { odometer: 12_500, failing: { itemId: 'lightbar', note: 'Dead' }, fileId: '00000000-0000-4000-8000-000000000000' });
+      const checked = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers });
+      expect(checked.statusCode, checked.body).toBe(201);
+      const newest: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 5; page += 1) {
+        const body = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?limit=1${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`)).json() as { items: Array<{ summary: string }>; next_before: string | null };
+        newest.push(...body.items.map((entry) => entry.summary));
+        cursor = body.next_before;
+      }
+      expect(newest).toEqual(expect.arrayContaining(['Squad check with 1 failed item', 'Odometer 12,500 mi', expect.stringMatching(/^in service → out of service/), expect.stringMatching(/^Service request #\d+ \(open\)/), 'Odometer 12,120 mi']));
       const bad = await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?before=yesterday`);
       expect(bad.json().fields).toEqual({ 'querystring.before': 'Not a valid date and time' });
     });
@@ -283,6 +299,10 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const foreign = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: withPhoto(theirs) });
       expect(foreign.statusCode).toBe(400);
       expect(foreign.json().fields).toEqual({ 'answers.damage_photo': 'A photo was not saved; add it again' });
+      // Something shaped almost like an id is refused beside its item, not with a server error.
+      const malformed = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: withPhoto('-'.repeat(36)) });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().fields).toEqual({ 'answers.damage_photo': 'Attach a photo' });
       const request = await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'other', description: 'Scratch on the door', drivable: true, photo_ids: [ours, theirs] });
       expect(request.json().fields).toEqual({ photo_ids: 'A photo was not saved; add it again' });
       const accepted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: withPhoto(ours) });

@@ -164,14 +164,25 @@ export async function insertVehicleEvent(tx: Tx, values: typeof vehicleEvents.$i
   await tx.insert(vehicleEvents).values(values);
 }
 
-export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, limit: number, before?: Date) {
+/** Which of a vehicle's timeline rows to read: newest first, before and/or from an instant, at most `limit`. */
+export interface TimelineWindow {
+  before?: Date | undefined;
+  from?: Date | undefined;
+  limit: number;
+}
+
+function windowConditions(column: Parameters<typeof lt>[0], window: TimelineWindow) {
+  return [window.before ? lt(column, window.before) : undefined, window.from ? gte(column, window.from) : undefined];
+}
+
+export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
   const rows = await tx
     .select({ event: vehicleEvents, actorName: users.name })
     .from(vehicleEvents)
     .leftJoin(users, and(eq(users.agencyId, vehicleEvents.agencyId), eq(users.id, vehicleEvents.actorId)))
-    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId), before ? lt(vehicleEvents.at, before) : undefined))
+    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId), ...windowConditions(vehicleEvents.at, window)))
     .orderBy(desc(vehicleEvents.at))
-    .limit(limit);
+    .limit(window.limit);
   return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
 }
 
@@ -337,14 +348,14 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
 }
 
 /** A vehicle's latest squad checks for its timeline: the result and who did it, not the answers. */
-export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number, before?: Date) {
+export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
   return tx
     .select({ id: squadCheckSubmissions.id, submittedAt: squadCheckSubmissions.submittedAt, failedCount: squadCheckSubmissions.failedCount, officerName: users.name })
     .from(squadCheckSubmissions)
     .leftJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
-    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.vehicleId, vehicleId), before ? lt(squadCheckSubmissions.submittedAt, before) : undefined))
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.vehicleId, vehicleId), ...windowConditions(squadCheckSubmissions.submittedAt, window)))
     .orderBy(desc(squadCheckSubmissions.submittedAt))
-    .limit(limit);
+    .limit(window.limit);
 }
 
 export async function submissionsOfOfficerSince(tx: Tx, agencyId: string, officerId: string, since: Date) {
@@ -408,7 +419,7 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
 }
 
 /** A vehicle's latest service requests for its timeline, with the reporter's name. */
-export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, limit: number, before?: Date) {
+export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
   return tx
     .select({
       id: serviceRequests.id,
@@ -420,9 +431,9 @@ export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: str
     })
     .from(serviceRequests)
     .leftJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
-    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.vehicleId, vehicleId), before ? lt(serviceRequests.createdAt, before) : undefined))
+    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.vehicleId, vehicleId), ...windowConditions(serviceRequests.createdAt, window)))
     .orderBy(desc(serviceRequests.createdAt))
-    .limit(limit);
+    .limit(window.limit);
 }
 
 /** Requests raised from these squad checks (the one a critical failure opened first), oldest first. */

@@ -95,7 +95,7 @@ export function evaluateAnswers(sections: TemplateSection[], answers: Answer[]) 
         break;
       case 'photo':
       case 'signature':
-        if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/i.test(value)) errors[key] = item.kind === 'photo' ? 'Attach a photo' : 'Sign here';
+        if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) errors[key] = item.kind === 'photo' ? 'Attach a photo' : 'Sign here';
         break;
     }
   }

@@ -22,6 +22,7 @@ import {
   vehicleEventsOf,
   vehicleLabels,
   type VehicleRow,
+  type TimelineWindow,
 } from './queries.ts';
 import type { z } from 'zod';
 
@@ -235,6 +236,20 @@ export function recordOdometerReading(ctx: RequestContext, vehicleId: string, re
 }
 
 /**
+ * The newest `limit` rows of one timeline source, plus any others of the same millisecond as the
+ * last (one squad check writes its odometer and status events at one instant): a page cut inside an
+ * instant would lose the rest of it, as the next page starts strictly before the cut.
+ */
+async function withTies<T extends { id: string | number }>(read: (window: TimelineWindow) => Promise<T[]>, at: (row: T) => Date, limit: number, before: Date | undefined): Promise<T[]> {
+  const rows = await read({ before, limit });
+  if (rows.length < limit) return rows;
+  const last = at(rows[rows.length - 1]!); // to the millisecond, as JavaScript keeps it
+  const ties = await read({ from: last, before: new Date(last.getTime() + 1), limit: 1000 });
+  const seen = new Set(rows.map((row) => row.id));
+  return [...rows, ...ties.filter((row) => !seen.has(row.id))];
+}
+
+/**
  * Everything that happened to a vehicle, newest first, a page at a time: status changes, odometer
  * readings, squad checks, service requests. A page never splits entries of the same instant (a
  * check and the odometer reading it recorded), so `before` = the last entry's time loses nothing.
@@ -246,9 +261,9 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: T
     if (!(await findVehicle(tx, ctx.scope.agencyId, vehicleId))) throw new AppError('not_found', 'Vehicle not found');
     // Each part comes with its people's names (joined), so the whole timeline is four queries.
     const [events, checks, requests] = await inSequence([
-      () => vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, limit, before),
-      () => submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, limit, before),
-      () => requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, limit, before),
+      () => withTies((window) => vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, window), (e) => e.at, limit, before),
+      () => withTies((window) => submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, window), (c) => c.submittedAt, limit, before),
+      () => withTies((window) => requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, window), (r) => r.createdAt, limit, before),
     ]);
     const entries: TimelineEntry[] = [
       ...events.map((e) => ({

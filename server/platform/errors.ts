@@ -100,6 +100,8 @@ function fromSqlState(state: string | null): AppError | null {
       return new AppError('validation_failed', 'A number is out of range');
     case '22001': // string_data_right_truncation
       return new AppError('validation_failed', 'A value is too long');
+    case '22P02': // invalid_text_representation (e.g. a malformed id)
+      return new AppError('validation_failed', 'A value is not in the expected form');
     case '22007':
     case '22008':
       return new AppError('validation_failed', 'A date or time is not valid');
