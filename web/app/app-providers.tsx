@@ -1,9 +1,7 @@
 import { MantineProvider, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { DATE_DEFAULTS } from '../../core/dates.ts';
 import { getAuthState, subscribeAuth } from '../auth/session.ts';
 import { COLOR_SCHEME_STORAGE_KEY, applyDarkClass, colorSchemeManager } from './color-scheme.ts';
 import { Z_INDEX, theme } from './theme.ts';
@@ -41,14 +39,14 @@ function ColorSchemeSync() {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
-      <DatesProvider settings={{ locale: 'en', firstDayOfWeek: DATE_DEFAULTS.firstDayOfWeek }}>
-        <QueryClientProvider client={queryClient}>
-          {/* Spec section 9: toast width 25rem. */}
-          <Notifications containerWidth="25rem" zIndex={Z_INDEX.notifications} position="top-right" />
-          <ColorSchemeSync />
-          {children}
-        </QueryClientProvider>
-      </DatesProvider>
+      {/* No screen has a date picker yet; the first that does wraps itself in @mantine/dates' DatesProvider
+          with core/dates.ts's DATE_DEFAULTS, so its code loads with that screen and not on every page. */}
+      <QueryClientProvider client={queryClient}>
+        {/* Spec section 9: toast width 25rem. */}
+        <Notifications containerWidth="25rem" zIndex={Z_INDEX.notifications} position="top-right" />
+        <ColorSchemeSync />
+        {children}
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

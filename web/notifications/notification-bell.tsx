@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -44,7 +44,7 @@ export function NotificationBell() {
             Mark all read
           </Button>
         </Group>
-        <ScrollArea.Autosize mah={420} type="auto">
+        <Box mah={420} style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           {notifications.isPending ? (
             <LoadingState label="Loading notifications…" />
           ) : notifications.isError ? (
@@ -91,7 +91,7 @@ export function NotificationBell() {
               ))}
             </Stack>
           )}
-        </ScrollArea.Autosize>
+        </Box>
       </Popover.Dropdown>
     </Popover>
   );
