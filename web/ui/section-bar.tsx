@@ -1,4 +1,4 @@
-import { Anchor, Group, ScrollArea } from '@mantine/core';
+import { Anchor, Box, Group } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 
 export interface Section {
@@ -8,11 +8,14 @@ export interface Section {
   match: (path: string) => boolean;
 }
 
-/** An area's own navigation (admin, fleet office): a row of links that scrolls sideways on a phone. */
+/**
+ * An area's own navigation (admin, fleet office): a row of links that scrolls sideways on a phone,
+ * with the browser's own scrolling (Mantine's ScrollArea would add 5 kB gz to each area's first screen).
+ */
 export function SectionBar({ sections, label }: { sections: readonly Section[]; label: string }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') || '/' });
   return (
-    <ScrollArea type="auto" offsetScrollbars scrollbarSize={6} component="nav" aria-label={label}>
+    <Box component="nav" aria-label={label} className="precinct-section-bar">
       <Group gap={4} wrap="nowrap" pb={4}>
         {sections.map((section) => {
           const current = section.match(pathname);
@@ -40,6 +43,6 @@ export function SectionBar({ sections, label }: { sections: readonly Section[]; 
           );
         })}
       </Group>
-    </ScrollArea>
+    </Box>
   );
 }
