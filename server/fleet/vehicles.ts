@@ -1,5 +1,4 @@
 import type { ListVehiclesQuery, TimelineEntry, TimelinePage, TimelineQuery, Vehicle, VehicleInput, VehicleStatus } from '../../core/contracts/fleet.ts';
-import { inSequence } from '../platform/database.ts';
 import { UpdateVehicleInput, VehicleInput as VehicleInputSchema } from '../../core/contracts/fleet.ts';
 import type { Page } from '../../core/contracts/admin.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -235,66 +234,104 @@ export function recordOdometerReading(ctx: RequestContext, vehicleId: string, re
   });
 }
 
-/**
- * The newest `limit` rows of one timeline source, plus any others of the same millisecond as the
- * last (one squad check writes its odometer and status events at one instant): a page cut inside an
- * instant would lose the rest of it, as the next page starts strictly before the cut.
- */
-async function withTies<T extends { id: string | number }>(read: (window: TimelineWindow) => Promise<T[]>, at: (row: T) => Date, limit: number, before: Date | undefined): Promise<T[]> {
-  const rows = await read({ before, limit });
-  if (rows.length < limit) return rows;
-  const last = at(rows[rows.length - 1]!); // to the millisecond, as JavaScript keeps it
-  const ties = await read({ from: last, before: new Date(last.getTime() + 1), limit: 1000 });
-  const seen = new Set(rows.map((row) => row.id));
-  return [...rows, ...ties.filter((row) => !seen.has(row.id))];
+/** One kind of thing on a vehicle's timeline: how to read a window of it, its instant, and its entry. */
+interface TimelineSource<T extends { id: string | number }> {
+  read: (window: TimelineWindow) => Promise<T[]>;
+  at: (row: T) => Date;
+  entry: (row: T) => TimelineEntry;
 }
 
 /**
  * Everything that happened to a vehicle, newest first, a page at a time: status changes, odometer
- * readings, squad checks, service requests. A page never splits entries of the same instant (a
- * check and the odometer reading it recorded), so `before` = the last entry's time loses nothing.
+ * readings, squad checks, service requests. A page never splits one instant (a failed check writes
+ * its odometer reading, the status change and the request it opens at one time), so the next page,
+ * which starts strictly before this one's last instant, loses nothing.
  */
 export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: TimelineQuery = { limit: 50 }): Promise<TimelinePage> {
   const before = query.before ? new Date(query.before) : undefined;
   const limit = query.limit;
+  const agencyId = ctx.scope.agencyId;
   return inAgency(ctx, async (tx) => {
-    if (!(await findVehicle(tx, ctx.scope.agencyId, vehicleId))) throw new AppError('not_found', 'Vehicle not found');
-    // Each part comes with its people's names (joined), so the whole timeline is four queries.
-    const [events, checks, requests] = await inSequence([
-      () => withTies((window) => vehicleEventsOf(tx, ctx.scope.agencyId, vehicleId, window), (e) => e.at, limit, before),
-      () => withTies((window) => submissionsOfVehicle(tx, ctx.scope.agencyId, vehicleId, window), (c) => c.submittedAt, limit, before),
-      () => withTies((window) => requestsOfVehicle(tx, ctx.scope.agencyId, vehicleId, window), (r) => r.createdAt, limit, before),
-    ]);
-    const entries: TimelineEntry[] = [
-      ...events.map((e) => ({
-        at: e.at.toISOString(),
-        kind: e.kind,
-        summary: e.kind === 'status' ? `${(e.fromStatus ?? '').replaceAll('_', ' ')} → ${(e.toStatus ?? '').replaceAll('_', ' ')}: ${e.reason ?? ''}` : `Odometer ${e.odometer?.toLocaleString('en-US')} mi`,
-        actor_name: e.actorName,
-        ref_id: e.sourceId,
-      })),
-      ...checks.map((c) => ({
-        at: c.submittedAt.toISOString(),
-        kind: 'squad_check' as const,
-        summary: c.failedCount > 0 ? `Squad check with ${c.failedCount} failed item${c.failedCount === 1 ? '' : 's'}` : 'Squad check, all passed',
-        actor_name: c.officerName,
-        ref_id: c.id,
-      })),
-      ...requests.map((r) => ({
-        at: r.createdAt.toISOString(),
-        kind: 'service_request' as const,
-        summary: `Service request #${r.number} (${r.status.replaceAll('_', ' ')}): ${r.description.slice(0, 120)}`,
-        actor_name: r.reporterName,
-        ref_id: r.id,
-      })),
+    if (!(await findVehicle(tx, agencyId, vehicleId))) throw new AppError('not_found', 'Vehicle not found');
+    // Each part comes with its people's names (joined).
+    const sources = [
+      source({
+        read: (window) => vehicleEventsOf(tx, agencyId, vehicleId, window),
+        at: (e) => e.at,
+        entry: (e) => ({
+          at: e.at.toISOString(),
+          kind: e.kind,
+          summary: e.kind === 'status' ? `${(e.fromStatus ?? '').replaceAll('_', ' ')} → ${(e.toStatus ?? '').replaceAll('_', ' ')}: ${e.reason ?? ''}` : `Odometer ${e.odometer?.toLocaleString('en-US')} mi`,
+          actor_name: e.actorName,
+          ref_id: e.sourceId,
+        }),
+      }),
+      source({
+        read: (window) => submissionsOfVehicle(tx, agencyId, vehicleId, window),
+        at: (c) => c.submittedAt,
+        entry: (c) => ({
+          at: c.submittedAt.toISOString(),
+          kind: 'squad_check',
+          summary: c.failedCount > 0 ? `Squad check with ${c.failedCount} failed item${c.failedCount === 1 ? '' : 's'}` : 'Squad check, all passed',
+          actor_name: c.officerName,
+          ref_id: c.id,
+        }),
+      }),
+      source({
+        read: (window) => requestsOfVehicle(tx, agencyId, vehicleId, window),
+        at: (r) => r.createdAt,
+        entry: (r) => ({
+          at: r.createdAt.toISOString(),
+          kind: 'service_request',
+          summary: `Service request #${r.number} (${r.status.replaceAll('_', ' ')}): ${r.description.slice(0, 120)}`,
+          actor_name: r.reporterName,
+          ref_id: r.id,
+        }),
+      }),
     ];
-    entries.sort((a, b) => (a.at < b.at ? 1 : -1));
-    if (entries.length <= limit && events.length < limit && checks.length < limit && requests.length < limit) return { items: entries, next_before: null };
-    // Cut after the limit-th entry, keeping every entry of that same instant on this page.
-    const boundary = entries[Math.min(limit, entries.length) - 1]!.at;
-    const items = entries.filter((entry) => entry.at >= boundary);
-    return { items, next_before: boundary };
+    const pages: SourcePage[] = [];
+    for (const each of sources) pages.push(await each.page(before, limit));
+    const times = pages.flatMap((page) => page.times).sort((x, y) => y - x);
+    if (times.length <= limit && pages.every((page) => !page.full)) return { items: presentTimeline(pages), next_before: null };
+    // The page ends at the limit-th newest instant. A source cut at exactly that instant may hold more
+    // of it (JavaScript times are to the millisecond): read the rest of that millisecond.
+    const boundary = times[Math.min(limit, times.length) - 1]!;
+    for (const page of pages) if (page.full && page.last === boundary) await page.addInstant(boundary);
+    const items = presentTimeline(pages).filter((entry) => new Date(entry.at).getTime() >= boundary);
+    return { items, next_before: new Date(boundary).toISOString() };
   });
+}
+
+interface SourcePage {
+  times: number[];
+  full: boolean;
+  last: number | null;
+  entries: () => TimelineEntry[];
+  addInstant: (at: number) => Promise<void>;
+}
+
+function source<T extends { id: string | number }>(definition: TimelineSource<T>) {
+  return {
+    async page(before: Date | undefined, limit: number): Promise<SourcePage> {
+      const rows = await definition.read({ before, limit });
+      const lastRow = rows[rows.length - 1];
+      return {
+        times: rows.map((row) => definition.at(row).getTime()),
+        full: rows.length === limit,
+        last: lastRow ? definition.at(lastRow).getTime() : null,
+        entries: () => rows.map(definition.entry),
+        async addInstant(at: number) {
+          const seen = new Set(rows.map((row) => row.id));
+          const more = await definition.read({ from: new Date(at), before: new Date(at + 1), limit: 1000 });
+          rows.push(...more.filter((row) => !seen.has(row.id)));
+        },
+      };
+    },
+  };
+}
+
+function presentTimeline(pages: SourcePage[]): TimelineEntry[] {
+  return pages.flatMap((page) => page.entries()).sort((a, b) => (a.at < b.at ? 1 : -1));
 }
 
 function csvCell(value: unknown): string {
