@@ -4,7 +4,8 @@ import type { TemplateSection } from '../../core/contracts/fleet.ts';
 import { squadCheckTemplates, users } from './schema.ts';
 import type { Tx } from '../platform/database.ts';
 import { evaluateAnswers } from '../fleet/squad-checks.ts';
-import { findTemplateVersions, insertServiceRequest, insertServiceRequestEvent, insertSubmission, insertVehicle, insertVehicleEvent, nextNumber, updateVehicleRow } from '../fleet/queries.ts';
+import { insertNotification } from '../notifications/queries.ts';
+import { findTemplateVersions, insertServiceRequest, insertServiceRequestEvent, insertSubmission, insertVehicle, insertVehicleEvent, nextNumber, updateVehicleRow, usersWithPermission } from '../fleet/queries.ts';
 
 const MODELS = [
   { make: 'Ford', model: 'Police Interceptor Utility', type: 'suv' },
@@ -75,6 +76,10 @@ export async function seedDemoFleet(tx: Tx, agencyId: string, vehicleCount: numb
     { vehicle: vehicles[3]!, category: 'tires', description: 'Front tires worn to 3/32"', status: 'completed' as const, age: 12 },
     { vehicle: vehicles[0]!, category: 'body_damage', description: 'Scrape on rear bumper from parking garage pillar', status: 'open' as const, age: 9 },
   ];
+  const managers = await usersWithPermission(tx, agencyId, 'fleet:admin');
+  // What the bell would have said as these requests came and moved; older news already read.
+  const notice = (userId: string, at: Date, kind: string, title: string, body: string, link: string) =>
+    insertNotification(tx, { agencyId, userId, kind, title, body, link, createdAt: at, readAt: Date.now() - at.getTime() > 3 * day ? at : null });
   for (const r of requests.filter((x) => x.vehicle)) {
     const created = new Date(Date.now() - r.age * day);
     const request = await insertServiceRequest(tx, {
@@ -93,5 +98,12 @@ export async function seedDemoFleet(tx: Tx, agencyId: string, vehicleCount: numb
     await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, toStatus: 'open', actorId: r.vehicle.assignedUserId, at: created });
     if (r.status !== 'open') await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, fromStatus: 'open', toStatus: 'in_progress', note: 'Booked with the shop', at: new Date(created.getTime() + day / 2) });
     if (r.status === 'completed') await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, fromStatus: 'in_progress', toStatus: 'completed', note: 'Two front tires replaced', at: new Date(created.getTime() + 2 * day) });
+    for (const manager of managers)
+      await notice(manager.id, created, 'fleet.service_request.created', `Service request #${request.number} for unit ${r.vehicle.unitNumber}`, r.description, '/fleet/admin/servicerequest');
+    const reporter = r.vehicle.assignedUserId!;
+    if (r.status !== 'open')
+      await notice(reporter, new Date(created.getTime() + day / 2), 'fleet.service_request.status', `Service request #${request.number} is in progress`, `Unit ${r.vehicle.unitNumber}. Note from the fleet office: Booked with the shop`, '/fleet');
+    if (r.status === 'completed')
+      await notice(reporter, new Date(created.getTime() + 2 * day), 'fleet.service_request.status', `Service request #${request.number} is completed`, `Unit ${r.vehicle.unitNumber}. Note from the fleet office: Two front tires replaced`, '/fleet');
   }
 }

@@ -12,7 +12,7 @@ describe('the demo data', () => {
     await server?.close();
   });
 
-  it('seeds the README’s demo logins once, with a believable fleet, and does nothing the second time', async () => {
+  it('seeds the README’s demo logins once, with a believable fleet and its notifications, and does nothing the second time', async () => {
     expect(await seedDemo(server.database)).toBe(true);
     expect(await seedDemo(server.database)).toBe(false);
     for (const agency of DEMO_AGENCIES) for (const person of agency.users) await signIn(server, { email: person.email, password: DEMO_PASSWORD });
@@ -23,6 +23,12 @@ describe('the demo data', () => {
     expect(dashboard.oldest_open_requests.length).toBeGreaterThan(0);
     const failures = (await server.request({ method: 'GET', url: '/rest/v1/fleet/admin/squad-checks', token: fleet.access_token })).json();
     expect(failures.items[0].failed_items[0].label).toBe('Light bar and emergency lights');
+    // The bell has news: the latest request is unread, older ones were read.
+    const inbox = (await server.request({ method: 'GET', url: '/rest/v1/notifications', token: fleet.access_token })).json();
+    expect(inbox.unread).toBeGreaterThanOrEqual(1);
+    expect(inbox.items).toContainEqual(expect.objectContaining({ kind: 'fleet.service_request.created', read: false, link: '/fleet/admin/servicerequest' }));
+    expect(inbox.items.some((item: { read: boolean }) => item.read)).toBe(true);
+    expect(inbox.items.length).toBeGreaterThan(1);
 
     const limited = await signIn(server, { email: 'limited@riverside.example', password: DEMO_PASSWORD });
     const profile = (await server.request({ method: 'GET', url: '/rest/v1/profile', token: limited.access_token })).json();
