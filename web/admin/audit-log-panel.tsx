@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { Fragment, useMemo, useState } from 'react';
@@ -11,7 +11,7 @@ import { downloadAuditCsv } from './download-audit-csv.ts';
 import { useAudit } from './list-audit.ts';
 import { useAgencyDates } from './use-agency-dates.ts';
 import { UserPicker } from './user-picker.tsx';
-import { lastPage } from './users-search.ts';
+import { TablePager } from '../ui/table-pager.tsx';
 
 const CHANGE_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed', unchanged: 'Unchanged' } as const;
 
@@ -195,21 +195,17 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" gap="sm">
-            <Text fz="sm" c="dimmed">
-              {audit.data.total} {audit.data.total === 1 ? 'entry' : 'entries'}
-            </Text>
-            <Pagination
-              total={lastPage(audit.data.total, AUDIT_PAGE_SIZE)}
-              value={state.page}
-              onChange={(page) => onChange({ ...state, page })}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          </Group>
+          <TablePager
+            page={state.page}
+            pageSize={AUDIT_PAGE_SIZE}
+            total={audit.data.total}
+            onPage={(page) => onChange({ ...state, page })}
+            summary={
+              <Text fz="sm" c="dimmed">
+                {audit.data.total} {audit.data.total === 1 ? 'entry' : 'entries'}
+              </Text>
+            }
+          />
         </Stack>
       )}
     </Stack>

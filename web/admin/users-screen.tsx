@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileImport, IconLock, IconSearch, IconUserPlus } from '@tabler/icons-react';
@@ -16,7 +16,8 @@ import { StatusBadge, statusLabel } from './status-badge.tsx';
 import { useAgencyDates } from './use-agency-dates.ts';
 import { UserDrawer } from './user-drawer.tsx';
 import { usersToCsv } from './users-csv.ts';
-import { PAGE_SIZES, lastPage, parseUsersSearch, toggleSort, usersApiQuery, usersSearchParams, type UserSort, type UsersSearch } from './users-search.ts';
+import { parseUsersSearch, toggleSort, usersApiQuery, usersSearchParams, type UserSort, type UsersSearch } from './users-search.ts';
+import { TablePager } from '../ui/table-pager.tsx';
 
 /** A column header that sorts the list by its column (and says how it is sorted, for screen readers). */
 function SortableHeader(props: { column: UserSort; state: UsersSearch; onSort: (column: UserSort) => void; children: ReactNode }) {
@@ -81,7 +82,6 @@ export function UsersScreen() {
   };
 
   const total = users.data?.total ?? 0;
-  const pages = lastPage(total, state.pageSize);
 
   return (
     <AdminPage
@@ -190,32 +190,7 @@ export function UsersScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" gap="sm">
-            <Group gap="sm">
-              <Text fz="sm" c="dimmed" aria-live="polite">
-                {(state.page - 1) * state.pageSize + 1}–{Math.min(state.page * state.pageSize, total)} of {total}
-              </Text>
-              <Select
-                aria-label="Rows per page"
-                data={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }))}
-                value={String(state.pageSize)}
-                onChange={(value) => go({ ...state, pageSize: Number(value), page: 1 })}
-                allowDeselect={false}
-                w={130}
-                size="xs"
-              />
-            </Group>
-            <Pagination
-              total={pages}
-              value={Math.min(state.page, pages)}
-              onChange={(page) => go({ ...state, page })}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          </Group>
+          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} onPageSize={(pageSize) => go({ ...state, pageSize, page: 1 })} />
         </Stack>
       )}
 

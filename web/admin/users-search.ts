@@ -1,4 +1,5 @@
 import { USER_SORTS, type ListUsersQuery } from '../../core/contracts/admin.ts';
+import { PAGE_SIZES } from '../ui/paging.ts';
 import { USER_STATUSES, type UserStatus } from '../../core/contracts/auth.ts';
 
 /**
@@ -10,7 +11,6 @@ import { USER_STATUSES, type UserStatus } from '../../core/contracts/auth.ts';
 export type UserSort = (typeof USER_SORTS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
 export type UsersSearch = {
@@ -93,7 +93,5 @@ export function toggleSort(state: UsersSearch, column: UserSort): UsersSearch {
   return { ...state, sort: column, order, page: 1 };
 }
 
-/** The last page there is for `total` rows (at least 1). */
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
+
+export { lastPage, PAGE_SIZES } from '../ui/paging.ts';

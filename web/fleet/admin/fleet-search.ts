@@ -1,4 +1,5 @@
 import { VEHICLE_SORTS, VEHICLE_STATUSES, SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, type ListServiceRequestsQuery, type ListSquadChecksQuery, type ListVehiclesQuery, type ServiceRequestStatus, type VehicleStatus } from '../../../core/contracts/fleet.ts';
+import { PAGE_SIZES } from '../../ui/paging.ts';
 import { zonedDateParts } from '../../../core/dates.ts';
 
 /**
@@ -9,7 +10,6 @@ import { zonedDateParts } from '../../../core/dates.ts';
 
 export type SortOrder = 'asc' | 'desc';
 export type VehicleSort = (typeof VEHICLE_SORTS)[number];
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -54,10 +54,6 @@ export function isoDate(value: unknown): string | null {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? found : null;
 }
 
-/** The last page there is for `total` rows (at least 1). */
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 // ------------------------------------------------------------------ vehicles
 
@@ -219,3 +215,5 @@ export function daysBefore(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day - days)).toISOString().slice(0, 10);
 }
+
+export { lastPage, PAGE_SIZES } from '../../ui/paging.ts';

@@ -1,16 +1,17 @@
-import { Anchor, Badge, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../app/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage, labelOf, ServiceRequestStatusBadge } from './fleet-admin-page.tsx';
-import { lastPage, parseServiceRequestsSearch, serviceRequestsApiQuery, serviceRequestsSearchParams, type ServiceRequestsSearch } from './fleet-search.ts';
+import { parseServiceRequestsSearch, serviceRequestsApiQuery, serviceRequestsSearchParams, type ServiceRequestsSearch } from './fleet-search.ts';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useServiceRequests } from './list-service-requests.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { ServiceRequestDrawer } from './service-request-drawer.tsx';
 import { daysWaiting, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
 import { useFleetDates } from './use-fleet-dates.ts';
+import { TablePager } from '../../ui/table-pager.tsx';
 
 /** /fleet/admin/servicerequest: the queue, oldest first; a drawer works one request. */
 export function ServiceRequestsScreen() {
@@ -22,7 +23,6 @@ export function ServiceRequestsScreen() {
   const requests = useServiceRequests(serviceRequestsApiQuery(state));
   const dates = useFleetDates();
   const total = requests.data?.total ?? 0;
-  const pages = lastPage(total, state.pageSize);
   const filtered = state.status !== null || state.vehicleId !== null || state.category !== null;
 
   return (
@@ -120,21 +120,7 @@ export function ServiceRequestsScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" gap="sm">
-            <Text fz="sm" c="dimmed" aria-live="polite">
-              {(state.page - 1) * state.pageSize + 1}–{Math.min(state.page * state.pageSize, total)} of {total}
-            </Text>
-            <Pagination
-              total={pages}
-              value={Math.min(state.page, pages)}
-              onChange={(page) => go({ ...state, page })}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          </Group>
+          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} />
         </Stack>
       )}
       <ServiceRequestDrawer requestId={state.request} onClose={() => go({ ...state, request: null })} />

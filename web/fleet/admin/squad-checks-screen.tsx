@@ -1,14 +1,15 @@
-import { Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SUBMISSION_STATUSES } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../app/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage } from './fleet-admin-page.tsx';
-import { agencyToday, daysBefore, isoDate, lastPage, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';
+import { agencyToday, daysBefore, isoDate, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';
 import { useSquadChecks } from './list-squad-checks.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { OfficerPicker } from './officer-picker.tsx';
 import { useFleetDates } from './use-fleet-dates.ts';
+import { TablePager } from '../../ui/table-pager.tsx';
 
 export const SUBMISSION_STATUS_LABELS: Record<(typeof SUBMISSION_STATUSES)[number], string> = { submitted: 'Waiting for review', approved: 'Approved', returned: 'Returned' };
 
@@ -31,7 +32,6 @@ export function SquadChecksScreen() {
   const checks = useSquadChecks(squadChecksApiQuery(state));
   const today = agencyToday(dates.timeZone);
   const total = checks.data?.total ?? 0;
-  const pages = lastPage(total, state.pageSize);
 
   return (
     <FleetAdminPage
@@ -156,21 +156,7 @@ export function SquadChecksScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" gap="sm">
-            <Text fz="sm" c="dimmed" aria-live="polite">
-              {(state.page - 1) * state.pageSize + 1}–{Math.min(state.page * state.pageSize, total)} of {total}
-            </Text>
-            <Pagination
-              total={pages}
-              value={Math.min(state.page, pages)}
-              onChange={(page) => go({ ...state, page })}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          </Group>
+          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} />
         </Stack>
       )}
     </FleetAdminPage>

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCar, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -11,10 +11,11 @@ import { StoredPhoto } from '../photo-field.tsx';
 import { AddVehicleDialog } from './add-vehicle-dialog.tsx';
 import { downloadVehiclesCsv } from './download-vehicles-csv.ts';
 import { FleetAdminPage, labelOf, VEHICLE_STATUS_LABELS, VehicleStatusBadge } from './fleet-admin-page.tsx';
-import { lastPage, PAGE_SIZES, parseVehiclesSearch, toggleVehicleSort, vehiclesApiQuery, vehiclesSearchParams, type VehicleSort, type VehiclesSearch } from './fleet-search.ts';
+import { parseVehiclesSearch, toggleVehicleSort, vehiclesApiQuery, vehiclesSearchParams, type VehicleSort, type VehiclesSearch } from './fleet-search.ts';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { useFleetDates } from './use-fleet-dates.ts';
+import { TablePager } from '../../ui/table-pager.tsx';
 
 function SortableHeader(props: { column: VehicleSort; state: VehiclesSearch; onSort: (column: VehicleSort) => void; children: ReactNode }) {
   const active = props.state.sort === props.column;
@@ -59,7 +60,6 @@ export function VehiclesScreen() {
   const sort = (column: VehicleSort) => go(toggleVehicleSort(state, column));
   const filtered = state.q.trim() !== '' || state.status !== null || state.vehicleType !== null;
   const total = vehicles.data?.total ?? 0;
-  const pages = lastPage(total, state.pageSize);
   const types = settings.data?.vehicle_types;
 
   const exportCsv = async () => {
@@ -189,32 +189,7 @@ export function VehiclesScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between" gap="sm">
-            <Group gap="sm">
-              <Text fz="sm" c="dimmed" aria-live="polite">
-                {(state.page - 1) * state.pageSize + 1}–{Math.min(state.page * state.pageSize, total)} of {total}
-              </Text>
-              <Select
-                aria-label="Rows per page"
-                data={PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }))}
-                value={String(state.pageSize)}
-                onChange={(value) => go({ ...state, pageSize: Number(value), page: 1 })}
-                allowDeselect={false}
-                w={130}
-                size="xs"
-              />
-            </Group>
-            <Pagination
-              total={pages}
-              value={Math.min(state.page, pages)}
-              onChange={(page) => go({ ...state, page })}
-              size="sm"
-              siblings={1}
-              boundaries={1}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          </Group>
+          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} onPageSize={(pageSize) => go({ ...state, pageSize, page: 1 })} />
         </Stack>
       )}
       <AddVehicleDialog opened={adding} onClose={() => setAdding(false)} />
