@@ -111,7 +111,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await app.register(accountRoutes(services), { prefix: '/rest/v1' });
   await app.register(adminRoutes(services), { prefix: '/rest/v1/admin' });
   await app.register(storageRoutes(services), { prefix: '/storage/v1' });
-  await app.register(fleetRoutes(services), { prefix: '/rest/v1/fleet' });
+  await fleetRoutes(app, services);
   await app.register(notificationRoutes(services), { prefix: '/rest/v1/notifications' });
 
   await serveWebApp(app, config.webDistDir);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineApi } from '../endpoints.ts';
+import { pageOf } from './admin.ts';
 
 /**
  * The fleet module's API (/rest/v1/fleet/…; module fleet). Permissions per route in
@@ -507,3 +509,114 @@ export const FleetDashboard = z.object({
   counts: z.object({ vehicles: z.number().int(), in_service: z.number().int(), out_of_service: z.number().int(), retired: z.number().int() }),
 });
 export type FleetDashboard = z.infer<typeof FleetDashboard>;
+
+// ---------------------------------------------------------------- the endpoints
+
+const officer = (permission: 'authenticated' | 'fleet:squadcheck.submit' | 'fleet:servicerequest.submit') => ({ permission, module: 'fleet' }) as const;
+const office = { permission: 'fleet:admin', module: 'fleet' } as const;
+
+/**
+ * /rest/v1/fleet: every fleet user (home, vehicles, settings), officers (squad checks, service
+ * requests) and the fleet office (/admin/…, fleet:admin).
+ */
+export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
+  // every fleet user
+  home: { method: 'GET', path: '/home', access: officer('authenticated'), response: FleetHome },
+  listVehicles: { method: 'GET', path: '/vehicles', access: officer('authenticated'), query: ListVehiclesQuery, response: pageOf(Vehicle) },
+  getSettings: { method: 'GET', path: '/settings', access: officer('authenticated'), response: FleetSettings },
+
+  // squad checks (officers)
+  getSquadCheckForm: { method: 'GET', path: '/squad-checks/form/:id', access: officer('fleet:squadcheck.submit'), params: FleetIdParams, response: SquadCheckForm },
+  saveSquadCheckDraft: {
+    method: 'PUT',
+    path: '/squad-checks/drafts/:id',
+    access: officer('fleet:squadcheck.submit'),
+    params: FleetIdParams,
+    body: SaveDraftInput,
+    response: z.object({ saved_at: z.string() }),
+  },
+  submitSquadCheck: { method: 'POST', path: '/squad-checks', access: officer('fleet:squadcheck.submit'), body: SubmitSquadCheckInput, response: SquadCheckSubmission, idempotent: true },
+
+  // service requests (officers)
+  createServiceRequest: {
+    method: 'POST',
+    path: '/service-requests',
+    access: officer('fleet:servicerequest.submit'),
+    body: CreateServiceRequestInput,
+    response: ServiceRequest,
+    idempotent: true,
+  },
+  listMyServiceRequests: { method: 'GET', path: '/service-requests/mine', access: officer('authenticated'), query: ListServiceRequestsQuery, response: pageOf(ServiceRequest) },
+  getServiceRequest: { method: 'GET', path: '/service-requests/:id', access: officer('authenticated'), params: FleetIdParams, response: ServiceRequest, versioned: true },
+
+  // the fleet office
+  getDashboard: { method: 'GET', path: '/admin/dashboard', access: office, response: FleetDashboard },
+  updateSettings: { method: 'PUT', path: '/admin/settings', access: office, body: UpdateFleetSettingsInput, response: FleetSettings },
+
+  createVehicle: { method: 'POST', path: '/admin/vehicles', access: office, body: VehicleInput, response: Vehicle, idempotent: true },
+  exportVehicles: { method: 'GET', path: '/admin/vehicles.csv', access: office, query: ListVehiclesQuery, response: 'csv' },
+  getVehicle: { method: 'GET', path: '/admin/vehicles/:id', access: office, params: FleetIdParams, response: Vehicle, versioned: true },
+  updateVehicle: { method: 'PATCH', path: '/admin/vehicles/:id', access: office, params: FleetIdParams, body: UpdateVehicleInput, response: Vehicle, versioned: true },
+  setVehiclePhoto: { method: 'PUT', path: '/admin/vehicles/:id/photo', access: office, params: FleetIdParams, body: SetVehiclePhotoInput, response: Vehicle, versioned: true },
+  changeVehicleStatus: { method: 'POST', path: '/admin/vehicles/:id/status', access: office, params: FleetIdParams, body: ChangeVehicleStatusInput, response: Vehicle },
+  recordOdometer: { method: 'POST', path: '/admin/vehicles/:id/odometer', access: office, params: FleetIdParams, body: RecordOdometerInput, response: Vehicle },
+  getVehicleTimeline: { method: 'GET', path: '/admin/vehicles/:id/timeline', access: office, params: FleetIdParams, query: TimelineQuery, response: TimelinePage },
+
+  searchUsers: { method: 'GET', path: '/admin/users', access: office, query: SearchUsersQuery, response: z.array(UserOption) },
+
+  listMaintenance: { method: 'GET', path: '/admin/maintenance', access: office, query: ListMaintenanceQuery, response: z.array(MaintenanceItem) },
+  addMaintenance: {
+    method: 'POST',
+    path: '/admin/vehicles/:id/maintenance',
+    access: office,
+    params: FleetIdParams,
+    body: MaintenanceIntervalInput,
+    response: MaintenanceItem,
+    idempotent: true,
+  },
+  updateMaintenance: {
+    method: 'PATCH',
+    path: '/admin/maintenance/:id',
+    access: office,
+    params: FleetIdParams,
+    body: UpdateMaintenanceIntervalInput,
+    response: MaintenanceItem,
+    versioned: true,
+  },
+
+  listServiceRequests: { method: 'GET', path: '/admin/service-requests', access: office, query: ListServiceRequestsQuery, response: pageOf(ServiceRequest) },
+  updateServiceRequest: {
+    method: 'PATCH',
+    path: '/admin/service-requests/:id',
+    access: office,
+    params: FleetIdParams,
+    body: UpdateServiceRequestInput,
+    response: ServiceRequest,
+    versioned: true,
+  },
+
+  listSquadChecks: { method: 'GET', path: '/admin/squad-checks', access: office, query: ListSquadChecksQuery, response: pageOf(SquadCheckSubmission) },
+  getSquadCheck: { method: 'GET', path: '/admin/squad-checks/:id', access: office, params: FleetIdParams, response: SquadCheckDetail, versioned: true },
+  reviewSquadCheck: {
+    method: 'POST',
+    path: '/admin/squad-checks/:id/review',
+    access: office,
+    params: FleetIdParams,
+    body: ReviewSquadCheckInput,
+    response: SquadCheckSubmission,
+    versioned: true,
+  },
+
+  listTemplates: { method: 'GET', path: '/admin/templates', access: office, response: z.array(Template) },
+  createTemplate: { method: 'POST', path: '/admin/templates', access: office, body: TemplateInput, response: Template, idempotent: true },
+  getTemplate: { method: 'GET', path: '/admin/templates/:id', access: office, params: FleetIdParams, response: Template, versioned: true },
+  updateTemplate: { method: 'PUT', path: '/admin/templates/:id', access: office, params: FleetIdParams, body: TemplateInput, response: Template, versioned: true },
+  setTemplateRetired: {
+    method: 'POST',
+    path: '/admin/templates/:id/retire',
+    access: office,
+    params: FleetIdParams,
+    body: z.object({ retired: z.boolean() }),
+    response: Template,
+  },
+});

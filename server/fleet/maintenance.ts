@@ -41,7 +41,11 @@ export function listAgencyMaintenance(ctx: RequestContext, filter: { state: 'due
   return inAgency(ctx, (tx) => maintenanceList(tx, ctx.scope.agencyId, filter));
 }
 
-export async function addMaintenanceInterval(tx: Tx, ctx: RequestContext, vehicleId: string, input: MaintenanceIntervalInput): Promise<MaintenanceItem> {
+export function addMaintenanceInterval(ctx: RequestContext, vehicleId: string, input: MaintenanceIntervalInput): Promise<MaintenanceItem> {
+  return inAgency(ctx, (tx) => insertNewInterval(tx, ctx, vehicleId, input));
+}
+
+async function insertNewInterval(tx: Tx, ctx: RequestContext, vehicleId: string, input: MaintenanceIntervalInput): Promise<MaintenanceItem> {
   const vehicle = await findVehicle(tx, ctx.scope.agencyId, vehicleId);
   if (!vehicle) throw new AppError('not_found', 'Vehicle not found');
   if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category)) throw validationError({ category: 'Choose one of the service categories' });

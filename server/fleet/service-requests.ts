@@ -76,7 +76,12 @@ const canManage = (ctx: RequestContext) =>
   hasPermission({ agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions }, 'fleet:admin');
 
 /** An officer reports a problem with a vehicle; one that cannot be driven goes out of service at once. */
-export async function createServiceRequest(tx: Tx, ctx: RequestContext, raw: CreateServiceRequestInput): Promise<ServiceRequest> {
+export function createServiceRequest(ctx: RequestContext, raw: CreateServiceRequestInput): Promise<ServiceRequest> {
+  return inAgency(ctx, (tx) => openServiceRequest(tx, ctx, raw));
+}
+
+/** Opens a request inside the caller's transaction (a squad check's critical failure opens one). */
+export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: CreateServiceRequestInput): Promise<ServiceRequest> {
   const input = CreateSchema.parse(raw);
   const vehicle = await lockVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
   if (!vehicle) throw validationError({ vehicle_id: 'Choose a vehicle of your agency' });

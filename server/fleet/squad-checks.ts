@@ -25,7 +25,7 @@ import {
 } from './queries.ts';
 import { templateForVehicleType } from './templates.ts';
 import { loadVehicle, recordOdometer } from './vehicles.ts';
-import { createServiceRequest } from './service-requests.ts';
+import { openServiceRequest } from './service-requests.ts';
 import { fleetSettingsOf } from './settings.ts';
 
 /** No vehicle of ours reads more; anything above is a typing slip that would stick (readings never go back). */
@@ -167,7 +167,11 @@ export function saveSquadCheckDraft(ctx: RequestContext, vehicleId: string, answ
   });
 }
 
-export async function submitSquadCheck(tx: Tx, ctx: RequestContext, input: SubmitSquadCheckInput): Promise<SquadCheckSubmission> {
+export function submitSquadCheck(ctx: RequestContext, input: SubmitSquadCheckInput): Promise<SquadCheckSubmission> {
+  return inAgency(ctx, (tx) => recordSquadCheck(tx, ctx, input));
+}
+
+async function recordSquadCheck(tx: Tx, ctx: RequestContext, input: SubmitSquadCheckInput): Promise<SquadCheckSubmission> {
   const vehicle = await lockVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
   if (!vehicle) throw new AppError('not_found', 'Vehicle not found');
   if (vehicle.status === 'retired') throw new AppError('conflict', `Unit ${vehicle.unitNumber} is retired`);
@@ -200,7 +204,7 @@ export async function submitSquadCheck(tx: Tx, ctx: RequestContext, input: Submi
     // A critical failure is a hold on the car like any other: an out-of-service service request,
     // linked to this check, which the fleet office works and closes (and which tells them now).
     const categories = fleetSettingsOf(ctx.sysConfig).service_categories.map((c) => c.key);
-    await createServiceRequest(tx, ctx, {
+    await openServiceRequest(tx, ctx, {
       vehicle_id: vehicle.id,
       category: categories.includes('inspection') ? 'inspection' : categories.includes('other') ? 'other' : categories[0]!,
       description: `Critical squad check failure: ${critical.map((c) => `${c.label}${c.note ? ` (${c.note})` : ''}`).join('; ')}`,

@@ -56,7 +56,11 @@ export async function seedFleetDefaults(tx: Tx, agencyId: string) {
   return insertTemplateWithVersion(tx, agencyId, null, POLICE_DEFAULT_TEMPLATE);
 }
 
-export async function createTemplate(tx: Tx, ctx: RequestContext, input: TemplateInput): Promise<Template> {
+export function createTemplate(ctx: RequestContext, input: TemplateInput): Promise<Template> {
+  return inAgency(ctx, (tx) => insertNewTemplate(tx, ctx, input));
+}
+
+async function insertNewTemplate(tx: Tx, ctx: RequestContext, input: TemplateInput): Promise<Template> {
   checkVehicleTypes(ctx, input.vehicle_types ?? []);
   const { templateId } = await insertTemplateWithVersion(tx, ctx.scope.agencyId, ctx.scope.userId, input);
   const created = await loadTemplate(tx, ctx.scope.agencyId, templateId);

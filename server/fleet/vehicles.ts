@@ -84,7 +84,11 @@ export function getVehicle(ctx: RequestContext, vehicleId: string): Promise<Vehi
   return inAgency(ctx, (tx) => loadVehicle(tx, ctx, vehicleId));
 }
 
-export async function createVehicle(tx: Tx, ctx: RequestContext, raw: VehicleInput): Promise<Vehicle> {
+export function createVehicle(ctx: RequestContext, raw: VehicleInput): Promise<Vehicle> {
+  return inAgency(ctx, (tx) => insertNewVehicle(tx, ctx, raw));
+}
+
+async function insertNewVehicle(tx: Tx, ctx: RequestContext, raw: VehicleInput): Promise<Vehicle> {
   const input = VehicleInputSchema.parse(raw);
   await checkReferences(tx, ctx, input);
   let row: VehicleRow;

@@ -12,6 +12,8 @@ export interface RequestContext {
   actor: AuditActor;
   /** The agency's configuration as the request's guard read it. */
   sysConfig: SysConfig;
+  /** The request's transaction when the platform opened one (an idempotent create): `inAgency` joins it. */
+  tx?: Tx;
 }
 
 export function requestContext(services: Services, request: FastifyRequest): RequestContext {
@@ -26,5 +28,6 @@ export function requestContext(services: Services, request: FastifyRequest): Req
 
 /** One transaction in the caller's agency, as the caller. */
 export function inAgency<T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (ctx.tx) return work(ctx.tx);
   return ctx.services.database.withTenant(ctx.scope.agencyId, work, { userId: ctx.scope.userId });
 }

@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../db/schema.ts';
 import { queryRows, type Database, type Tx } from './database.ts';
+import { noteMailQueued } from './mail-after-commit.ts';
 
 export interface MailMessage {
   to: string;
@@ -42,6 +43,7 @@ export class Mailer {
   /** Queues a message inside the caller's tenant transaction. */
   async enqueue(tx: Tx, agencyId: string, message: MailMessage) {
     await tx.insert(mailOutbox).values({ agencyId, ...message });
+    noteMailQueued(agencyId);
   }
 
   private readonly running = new Map<string, Promise<void>>();

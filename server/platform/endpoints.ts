@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  endpointsOf,
+  successStatus,
+  type Api,
+  type Answer,
+  type BodyOut,
+  type Endpoint,
+  type EndpointSpec,
+  type ParamsOut,
+  type QueryOut,
+} from '../../core/endpoints.ts';
+import { requestContext, type RequestContext } from './context.ts';
+import { idempotentCreate } from './idempotency.ts';
+import { queuedMail } from './mail-after-commit.ts';
+import type { RequestOrigin, Services } from './services.ts';
+import { expectedVersion, setEtag } from './versioning.ts';
+
+/**
+ * Registers an API table's handlers (core/endpoints.ts). The platform, not the handler, owns:
+ *  - the request context (who is calling, from where) and the access check (access.ts reads `config.access`);
+ *  - the transaction of a create: an idempotent endpoint's handler runs inside the transaction that
+ *    claims its Idempotency-Key, and `inAgency(ctx, …)` in the use case joins it;
+ *  - ETags (a versioned GET answers with the record's version; a versioned write needs If-Match, and
+ *    the handler gets the version);
+ *  - status codes (201 for creates, 204 for no body);
+ *  - mail after commit: whatever a request queued is handed to the mailer once its answer is sent.
+ */
+
+/** A public endpoint's context: the platform and where the request came from. */
+export interface PublicContext {
+  services: Services;
+  origin: RequestOrigin;
+}
+
+type ContextOf<E extends EndpointSpec> = E['access'] extends { public: true } ? PublicContext : RequestContext;
+
+export interface EndpointInput<E extends EndpointSpec> {
+  params: ParamsOut<E>;
+  query: QueryOut<E>;
+  body: E['upload'] extends object ? Buffer : BodyOut<E>;
+  /** The version the client edited (If-Match), for a versioned write. */
+  version: E['versioned'] extends true ? (E['method'] extends 'GET' ? undefined : number) : undefined;
+  /** For what a table cannot say (a cache header); most handlers never touch them. */
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A CSV or file answer: the bytes, their type and the name a browser saves them under. */
+export interface FileAnswer {
+  data: Buffer | string;
+  contentType: string;
+  filename?: string;
+  /** Response headers beyond the type (cache policy of a file). */
+  headers?: Record<string, string>;
+}
+
+type HandlerResult<E extends EndpointSpec> = E['response'] extends z.ZodType
+  ? z.input<E['response']>
+  : E['response'] extends 'csv' | 'file'
+    ? FileAnswer
+    : void;
+
+export type Handler<E extends EndpointSpec> = (ctx: ContextOf<E>, input: EndpointInput<E>) => Promise<HandlerResult<E>> | HandlerResult<E>;
+
+/** Route options a table cannot express (rate limits). */
+export type RouteExtras = { rateLimit?: unknown };
+
+/** One handler per entry of the table; the compiler refuses a missing or extra one. */
+export type Handlers<A> = { [K in keyof A]: A[K] extends EndpointSpec ? Handler<A[K]> | { handle: Handler<A[K]>; route: RouteExtras } : never };
+
+export interface RegisterOptions {
+  /** Route options for every endpoint of the table (rate limits), by endpoint. */
+  route?: (endpoint: Endpoint) => RouteExtras | undefined;
+}
+
+function originOf(request: FastifyRequest): RequestOrigin {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
+}
+
+const SUPPORTED = new Set(['csv', 'file']);
+
+/** Registers every endpoint of `api` on `app` (at its full URL), with `handlers` keyed as the table. */
+export async function registerApi<A extends Api>(app: FastifyInstance, services: Services, api: A, handlers: Handlers<A>, options: RegisterOptions = {}) {
+  const endpoints = endpointsOf(api);
+  const uploads = endpoints.filter((endpoint) => endpoint.upload);
+  await app.register(async (scope) => {
+    if (uploads.length > 0) {
+      const contentTypes = [...new Set(uploads.flatMap((endpoint) => endpoint.upload!.contentTypes))];
+      const maxBytes = Math.max(...uploads.map((endpoint) => endpoint.upload!.maxBytes));
+      scope.addContentTypeParser(contentTypes, { parseAs: 'buffer', bodyLimit: maxBytes + 1 }, (_request, body, done) => done(null, body));
+    }
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    for (const endpoint of endpoints) {
+      const entry = (handlers as Record<string, Handler<EndpointSpec> | { handle: Handler<EndpointSpec>; route: RouteExtras }>)[endpoint.name];
+      if (!entry) throw new Error(`No handler for ${endpoint.api}.${endpoint.name}`);
+      const handle = typeof entry === 'function' ? entry : entry.handle;
+      const extras = { ...options.route?.(endpoint), ...(typeof entry === 'function' ? {} : entry.route) };
+      typed.route(routeOf(services, endpoint, handle, extras));
+    }
+  });
+}
+
+function routeOf(services: Services, endpoint: Endpoint, handle: Handler<EndpointSpec>, extras: RouteExtras): RouteOptions {
+  const status = successStatus(endpoint);
+  const response = endpoint.response;
+  const isPublic = 'public' in endpoint.access;
+  return {
+    method: endpoint.method,
+    url: endpoint.url,
+    ...(endpoint.upload ? { bodyLimit: endpoint.upload.maxBytes + 1 } : {}),
+    config: { access: endpoint.access, ...extras },
+    schema: {
+      tags: [...endpoint.tags],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(response && typeof response !== 'string' ? { response: { [status]: response } } : {}),
+    },
+    handler: async (request, reply) => {
+      const mail = new Set<string>();
+      try {
+        return await queuedMail.run(mail, async () => {
+          const ctx = isPublic ? { services, origin: originOf(request) } : requestContext(services, request);
+          const write = endpoint.method !== 'GET';
+          const input = {
+            params: request.params ?? {},
+            query: request.query ?? {},
+            body: request.body,
+            version: endpoint.versioned && write ? expectedVersion(request) : undefined,
+            request,
+            reply,
+          } as EndpointInput<EndpointSpec>;
+          const result = endpoint.idempotent
+            ? (
+                await idempotentCreate(ctx as RequestContext, request, async (tx) => ({
+                  status,
+                  body: await handle({ ...(ctx as RequestContext), tx }, input),
+                }))
+              ).body
+            : await handle(ctx as RequestContext, input);
+          if (endpoint.versioned) {
+            const version = (result as { version?: unknown } | undefined)?.version;
+            if (typeof version === 'number') setEtag(reply, version);
+          }
+          if (typeof response === 'string' && SUPPORTED.has(response)) return sendFile(reply, result as unknown as FileAnswer);
+          if (status === 204) return reply.status(204).send();
+          return reply.status(status).send(result);
+        });
+      } finally {
+        // After the answer: the transaction that queued the mail has committed (or rolled back, and there is nothing to send).
+        for (const agencyId of mail) void services.mailer.deliver(agencyId);
+      }
+    },
+  } as RouteOptions;
+}
+
+function sendFile(reply: FastifyReply, file: FileAnswer) {
+  const headers: Record<string, string> = { ...file.headers };
+  if (file.filename) headers['content-disposition'] = `attachment; filename="${file.filename.replace(/["\\\r\n]/g, '')}"`;
+  return reply.type(file.contentType).headers(headers).send(file.data);
+}
+
+/** A CSV answer named `<name>-<today>.csv`. */
+export function csvFile(name: string, text: string): FileAnswer {
+  return { data: text, contentType: 'text/csv; charset=utf-8', filename: `${name}-${new Date().toISOString().slice(0, 10)}.csv` };
+}
+
+export type { Answer };
