@@ -45,6 +45,11 @@ export interface EndpointSpec {
   versioned?: boolean;
   /** A create: answers 201 and honours `Idempotency-Key` (a retry replays the first answer). */
   idempotent?: boolean;
+  /**
+   * 201 for a create that cannot join the platform's idempotency transaction (an invitation audits
+   * a refusal in a transaction of its own); idempotent creates are 201 anyway.
+   */
+  status?: 201;
   /** The request body is raw bytes of one of these types rather than JSON (uploads). */
   upload?: { contentTypes: readonly string[]; maxBytes: number };
   /** Made by the client on its own (polling): the web marks it as background, not user activity. */
@@ -88,9 +93,9 @@ export function endpointsOf(api: Api): Endpoint[] {
 }
 
 /** The status of a successful answer: 201 for creates, 204 for no body, else 200. */
-export function successStatus(endpoint: Pick<EndpointSpec, 'idempotent' | 'response'>): 200 | 201 | 204 {
+export function successStatus(endpoint: Pick<EndpointSpec, 'idempotent' | 'response' | 'status'>): 200 | 201 | 204 {
   if (endpoint.response === null) return 204;
-  return endpoint.idempotent ? 201 : 200;
+  return endpoint.idempotent || endpoint.status === 201 ? 201 : 200;
 }
 
 /** Fills `:name` parameters of a URL pattern (values URI-encoded). */

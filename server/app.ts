@@ -107,12 +107,12 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     redirects: config.redirects,
   }));
 
-  await app.register(authRoutes(services), { prefix: '/auth/v1' });
-  await app.register(accountRoutes(services), { prefix: '/rest/v1' });
-  await app.register(adminRoutes(services), { prefix: '/rest/v1/admin' });
-  await app.register(storageRoutes(services), { prefix: '/storage/v1' });
+  await authRoutes(app, services);
+  await accountRoutes(app, services);
+  await adminRoutes(app, services);
+  await storageRoutes(app, services);
   await fleetRoutes(app, services);
-  await app.register(notificationRoutes(services), { prefix: '/rest/v1/notifications' });
+  await notificationRoutes(app, services);
 
   await serveWebApp(app, config.webDistDir);
 

@@ -3,25 +3,9 @@ import { AccountType, Email, PersonName, Timezone, UserStatus } from './auth.ts'
 import { AgencyAddress, SecurityPolicy } from './agency.ts';
 import { PERMISSION_LIST, type Permission } from '../permissions.ts';
 import { MODULE_KEYS } from '../modules.ts';
+import { defineApi } from '../endpoints.ts';
 
-/**
- * The admin area's API (/rest/v1/admin/…, every route needs admin:access). Updates carry the
- * record's version in `If-Match` (its ETag); a stale one gets 412, a missing one 428.
- *
- *   GET    /admin/overview                       -> AdminOverview
- *   GET    /admin/agency                         -> AgencyProfile           PATCH (If-Match) UpdateAgencyInput
- *   PUT    /admin/agency/logo   (image body)     -> AgencyProfile           DELETE -> AgencyProfile
- *   GET    /admin/modules                        -> ModuleState[]           PUT /admin/modules/:module { enabled }
- *   GET    /admin/users?…ListUsersQuery          -> Page<AdminUser>
- *   POST   /admin/users                          InviteUserInput -> AdminUser
- *   POST   /admin/users/import                   ImportUsersInput -> ImportUsersResult
- *   GET    /admin/users/:id                      -> AdminUser               PATCH (If-Match) UpdateUserInput
- *   POST   /admin/users/:id/disable | /enable | /unlock | /factors/reset | /invitation/resend | /invitation/revoke -> AdminUser
- *   GET    /admin/roles                          -> Role[]                  POST CreateRoleInput -> Role
- *   GET    /admin/roles/:id                      -> RoleDetail              PATCH (If-Match) UpdateRoleInput, DELETE
- *   PUT    /admin/roles/:id/members              SetRoleMembersInput -> RoleDetail
- *   GET    /admin/audit?…AuditQuery              -> Page<AuditEntry>        GET /admin/audit.csv -> text/csv
- */
+/** The admin area's API: adminApi at the end. Updates carry the record's version in `If-Match` (its ETag). */
 
 export const Uuid = z.string().uuid('Not a valid id');
 export const IdParams = z.object({ id: Uuid });
@@ -221,3 +205,46 @@ export const AdminOverview = z.object({
   recent_activity: z.array(AuditEntry),
 });
 export type AdminOverview = z.infer<typeof AdminOverview>;
+
+// ---------------------------------------------------------------- the endpoints
+
+/** The agency logo: an image of at most 2 MB, sent as its bytes. */
+export const LOGO_UPLOAD = { contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'], maxBytes: 2 * 1024 * 1024 } as const;
+
+const ADMIN = { permission: 'admin:access' } as const;
+
+/** /rest/v1/admin: the agency administrator's area; every endpoint needs admin:access. */
+export const adminApi = defineApi('admin', '/rest/v1/admin', {
+  getOverview: { method: 'GET', path: '/overview', access: ADMIN, response: AdminOverview },
+
+  getAgency: { method: 'GET', path: '/agency', access: ADMIN, response: AgencyProfile, versioned: true },
+  updateAgency: { method: 'PATCH', path: '/agency', access: ADMIN, body: UpdateAgencyInput, response: AgencyProfile, versioned: true },
+  uploadLogo: { method: 'PUT', path: '/agency/logo', access: ADMIN, upload: LOGO_UPLOAD, response: AgencyProfile },
+  removeLogo: { method: 'DELETE', path: '/agency/logo', access: ADMIN, response: AgencyProfile },
+
+  listModules: { method: 'GET', path: '/modules', access: ADMIN, response: z.array(ModuleState) },
+  setModule: { method: 'PUT', path: '/modules/:module', access: ADMIN, params: ModuleParams, body: SetModuleInput, response: z.array(ModuleState) },
+
+  listUsers: { method: 'GET', path: '/users', access: ADMIN, query: ListUsersQuery, response: pageOf(AdminUser) },
+  // Not idempotent: a refused invitation is audited in a transaction of its own (one address is one account, so a retry is refused, never doubled).
+  inviteUser: { method: 'POST', path: '/users', access: ADMIN, body: InviteUserInput, response: AdminUser, status: 201 },
+  importUsers: { method: 'POST', path: '/users/import', access: ADMIN, body: ImportUsersInput, response: ImportUsersResult },
+  getUser: { method: 'GET', path: '/users/:id', access: ADMIN, params: IdParams, response: AdminUser, versioned: true },
+  updateUser: { method: 'PATCH', path: '/users/:id', access: ADMIN, params: IdParams, body: UpdateUserInput, response: AdminUser, versioned: true },
+  disableUser: { method: 'POST', path: '/users/:id/disable', access: ADMIN, params: IdParams, response: AdminUser },
+  enableUser: { method: 'POST', path: '/users/:id/enable', access: ADMIN, params: IdParams, response: AdminUser },
+  unlockUser: { method: 'POST', path: '/users/:id/unlock', access: ADMIN, params: IdParams, response: AdminUser },
+  resetUserFactors: { method: 'POST', path: '/users/:id/factors/reset', access: ADMIN, params: IdParams, response: AdminUser },
+  resendInvitation: { method: 'POST', path: '/users/:id/invitation/resend', access: ADMIN, params: IdParams, response: AdminUser },
+  revokeInvitation: { method: 'POST', path: '/users/:id/invitation/revoke', access: ADMIN, params: IdParams, response: AdminUser },
+
+  listRoles: { method: 'GET', path: '/roles', access: ADMIN, response: z.array(Role) },
+  createRole: { method: 'POST', path: '/roles', access: ADMIN, body: CreateRoleInput, response: RoleDetail, idempotent: true },
+  getRole: { method: 'GET', path: '/roles/:id', access: ADMIN, params: IdParams, response: RoleDetail, versioned: true },
+  updateRole: { method: 'PATCH', path: '/roles/:id', access: ADMIN, params: IdParams, body: UpdateRoleInput, response: RoleDetail, versioned: true },
+  deleteRole: { method: 'DELETE', path: '/roles/:id', access: ADMIN, params: IdParams, response: null },
+  setRoleMembers: { method: 'PUT', path: '/roles/:id/members', access: ADMIN, params: IdParams, body: SetRoleMembersInput, response: RoleDetail },
+
+  listAudit: { method: 'GET', path: '/audit', access: ADMIN, query: AuditQuery, response: pageOf(AuditEntry) },
+  exportAudit: { method: 'GET', path: '/audit.csv', access: ADMIN, query: AuditQuery, response: 'csv' },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineApi } from '../endpoints.ts';
 
 /**
  * In-app notifications (/rest/v1/notifications): what a signed-in user has been told — a service
@@ -37,3 +38,10 @@ export const MarkNotificationsReadInput = z.object({
   ids: z.array(z.string().uuid('Not a valid id')).min(1, 'Name at least one notification').max(100, 'Mark at most 100 at a time').optional(),
 });
 export type MarkNotificationsReadInput = z.infer<typeof MarkNotificationsReadInput>;
+
+/** /rest/v1/notifications: the signed-in user's own notifications; nobody reads another's. */
+export const notificationsApi = defineApi('notifications', '/rest/v1/notifications', {
+  // The bell polls this on its own: a background request, not user activity.
+  list: { method: 'GET', path: '/', access: { permission: 'authenticated' }, query: ListNotificationsQuery, response: NotificationList, background: true },
+  markRead: { method: 'POST', path: '/read', access: { permission: 'authenticated' }, body: MarkNotificationsReadInput, response: z.object({ unread: z.number().int() }) },
+});

@@ -1,4 +1,4 @@
-import type { AdminOverview, AgencyProfile, ModuleState, UpdateAgencyInput } from '../../core/contracts/admin.ts';
+import { LOGO_UPLOAD, type AdminOverview, type AgencyProfile, type ModuleState, type UpdateAgencyInput } from '../../core/contracts/admin.ts';
 import { inSequence } from '../platform/database.ts';
 import { effectiveSecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import { MODULE_LIST, type ModuleKey, MODULES } from '../../core/modules.ts';
@@ -14,7 +14,7 @@ import { presentAuditEntry } from './audit-log.ts';
 
 type AgencyRow = typeof agencies.$inferSelect;
 
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+const LOGO_MAX_BYTES = LOGO_UPLOAD.maxBytes;
 
 export function logoUrl(row: AgencyRow): string | null {
   return row.logoKey ? `/storage/v1/object/public/agency-logos/${row.id}?v=${row.version}` : null;

@@ -116,7 +116,6 @@ export async function inviteUser(ctx: AdminContext, input: ReturnType<typeof nor
     if (error instanceof AppError && error.code === 'email_exists') await auditRefusedInvitations(ctx, [input.email]);
     throw error;
   });
-  await ctx.services.mailer.deliver(ctx.scope.agencyId);
   return user;
 }
 
@@ -255,7 +254,6 @@ export async function resendInvitation(ctx: AdminContext, userId: string): Promi
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'user.invitation_resent', entityType: 'user', entityId: userId, summary: `Sent ${row.name}'s invitation again` });
     return loadUser(tx, ctx, userId);
   });
-  await ctx.services.mailer.deliver(ctx.scope.agencyId);
   return user;
 }
 
@@ -384,7 +382,6 @@ export async function importUsers(ctx: AdminContext, csv: string): Promise<Impor
     throw error;
   });
   await auditRefusedInvitations(ctx, taken);
-  if (result.created > 0) await ctx.services.mailer.deliver(ctx.scope.agencyId);
   return { created: result.created, errors: errors.sort((a, b) => a.row - b.row) };
 }
 

@@ -249,10 +249,7 @@ export async function verifyFactor(
   });
   // The failed attempt is counted in a committed transaction, then reported.
   if (!outcome.ok) {
-    if (outcome.locked) {
-      await services.mailer.deliver(scope.agencyId);
-      throw lockedError(outcome.selfUnlock ?? true);
-    }
+    if (outcome.locked) throw lockedError(outcome.selfUnlock ?? true);
     throw validationError({ [outcome.field]: outcome.message }, outcome.message);
   }
   return outcome.session;

@@ -11,9 +11,9 @@ import { agencyIdForEmail, expireOneTimeTokens, findAgency, findUserByEmail } fr
 export async function requestPasswordRecovery(services: Services, input: RecoverInput): Promise<void> {
   const agencyId = await services.database.withoutTenant((tx) => agencyIdForEmail(tx, input.email));
   if (!agencyId) return;
-  const queued = await services.database.withTenant(agencyId, async (tx) => {
+  await services.database.withTenant(agencyId, async (tx) => {
     const user = await findUserByEmail(tx, agencyId, input.email);
-    if (!user || user.status !== 'active') return false;
+    if (!user || user.status !== 'active') return;
     await expireOneTimeTokens(tx, agencyId, user.id, 'recovery');
     const link = await createLink(tx, { agencyId, kind: 'recovery', email: user.email, userId: user.id });
     await services.mailer.enqueue(
@@ -21,17 +21,15 @@ export async function requestPasswordRecovery(services: Services, input: Recover
       agencyId,
       recoveryEmail({ to: user.email, name: user.name, link: `${services.config.publicUrl}/forgotpassword/update?token=${link.token}` }),
     );
-    return true;
   });
-  if (queued) await services.mailer.deliver(agencyId);
 }
 
 export async function resendConfirmation(services: Services, input: ResendInput): Promise<void> {
   const agencyId = await services.database.withoutTenant((tx) => agencyIdForEmail(tx, input.email));
   if (!agencyId) return;
-  const queued = await services.database.withTenant(agencyId, async (tx) => {
+  await services.database.withTenant(agencyId, async (tx) => {
     const user = await findUserByEmail(tx, agencyId, input.email);
-    if (!user || user.status !== 'active' || user.emailConfirmedAt) return false;
+    if (!user || user.status !== 'active' || user.emailConfirmedAt) return;
     const agency = await findAgency(tx, agencyId);
     await expireOneTimeTokens(tx, agencyId, user.id, 'confirm_signup');
     const link = await createLink(tx, { agencyId, kind: 'confirm_signup', email: user.email, userId: user.id });
@@ -40,7 +38,5 @@ export async function resendConfirmation(services: Services, input: ResendInput)
       agencyId,
       confirmationEmail({ to: user.email, name: user.name, agencyName: agency?.name ?? 'your agency', link: `${services.config.publicUrl}/confirm?token=${link.token}` }),
     );
-    return true;
   });
-  if (queued) await services.mailer.deliver(agencyId);
 }

@@ -64,10 +64,7 @@ export async function signInWithPassword(services: Services, input: PasswordGran
   }
   if (!passwordMatches) {
     const locked = await services.database.withTenant(user.agencyId, (tx) => recordFailedSignIn(services, tx, user, actor));
-    if (locked) {
-      await services.mailer.deliver(user.agencyId);
-      throw lockedError(policy.self_unlock);
-    }
+    if (locked) throw lockedError(policy.self_unlock);
     throw invalidCredentials();
   }
   if (user.status === 'disabled') throw disabledAccount();

@@ -64,9 +64,7 @@ async function foundAgency(services: Services, input: SignUpInput): Promise<Sign
   if (!created) {
     const owner = await services.database.withoutTenant((tx) => agencyIdForEmail(tx, input.email));
     if (owner) await tellOwnerOfAttempt(services, owner, input.email);
-    return answer;
   }
-  await services.mailer.deliver(created);
   return answer;
 }
 
@@ -84,7 +82,6 @@ async function tellOwnerOfAttempt(services: Services, agencyId: string, email: s
       ].join('\n'),
     }),
   );
-  await services.mailer.deliver(agencyId);
 }
 
 async function acceptInvitation(

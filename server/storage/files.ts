@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { UPLOAD_MAX_BYTES, type UploadPurpose } from '../../core/contracts/storage.ts';
 import { ADMIN_PERMISSION, hasPermission, type Permission } from '../../core/permissions.ts';
 import { storageObjects } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -6,9 +7,6 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
 import { FILE_TYPES, sniffFile, type FileType } from '../platform/storage.ts';
 
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_PURPOSES = ['fleet', 'reports', 'fto', 'productivity', 'citations', 'signature'] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /**
  * Who may read a file besides the person who uploaded it: holders of one of these permissions

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineApi } from '../endpoints.ts';
+
+/** Files of 10 MB at most, sent as their bytes; what they are for decides who may read them (server/storage/files.ts). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_PURPOSES = ['fleet', 'reports', 'fto', 'productivity', 'citations', 'signature'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf', 'application/octet-stream'] as const;
+
+export const StoredFile = z.object({ id: z.string(), url: z.string(), content_type: z.string(), size: z.number().int() });
+export type StoredFile = z.infer<typeof StoredFile>;
+
+/** /storage/v1: uploads of the signed-in user's agency, and agencies' public logos. */
+export const storageApi = defineApi('storage', '/storage/v1', {
+  // Not idempotent: the body is the file itself; an upload retried after a lost answer leaves an unused file, never a wrong record.
+  upload: {
+    method: 'POST',
+    path: '/object',
+    access: { permission: 'authenticated' },
+    query: z.object({ purpose: z.enum(UPLOAD_PURPOSES) }),
+    upload: { contentTypes: UPLOAD_TYPES, maxBytes: UPLOAD_MAX_BYTES },
+    response: StoredFile,
+    status: 201,
+  },
+  read: { method: 'GET', path: '/object/:id', access: { permission: 'authenticated' }, params: z.object({ id: z.string().uuid('Not a valid id') }), response: 'file' },
+  agencyLogo: { method: 'GET', path: '/object/public/agency-logos/:agencyId', access: { public: true }, params: z.object({ agencyId: z.string().uuid() }), response: 'file' },
+});
