@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** POST /auth/v1/logout?scope=others: ends every other session of the user; this one stays. */
 export function signOutOtherSessions(): Promise<unknown> {

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { errorMessage } from '../app/api-error.ts';
-import { importWithReload } from '../app/chunk-reload.ts';
+import { errorMessage } from '../lib/api-error.ts';
+import { importWithReload } from '../lib/chunk-reload.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { auditSearchParams, parseAuditSearch, type AuditSearch } from './audit-search.ts';

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../app/api-error.ts';
+import { ApiError, isApiError } from '../lib/api-error.ts';
 
 /**
  * What every admin call shares: the API prefix, the `If-Match` header an update carries (the record's

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconDownload, IconFilterOff } from '@tabler/icons-react';
 import { Fragment, useMemo, useState } from 'react';
 import type { AuditEntry } from '../../core/contracts/admin.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { auditDiff, fieldLabel } from './audit-diff.ts';
 import { AUDIT_ACTION_GROUPS, AUDIT_PAGE_SIZE, actionLabel, auditApiQuery, type AuditSearch } from './audit-search.ts';

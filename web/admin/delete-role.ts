@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { ADMIN_API, adminKeys } from './admin-request.ts';
 
 /** DELETE /rest/v1/admin/roles/:id: refused (409, with the reason) while the role has members. */

@@ -2,7 +2,7 @@ import { Alert, Button, Code, FileInput, Group, List, Modal, Stack, Table, Text 
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ImportUsersResult } from '../../core/contracts/admin.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { previewImport, type ImportPreview } from './import-csv.ts';
 import { useImportUsers } from './import-users.ts';

@@ -5,7 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { InviteUserInput } from '../../core/contracts/admin.ts';
 import type { AccountType } from '../../core/contracts/auth.ts';
-import { applyServerErrors } from '../app/form-errors.ts';
+import { applyServerErrors } from '../lib/form-errors.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { ACCOUNT_TYPE_OPTIONS } from './account-type.ts';
 import { useInviteUser } from './invite-user.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AdminUser, type InviteUserInput } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { ADMIN_API, adminKeys } from './admin-request.ts';
 
 /** POST /rest/v1/admin/users: invites a person by e-mail (the mail leads to /signup with a token). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ModuleState } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { ADMIN_API, adminKeys } from './admin-request.ts';
 
 /** GET /rest/v1/admin/modules: every module with its switch. */

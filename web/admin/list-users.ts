@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminUser, pageOf, type ListUsersQuery, type Page } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { ADMIN_API, adminKeys } from './admin-request.ts';
 
 const UserPage = pageOf(AdminUser);

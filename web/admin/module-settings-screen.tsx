@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, List, Stack, Text, ThemeIcon } from '@manti
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { isModuleKey, MODULES, type ModuleKey } from '../../core/modules.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { FleetSettingsForm } from '../fleet/admin/fleet-settings-form.tsx';
 import { ModuleIcon } from '../ui/module-icon.tsx';
 import { ErrorState, LoadingState } from '../ui/states.tsx';

@@ -1,7 +1,7 @@
 import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ModuleState } from '../../core/contracts/admin.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { useSetModuleEnabled } from './set-module-enabled.ts';
 
 /**

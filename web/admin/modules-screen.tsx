@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { MODULE_SUMMARIES, ModuleIcon } from '../ui/module-icon.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ModuleState } from '../../core/contracts/admin.ts';
 import type { ModuleKey } from '../../core/modules.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { refreshProfile } from '../auth/get-profile.ts';
 import { ADMIN_API, adminKeys } from './admin-request.ts';
 

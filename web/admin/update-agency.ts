@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AgencyProfile, type UpdateAgencyInput } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { refreshProfile } from '../auth/get-profile.ts';
 import { ADMIN_API, adminKeys, ifMatch } from './admin-request.ts';
 

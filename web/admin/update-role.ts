@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RoleDetail, type UpdateRoleInput } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { ADMIN_API, adminKeys, ifMatch } from './admin-request.ts';
 
 /** PATCH /rest/v1/admin/roles/:id (If-Match): 412 when stale, 409 when it would leave no administrator. */

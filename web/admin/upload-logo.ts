@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AgencyProfile } from '../../core/contracts/admin.ts';
-import { uploadWithProgress } from '../app/upload.ts';
+import { uploadWithProgress } from '../lib/upload.ts';
 import { ADMIN_API, adminKeys } from './admin-request.ts';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

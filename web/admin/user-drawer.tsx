@@ -5,8 +5,8 @@ import { IconLockOpen, IconMailForward, IconMailOff, IconShieldOff, IconUserChec
 import { useState } from 'react';
 import type { AdminUser, UpdateUserInput } from '../../core/contracts/admin.ts';
 import type { AccountType } from '../../core/contracts/auth.ts';
-import { errorMessage } from '../app/api-error.ts';
-import { applyServerErrors } from '../app/form-errors.ts';
+import { errorMessage } from '../lib/api-error.ts';
+import { applyServerErrors } from '../lib/form-errors.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { ACCOUNT_TYPE_OPTIONS } from './account-type.ts';
 import { isStaleVersion } from './admin-request.ts';

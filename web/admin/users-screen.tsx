@@ -5,7 +5,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileImpor
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { USER_STATUSES } from '../../core/contracts/auth.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { ImportUsersDialog } from './import-users-dialog.tsx';

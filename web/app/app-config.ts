@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from './api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** GET /app/config.json (public): the analytics key and the server-defined route redirects. */
 export const AppConfig = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, ChunkLoadError, isChunkLoadError, shouldReloadForChunkError } from './chunk-reload.ts';
+import { CHUNK_RELOAD_GUARD_MS, ChunkLoadError, isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload.ts';
 import { DEPLOYMENT_POLL_INTERVAL_MS, fetchBuildMetadata, isNewDeployment } from './deployment-poller.ts';
 
 describe('new-deployment detection', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKGROUND_HEADER } from './api-client.ts';
+import { BACKGROUND_HEADER } from '../lib/api-client.ts';
 
 /**
  * New deployments (spec section 4): the build writes builds/latest.json ({ id, built_at }); the app

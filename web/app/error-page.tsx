@@ -4,10 +4,10 @@ import { Link, useRouterState, type ErrorComponentProps } from '@tanstack/react-
 import { useEffect } from 'react';
 import { StandalonePage } from '../ui/standalone-page.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { reportAppError } from './app-error-hook.ts';
 import { isBotUserAgent } from './bots.ts';
-import { ChunkLoadError } from './chunk-reload.ts';
+import { ChunkLoadError } from '../lib/chunk-reload.ts';
 import { AppError, errorStatus, errorTitle, isFatalError, pageNotFoundMessage, shouldShowErrorPage } from './route-errors.ts';
 
 /** The error page: Page Not Found for 404, Internal Server Error otherwise, and a way home. */

@@ -4,7 +4,7 @@ import type { UserProfile } from '../../core/contracts/agency.ts';
 import { moduleForPath } from '../../core/modules.ts';
 import { profileQueryOptions } from '../auth/get-profile.ts';
 import { clearLocalSession, getAuthState } from '../auth/session.ts';
-import { isApiError } from './api-error.ts';
+import { isApiError } from '../lib/api-error.ts';
 import { appConfigQueryOptions } from './app-config.ts';
 import { isAdminPath } from './guards/admin-guard.ts';
 import { moduleGuardDecision } from './guards/module-guard.ts';

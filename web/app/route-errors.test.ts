@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { AppError, errorStatus, errorTitle, isFatalError, pageNotFoundMessage, shouldShowErrorPage } from './route-errors.ts';
 import { isUuid, parseUuidParam, uuidParams } from './route-params.ts';
 import { parseSearch, stringifySearch } from './search-params.ts';

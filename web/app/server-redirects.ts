@@ -1,5 +1,5 @@
 import { matchesRoutePattern } from './guards/route-patterns.ts';
-import { classifyNavigationUrl } from './safe-navigation.ts';
+import { classifyNavigationUrl } from '../lib/safe-navigation.ts';
 
 /**
  * Route redirects defined by the server (spec section 2: routes may have server-defined redirects;

@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getAccessToken, getAuthState, startAuth, subscribeAuth } from '../auth/session.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
-import { configureApiClient } from './api-client.ts';
+import { configureApiClient } from '../lib/api-client.ts';
 import { appConfigQueryOptions } from './app-config.ts';
 import { AppProviders } from './app-providers.tsx';
 import { startDeploymentPoller } from './deployment-poller.ts';

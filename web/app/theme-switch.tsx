@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useAuthState } from '../auth/session.ts';
 import { useUpdateUser } from '../auth/update-user.ts';
-import { errorMessage } from './api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 
 const CHOICES: { value: MantineColorScheme; label: string; Icon: typeof IconSun }[] = [
   { value: 'light', label: 'Light', Icon: IconSun },

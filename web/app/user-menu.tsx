@@ -3,7 +3,7 @@ import { IconChevronDown, IconLogout, IconShieldLock } from '@tabler/icons-react
 import { lazy, Suspense, useState } from 'react';
 import { useSecondFactorGate } from '../auth/second-factor-gate.ts';
 import { signOut, useAuthState } from '../auth/session.ts';
-import { importWithReload } from './chunk-reload.ts';
+import { importWithReload } from '../lib/chunk-reload.ts';
 
 const AccountSecurityModal = lazy(
   importWithReload(() => import('../account/account-security-modal.tsx').then((m) => ({ default: m.AccountSecurityModal }))),

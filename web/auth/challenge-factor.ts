@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Challenge } from '../../core/contracts/mfa.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /**
  * POST /auth/v1/factors/{factorId}/challenge: a challenge to answer within 5 minutes (a phone code:

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { useResendConfirmation } from './resend-confirmation.ts';
 
 /** After sign-up: where the confirmation link went, and a way to have it sent again. */

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { errorMessage, isApiError } from '../app/api-error.ts';
+import { errorMessage, isApiError } from '../lib/api-error.ts';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';

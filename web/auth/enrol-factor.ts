@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { EnrolledFactor, type EnrollFactorInput } from '../../core/contracts/mfa.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /**
  * POST /auth/v1/factors: starts adding a factor (status unverified). For TOTP the answer carries the

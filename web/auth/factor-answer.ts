@@ -1,4 +1,4 @@
-import { isApiError } from '../app/api-error.ts';
+import { isApiError } from '../lib/api-error.ts';
 
 /**
  * How a failed answer to a challenge is shown: a wrong code beside the code input (the challenge

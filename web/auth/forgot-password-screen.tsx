@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { RecoverInput } from '../../core/contracts/auth.ts';
-import { applyServerErrors } from '../app/form-errors.ts';
+import { applyServerErrors } from '../lib/form-errors.ts';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';

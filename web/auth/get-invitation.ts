@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { InvitationPreview } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** GET /auth/v1/invite?token=…: whom an invitation is for and which agency it joins. */
 export function getInvitation(token: string): Promise<InvitationPreview> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { UserProfile } from '../../core/contracts/agency.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { useAuthState } from './session.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FactorList } from '../../core/contracts/mfa.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { useAuthState } from './session.ts';
 
 /** GET /auth/v1/factors: the user's factors, the session's level, the next level and whether aal2 is required. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** POST /auth/v1/logout (Bearer): ends this session on the server. */
 export function logoutRequest(accessToken: string): Promise<unknown> {

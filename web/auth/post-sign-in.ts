@@ -1,5 +1,5 @@
 import { takeRedirectPath } from '../app/guards/redirect-cookie.ts';
-import { safeReturnPath } from '../app/safe-navigation.ts';
+import { safeReturnPath } from '../lib/safe-navigation.ts';
 
 /**
  * Where to go after signing in: the path the sign-in guard saved (read once, then cleared), when it

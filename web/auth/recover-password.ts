@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { RecoverInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** POST /auth/v1/recover: e-mails a password reset link (the answer never says whether the address exists). */
 export function recoverPassword(input: RecoverInput): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { Session } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /**
  * POST /auth/v1/token?grant_type=refresh_token: a new session for a refresh token (single use). Sent

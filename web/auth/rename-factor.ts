@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Factor } from '../../core/contracts/mfa.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { FACTORS_QUERY_KEY } from './list-factors.ts';
 
 /** PATCH /auth/v1/factors/{factorId}: gives a factor a new name. */

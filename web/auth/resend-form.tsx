@@ -2,7 +2,7 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ResendInput } from '../../core/contracts/auth.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { useResendConfirmation } from './resend-confirmation.ts';
 
 const ResendForm = ResendInput.pick({ email: true });

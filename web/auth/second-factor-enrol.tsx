@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import type { Session } from '../../core/contracts/auth.ts';
 import { PhoneNumber, type Challenge, type EnrolledFactor, type FactorType } from '../../core/contracts/mfa.ts';
-import { applyServerErrors } from '../app/form-errors.ts';
+import { applyServerErrors } from '../lib/form-errors.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { useChallengeFactor } from './challenge-factor.ts';
 import { useEnrolFactor } from './enrol-factor.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../app/api-error.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { classifyRequestAt, KEEP_ALIVE_EVERY_MS, PROBE_AFTER_QUIET_MS, shouldKeepAlive, shouldProbe, USER_CAUSED_WINDOW_MS } from './session-watch.ts';
 import { endsSession, GENERIC_SESSION_END, signOutNoticeFor } from './sign-out-notice.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRequest, configureApiClient } from '../app/api-client.ts';
+import { apiRequest, configureApiClient } from '../lib/api-client.ts';
 
 /**
  * Inactivity (CJIS AC-11): the server ends a session idle past the agency's limit, measured from

@@ -127,7 +127,7 @@ describe('the session in the browser', () => {
     const browser = fakeBrowser();
     const store = await import('./session.ts');
     // After resetModules, the ApiError class the store sees is a fresh one: use that.
-    const { ApiError } = await import('../app/api-error.ts');
+    const { ApiError } = await import('../lib/api-error.ts');
     refreshSessionRequest.mockRejectedValue(new ApiError(400, { message: 'Invalid Refresh Token', details: null, hint: null, code: 'refresh_token_already_used' }));
     const reasons: (string | undefined)[] = [];
     store.subscribeAuth((_state, event, detail) => {
@@ -147,7 +147,7 @@ describe('the session in the browser', () => {
   it('keeps the session and tries again later when the refresh gets no answer', async () => {
     fakeBrowser();
     const store = await import('./session.ts');
-    const { ApiError } = await import('../app/api-error.ts');
+    const { ApiError } = await import('../lib/api-error.ts');
     refreshSessionRequest.mockRejectedValueOnce(new ApiError(0, { message: 'offline', details: null, hint: null, code: 'network_error' }));
     refreshSessionRequest.mockResolvedValueOnce(session({ expiresInSeconds: 3600, refreshToken: 'r2' }));
     store.setSession(session({ expiresInSeconds: 30, refreshToken: 'r1' }));

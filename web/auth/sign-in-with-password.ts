@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Session, type PasswordGrantInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { setSession } from './session.ts';
 
 /** POST /auth/v1/token?grant_type=password: signs in with e-mail and password. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { SignUpResult, type SignUpInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { setSession } from './session.ts';
 
 /** POST /auth/v1/signup: founds a new agency, or joins one by invitation. */

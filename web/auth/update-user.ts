@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { AuthUser, type UpdateUserInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { updateSessionUser } from './session.ts';
 
 /** PUT /auth/v1/user: changes the signed-in user's password, name, phone or preferences. */

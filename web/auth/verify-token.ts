@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { Session, type VerifyInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 
 /** POST /auth/v1/verify: trades an e-mailed token (sign-up confirmation or recovery) for a session. */
 export function verifyToken(input: VerifyInput): Promise<Session> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ServiceRequest, type CreateServiceRequestInput } from '../../core/contracts/fleet.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { FLEET_API, fleetKeys, idempotencyHeader } from './fleet-request.ts';
 
 /** POST /rest/v1/fleet/service-requests with an Idempotency-Key: the officer reports a problem with a vehicle. */

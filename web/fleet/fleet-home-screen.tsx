@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { IconAlertTriangle, IconCar, IconChecklist, IconCircleCheck, IconTool } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { FleetHome, ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { RequestStatusBadge, VehicleStatusBadge } from './fleet-badges.tsx';
 import { FleetPage } from './fleet-page.tsx';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FleetHome } from '../../core/contracts/fleet.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { FLEET_API, fleetKeys } from './fleet-request.ts';
 
 /** GET /rest/v1/fleet/home: the officer's vehicles (assigned first), open requests and today's checks. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FleetSettings } from '../../core/contracts/fleet.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { FLEET_API, fleetKeys } from './fleet-request.ts';
 
 /** GET /rest/v1/fleet/settings: service categories, vehicle types, whether a check is due each shift. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ServiceRequest } from '../../core/contracts/fleet.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { FLEET_API, fleetKeys } from './fleet-request.ts';
 
 /** GET /rest/v1/fleet/service-requests/:id: one request with its status timeline (`events`). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiErrorFromBody } from '../app/api-error.ts';
-import { fetchWithRetry } from '../app/api-client.ts';
+import { apiErrorFromBody } from '../lib/api-error.ts';
+import { fetchWithRetry } from '../lib/api-client.ts';
 import { getAccessToken } from '../auth/session.ts';
 
 /** GET /storage/v1/object/:id with the bearer token: a private photo's bytes. */

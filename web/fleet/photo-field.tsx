@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Button, FileButton, Group, Image, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconCamera, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { useStoredPhotoUrl } from './get-stored-photo.ts';
 import { photoFileProblem, uploadPhoto } from './upload-photo.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Answer } from '../../core/contracts/fleet.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { getAccessToken } from '../auth/session.ts';
 import { FLEET_API } from './fleet-request.ts';
 

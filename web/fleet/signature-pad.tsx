@@ -1,6 +1,6 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { StoredSignature } from './photo-field.tsx';
 import { uploadPhoto } from './upload-photo.ts';
 

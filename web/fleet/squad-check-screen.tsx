@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCircleCheck, IconCloudCheck, IconCloudOff, IconT
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SERVICE_CATEGORIES, type Answer, type SquadCheckForm, type SquadCheckSubmission } from '../../core/contracts/fleet.ts';
-import { errorMessage, isApiError } from '../app/api-error.ts';
+import { errorMessage, isApiError } from '../lib/api-error.ts';
 import { useAuthState } from '../auth/session.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { VehicleStatusBadge } from './fleet-badges.tsx';

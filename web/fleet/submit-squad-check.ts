@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SquadCheckSubmission, type SubmitSquadCheckInput } from '../../core/contracts/fleet.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { FLEET_API, fleetKeys, idempotencyHeader } from './fleet-request.ts';
 
 /** POST /rest/v1/fleet/squad-checks with an Idempotency-Key: 400 answers carry `fields` keyed `answers.<item id>`. */

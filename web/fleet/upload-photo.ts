@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadWithProgress } from '../app/upload.ts';
+import { uploadWithProgress } from '../lib/upload.ts';
 
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCar, IconSearch } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { Vehicle } from '../../core/contracts/fleet.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { VehicleStatusBadge } from './fleet-badges.tsx';
 import { useVehicleSearch } from './search-vehicles.ts';

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { MODULE_KEYS, MODULES, moduleAccessForUser } from '../../core/modules.ts';
 import { isAdmin } from '../../core/permissions.ts';
 import { WEEKDAY_LABELS, formatDate, zonedDateParts } from '../../core/dates.ts';
-import { errorMessage } from '../app/api-error.ts';
+import { errorMessage } from '../lib/api-error.ts';
 import { useProfile } from '../auth/get-profile.ts';
 import { useAuthState } from '../auth/session.ts';
 import { MODULE_SUMMARIES, ModuleIcon } from '../ui/module-icon.tsx';

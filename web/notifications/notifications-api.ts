@@ -1,36 +1,27 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { NotificationList } from '../../core/contracts/notifications.ts';
-import { apiRequest } from '../app/api-client.ts';
+import { notificationsApi } from '../../core/contracts/notifications.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
-const API = '/rest/v1/notifications';
 /** How often the bell asks for news while the app is open. */
 export const NOTIFICATION_POLL_MS = 60_000;
 
-export const notificationKeys = { all: ['notifications'] as const };
-
-/** GET /rest/v1/notifications: the latest 20 and the unread count. A poll, so marked background. */
-export function listNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  return apiRequest(API, { query: { limit: 20 }, schema: NotificationList, signal, background: true });
-}
-
+/** The latest 20 and the unread count; a poll, so the table marks it background. */
 export function useNotifications() {
   return useQuery(
     queryOptions({
-      queryKey: notificationKeys.all,
-      queryFn: ({ signal }) => listNotifications(signal),
+      queryKey: queryKey(notificationsApi.list),
+      queryFn: ({ signal }) => callEndpoint(notificationsApi.list, { query: { limit: 20 }, signal }),
       refetchInterval: NOTIFICATION_POLL_MS,
       refetchIntervalInBackground: false,
     }),
   );
 }
 
-/** POST /rest/v1/notifications/read: the ones named, or every one when ids is undefined. */
+/** Marks the ones named read, or every one when ids is undefined. */
 export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[] | undefined) =>
-      apiRequest(`${API}/read`, { method: 'POST', body: ids ? { ids } : {}, schema: z.object({ unread: z.number() }) }),
-    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+    mutationFn: (ids: string[] | undefined) => callEndpoint(notificationsApi.markRead, { body: ids ? { ids } : {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationsApi.list.key }),
   });
 }

@@ -3,7 +3,7 @@ import { pathAfterSignIn } from '../../auth/post-sign-in.ts';
 import { factorsQueryOptions } from '../../auth/list-factors.ts';
 import { accessTokenLevel, mfaStep } from '../../auth/mfa-step.ts';
 import { getAuthState } from '../../auth/session.ts';
-import { importWithReload } from '../chunk-reload.ts';
+import { importWithReload } from '../../lib/chunk-reload.ts';
 import { HomeRoute } from './home-route.tsx';
 import { authLayoutRoute } from './layout-routes.tsx';
 import { rootRoute } from './root-route.tsx';

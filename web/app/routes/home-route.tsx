@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useAuthState } from '../../auth/session.ts';
-import { importWithReload } from '../chunk-reload.ts';
+import { importWithReload } from '../../lib/chunk-reload.ts';
 import { AuthFrame } from '../layouts/auth-frame.tsx';
 import { LoadingState } from '../../ui/states.tsx';
 

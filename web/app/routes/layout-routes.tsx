@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
 import { getAuthState } from '../../auth/session.ts';
-import { importWithReload } from '../chunk-reload.ts';
+import { importWithReload } from '../../lib/chunk-reload.ts';
 import { adminGuardDecision } from '../guards/admin-guard.ts';
 import { AuthLayout } from '../layouts/auth-frame.tsx';
 import { EmptyLayout } from '../layouts/empty-layout.tsx';

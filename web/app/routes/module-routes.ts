@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { importWithReload } from '../chunk-reload.ts';
+import { importWithReload } from '../../lib/chunk-reload.ts';
 import { uuidParams } from '../route-params.ts';
 import { adminGuardRoute, appLayoutRoute, emptyLayoutRoute } from './layout-routes.tsx';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MaintenanceItem, type MaintenanceIntervalInput } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys, idempotencyKey } from './fleet-admin-request.ts';
 
 /** POST /rest/v1/fleet/admin/vehicles/:id/maintenance: a service every N miles and/or N days. */

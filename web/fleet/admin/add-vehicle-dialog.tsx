@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { VehicleInput } from '../../../core/contracts/fleet.ts';
-import { applyServerErrors } from '../../app/form-errors.ts';
+import { applyServerErrors } from '../../lib/form-errors.ts';
 import { FormErrorAlert } from '../../ui/states.tsx';
 import { useCreateVehicle } from './create-vehicle.ts';
 import { idempotencyKey } from './fleet-admin-request.ts';

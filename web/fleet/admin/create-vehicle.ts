@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Vehicle, type VehicleInput } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys, idempotencyKey } from './fleet-admin-request.ts';
 
 /** POST /rest/v1/fleet/admin/vehicles (Idempotency-Key): field errors come back in `fields`. */

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { VehicleStatus } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage, labelOf, ServiceRequestStatusBadge, VehicleStatusBadge } from './fleet-admin-page.tsx';
 import { useFleetSettings } from './get-fleet-settings.ts';

@@ -1,5 +1,5 @@
-import { buildUrl, fetchWithRetry } from '../../app/api-client.ts';
-import { apiErrorFromBody } from '../../app/api-error.ts';
+import { buildUrl, fetchWithRetry } from '../../lib/api-client.ts';
+import { apiErrorFromBody } from '../../lib/api-error.ts';
 import { getAccessToken } from '../../auth/session.ts';
 import { FLEET_API } from './fleet-admin-request.ts';
 import type { VehiclesRequest } from './list-vehicles.ts';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlugOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { UpdateFleetSettingsInput, type FleetSettings } from '../../../core/contracts/fleet.ts';
-import { errorMessage, isApiError } from '../../app/api-error.ts';
+import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useTemplates } from './list-templates.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { FleetDashboard } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
 
 /** GET /rest/v1/fleet/admin/dashboard: what needs the fleet office today. */

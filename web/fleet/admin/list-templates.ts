@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Template } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
 
 const Templates = z.array(Template);

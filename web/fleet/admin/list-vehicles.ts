@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageOf, type Page } from '../../../core/contracts/admin.ts';
 import { Vehicle, type ListVehiclesQuery } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
 
 const VehiclePage = pageOf(Vehicle);

@@ -1,7 +1,7 @@
 import { Select, type ComboboxItem } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState, type CSSProperties } from 'react';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { useUserSearch } from './search-users.ts';
 
 /**

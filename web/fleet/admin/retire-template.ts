@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Template } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
 
 /** POST /rest/v1/fleet/admin/templates/:id/retire: retire (no new squad checks use it) or restore. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { UserOption } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API } from './fleet-admin-request.ts';
 
 const UserOptions = z.array(UserOption);

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Drawer, Group, SegmentedControl, Select, Simple
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ServiceRequest, ServiceRequestStatus, UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { labelOf, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';
 import { isStaleVersion } from './fleet-admin-request.ts';

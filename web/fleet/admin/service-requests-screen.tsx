@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage, labelOf, ServiceRequestStatusBadge } from './fleet-admin-page.tsx';
 import { parseServiceRequestsSearch, serviceRequestsApiQuery, serviceRequestsSearchParams, type ServiceRequestsSearch } from './fleet-search.ts';

@@ -4,7 +4,7 @@ import { IconTool } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Answer, SquadCheckDetail, TemplateItem } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { StoredPhoto, StoredSignature } from '../photo-field.tsx';
 import { FleetAdminPage, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SUBMISSION_STATUSES } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage } from './fleet-admin-page.tsx';
 import { agencyToday, daysBefore, isoDate, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';

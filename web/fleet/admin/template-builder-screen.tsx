@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } fro
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { ITEM_KINDS, TemplateInput, type ItemKind, type Template } from '../../../core/contracts/fleet.ts';
-import { errorMessage, isApiError } from '../../app/api-error.ts';
+import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useCreateTemplate } from './create-template.ts';
 import { FleetAdminPage, StaleVersionAlert } from './fleet-admin-page.tsx';

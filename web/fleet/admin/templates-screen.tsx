@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
 import { useFleetSettings } from './get-fleet-settings.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { FleetSettings, type UpdateFleetSettingsInput } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
 
 export type FleetSettingsChanges = z.input<typeof UpdateFleetSettingsInput>;

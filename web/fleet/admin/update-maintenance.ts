@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MaintenanceItem } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys, ifMatch } from './fleet-admin-request.ts';
 
 /** PATCH /rest/v1/fleet/admin/maintenance/:id (If-Match): change the interval, or stop or resume tracking it. */

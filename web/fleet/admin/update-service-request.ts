@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ServiceRequest, type UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys, ifMatch } from './fleet-admin-request.ts';
 
 /** PATCH /rest/v1/fleet/admin/service-requests/:id (If-Match): move it, note, cost, vendor, out of service. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Template, type TemplateInput } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../app/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 import { FLEET_API, fleetKeys, ifMatch } from './fleet-admin-request.ts';
 
 /** PUT /rest/v1/fleet/admin/templates/:id (If-Match): saving makes a new version; past submissions keep theirs. */

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCamera, IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Vehicle } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { StoredPhoto } from '../photo-field.tsx';
 import { PHOTO_TYPES, photoFileProblem, uploadPhoto } from '../upload-photo.ts';
 import { StaleVersionAlert } from './fleet-admin-page.tsx';

@@ -5,7 +5,7 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCar, IconDownload, Icon
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../app/api-error.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { StoredPhoto } from '../photo-field.tsx';
 import { AddVehicleDialog } from './add-vehicle-dialog.tsx';

@@ -54,6 +54,11 @@ const config: ClientConfig = {
   onAuthenticatedError: () => undefined,
 };
 
+/** The signed-in user's access token (refreshed first when about to expire), for requests the client cannot make itself (uploads with progress). */
+export function currentAccessToken(): Promise<string | null> {
+  return config.getAccessToken();
+}
+
 /** Wires the client to the session (done once at start-up) or, in tests, to a fake fetch. */
 export function configureApiClient(overrides: Partial<ClientConfig>): void {
   Object.assign(config, overrides);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, apiErrorFromBody, networkError } from './api-error.ts';
-import { getAccessToken } from '../auth/session.ts';
+import { currentAccessToken } from './api-client.ts';
 
 /**
  * Sends a file's bytes as a request body with the user's token, reporting progress (0–100) as it
@@ -14,7 +14,7 @@ export async function uploadWithProgress<T>(options: {
   schema: z.ZodType<T>;
   onProgress: (percent: number) => void;
 }): Promise<T> {
-  const token = await getAccessToken();
+  const token = await currentAccessToken();
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(options.method, options.url);

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { fillPath, type Answer, type BodyIn, type Endpoint, type EndpointSpec, type ParamsIn, type QueryIn } from '../../core/endpoints.ts';
+import { apiRequest, currentAccessToken, fetchWithRetry, type QueryValue } from './api-client.ts';
+import { ApiError, apiErrorFromBody, isApiError } from './api-error.ts';
+import { uploadWithProgress } from './upload.ts';
+
+/**
+ * Calls an entry of an API table (core/contracts/<module>.ts): no path strings, no per-screen
+ * headers. The table says what a call needs, and the type says what to pass:
+ *
+ *   callEndpoint(fleetApi.getVehicle, { params: { id } })
+ *   callEndpoint(fleetApi.updateVehicle, { params: { id }, body: changes, version: vehicle.version })
+ *   callEndpoint(fleetApi.createVehicle, { body: input, idempotencyKey })
+ *
+ * Query keys come from the same table (`queryKey(fleetApi.getVehicle, { id })`), so invalidating
+ * `fleetApi.getVehicle.key` reloads every vehicle and `['fleet']` every fleet screen.
+ */
+
+type Present<T, K extends string> = T extends undefined ? { [P in K]?: undefined } : { [P in K]: T };
+
+export type CallOptions<E extends EndpointSpec> = Present<ParamsIn<E>, 'params'> &
+  Present<QueryIn<E>, 'query'> &
+  Present<BodyIn<E>, 'body'> &
+  (E['versioned'] extends true ? (E['method'] extends 'GET' ? object : { version: number }) : object) &
+  (E['idempotent'] extends true ? { idempotencyKey: string } : object) & {
+    signal?: AbortSignal;
+    /** Upload progress, 0–100 (uploads only). */
+    onProgress?: (percent: number) => void;
+  };
+
+type Loose = {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  version?: number;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  onProgress?: (percent: number) => void;
+};
+
+/** `If-Match: "<version>"`: the version of the record the user edited. */
+export function ifMatch(version: number): Record<string, string> {
+  return { 'if-match': `"${version}"` };
+}
+
+export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]: {} extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<Answer<E>> {
+  const given = (options ?? {}) as Loose;
+  const url = fillPath(endpoint.url, given.params);
+  const headers: Record<string, string> = {};
+  if (endpoint.versioned && endpoint.method !== 'GET' && given.version !== undefined) Object.assign(headers, ifMatch(given.version));
+  if (endpoint.idempotent && given.idempotencyKey) headers['idempotency-key'] = given.idempotencyKey;
+  if (endpoint.upload) {
+    const file = given.body as Blob;
+    const withQuery = given.query ? `${url}?${new URLSearchParams(Object.entries(given.query).flatMap(([k, v]) => (v == null ? [] : [[k, String(v)]])))}` : url;
+    const schema = typeof endpoint.response === 'object' && endpoint.response ? endpoint.response : z.unknown();
+    return uploadWithProgress({ method: endpoint.method as 'POST' | 'PUT', url: withQuery, file, schema, onProgress: given.onProgress ?? (() => undefined) }) as Promise<Answer<E>>;
+  }
+  if (endpoint.response === 'csv' || endpoint.response === 'file') return fetchBytes(endpoint, url, given) as Promise<Answer<E>>;
+  return apiRequest(url, {
+    method: endpoint.method,
+    query: given.query,
+    body: given.body ?? (endpoint.body && endpoint.method !== 'GET' ? {} : undefined),
+    headers,
+    signal: given.signal,
+    ...(endpoint.background ? { background: true } : {}),
+    schema: (endpoint.response ?? z.unknown()) as z.ZodType<Answer<E>>,
+  });
+}
+
+/** A CSV export or a stored file, fetched with the user's token: text for CSV, a Blob for a file. */
+async function fetchBytes(endpoint: Endpoint, url: string, given: Loose): Promise<string | Blob> {
+  const token = await currentAccessToken();
+  const search = new URLSearchParams(Object.entries(given.query ?? {}).flatMap(([k, v]) => (v == null || v === '' ? [] : [[k, String(v)]])));
+  const response = await fetchWithRetry(search.size ? `${url}?${search}` : url, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: endpoint.response === 'csv' ? 'text/csv' : '*/*' },
+    signal: given.signal,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // not JSON: the status says enough
+    }
+    throw apiErrorFromBody(response.status, body, response.statusText);
+  }
+  return endpoint.response === 'csv' ? response.text() : response.blob();
+}
+
+/**
+ * The query key of one call's answer: the endpoint's key, then what identifies the answer.
+ * `queryKey(fleetApi.listVehicles, query)` → ['fleet', 'listVehicles', query].
+ */
+export function queryKey<E extends Endpoint>(endpoint: E, ...parts: unknown[]): readonly unknown[] {
+  const defined = parts.filter((part) => part !== undefined);
+  return [...endpoint.key, ...defined];
+}
+
+/** 412: someone else saved the record since it was loaded. */
+export function isStaleVersion(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 412;
+}
+
+/** 409: the server refused because of the state of things (members left in a role, the last administrator, …). */
+export function isConflict(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 409;
+}
+
+/**
+ * One key per submit attempt: the same body sent again (after no answer came) reuses the key, so the
+ * server replays its first answer; a changed body gets a new key. The server releases a key whose
+ * create failed, so reusing it after a refusal is harmless too.
+ */
+export class IdempotencyKeys {
+  private last: { body: string; key: string } | null = null;
+
+  private readonly makeKey: () => string;
+
+  constructor(makeKey: () => string = () => crypto.randomUUID()) {
+    this.makeKey = makeKey;
+  }
+
+  keyFor(body: unknown): string {
+    const text = JSON.stringify(body);
+    if (this.last?.body !== text) this.last = { body: text, key: this.makeKey() };
+    return this.last.key;
+  }
+
+  /** After a success: the next create is a new one. */
+  reset(): void {
+    this.last = null;
+  }
+}
