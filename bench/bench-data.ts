@@ -23,7 +23,7 @@ import type { TemplateSection } from '../core/contracts/fleet.ts';
 import { createAgency } from '../server/agency/create-agency.ts';
 import { createLink } from '../server/auth/one-time-links.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
-import { evaluateAnswers } from '../server/fleet/squad-checks.ts';
+import { evaluateAnswers } from '../core/fleet/squad-check-rules.ts';
 import { auditHash } from '../server/platform/audit.ts';
 import { APP_ROLE, queryRows, type Database, type Tx } from '../server/platform/database.ts';
 import { squadCheckTemplateVersions } from '../server/db/schema.ts';

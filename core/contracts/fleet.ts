@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineApi } from '../endpoints.ts';
+import { ODOMETER_MAX } from '../fleet/odometer.ts';
 import { pageOf } from './admin.ts';
 
 /**
- * The fleet module's API (/rest/v1/fleet/…; module fleet). Permissions per route in
- * server/fleet/routes.ts: officers need fleet:squadcheck.submit or fleet:servicerequest.submit,
- * the fleet office fleet:admin. Updates carry If-Match; creates accept Idempotency-Key.
+ * The fleet module's contract: its records, their inputs and its endpoints (fleetApi, at the end).
  */
 
 const Id = z.string().uuid('Not a valid id');
@@ -101,7 +100,7 @@ export const VehicleInput = z.object({
   plate: optional(z.string().trim().toUpperCase().max(12, 'Use at most 12 characters')),
   // Blank is allowed (and stored as none): the add-vehicle form sends what the box holds.
   plate_state: optional(z.string().trim().toUpperCase().regex(/^(?:[A-Z]{2})?$/, 'Use the two-letter state code')),
-  odometer: z.number({ error: 'Enter the odometer reading' }).int('Use whole miles').min(0, 'It cannot be negative').max(2_000_000, 'That is too high'),
+  odometer: z.number({ error: 'Enter the odometer reading' }).int('Use whole miles').min(0, 'It cannot be negative').max(ODOMETER_MAX, 'That is too high'),
   assigned_user_id: Id.nullable().optional(),
   assigned_group: optional(z.string().trim().max(60, 'Use at most 60 characters')),
   equipment: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
@@ -169,7 +168,7 @@ export type UserOption = z.infer<typeof UserOption>;
 export const USER_SEARCH_LIMIT = 20;
 
 export const RecordOdometerInput = z.object({
-  reading: z.number().int('Use whole miles').min(0).max(2_000_000, 'That is too high'),
+  reading: z.number().int('Use whole miles').min(0).max(ODOMETER_MAX, 'That is too high'),
 });
 
 export const TimelineEntry = z.object({
@@ -436,7 +435,7 @@ export const MaintenanceIntervalInput = z
     every_days: z.number().int('Use whole days').min(1, 'Use at least 1 day').max(3650).nullable().optional(),
     /** When the service was last done; defaults to now and the current odometer. */
     last_done_at: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
-    last_done_odometer: z.number().int().min(0).max(2_000_000).optional(),
+    last_done_odometer: z.number().int().min(0).max(ODOMETER_MAX).optional(),
   })
   .refine((v) => v.every_miles || v.every_days, { message: 'Give an interval in miles, days or both', path: ['every_miles'] });
 export type MaintenanceIntervalInput = z.infer<typeof MaintenanceIntervalInput>;

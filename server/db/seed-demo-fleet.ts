@@ -3,7 +3,7 @@ import { sampleAnswers } from '../fleet/sample-answers.ts';
 import type { TemplateSection } from '../../core/contracts/fleet.ts';
 import { squadCheckTemplates, users } from './schema.ts';
 import type { Tx } from '../platform/database.ts';
-import { evaluateAnswers } from '../fleet/squad-checks.ts';
+import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';
 import { insertNotification } from '../notifications/queries.ts';
 import { findTemplateVersions, insertServiceRequest, insertServiceRequestEvent, insertSubmission, insertVehicle, insertVehicleEvent, nextNumber, updateVehicleRow, usersWithPermission } from '../fleet/queries.ts';
 

@@ -1,4 +1,5 @@
 import type { TemplateInput } from '../../core/contracts/fleet.ts';
+import { ODOMETER_MAX } from '../../core/fleet/odometer.ts';
 
 /** The squad check every new agency starts with (MODULES.md: the police defaults), editable like any template. */
 export const POLICE_DEFAULT_TEMPLATE: TemplateInput = {
@@ -10,7 +11,7 @@ export const POLICE_DEFAULT_TEMPLATE: TemplateInput = {
       id: 'readings',
       title: 'Readings',
       items: [
-        { id: 'odometer', label: 'Odometer', kind: 'number', unit: 'mi', min: 0, max: 2_000_000, is_odometer: true, required: true },
+        { id: 'odometer', label: 'Odometer', kind: 'number', unit: 'mi', min: 0, max: ODOMETER_MAX, is_odometer: true, required: true },
         { id: 'fuel', label: 'Fuel level', kind: 'number', unit: '%', min: 25, max: 100, required: true, help: 'Below a quarter tank counts as a failure: refuel before patrol.' },
       ],
     },

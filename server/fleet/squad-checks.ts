@@ -1,4 +1,5 @@
-import type { Answer, ListSquadChecksQuery, SquadCheckDetail, SquadCheckForm, SquadCheckSubmission, SubmitSquadCheckInput, TemplateItem, TemplateSection } from '../../core/contracts/fleet.ts';
+import type { Answer, ListSquadChecksQuery, SquadCheckDetail, SquadCheckForm, SquadCheckSubmission, SubmitSquadCheckInput, TemplateSection } from '../../core/contracts/fleet.ts';
+import { evaluateAnswers, type FailedItem } from '../../core/fleet/squad-check-rules.ts';
 import { inSequence } from '../platform/database.ts';
 import type { Page } from '../../core/contracts/admin.ts';
 import { startOfZonedDay, zonedTimeToInstant } from '../../core/dates.ts';
@@ -27,82 +28,6 @@ import { templateForVehicleType } from './templates.ts';
 import { loadVehicle, recordOdometer } from './vehicles.ts';
 import { openServiceRequest } from './service-requests.ts';
 import { fleetSettingsOf } from './settings.ts';
-
-/** No vehicle of ours reads more; anything above is a typing slip that would stick (readings never go back). */
-const ODOMETER_MAX = 2_000_000;
-
-export interface FailedItem {
-  item_id: string;
-  label: string;
-  critical: boolean;
-  note: string | null;
-}
-
-/**
- * Checks a squad check's answers against its template, item by item: what is missing or malformed
- * (field errors, keyed `answers.<item id>`), what failed, and the odometer reading.
- */
-export function evaluateAnswers(sections: TemplateSection[], answers: Answer[]) {
-  const errors: Record<string, string> = {};
-  const failed: FailedItem[] = [];
-  let odometer: number | null = null;
-  const byId = new Map(answers.map((a) => [a.item_id, a]));
-  const fail = (item: TemplateItem, answer: Answer, detail?: string) => {
-    failed.push({ item_id: item.id, label: detail ? `${item.label}: ${detail}` : item.label, critical: item.critical ?? false, note: answer.note?.trim() || null });
-    if (item.note_required_on_fail !== false && !answer.note?.trim()) errors[`answers.${item.id}`] = 'Add a note saying what is wrong';
-    if (item.photo_required_on_fail && !answer.photo_ids?.length) errors[`answers.${item.id}`] = 'Add a photo of the problem';
-  };
-  for (const item of sections.flatMap((s) => s.items)) {
-    const answer = byId.get(item.id);
-    const key = `answers.${item.id}`;
-    const empty = !answer || answer.value === null || answer.value === '';
-    if (empty) {
-      if (item.required !== false) errors[key] = 'Answer this item';
-      continue;
-    }
-    const value = answer.value;
-    if (value === 'na') {
-      if (!item.allow_na) errors[key] = 'This item cannot be marked not applicable';
-      else if (!answer.na_reason?.trim()) errors[key] = 'Say why it does not apply';
-      continue;
-    }
-    switch (item.kind) {
-      case 'pass_fail':
-        if (value !== 'pass' && value !== 'fail') errors[key] = 'Choose pass or fail';
-        else if (value === 'fail') fail(item, answer);
-        break;
-      case 'number': {
-        const number = typeof value === 'number' ? value : Number(value);
-        if (!Number.isFinite(number)) {
-          errors[key] = 'Enter a number';
-          break;
-        }
-        if (item.is_odometer) {
-          if (!Number.isInteger(number) || number < 0) errors[key] = 'Enter the odometer in whole miles';
-          else if (number > Math.min(item.max ?? ODOMETER_MAX, ODOMETER_MAX)) errors[key] = 'That odometer reading is not plausible; check it';
-          else odometer = number;
-        } else if ((item.min !== undefined && number < item.min) || (item.max !== undefined && number > item.max)) {
-          fail(item, { ...answer, note: answer.note ?? `Reading ${number}${item.unit ? ` ${item.unit}` : ''}` }, `${number}${item.unit ? ` ${item.unit}` : ''} (expected ${item.min ?? '…'}–${item.max ?? '…'})`);
-        }
-        break;
-      }
-      case 'choice':
-        if (typeof value !== 'string' || !item.options?.includes(value)) errors[key] = 'Choose one of the options';
-        else if (item.failing_options?.includes(value)) fail(item, answer, value);
-        break;
-      case 'text':
-        if (typeof value !== 'string') errors[key] = 'Enter text';
-        break;
-      case 'photo':
-      case 'signature':
-        if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) errors[key] = item.kind === 'photo' ? 'Attach a photo' : 'Sign here';
-        break;
-    }
-  }
-  // Errors about items the template does not have mean the form is out of date.
-  for (const answer of answers) if (!sections.some((s) => s.items.some((i) => i.id === answer.item_id))) errors[`answers.${answer.item_id}`] = 'This item is not on the form; reload it';
-  return { errors, failed, odometer };
-}
 
 /**
  * The out-of-service request each check's critical failure opened (submitSquadCheck links it to the

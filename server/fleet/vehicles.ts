@@ -1,5 +1,6 @@
 import type { ListVehiclesQuery, TimelineEntry, TimelinePage, TimelineQuery, Vehicle, VehicleInput, VehicleStatus } from '../../core/contracts/fleet.ts';
 import { UpdateVehicleInput, VehicleInput as VehicleInputSchema } from '../../core/contracts/fleet.ts';
+import { odometerBackwardsMessage } from '../../core/fleet/odometer.ts';
 import type { Page } from '../../core/contracts/admin.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
@@ -224,7 +225,7 @@ export async function recordOdometer(tx: Tx, ctx: RequestContext, vehicle: Vehic
   if (!(await raiseOdometer(tx, ctx.scope.agencyId, vehicle.id, reading))) {
     const current = (await findVehicle(tx, ctx.scope.agencyId, vehicle.id))!;
     if (current.odometer === reading) return;
-    throw validationError({ [field]: `The odometer already reads ${current.odometer.toLocaleString('en-US')}; a reading cannot go backwards` });
+    throw validationError({ [field]: odometerBackwardsMessage(current.odometer) });
   }
   await insertVehicleEvent(tx, { agencyId: ctx.scope.agencyId, vehicleId: vehicle.id, kind: 'odometer', odometer: reading, source: source.kind, sourceId: source.id ?? null, actorId: ctx.scope.userId });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { isUuid } from '../../core/ids.ts';
 import * as schema from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
@@ -12,7 +13,6 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 export const APP_ROLE = 'precinct_app';
 const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -48,7 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 function scoped(run: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>) {
   async function withTenant<T>(agencyId: string, work: (tx: Tx) => Promise<T>, options?: { userId?: string }) {
-    if (!UUID.test(agencyId)) throw new AppError('internal', 'Refusing to open a transaction for a malformed agency id');
+    if (!isUuid(agencyId)) throw new AppError('internal', 'Refusing to open a transaction for a malformed agency id');
     return run(async (tx) => {
       await tx.execute(
         sql`select set_config('role', ${APP_ROLE}, true), set_config('app.agency_id', ${agencyId}, true), set_config('app.user_id', ${options?.userId ?? ''}, true)`,

@@ -1,4 +1,5 @@
 import { zonedTimeToInstant } from '../../core/dates.ts';
+import { isUuid } from '../../core/ids.ts';
 import type { AuditRequest } from './list-audit.ts';
 import { positiveInt } from './users-search.ts';
 
@@ -21,7 +22,6 @@ export type AuditSearch = {
 
 export const AUDIT_PAGE_SIZE = 25;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ACTION = /^[a-z_]+(\.[a-z_]+)?$/;
 
@@ -35,7 +35,7 @@ function day(value: unknown): string | null {
 }
 
 export function parseAuditSearch(search: Record<string, unknown>): AuditSearch {
-  const actor = typeof search.actor === 'string' && UUID.test(search.actor) ? search.actor.toLowerCase() : null;
+  const actor = isUuid(search.actor) ? search.actor.toLowerCase() : null;
   const action = typeof search.action === 'string' && ACTION.test(search.action) && search.action.length <= 60 ? search.action : null;
   return {
     tab: search.tab === 'audit' ? 'audit' : 'overview',

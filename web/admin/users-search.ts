@@ -1,6 +1,7 @@
 import { USER_SORTS, type ListUsersQuery } from '../../core/contracts/admin.ts';
 import { PAGE_SIZES } from '../ui/paging.ts';
 import { USER_STATUSES, type UserStatus } from '../../core/contracts/auth.ts';
+import { isUuid } from '../../core/ids.ts';
 
 /**
  * The users table's state, kept in the URL (/admin/users?q=…&status=…&sort=…&order=…&page=…&page_size=…)
@@ -41,8 +42,6 @@ export function positiveInt(value: unknown): number | undefined {
   return number >= 1 ? number : undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function parseUsersSearch(search: Record<string, unknown>): UsersSearch {
   const pageSize = positiveInt(search.page_size);
   const user = text(search.user);
@@ -53,7 +52,7 @@ export function parseUsersSearch(search: Record<string, unknown>): UsersSearch {
     order: oneOf(search.order, ['asc', 'desc'] as const) ?? DEFAULT_USERS_SEARCH.order,
     page: positiveInt(search.page) ?? 1,
     pageSize: pageSize !== undefined && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
-    user: user !== undefined && UUID.test(user) ? user.toLowerCase() : null,
+    user: isUuid(user) ? user.toLowerCase() : null,
   };
 }
 

@@ -1,15 +1,12 @@
 import { notFound, rootRouteId } from '@tanstack/react-router';
+import { isUuid } from '../../core/ids.ts';
 
 /**
  * Path parameter validation (spec section 2): ids are UUIDs; a parameter that fails is a fatal
  * not-found, shown by the root's not-found page with 'Page not found: {path}'.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
+export { isUuid };
 
 /** Throws the root not-found when a parameter is not a UUID; returns the id lower-cased. */
 export function parseUuidParam(value: string | undefined): string {

@@ -1,4 +1,5 @@
 import type { SquadCheckSubmission } from '../../core/contracts/fleet.ts';
+import { isUuid } from '../../core/ids.ts';
 
 /**
  * A service request pre-filled from a failed squad-check item: the search parameters of
@@ -65,9 +66,8 @@ export function readPrefill(search: Record<string, unknown>): RequestPrefill {
     return typeof value === 'string' && value.trim() !== '' ? value.slice(0, max) : undefined;
   };
   const prefill: RequestPrefill = {};
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const vehicle = text('vehicle_id', 36);
-  if (vehicle && uuid.test(vehicle)) prefill.vehicle_id = vehicle;
+  if (isUuid(vehicle)) prefill.vehicle_id = vehicle;
   const category = text('category', 40);
   if (category && /^[a-z0-9_]+$/.test(category)) prefill.category = category;
   const description = text('description', 4000);
@@ -75,7 +75,7 @@ export function readPrefill(search: Record<string, unknown>): RequestPrefill {
   const drivable = text('drivable', 3);
   if (drivable === 'yes' || drivable === 'no') prefill.drivable = drivable;
   const check = text('squad_check_id', 36);
-  if (check && uuid.test(check)) prefill.squad_check_id = check;
+  if (isUuid(check)) prefill.squad_check_id = check;
   const item = text('squad_check_item_id', 40);
   if (item && prefill.squad_check_id) prefill.squad_check_item_id = item;
   return prefill;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TemplateSection, type Answer } from '../../core/contracts/fleet.ts';
-import { answerFails, answerProblems, answersToSend, itemProblem, rangeLabel, serverProblems } from './squad-check-answers.ts';
+import { ODOMETER_MAX } from '../../core/fleet/odometer.ts';
+import { answerProblems, answersToSend, rangeLabel, serverProblems } from './squad-check-answers.ts';
 
 // Parsed through the contract, so the defaults (required, note on fail) are the server's.
 const sections = [
@@ -8,7 +9,7 @@ const sections = [
     id: 'readings',
     title: 'Readings',
     items: [
-      { id: 'odometer', label: 'Odometer', kind: 'number', unit: 'mi', min: 0, max: 2_000_000, is_odometer: true },
+      { id: 'odometer', label: 'Odometer', kind: 'number', unit: 'mi', min: 0, max: ODOMETER_MAX, is_odometer: true },
       { id: 'fuel', label: 'Fuel level', kind: 'number', unit: '%', min: 25, max: 100 },
     ],
   }),
@@ -29,48 +30,50 @@ const item = (id: string) => sections.flatMap((s) => s.items).find((candidate) =
 const a = (item_id: string, value: Answer['value'], extra: Partial<Answer> = {}): Answer => ({ item_id, value, ...extra });
 const PHOTO = '0b8f5a0e-8c1d-4f0e-9f59-2a7d7f1c3e11';
 
-describe('itemProblem, in the server’s words', () => {
-  it('asks for required items and lets optional ones be empty', () => {
-    expect(itemProblem(item('lightbar'), undefined)).toBe('Answer this item');
-    expect(itemProblem(item('lightbar'), a('lightbar', ''))).toBe('Answer this item');
-    expect(itemProblem(item('remarks'), undefined)).toBeNull();
-  });
-
-  it('wants a note on a failure, and a photo where the item says so', () => {
-    expect(itemProblem(item('lightbar'), a('lightbar', 'fail'))).toBe('Add a note saying what is wrong');
-    expect(itemProblem(item('lightbar'), a('lightbar', 'fail', { note: '   ' }))).toBe('Add a note saying what is wrong');
-    expect(itemProblem(item('lightbar'), a('lightbar', 'fail', { note: 'Rear bar dark' }))).toBeNull();
-    expect(itemProblem(item('camera'), a('camera', 'fail', { note: 'No upload' }))).toBe('Add a photo of the problem');
-    expect(itemProblem(item('camera'), a('camera', 'fail', { note: 'No upload', photo_ids: [PHOTO] }))).toBeNull();
-    expect(itemProblem(item('body'), a('body', 'New damage'))).toBe('Add a note saying what is wrong');
-  });
-
-  it('lets N/A only where allowed, with a reason', () => {
-    expect(itemProblem(item('lightbar'), a('lightbar', 'na'))).toBe('This item cannot be marked not applicable');
-    expect(itemProblem(item('camera'), a('camera', 'na'))).toBe('Say why it does not apply');
-    expect(itemProblem(item('camera'), a('camera', 'na', { na_reason: 'No camera fitted' }))).toBeNull();
-  });
-
-  it('checks numbers: the odometer in whole miles, a reading out of range fails without needing a note', () => {
-    expect(itemProblem(item('odometer'), a('odometer', 'abc'))).toBe('Enter a number');
-    expect(itemProblem(item('odometer'), a('odometer', 12.5))).toBe('Enter the odometer in whole miles');
-    expect(itemProblem(item('odometer'), a('odometer', 48_210))).toBeNull();
-    expect(answerFails(item('fuel'), a('fuel', 10))).toBe(true);
-    expect(itemProblem(item('fuel'), a('fuel', 10))).toBeNull();
-    expect(answerFails(item('fuel'), a('fuel', 50))).toBe(false);
-  });
-
-  it('checks choices, photos and signatures', () => {
-    expect(itemProblem(item('body'), a('body', 'Scratched'))).toBe('Choose one of the options');
-    expect(itemProblem(item('damage_photo'), a('damage_photo', 'not-an-id'))).toBe('Attach a photo');
-    expect(itemProblem(item('signature'), undefined)).toBe('Answer this item');
-    expect(itemProblem(item('signature'), a('signature', 'x'))).toBe('Sign here');
-    expect(itemProblem(item('signature'), a('signature', PHOTO))).toBeNull();
-  });
-
-  it('gathers every problem by item id, and reads the server’s answers.<id> fields back', () => {
+// The rules themselves are tested in core/fleet/squad-check-rules.test.ts; here, what the form makes of them.
+describe('answerProblems', () => {
+  it('gathers every problem by item id, in the server’s words', () => {
     const problems = answerProblems(sections, { odometer: a('odometer', 1000), lightbar: a('lightbar', 'fail') });
     expect(problems).toEqual({ fuel: 'Answer this item', lightbar: 'Add a note saying what is wrong', camera: 'Answer this item', body: 'Answer this item', signature: 'Answer this item' });
+  });
+
+  const complete = (odometer: Answer['value'], extra: Record<string, Answer> = {}): Record<string, Answer> => ({
+    odometer: a('odometer', odometer),
+    fuel: a('fuel', 80),
+    lightbar: a('lightbar', 'pass'),
+    camera: a('camera', 'pass'),
+    body: a('body', 'No new damage'),
+    signature: a('signature', PHOTO),
+    ...extra,
+  });
+
+  it('refuses an implausible odometer reading, as the server does', () => {
+    expect(answerProblems(sections, complete(ODOMETER_MAX + 1))).toEqual({ odometer: 'That odometer reading is not plausible; check it' });
+    expect(answerProblems(sections, complete(ODOMETER_MAX))).toEqual({});
+  });
+
+  it('refuses an odometer reading below the vehicle’s, and takes the same or a higher one', () => {
+    const vehicle = { odometer: 41_000 };
+    expect(answerProblems(sections, complete(40_500), vehicle)).toEqual({ odometer: 'The odometer already reads 41,000; a reading cannot go backwards' });
+    expect(answerProblems(sections, complete(41_000), vehicle)).toEqual({});
+    expect(answerProblems(sections, complete(41_250), vehicle)).toEqual({});
+  });
+
+  it('refuses a signature that is only shaped like a stored file id, as the server does', () => {
+    expect(answerProblems(sections, complete(1000, { signature: a('signature', '-'.repeat(36)) }))).toEqual({ signature: 'Sign here' });
+  });
+
+  it('lets a reading out of range go with a blank note, since the blank note is not sent and the reading is recorded instead', () => {
+    expect(answerProblems(sections, complete(1000, { fuel: a('fuel', 10, { note: '  ' }) }))).toEqual({});
+  });
+
+  it('still wants a note on a failed item whose note is only blanks', () => {
+    expect(answerProblems(sections, complete(1000, { lightbar: a('lightbar', 'fail', { note: '  ' }) }))).toEqual({ lightbar: 'Add a note saying what is wrong' });
+  });
+});
+
+describe('serverProblems', () => {
+  it('reads the server’s answers.<id> fields back by item id, and keeps the rest apart', () => {
     expect(serverProblems({ 'answers.lightbar': 'Add a note saying what is wrong', template_version_id: 'This form is not known; reload it' })).toEqual({
       byItem: { lightbar: 'Add a note saying what is wrong' },
       other: ['This form is not known; reload it'],

@@ -1,95 +1,24 @@
 import type { Answer, TemplateItem, TemplateSection } from '../../core/contracts/fleet.ts';
+import { evaluateAnswers, isEmptyAnswer, type CheckedVehicle } from '../../core/fleet/squad-check-rules.ts';
 
 /**
- * The squad check's rules on the officer's side, mirroring server/fleet/squad-checks.ts
- * (evaluateAnswers) message for message, so the officer sees the same words before sending as the
- * server would answer after. Answers are held by item id while the form is filled.
+ * The squad check form's answers: held by item id while the form is filled, checked with the
+ * server's own rules (core/fleet/squad-check-rules.ts) so the officer sees the same words before
+ * sending as the server would answer after, and cleaned into what is sent.
  */
 
 export type Answers = Record<string, Answer>;
-
-const STORED_ID = /^[0-9a-f-]{36}$/i;
 
 export function itemsOf(sections: TemplateSection[]): TemplateItem[] {
   return sections.flatMap((section) => section.items);
 }
 
-export function isEmptyAnswer(answer: Answer | undefined): boolean {
-  return !answer || answer.value === null || answer.value === '';
-}
-
-/** Whether this answer makes the item a failure (a fail, a number out of range, a failing option). */
-export function answerFails(item: TemplateItem, answer: Answer | undefined): boolean {
-  if (!answer || isEmptyAnswer(answer) || answer.value === 'na') return false;
-  const value = answer.value;
-  switch (item.kind) {
-    case 'pass_fail':
-      return value === 'fail';
-    case 'number': {
-      if (item.is_odometer) return false;
-      const number = typeof value === 'number' ? value : Number(value);
-      if (!Number.isFinite(number)) return false;
-      return (item.min !== undefined && number < item.min) || (item.max !== undefined && number > item.max);
-    }
-    case 'choice':
-      return typeof value === 'string' && (item.failing_options ?? []).includes(value);
-    default:
-      return false;
-  }
-}
-
-/** Whether a failure of this item must carry a note (numbers out of range get one written for them). */
-export function noteRequiredOnFail(item: TemplateItem): boolean {
-  return item.note_required_on_fail !== false && item.kind !== 'number';
-}
-
-/** What is wrong with one item's answer, in the server's words; null when it may be sent. */
-export function itemProblem(item: TemplateItem, answer: Answer | undefined): string | null {
-  if (!answer || isEmptyAnswer(answer)) return item.required !== false ? 'Answer this item' : null;
-  const value = answer.value;
-  if (value === 'na') {
-    if (!item.allow_na) return 'This item cannot be marked not applicable';
-    if (!answer.na_reason?.trim()) return 'Say why it does not apply';
-    return null;
-  }
-  let problem: string | null = null;
-  switch (item.kind) {
-    case 'pass_fail':
-      if (value !== 'pass' && value !== 'fail') return 'Choose pass or fail';
-      break;
-    case 'number': {
-      const number = typeof value === 'number' ? value : Number(value);
-      if (!Number.isFinite(number)) return 'Enter a number';
-      if (item.is_odometer && (!Number.isInteger(number) || number < 0)) return 'Enter the odometer in whole miles';
-      break;
-    }
-    case 'choice':
-      if (typeof value !== 'string' || !item.options?.includes(value)) return 'Choose one of the options';
-      break;
-    case 'text':
-      if (typeof value !== 'string') return 'Enter text';
-      break;
-    case 'photo':
-    case 'signature':
-      if (typeof value !== 'string' || !STORED_ID.test(value)) return item.kind === 'photo' ? 'Attach a photo' : 'Sign here';
-      break;
-  }
-  if (answerFails(item, answer)) {
-    // The server checks the note, then the photo; the later message wins, as there.
-    if (noteRequiredOnFail(item) && !answer.note?.trim()) problem = 'Add a note saying what is wrong';
-    if (item.photo_required_on_fail && !answer.photo_ids?.length) problem = 'Add a photo of the problem';
-  }
-  return problem;
-}
-
-/** Every item's problem, keyed by item id (the server keys the same messages `answers.<item id>`). */
-export function answerProblems(sections: TemplateSection[], answers: Answers): Record<string, string> {
-  const problems: Record<string, string> = {};
-  for (const item of itemsOf(sections)) {
-    const problem = itemProblem(item, answers[item.id]);
-    if (problem) problems[item.id] = problem;
-  }
-  return problems;
+/**
+ * Every item's problem, keyed by item id (the server keys the same messages `answers.<item id>`):
+ * the rules run on the answers as they would be sent, against the vehicle's odometer when known.
+ */
+export function answerProblems(sections: TemplateSection[], answers: Answers, vehicle?: CheckedVehicle): Record<string, string> {
+  return serverProblems(evaluateAnswers(sections, answersToSend(sections, answers), vehicle).errors).byItem;
 }
 
 /** The server's field errors (`answers.<item id>`) by item id; anything else under `other`. */

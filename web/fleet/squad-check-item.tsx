@@ -2,9 +2,10 @@ import { Badge, Button, Group, NumberInput, Stack, Text, Textarea, TextInput, Vi
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import type { Answer, TemplateItem } from '../../core/contracts/fleet.ts';
+import { answerFails, noteRequiredOnFail } from '../../core/fleet/squad-check-rules.ts';
 import { PhotoField } from './photo-field.tsx';
 import { SignaturePad } from './signature-pad.tsx';
-import { answerFails, noteRequiredOnFail, rangeLabel } from './squad-check-answers.ts';
+import { rangeLabel } from './squad-check-answers.ts';
 
 type ItemProps = {
   item: TemplateItem;

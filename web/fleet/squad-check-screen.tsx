@@ -127,7 +127,8 @@ function SquadCheckFill({ form, userId, onSubmitted }: { form: SquadCheckForm; u
     saveSoon();
   };
 
-  const localProblems = answerProblems(template.sections, answers);
+  // Against the vehicle's odometer as the form found it: a reading below it would be refused.
+  const localProblems = answerProblems(template.sections, answers, vehicle);
   const problems = showProblems ? { ...localProblems, ...fromServer } : fromServer;
   const problemCount = Object.keys(problems).length;
 

@@ -43,7 +43,7 @@ export function ifMatch(version: number): Record<string, string> {
   return { 'if-match': `"${version}"` };
 }
 
-export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]: {} extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<Answer<E>> {
+export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]: Record<never, never> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<Answer<E>> {
   const given = (options ?? {}) as Loose;
   const url = fillPath(endpoint.url, given.params);
   const headers: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import { VEHICLE_SORTS, VEHICLE_STATUSES, SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, type ListServiceRequestsQuery, type ListSquadChecksQuery, type ListVehiclesQuery, type ServiceRequestStatus, type VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { PAGE_SIZES } from '../../ui/paging.ts';
 import { zonedDateParts } from '../../../core/dates.ts';
+import { isUuid } from '../../../core/ids.ts';
 
 /**
  * The fleet office's lists keep their state in the URL (/fleet/admin/vehicle?q=…&status=…&sort=…),
@@ -12,7 +13,6 @@ export type SortOrder = 'asc' | 'desc';
 export type VehicleSort = (typeof VEHICLE_SORTS)[number];
 export const DEFAULT_PAGE_SIZE = 25;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function text(value: unknown): string | undefined {
@@ -37,7 +37,7 @@ function pageSizeOf(value: unknown): number {
 
 function uuid(value: unknown): string | null {
   const id = text(value);
-  return id !== undefined && UUID.test(id) ? id.toLowerCase() : null;
+  return isUuid(id) ? id.toLowerCase() : null;
 }
 
 function key(value: unknown): string | null {
