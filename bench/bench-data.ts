@@ -20,7 +20,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sampleAnswers } from '../server/fleet/sample-answers.ts';
 import { sql } from 'drizzle-orm';
 import type { TemplateSection } from '../core/contracts/fleet.ts';
-import { createAgency } from '../server/agency/create-agency.ts';
+import { createAgency } from '../server/platform/agencies.ts';
+import { SERVER_MODULES } from '../server/modules.ts';
 import { createLink } from '../server/auth/one-time-links.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
 import { evaluateAnswers } from '../core/fleet/squad-check-rules.ts';
@@ -229,7 +230,7 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
     counts.email_directory = users.length;
     await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config('app.agency_id', ${agencyId}, true)`);
 
-    const { roleIds } = await createAgency(tx, { agencyId, name, timezone, securityPolicy: { mfa_required: 'none' } });
+    const { roleIds } = await createAgency(tx, { agencyId, name, timezone, securityPolicy: { mfa_required: 'none' } }, SERVER_MODULES);
     await insert(tx, 'users', users.map(({ role: _role, ...user }) => user));
     await insert(tx, 'user_roles', users.map((u) => ({ agency_id: agencyId, user_id: u.id, role_id: roleIds.get(u.role)!, created_at: u.created_at })));
     // Everyone came in by invitation: the accepted links are used, the invited user's is live (made by createLink).

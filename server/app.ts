@@ -8,11 +8,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './env.ts';
-import { accountRoutes, authRoutes } from './auth/routes.ts';
-import { adminRoutes } from './admin/routes.ts';
-import { storageRoutes } from './storage/routes.ts';
-import { fleetRoutes } from './fleet/routes.ts';
-import { notificationRoutes } from './notifications/routes.ts';
+import { SERVER_MODULES } from './modules.ts';
 import { SigningKeys } from './auth/signing-keys.ts';
 import { installAccessControl } from './platform/access.ts';
 import type { Database } from './platform/database.ts';
@@ -48,7 +44,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await keys.init();
   const mailer = new Mailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const sms = new TextMessages({ sender: config.smsWebhookUrl ? new WebhookSmsSender(config.smsWebhookUrl) : null, database, log: app.log });
-  const services: Services = { config, database, keys, mailer, sms, secret, storage: new LocalStorage(config.dataDir), log: app.log };
+  const services: Services = { config, database, keys, mailer, sms, secret, storage: new LocalStorage(config.dataDir), log: app.log, modules: SERVER_MODULES };
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(helmet, {
@@ -107,12 +103,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     redirects: config.redirects,
   }));
 
-  await authRoutes(app, services);
-  await accountRoutes(app, services);
-  await adminRoutes(app, services);
-  await storageRoutes(app, services);
-  await fleetRoutes(app, services);
-  await notificationRoutes(app, services);
+  for (const module of services.modules) await module.routes(app, services);
 
   await serveWebApp(app, config.webDistDir);
 

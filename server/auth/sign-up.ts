@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { SignUpInput, SignUpResult } from '../../core/contracts/auth.ts';
-import { createAgency, withNewAgency } from '../agency/create-agency.ts';
+import { createAgency, withNewAgency } from '../platform/agencies.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
 import { confirmationEmail } from './emails.ts';
@@ -40,7 +40,7 @@ async function foundAgency(services: Services, input: SignUpInput): Promise<Sign
       ori: agencyInput.ori,
       timezone: agencyInput.timezone,
       securityPolicy: { mfa_required: 'everyone' },
-    });
+    }, services.modules);
     // Claim the address first: if another sign-up took it a moment ago, nothing is created.
     if (!(await claimEmail(tx, input.email, userId))) return null;
     await insertUser(tx, {

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { userRoles } from './schema.ts';
-import { createAgency, withNewAgency } from '../agency/create-agency.ts';
+import { createAgency, withNewAgency } from '../platform/agencies.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { agencyIdForEmail, claimEmail, insertUser } from '../auth/queries.ts';
 import type { Database } from '../platform/database.ts';
-import { seedDemoFleet } from './seed-demo-fleet.ts';
+import { SERVER_MODULES } from '../modules.ts';
 
 /** The password of every demo user; the README lists the logins. */
 export const DEMO_PASSWORD = 'precinct-demo-2026';
@@ -54,7 +54,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const demo of DEMO_AGENCIES) {
     await withNewAgency(database, async (tx, agencyId) => {
-      const { roleIds } = await createAgency(tx, { agencyId, name: demo.name, ori: demo.ori, timezone: demo.timezone });
+      const { roleIds } = await createAgency(tx, { agencyId, name: demo.name, ori: demo.ori, timezone: demo.timezone }, SERVER_MODULES);
       for (const person of demo.users) {
         const id = crypto.randomUUID();
         if (!(await claimEmail(tx, person.email, id))) throw new Error(`Demo address ${person.email} is taken`);
@@ -72,7 +72,7 @@ export async function seedDemo(database: Database): Promise<boolean> {
         });
         await tx.insert(userRoles).values({ agencyId, userId: id, roleId: roleIds.get(person.role)! });
       }
-      await seedDemoFleet(tx, agencyId, demo.users.length > 5 ? 12 : 5);
+      for (const module of SERVER_MODULES) await module.seedDemo?.(tx, { agencyId, size: demo.users.length > 5 ? 'large' : 'small' });
     });
   }
   return true;

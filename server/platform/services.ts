@@ -4,6 +4,7 @@ import type { SigningKeys } from '../auth/signing-keys.ts';
 import type { Database } from './database.ts';
 import type { Mailer } from './mail.ts';
 import type { LocalStorage } from './storage.ts';
+import type { ServerModule } from './modules.ts';
 import type { TextMessages } from './sms.ts';
 
 /** What use cases need from the platform, passed explicitly (no globals). */
@@ -17,6 +18,8 @@ export interface Services {
   /** The master secret (32 bytes): encrypts signing keys and TOTP secrets, keys phone-code hashes. */
   secret: Buffer;
   log: FastifyBaseLogger;
+  /** The modules this server runs (server/modules.ts). */
+  modules: readonly ServerModule[];
 }
 
 /** Where a request came from, recorded on sessions (and in the audit log once it exists). */

@@ -3,14 +3,17 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { TENANT_TABLES } from '../db/schema.ts';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { DATABASE_KINDS, endpointCaller, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { sampleFor } from '../test-support/route-samples.ts';
-import { passingAnswers } from '../test-support/fleet-samples.ts';
+import { SERVER_MODULES } from '../modules.ts';
+import { storageApi } from '../../core/contracts/storage.ts';
 import { queryRows } from './database.ts';
 import { routeTable, type RouteRecord } from './access.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import { PERMISSION_LIST } from '../../core/permissions.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 /** Routes in sweep order: signing out last, so it does not end the sweeping sessions half way. */
 function sweepOrder(routes: RouteRecord[]) {
@@ -50,23 +53,9 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
     const sessionOfB = await signIn(server, userOfB);
     const factor = await server.request({ method: 'POST', url: '/auth/v1/factors', token: sessionOfB.access_token, payload: { factor_type: 'totp' } });
     idsOfB.push(b.id, userOfB.id, b.roleIds.get('officer')!, factor.json().id);
-    // Fleet records of B: a vehicle, its squad check against the default template, a service request.
-    const asB = (method: 'GET' | 'POST', url: string, payload?: object) => server.request({ method, url, token: sessionOfB.access_token, ...(payload ? { payload } : {}) });
-    const vehicle = (await asB('POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'B-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 })).json();
-    const form = (await asB('GET', `/rest/v1/fleet/squad-checks/form/${vehicle.id}`)).json();
-    const check = (
-      await asB('POST', '/rest/v1/fleet/squad-checks', {
-        vehicle_id: vehicle.id,
-        template_version_id: form.template.version_id,
-        answers: passingAnswers(form.template.sections),
-      })
-    ).json();
-    const request = (await asB('POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'tires', description: 'Front left tire low', drivable: true })).json();
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-    const file = (await server.request({ method: 'POST', url: '/storage/v1/object?purpose=fleet', token: sessionOfB.access_token, headers: { 'content-type': 'image/png' }, payload: png })).json();
-    const interval = (await asB('POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'oil_change', every_miles: 5000 })).json();
-    idsOfB.push(vehicle.id, form.template.id, check.id, request.id, file.id, interval.id);
-    fileOfB = file.id;
+    // Each module's records of B, made through its own endpoints (its manifest's sweepFixtures).
+    for (const module of SERVER_MODULES) idsOfB.push(...((await module.sweepFixtures?.(endpointCaller(server, sessionOfB.access_token))) ?? []));
+    fileOfB = (await endpointCaller(server, sessionOfB.access_token)(storageApi.upload, { query: { purpose: 'fleet' }, body: PNG, headers: { 'content-type': 'image/png' } })).id;
     expect(idsOfB.every(Boolean)).toBe(true);
   });
   afterAll(async () => {

@@ -5,26 +5,14 @@ import { storageObjects } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
+import { fileReadersOf } from '../platform/modules.ts';
 import { FILE_TYPES, sniffFile, type FileType } from '../platform/storage.ts';
 
 
-/**
- * Who may read a file besides the person who uploaded it: holders of one of these permissions
- * (admin:access holds them all). A squad-check photo is the officer's and the fleet office's, not
- * every colleague's; modules widen their own purposes as their screens need.
- */
-export const FILE_READERS: Record<UploadPurpose, readonly Permission[]> = {
-  fleet: ['fleet:admin'],
-  signature: ['fleet:admin', 'fto:admin', 'fto:trainer'],
-  reports: ['reports:editor'],
-  fto: ['fto:admin', 'fto:trainer'],
-  productivity: [],
-  citations: ['citations:access'],
-};
 
 function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string }): boolean {
   if (row.createdBy === ctx.scope.userId) return true;
-  const readers = FILE_READERS[row.purpose as UploadPurpose] ?? [];
+  const readers = fileReadersOf(ctx.services.modules, row.purpose);
   const claims = { agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions };
   return hasPermission(claims, ADMIN_PERMISSION) || readers.some((permission) => hasPermission(claims, permission));
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { roles, rolePermissions, userRoles } from '../db/schema.ts';
-import { createAgency, withNewAgency } from '../agency/create-agency.ts';
+import { createAgency, withNewAgency } from '../platform/agencies.ts';
+import { SERVER_MODULES } from '../modules.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { claimEmail, insertUser } from '../auth/queries.ts';
 import type { Session } from '../../core/contracts/auth.ts';
@@ -19,7 +20,7 @@ export interface TestAgency {
 /** A fresh agency of its own for each test (never the demo data). */
 export async function makeAgency(server: TestServer, name = `Test Agency ${crypto.randomBytes(3).toString('hex')}`): Promise<TestAgency> {
   return withNewAgency(server.database, async (tx, agencyId) => {
-    const { roleIds } = await createAgency(tx, { agencyId, name, timezone: 'America/Chicago' });
+    const { roleIds } = await createAgency(tx, { agencyId, name, timezone: 'America/Chicago' }, SERVER_MODULES);
     return { id: agencyId, name, roleIds };
   });
 }

@@ -1,3 +1,5 @@
+import { fillPath, type Answer, type Endpoint } from '../../core/endpoints.ts';
+import type { EndpointCaller } from '../platform/modules.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,4 +91,22 @@ export function tokenFromLink(links: string[]): string {
   if (!link) throw new Error(`No token link among ${links.join(', ')}`);
   const url = new URL(link);
   return url.searchParams.get('token') ?? url.searchParams.get('invitation')!;
+}
+
+/** Calls endpoints of the API tables as the holder of `token`, parsing answers with their schemas (module sweep fixtures use it). */
+export function endpointCaller(server: TestServer, token: string): EndpointCaller {
+  return async <E extends Endpoint>(endpoint: E, options: Parameters<EndpointCaller>[1] = {}): Promise<Answer<E>> => {
+    const search = options.query ? `?${new URLSearchParams(options.query)}` : '';
+    const url = `${fillPath(endpoint.url, options.params)}${search}`;
+    const response = await server.request({
+      method: endpoint.method,
+      url,
+      token,
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.body !== undefined ? { payload: options.body as string } : {}),
+    });
+    if (response.statusCode >= 400) throw new Error(`${endpoint.method} ${url} answered ${response.statusCode}: ${response.body}`);
+    const schema = endpoint.response;
+    return (schema !== null && typeof schema === 'object' ? schema.parse(response.json()) : response.body) as Answer<E>;
+  };
 }

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { sampleAnswers } from '../fleet/sample-answers.ts';
+import { sampleAnswers } from './sample-answers.ts';
 import type { TemplateSection } from '../../core/contracts/fleet.ts';
-import { squadCheckTemplates, users } from './schema.ts';
+import { squadCheckTemplates, users } from '../db/schema.ts';
 import type { Tx } from '../platform/database.ts';
+import type { DemoAgency } from '../platform/modules.ts';
 import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';
 import { insertNotification } from '../notifications/queries.ts';
-import { findTemplateVersions, insertServiceRequest, insertServiceRequestEvent, insertSubmission, insertVehicle, insertVehicleEvent, nextNumber, updateVehicleRow, usersWithPermission } from '../fleet/queries.ts';
+import { findTemplateVersions, insertServiceRequest, insertServiceRequestEvent, insertSubmission, insertVehicle, insertVehicleEvent, nextNumber, updateVehicleRow, usersWithPermission } from './queries.ts';
 
 const MODELS = [
   { make: 'Ford', model: 'Police Interceptor Utility', type: 'suv' },
@@ -18,7 +19,8 @@ const MODELS = [
 ];
 
 /** A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state. */
-export async function seedDemoFleet(tx: Tx, agencyId: string, vehicleCount: number) {
+export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
+  const vehicleCount = size === 'large' ? 12 : 5;
   const officers = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.agencyId, agencyId));
   const [template] = await tx.select().from(squadCheckTemplates).where(and(eq(squadCheckTemplates.agencyId, agencyId)));
   const [version] = await findTemplateVersions(tx, agencyId, [template!.currentVersionId!]);

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { defaultSysConfig, type SecurityPolicy } from '../../core/contracts/agency.ts';
 import { BUILT_IN_ROLES } from '../../core/permissions.ts';
 import { agencies, rolePermissions, roles } from '../db/schema.ts';
-import type { Database, Tx } from '../platform/database.ts';
-import { seedFleetDefaults } from '../fleet/templates.ts';
+import type { Database, Tx } from './database.ts';
+import type { ServerModule } from './modules.ts';
 
 export type AgencyRow = typeof agencies.$inferSelect;
 
@@ -19,13 +19,15 @@ export function slugify(name: string): string {
 }
 
 /**
- * Creates an agency with its default configuration (every module on) and the built-in role
- * templates, in the caller's transaction, which must be scoped to `agencyId`. Returns the agency
- * and the new roles' ids by template key.
+ * Creates an agency with its default configuration (every module on), the built-in role templates
+ * and what each module gives a new agency (its manifest's onAgencyCreated), in the caller's
+ * transaction, which must be scoped to `agencyId`. Returns the agency and the new roles' ids by
+ * template key.
  */
 export async function createAgency(
   tx: Tx,
   input: { agencyId: string; name: string; ori?: string | undefined; timezone: string; securityPolicy?: SecurityPolicy },
+  modules: readonly ServerModule[],
 ): Promise<{ agency: AgencyRow; roleIds: Map<string, string> }> {
   // The slug is unique across agencies; a random suffix keeps two "City Police Department"s apart
   // without a cross-tenant lookup.
@@ -54,7 +56,7 @@ export async function createAgency(
         .insert(rolePermissions)
         .values(template.permissions.map((permission) => ({ agencyId: input.agencyId, roleId: role!.id, permission })));
   }
-  await seedFleetDefaults(tx, input.agencyId);
+  for (const module of modules) await module.onAgencyCreated?.(tx, input.agencyId);
   return { agency: agency!, roleIds };
 }
 

@@ -1,0 +1,37 @@
+import { fleetApi, FleetSettings } from '../../core/contracts/fleet.ts';
+import { storageApi } from '../../core/contracts/storage.ts';
+import type { ServerModule } from '../platform/modules.ts';
+import { sampleAnswers } from './sample-answers.ts';
+import { seedDemoFleet } from './demo-seed.ts';
+import { fleetRoutes } from './routes.ts';
+import { seedFleetDefaults } from './templates.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+/** Fleet: vehicles, squad checks, service requests, maintenance (core/contracts/fleet.ts). */
+export const fleetModule: ServerModule = {
+  name: 'fleet',
+  routes: fleetRoutes,
+  settings: { key: 'fleet_settings', schema: FleetSettings },
+  // Every agency starts with the police squad-check template, so officers can check a car on day one.
+  onAgencyCreated: async (tx, agencyId) => {
+    await seedFleetDefaults(tx, agencyId);
+  },
+  seedDemo: seedDemoFleet,
+  fileReaders: { fleet: ['fleet:admin'], signature: ['fleet:admin'] },
+  async sweepFixtures(call) {
+    const vehicle = await call(fleetApi.createVehicle, { body: { unit_number: 'B-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 } });
+    const form = await call(fleetApi.getSquadCheckForm, { params: { id: vehicle.id } });
+    const check = await call(fleetApi.submitSquadCheck, {
+      body: {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers: sampleAnswers(form.template.sections, { odometer: 1000, fileId: '00000000-0000-4000-8000-000000000000' }),
+      },
+    });
+    const request = await call(fleetApi.createServiceRequest, { body: { vehicle_id: vehicle.id, category: 'tires', description: 'Front left tire low', drivable: true } });
+    const interval = await call(fleetApi.addMaintenance, { params: { id: vehicle.id }, body: { category: 'oil_change', every_miles: 5000 } });
+    const file = await call(storageApi.upload, { query: { purpose: 'fleet' }, body: PNG, headers: { 'content-type': 'image/png' } });
+    return [vehicle.id, form.template.id, check.id, request.id, interval.id, file.id];
+  },
+};

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { UploadPurpose } from '../../core/contracts/storage.ts';
+import type { Answer, Endpoint } from '../../core/endpoints.ts';
+import type { Permission } from '../../core/permissions.ts';
+import type { Tx } from './database.ts';
+import type { Services } from './services.ts';
+
+/**
+ * A server module's manifest: everything the shared code needs to know of it. The app, agency
+ * creation, the demo seed and the sweeps iterate the list in server/modules.ts, so adding a module is
+ * one line there and no edit of shared code.
+ */
+export interface ServerModule {
+  /** The module's name (its folder, its API table's name). */
+  name: string;
+  /** Registers the module's endpoints (registerApi with its table). */
+  routes(app: FastifyInstance, services: Services): Promise<void>;
+  /** The module's settings in the agency's sys_config, validated with defaults (never read with a cast). */
+  settings?: { key: string; schema: z.ZodType };
+  /** What every new agency gets, inside the transaction that creates it. */
+  onAgencyCreated?(tx: Tx, agencyId: string): Promise<void>;
+  /** The demo agency's records of this module, inside the transaction that creates the agency. */
+  seedDemo?(tx: Tx, demo: DemoAgency): Promise<void>;
+  /** Who may read an upload of each purpose the module owns, besides its uploader (admin:access reads all). */
+  fileReaders?: Partial<Record<UploadPurpose, readonly Permission[]>>;
+  /**
+   * Records for the tenant sweep: made through the API as an administrator of agency B, their ids are
+   * then tried by agency A on every route that takes an id (server/platform/sweeps.test.ts).
+   */
+  sweepFixtures?(call: EndpointCaller): Promise<string[]>;
+}
+
+export interface DemoAgency {
+  agencyId: string;
+  /** The large demo agency gets a full fleet and history; the small one a few records. */
+  size: 'large' | 'small';
+}
+
+/** Calls an endpoint as a signed-in user and answers its parsed body; throws on an error status. */
+export type EndpointCaller = <E extends Endpoint>(
+  endpoint: E,
+  options?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> },
+) => Promise<Answer<E>>;
+
+/** Who may read a file of this purpose, from the modules' manifests. */
+export function fileReadersOf(modules: readonly ServerModule[], purpose: string): readonly Permission[] {
+  return modules.flatMap((module) => module.fileReaders?.[purpose as UploadPurpose] ?? []);
+}
