@@ -6,12 +6,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { z } from 'zod';
+import { authApi } from '../../core/contracts/auth-api.ts';
 import { MAX_PASSWORD_LENGTH, Password } from '../../core/contracts/auth.ts';
 import { formatDateTime } from '../../core/dates.ts';
 import { FriendlyName, type Factor } from '../../core/contracts/mfa.ts';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
-import { FACTORS_QUERY_KEY, useFactors } from '../auth/list-factors.ts';
+import { useFactors } from '../auth/list-factors.ts';
 import { FACTOR_TYPE_LABELS, verifiedFactors } from '../auth/mfa-step.ts';
 import { useRemoveFactor } from '../auth/remove-factor.ts';
 import { useRenameFactor } from '../auth/rename-factor.ts';
@@ -90,7 +91,7 @@ function FactorsSection() {
               onEnrolled={() => {
                 setAdding(false);
                 setAdded(true);
-                void queryClient.invalidateQueries({ queryKey: FACTORS_QUERY_KEY });
+                void queryClient.invalidateQueries({ queryKey: authApi.listFactors.key });
               }}
               onCancel={() => setAdding(false)}
             />

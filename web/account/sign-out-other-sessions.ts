@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import { callEndpoint } from '../lib/api.ts';
 
-/** POST /auth/v1/logout?scope=others: ends every other session of the user; this one stays. */
-export function signOutOtherSessions(): Promise<unknown> {
-  return apiRequest('/auth/v1/logout', { method: 'POST', query: { scope: 'others' }, schema: z.unknown() });
+/** Ends every other session of the user; this one stays. */
+export async function signOutOtherSessions(): Promise<void> {
+  await callEndpoint(authApi.logout, { query: { scope: 'others' } });
 }
 
 export function useSignOutOtherSessions() {

@@ -11,7 +11,7 @@ import { errorMessage } from '../lib/api-error.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
-import { isStaleVersion } from './admin-request.ts';
+import { isStaleVersion } from '../lib/api.ts';
 import { useAgency } from './get-agency.ts';
 import { useRemoveLogo } from './remove-logo.ts';
 import { StaleVersionAlert } from './stale-version-alert.tsx';

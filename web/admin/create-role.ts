@@ -1,20 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RoleDetail, type CreateRoleInput } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { ADMIN_API, adminKeys } from './admin-request.ts';
+import { useState } from 'react';
+import { adminApi, type CreateRoleInput } from '../../core/contracts/admin.ts';
+import { callEndpoint, IdempotencyKeys, invalidateEndpoints, queryKey } from '../lib/api.ts';
 
-/** POST /rest/v1/admin/roles. */
-export function createRole(input: CreateRoleInput): Promise<RoleDetail> {
-  return apiRequest(`${ADMIN_API}/roles`, { method: 'POST', body: input, schema: RoleDetail });
-}
-
+/**
+ * Creates a role. The same form sent again after no answer came carries the same Idempotency-Key, so
+ * the server replays its first answer instead of making a second role.
+ */
 export function useCreateRole() {
   const queryClient = useQueryClient();
+  const [keys] = useState(() => new IdempotencyKeys());
   return useMutation({
-    mutationFn: createRole,
+    mutationFn: (input: CreateRoleInput) => callEndpoint(adminApi.createRole, { body: input, idempotencyKey: keys.keyFor(input) }),
     onSuccess: (role) => {
-      queryClient.setQueryData(adminKeys.role(role.id), role);
-      return queryClient.invalidateQueries({ queryKey: adminKeys.roles() });
+      keys.reset();
+      queryClient.setQueryData(queryKey(adminApi.getRole, role.id), role);
+      return invalidateEndpoints(queryClient, adminApi.listRoles, adminApi.getRole);
     },
   });
 }

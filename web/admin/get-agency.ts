@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AgencyProfile } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { ADMIN_API, adminKeys } from './admin-request.ts';
+import { adminApi } from '../../core/contracts/admin.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
-/** GET /rest/v1/admin/agency: the agency profile with its version (the ETag an update must carry). */
-export function getAgency(): Promise<AgencyProfile> {
-  return apiRequest(`${ADMIN_API}/agency`, { schema: AgencyProfile });
-}
-
-export const agencyQueryOptions = queryOptions({ queryKey: adminKeys.agency(), queryFn: getAgency });
+/** The agency profile with its version (the ETag an update must carry). */
+export const agencyQueryOptions = queryOptions({ queryKey: queryKey(adminApi.getAgency), queryFn: ({ signal }) => callEndpoint(adminApi.getAgency, { signal }) });
 
 export function useAgency() {
   return useQuery(agencyQueryOptions);

@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminOverview } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { ADMIN_API, adminKeys } from './admin-request.ts';
+import { adminApi } from '../../core/contracts/admin.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
-/** GET /rest/v1/admin/overview: users by status, role count, modules and recent admin activity. */
-export function getOverview(): Promise<AdminOverview> {
-  return apiRequest(`${ADMIN_API}/overview`, { schema: AdminOverview });
-}
-
-export const overviewQueryOptions = queryOptions({ queryKey: adminKeys.overview(), queryFn: getOverview });
+/** Users by status, role count, modules and recent admin activity. */
+export const overviewQueryOptions = queryOptions({ queryKey: queryKey(adminApi.getOverview), queryFn: ({ signal }) => callEndpoint(adminApi.getOverview, { signal }) });
 
 export function useOverview() {
   return useQuery(overviewQueryOptions);

@@ -1,15 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminUser } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { ADMIN_API, adminKeys } from './admin-request.ts';
+import { adminApi } from '../../core/contracts/admin.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
-/** GET /rest/v1/admin/users/:id: one person with their version (the ETag an edit must carry). */
-export function getUser(id: string): Promise<AdminUser> {
-  return apiRequest(`${ADMIN_API}/users/${encodeURIComponent(id)}`, { schema: AdminUser });
-}
-
+/** One person with their version (the ETag an edit must carry). */
 export function userQueryOptions(id: string) {
-  return queryOptions({ queryKey: adminKeys.user(id), queryFn: () => getUser(id) });
+  return queryOptions({ queryKey: queryKey(adminApi.getUser, id), queryFn: ({ signal }) => callEndpoint(adminApi.getUser, { params: { id }, signal }) });
 }
 
 export function useUser(id: string | null) {

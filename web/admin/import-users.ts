@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ImportUsersResult } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { ADMIN_API, adminKeys } from './admin-request.ts';
+import { adminApi } from '../../core/contracts/admin.ts';
+import { apiKey, callEndpoint } from '../lib/api.ts';
 
-/** POST /rest/v1/admin/users/import { csv }: all rows are invited, or none and a report of every bad row. */
-export function importUsers(csv: string): Promise<ImportUsersResult> {
-  return apiRequest(`${ADMIN_API}/users/import`, { method: 'POST', body: { csv }, schema: ImportUsersResult });
-}
-
+/** Invites every row of a CSV, or none and a report of every bad row. */
 export function useImportUsers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: importUsers,
+    mutationFn: (csv: string) => callEndpoint(adminApi.importUsers, { body: { csv } }),
     onSuccess: (result) => {
-      if (result.created > 0) void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      if (result.created > 0) void queryClient.invalidateQueries({ queryKey: apiKey(adminApi) });
     },
   });
 }

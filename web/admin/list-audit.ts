@@ -1,19 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AuditEntry, pageOf, type AuditQuery, type Page } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { ADMIN_API, adminKeys } from './admin-request.ts';
-
-const AuditPage = pageOf(AuditEntry);
+import { adminApi, type AuditQuery } from '../../core/contracts/admin.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
 export type AuditRequest = Partial<AuditQuery>;
 
-/** GET /rest/v1/admin/audit: a page of the audit log, newest first, filtered on the server. */
-export function listAudit(query: AuditRequest, signal?: AbortSignal): Promise<Page<AuditEntry>> {
-  return apiRequest(`${ADMIN_API}/audit`, { query: { ...query }, schema: AuditPage, signal });
-}
-
+/** A page of the audit log, newest first, filtered on the server. */
 export function auditQueryOptions(query: AuditRequest) {
-  return queryOptions({ queryKey: adminKeys.audit(query), queryFn: ({ signal }) => listAudit(query, signal) });
+  return queryOptions({ queryKey: queryKey(adminApi.listAudit, query), queryFn: ({ signal }) => callEndpoint(adminApi.listAudit, { query, signal }) });
 }
 
 export function useAudit(query: AuditRequest) {

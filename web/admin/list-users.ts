@@ -1,19 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminUser, pageOf, type ListUsersQuery, type Page } from '../../core/contracts/admin.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { ADMIN_API, adminKeys } from './admin-request.ts';
-
-const UserPage = pageOf(AdminUser);
+import { adminApi, type AdminUser, type ListUsersQuery } from '../../core/contracts/admin.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
 export type UsersRequest = Partial<ListUsersQuery>;
 
-/** GET /rest/v1/admin/users: a page of the agency's people, searched, filtered and sorted on the server. */
-export function listUsers(query: UsersRequest, signal?: AbortSignal): Promise<Page<AdminUser>> {
-  return apiRequest(`${ADMIN_API}/users`, { query: { ...query }, schema: UserPage, signal });
-}
-
+/** A page of the agency's people, searched, filtered and sorted on the server. */
 export function usersQueryOptions(query: UsersRequest) {
-  return queryOptions({ queryKey: adminKeys.userList(query), queryFn: ({ signal }) => listUsers(query, signal) });
+  return queryOptions({ queryKey: queryKey(adminApi.listUsers, query), queryFn: ({ signal }) => callEndpoint(adminApi.listUsers, { query, signal }) });
 }
 
 /** Keeps the previous page on screen while the next one loads. */
@@ -26,7 +19,7 @@ export async function listAllUsers(query: UsersRequest): Promise<AdminUser[]> {
   const pageSize = 200;
   const all: AdminUser[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await listUsers({ ...query, page, page_size: pageSize });
+    const answer = await callEndpoint(adminApi.listUsers, { query: { ...query, page, page_size: pageSize } });
     all.push(...answer.items);
     if (answer.items.length < pageSize || all.length >= answer.total) return all;
   }

@@ -9,7 +9,7 @@ import { errorMessage, isApiError } from '../lib/api-error.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
-import { isConflict, isStaleVersion } from './admin-request.ts';
+import { isConflict, isStaleVersion } from '../lib/api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useDeleteRole } from './delete-role.ts';
 import { useRole } from './get-role.ts';

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AgencyProfile } from '../../core/contracts/admin.ts';
-import { uploadWithProgress } from '../lib/upload.ts';
-import { ADMIN_API, adminKeys } from './admin-request.ts';
+import { adminApi, type AgencyProfile } from '../../core/contracts/admin.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -15,17 +14,17 @@ export function logoFileProblem(file: { type: string; size: number }): string | 
 }
 
 /**
- * PUT /rest/v1/admin/agency/logo with the image's bytes as the body. XMLHttpRequest rather than
- * fetch, because only it reports upload progress; `onProgress` gets 0–100.
+ * Sends the image's bytes as the agency's logo. The API client sends uploads with XMLHttpRequest,
+ * because only it reports upload progress; `onProgress` gets 0–100.
  */
 export function uploadLogo(file: File, onProgress: (percent: number) => void): Promise<AgencyProfile> {
-  return uploadWithProgress({ method: 'PUT', url: `${ADMIN_API}/agency/logo`, file, schema: AgencyProfile, onProgress });
+  return callEndpoint(adminApi.uploadLogo, { body: file, onProgress });
 }
 
 export function useUploadLogo(onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => uploadLogo(file, onProgress),
-    onSuccess: (agency) => queryClient.setQueryData(adminKeys.agency(), agency),
+    onSuccess: (agency) => queryClient.setQueryData(queryKey(adminApi.getAgency), agency),
   });
 }

@@ -9,7 +9,7 @@ import { errorMessage } from '../lib/api-error.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { ACCOUNT_TYPE_OPTIONS } from './account-type.ts';
-import { isStaleVersion } from './admin-request.ts';
+import { isStaleVersion } from '../lib/api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useUser } from './get-user.ts';
 import { useRoles } from './list-roles.ts';

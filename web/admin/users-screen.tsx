@@ -11,7 +11,7 @@ import { AdminPage } from './admin-page.tsx';
 import { ImportUsersDialog } from './import-users-dialog.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { listAllUsers, useUsers } from './list-users.ts';
-import { saveFile } from './save-file.ts';
+import { downloadText } from '../lib/download.ts';
 import { StatusBadge, statusLabel } from './status-badge.tsx';
 import { useAgencyDates } from './use-agency-dates.ts';
 import { UserDrawer } from './user-drawer.tsx';
@@ -72,7 +72,7 @@ export function UsersScreen() {
     try {
       const { page: _page, page_size: _size, ...filters } = query;
       const all = await listAllUsers(filters);
-      saveFile(usersToCsv(all), `users-${new Date().toISOString().slice(0, 10)}.csv`);
+      downloadText(`users-${new Date().toISOString().slice(0, 10)}.csv`, usersToCsv(all));
       notifications.show({ color: 'green', title: 'Exported', message: `${all.length} ${all.length === 1 ? 'person' : 'people'} saved to a CSV file.` });
     } catch (error) {
       notifications.show({ color: 'red', title: 'The export failed', message: errorMessage(error) });

@@ -1,16 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { InvitationPreview } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
-/** GET /auth/v1/invite?token=…: whom an invitation is for and which agency it joins. */
-export function getInvitation(token: string): Promise<InvitationPreview> {
-  return apiRequest('/auth/v1/invite', { query: { token }, auth: false, schema: InvitationPreview });
-}
-
+/** Whom an invitation is for and which agency it joins (a public call: no session yet). */
 export function invitationQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['auth', 'invitation', token] as const,
-    queryFn: () => getInvitation(token),
+    queryKey: queryKey(authApi.previewInvitation, token),
+    queryFn: ({ signal }) => callEndpoint(authApi.previewInvitation, { query: { token }, signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,13 +1,7 @@
-import { z } from 'zod';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import { callEndpoint } from '../lib/api.ts';
 
-/** POST /auth/v1/logout (Bearer): ends this session on the server. */
-export function logoutRequest(accessToken: string): Promise<unknown> {
-  return apiRequest('/auth/v1/logout', {
-    method: 'POST',
-    query: { scope: 'local' },
-    headers: { authorization: `Bearer ${accessToken}` },
-    auth: false,
-    schema: z.unknown(),
-  });
+/** Ends this session on the server, with its own token (the session is being let go, not refreshed first). */
+export async function logoutRequest(accessToken: string): Promise<void> {
+  await callEndpoint(authApi.logout, { query: { scope: 'local' }, accessToken });
 }

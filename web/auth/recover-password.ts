@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { authApi } from '../../core/contracts/auth-api.ts';
 import type { RecoverInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { callEndpoint } from '../lib/api.ts';
 
-/** POST /auth/v1/recover: e-mails a password reset link (the answer never says whether the address exists). */
-export function recoverPassword(input: RecoverInput): Promise<unknown> {
-  return apiRequest('/auth/v1/recover', { method: 'POST', body: input, auth: false, schema: z.unknown() });
+/** E-mails a password reset link (the answer never says whether the address exists). */
+export function recoverPassword(input: RecoverInput) {
+  return callEndpoint(authApi.recover, { body: input });
 }
 
 export function useRecoverPassword() {

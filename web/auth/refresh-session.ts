@@ -1,19 +1,17 @@
-import { Session } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import type { Session } from '../../core/contracts/auth.ts';
+import { callEndpoint } from '../lib/api.ts';
 
 /**
- * POST /auth/v1/token?grant_type=refresh_token: a new session for a refresh token (single use). Sent
- * as a background request; the server refuses it (400 session_not_found, hint idle) once the session
- * has been idle past the agency's limit.
+ * A new session for a refresh token (single use). A public call, so it never asks for the stored
+ * session's token (which would start a refresh of its own). Sent as a background request; the server
+ * refuses it (400 session_not_found, hint idle) once the session has been idle past the agency's limit.
  */
 export function refreshSessionRequest(refreshToken: string): Promise<Session> {
-  return apiRequest('/auth/v1/token', {
-    method: 'POST',
+  return callEndpoint(authApi.token, {
     query: { grant_type: 'refresh_token' },
     body: { refresh_token: refreshToken },
-    auth: false,
     // A refresh is the client's own doing: it must never keep an idle session alive.
     background: true,
-    schema: Session,
   });
 }

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../lib/api-client.ts';
-import { FACTORS_QUERY_KEY } from './list-factors.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import { callEndpoint } from '../lib/api.ts';
 
 /**
- * DELETE /auth/v1/factors/{factorId}. Needs an aal2 session when the user has a verified factor:
- * otherwise the answer is 403 insufficient_aal, and the user verifies a factor first.
+ * Removes a factor. Needs an aal2 session when the user has a verified factor: otherwise the answer
+ * is 403 insufficient_aal, and the user verifies a factor first.
  */
-export function removeFactor(factorId: string): Promise<unknown> {
-  return apiRequest(`/auth/v1/factors/${encodeURIComponent(factorId)}`, { method: 'DELETE', schema: z.unknown() });
+export function removeFactor(factorId: string): Promise<undefined> {
+  return callEndpoint(authApi.removeFactor, { params: { factorId } });
 }
 
 export function useRemoveFactor() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: FACTORS_QUERY_KEY }) });
+  return useMutation({ mutationFn: removeFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: authApi.listFactors.key }) });
 }

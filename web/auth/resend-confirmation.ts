@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { authApi } from '../../core/contracts/auth-api.ts';
 import type { ResendInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { callEndpoint } from '../lib/api.ts';
 
-/** POST /auth/v1/resend: sends the sign-up confirmation e-mail again. */
-export function resendConfirmation(input: ResendInput): Promise<unknown> {
-  return apiRequest('/auth/v1/resend', { method: 'POST', body: input, auth: false, schema: z.unknown() });
+/** Sends the sign-up confirmation e-mail again. */
+export function resendConfirmation(input: ResendInput) {
+  return callEndpoint(authApi.resend, { body: input });
 }
 
 export function useResendConfirmation() {

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { FACTORS_QUERY_KEY, factorsQueryOptions } from './list-factors.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import { factorsQueryOptions } from './list-factors.ts';
 import { accessTokenLevel, mfaStep } from './mfa-step.ts';
 import { subscribeAuth, subscribeSecondFactorNeeded, useAuthState } from './session.ts';
 
@@ -25,7 +26,7 @@ export function useSecondFactorGate(): void {
   }, [pending, router]);
 
   useEffect(
-    () => subscribeSecondFactorNeeded(() => void queryClient.invalidateQueries({ queryKey: FACTORS_QUERY_KEY })),
+    () => subscribeSecondFactorNeeded(() => void queryClient.invalidateQueries({ queryKey: authApi.listFactors.key })),
     [queryClient],
   );
 

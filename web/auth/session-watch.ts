@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { apiRequest, configureApiClient } from '../lib/api-client.ts';
+import { accountApi } from '../../core/contracts/auth-api.ts';
+import { configureApiClient } from '../lib/api-client.ts';
+import { callEndpoint } from '../lib/api.ts';
 
 /**
  * Inactivity (CJIS AC-11): the server ends a session idle past the agency's limit, measured from
@@ -25,7 +26,7 @@ export const PROBE_EVERY_MS = 15_000;
 
 const INPUT_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 /** The server's own endpoint that any live session may read (aal1 too) and that is not rate limited. */
-const PROBE_PATH = '/rest/v1/profile';
+const PROBE = accountApi.getProfile;
 
 export type ActivityClock = {
   now: number;
@@ -63,7 +64,7 @@ export function startSessionWatch({ isSignedIn, now = () => Date.now() }: { isSi
     if (inFlight) return;
     inFlight = true;
     if (!background) clock.lastUserRequestAt = now();
-    void apiRequest(PROBE_PATH, { background, schema: z.unknown() })
+    void callEndpoint(PROBE, { background })
       .catch(() => undefined)
       .finally(() => {
         inFlight = false;

@@ -1,17 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { Session, type PasswordGrantInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import type { PasswordGrantInput, Session } from '../../core/contracts/auth.ts';
+import { callEndpoint } from '../lib/api.ts';
 import { setSession } from './session.ts';
 
-/** POST /auth/v1/token?grant_type=password: signs in with e-mail and password. */
+/** Signs in with e-mail and password (the password grant of the token endpoint). */
 export function signInWithPassword(input: PasswordGrantInput): Promise<Session> {
-  return apiRequest('/auth/v1/token', {
-    method: 'POST',
-    query: { grant_type: 'password' },
-    body: input,
-    auth: false,
-    schema: Session,
-  });
+  return callEndpoint(authApi.token, { query: { grant_type: 'password' }, body: input });
 }
 
 export function useSignInWithPassword() {

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { SignUpResult, type SignUpInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import type { SignUpInput } from '../../core/contracts/auth.ts';
+import { callEndpoint } from '../lib/api.ts';
 import { setSession } from './session.ts';
 
-/** POST /auth/v1/signup: founds a new agency, or joins one by invitation. */
-export function signUp(input: SignUpInput): Promise<SignUpResult> {
-  return apiRequest('/auth/v1/signup', { method: 'POST', body: input, auth: false, schema: SignUpResult });
+/** Founds a new agency, or joins one by invitation. */
+export function signUp(input: SignUpInput) {
+  return callEndpoint(authApi.signUp, { body: input });
 }
 
 export function useSignUp() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import { callEndpoint } from '../lib/api.ts';
 
-/** POST /auth/v1/unlock: the e-mailed link (/login?unlock=<token>) lifts a lock after 5 failed sign-ins. */
-export function unlockAccount(token: string): Promise<unknown> {
-  return apiRequest('/auth/v1/unlock', { method: 'POST', body: { token }, auth: false, schema: z.object({}) });
+/** The e-mailed link (/login?unlock=<token>) lifts a lock after 5 failed sign-ins. */
+export function unlockAccount(token: string) {
+  return callEndpoint(authApi.unlock, { body: { token } });
 }
 
 export function useUnlockAccount() {

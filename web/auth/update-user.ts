@@ -1,16 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthUser, type UpdateUserInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import type { AuthUser, UpdateUserInput } from '../../core/contracts/auth.ts';
+import { callEndpoint } from '../lib/api.ts';
 import { updateSessionUser } from './session.ts';
 
-/** PUT /auth/v1/user: changes the signed-in user's password, name, phone or preferences. */
+/**
+ * Changes the signed-in user's password, name, phone or preferences; with `accessToken`, those of
+ * the session it belongs to (a recovery session not stored as the signed-in one).
+ */
 export function updateUser(input: UpdateUserInput, accessToken?: string): Promise<AuthUser> {
-  return apiRequest('/auth/v1/user', {
-    method: 'PUT',
-    body: input,
-    schema: AuthUser,
-    ...(accessToken ? { auth: false, headers: { authorization: `Bearer ${accessToken}` } } : {}),
-  });
+  return callEndpoint(authApi.updateUser, { body: input, ...(accessToken ? { accessToken } : {}) });
 }
 
 export function useUpdateUser() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Session } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { FACTORS_QUERY_KEY } from './list-factors.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import type { Session } from '../../core/contracts/auth.ts';
+import { callEndpoint } from '../lib/api.ts';
 import { setSession } from './session.ts';
 
 export type VerifyFactorRequest = {
@@ -12,15 +12,11 @@ export type VerifyFactorRequest = {
 };
 
 /**
- * POST /auth/v1/factors/{factorId}/verify: answers a challenge. The answer is a new session at aal2
- * (and, for a factor being added, completes its enrolment); it is stored like a sign-in.
+ * Answers a challenge. The answer is a new session at aal2 (and, for a factor being added, completes
+ * its enrolment); it is stored like a sign-in.
  */
 export function verifyFactor({ factorId, challengeId, answer }: VerifyFactorRequest): Promise<Session> {
-  return apiRequest(`/auth/v1/factors/${encodeURIComponent(factorId)}/verify`, {
-    method: 'POST',
-    body: { challenge_id: challengeId, ...answer },
-    schema: Session,
-  });
+  return callEndpoint(authApi.verifyFactor, { params: { factorId }, body: { challenge_id: challengeId, ...answer } });
 }
 
 export function useVerifyFactor() {
@@ -29,7 +25,7 @@ export function useVerifyFactor() {
     mutationFn: verifyFactor,
     onSuccess: async (session) => {
       setSession(session, 'TOKEN_REFRESHED');
-      await queryClient.invalidateQueries({ queryKey: FACTORS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: authApi.listFactors.key });
     },
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { Session, type VerifyInput } from '../../core/contracts/auth.ts';
-import { apiRequest } from '../lib/api-client.ts';
+import { authApi } from '../../core/contracts/auth-api.ts';
+import type { Session, VerifyInput } from '../../core/contracts/auth.ts';
+import { callEndpoint, queryKey } from '../lib/api.ts';
 
-/** POST /auth/v1/verify: trades an e-mailed token (sign-up confirmation or recovery) for a session. */
+/** Trades an e-mailed token (sign-up confirmation or recovery) for a session. */
 export function verifyToken(input: VerifyInput): Promise<Session> {
-  return apiRequest('/auth/v1/verify', { method: 'POST', body: input, auth: false, schema: Session });
+  return callEndpoint(authApi.verify, { body: input });
 }
 
 /**
@@ -13,7 +14,7 @@ export function verifyToken(input: VerifyInput): Promise<Session> {
  */
 export function verifyTokenQueryOptions(input: VerifyInput) {
   return queryOptions({
-    queryKey: ['auth', 'verify', input.type, input.token] as const,
+    queryKey: queryKey(authApi.verify, input.type, input.token),
     queryFn: () => verifyToken(input),
     retry: false,
     staleTime: Infinity,

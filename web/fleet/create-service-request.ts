@@ -1,20 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ServiceRequest, type CreateServiceRequestInput } from '../../core/contracts/fleet.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { FLEET_API, fleetKeys, idempotencyHeader } from './fleet-request.ts';
+import { fleetApi, type CreateServiceRequestInput } from '../../core/contracts/fleet.ts';
+import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 
-/** POST /rest/v1/fleet/service-requests with an Idempotency-Key: the officer reports a problem with a vehicle. */
-export function createServiceRequest(input: CreateServiceRequestInput, idempotencyKey: string): Promise<ServiceRequest> {
-  return apiRequest(`${FLEET_API}/service-requests`, { method: 'POST', body: input, headers: idempotencyHeader(idempotencyKey), schema: ServiceRequest });
-}
-
+/** The officer reports a problem with a vehicle; the Idempotency-Key makes a resend after a lost answer create nothing twice. */
 export function useCreateServiceRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateServiceRequestInput; idempotencyKey: string }) => createServiceRequest(input, idempotencyKey),
+    mutationFn: ({ input, idempotencyKey }: { input: CreateServiceRequestInput; idempotencyKey: string }) =>
+      callEndpoint(fleetApi.createServiceRequest, { body: input, idempotencyKey }),
     onSuccess: (created) => {
-      queryClient.setQueryData(fleetKeys.request(created.id), created);
-      return Promise.all([queryClient.invalidateQueries({ queryKey: fleetKeys.myRequests() }), queryClient.invalidateQueries({ queryKey: fleetKeys.home() })]);
+      queryClient.setQueryData(queryKey(fleetApi.getServiceRequest, created.id), created);
+      return invalidateEndpoints(queryClient, fleetApi.listMyServiceRequests, fleetApi.home);
     },
   });
 }

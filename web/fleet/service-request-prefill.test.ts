@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE_CATEGORIES } from '../../core/contracts/fleet.ts';
-import { IdempotencyKeys } from './fleet-request.ts';
 import { describeFailure, guessCategory, prefillFromFailedItem, readPrefill } from './service-request-prefill.ts';
 
 const CHECK = '6f1c0a52-3f0e-4d8b-8a36-2a3c2b9f0c11';
@@ -30,17 +29,5 @@ describe('pre-filling a service request from a failed item', () => {
   it('drops malformed parameters', () => {
     expect(readPrefill({ vehicle_id: 'car 1', category: 'Not A Key', drivable: 'maybe', squad_check_item_id: 'siren', description: '  ' })).toEqual({});
     expect(readPrefill({ drivable: 'no', squad_check_id: CHECK, squad_check_item_id: 'siren' })).toEqual({ drivable: 'no', squad_check_id: CHECK, squad_check_item_id: 'siren' });
-  });
-});
-
-describe('IdempotencyKeys', () => {
-  it('reuses the key for the same body, makes a new one for a changed body or after a success', () => {
-    let n = 0;
-    const keys = new IdempotencyKeys(() => `key-${++n}`);
-    expect(keys.keyFor({ a: 1 })).toBe('key-1');
-    expect(keys.keyFor({ a: 1 })).toBe('key-1');
-    expect(keys.keyFor({ a: 2 })).toBe('key-2');
-    keys.reset();
-    expect(keys.keyFor({ a: 2 })).toBe('key-3');
   });
 });

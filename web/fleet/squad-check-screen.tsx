@@ -4,13 +4,13 @@ import { IconAlertTriangle, IconCircleCheck, IconCloudCheck, IconCloudOff, IconT
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SERVICE_CATEGORIES, type Answer, type SquadCheckForm, type SquadCheckSubmission } from '../../core/contracts/fleet.ts';
+import { IdempotencyKeys } from '../lib/api.ts';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
 import { useAuthState } from '../auth/session.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { VehicleStatusBadge } from './fleet-badges.tsx';
 import { FleetPage } from './fleet-page.tsx';
-import { IdempotencyKeys } from './fleet-request.ts';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { useFleetSettings } from './fleet-api.ts';
 import { useSquadCheckForm } from './get-squad-check-form.ts';
 import { saveSquadCheckDraft, saveSquadCheckDraftOnLeave } from './save-squad-check-draft.ts';
 import { prefillFromFailedItem } from './service-request-prefill.ts';

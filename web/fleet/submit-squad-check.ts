@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SquadCheckSubmission, type SubmitSquadCheckInput } from '../../core/contracts/fleet.ts';
-import { apiRequest } from '../lib/api-client.ts';
-import { FLEET_API, fleetKeys, idempotencyHeader } from './fleet-request.ts';
+import { fleetApi, type SubmitSquadCheckInput } from '../../core/contracts/fleet.ts';
+import { callEndpoint } from '../lib/api.ts';
 
-/** POST /rest/v1/fleet/squad-checks with an Idempotency-Key: 400 answers carry `fields` keyed `answers.<item id>`. */
-export function submitSquadCheck(input: SubmitSquadCheckInput, idempotencyKey: string): Promise<SquadCheckSubmission> {
-  return apiRequest(`${FLEET_API}/squad-checks`, { method: 'POST', body: input, headers: idempotencyHeader(idempotencyKey), schema: SquadCheckSubmission });
-}
-
+/** Sends a squad check (with an Idempotency-Key): 400 answers carry `fields` keyed `answers.<item id>`. */
 export function useSubmitSquadCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: SubmitSquadCheckInput; idempotencyKey: string }) => submitSquadCheck(input, idempotencyKey),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.home() }),
+    mutationFn: ({ input, idempotencyKey }: { input: SubmitSquadCheckInput; idempotencyKey: string }) => callEndpoint(fleetApi.submitSquadCheck, { body: input, idempotencyKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetApi.home.key }),
   });
 }

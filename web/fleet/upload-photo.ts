@@ -1,11 +1,8 @@
-import { z } from 'zod';
-import { uploadWithProgress } from '../lib/upload.ts';
+import { storageApi, type StoredFile } from '../../core/contracts/storage.ts';
+import { callEndpoint } from '../lib/api.ts';
 
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-
-const StoredObject = z.object({ id: z.string(), url: z.string() });
-export type StoredObject = z.infer<typeof StoredObject>;
 
 /** What is wrong with a chosen photo before it is sent, or null when it may be uploaded. */
 export function photoFileProblem(file: { type: string; size: number }): string | null {
@@ -16,9 +13,9 @@ export function photoFileProblem(file: { type: string; size: number }): string |
 }
 
 /**
- * POST /storage/v1/object?purpose=fleet with the image's bytes as the body. XMLHttpRequest rather
- * than fetch, because only it reports upload progress; `onProgress` gets 0–100.
+ * Stores an image for the fleet (its bytes as the body) and answers its id. Sent with
+ * XMLHttpRequest by the API client, because only it reports upload progress; `onProgress` gets 0–100.
  */
-export function uploadPhoto(file: Blob, onProgress: (percent: number) => void): Promise<StoredObject> {
-  return uploadWithProgress({ method: 'POST', url: '/storage/v1/object?purpose=fleet', file, schema: StoredObject, onProgress });
+export function uploadPhoto(file: Blob, onProgress: (percent: number) => void): Promise<StoredFile> {
+  return callEndpoint(storageApi.upload, { query: { purpose: 'fleet' }, body: file, onProgress });
 }

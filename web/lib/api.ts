@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { fillPath, type Answer, type BodyIn, type Endpoint, type EndpointSpec, type ParamsIn, type QueryIn } from '../../core/endpoints.ts';
+import { endpointsOf, fillPath, type Answer, type Api, type BodyIn, type Endpoint, type EndpointSpec, type ParamsIn, type QueryIn } from '../../core/endpoints.ts';
 import { apiRequest, currentAccessToken, fetchWithRetry, type QueryValue } from './api-client.ts';
 import { ApiError, apiErrorFromBody, isApiError } from './api-error.ts';
 import { uploadWithProgress } from './upload.ts';
@@ -16,7 +17,11 @@ import { uploadWithProgress } from './upload.ts';
  * `fleetApi.getVehicle.key` reloads every vehicle and `['fleet']` every fleet screen.
  */
 
-type Present<T, K extends string> = T extends undefined ? { [P in K]?: undefined } : { [P in K]: T };
+/**
+ * A part of the call: absent when the entry has none, optional when every field of it is (a list's
+ * query of defaults), required otherwise.
+ */
+type Present<T, K extends string> = [T] extends [undefined] ? { [P in K]?: undefined } : Record<never, never> extends T ? { [P in K]?: T } : { [P in K]: T };
 
 export type CallOptions<E extends EndpointSpec> = Present<ParamsIn<E>, 'params'> &
   Present<QueryIn<E>, 'query'> &
@@ -26,6 +31,13 @@ export type CallOptions<E extends EndpointSpec> = Present<ParamsIn<E>, 'params'>
     signal?: AbortSignal;
     /** Upload progress, 0–100 (uploads only). */
     onProgress?: (percent: number) => void;
+    /** Sent by the client on its own (a token refresh, a probe) or for the user, whatever the table says. */
+    background?: boolean;
+    /**
+     * This access token instead of the signed-in user's: a session being ended, or one not stored
+     * yet. Public entries carry no token unless given one here.
+     */
+    accessToken?: string;
   };
 
 type Loose = {
@@ -36,7 +48,13 @@ type Loose = {
   idempotencyKey?: string;
   signal?: AbortSignal;
   onProgress?: (percent: number) => void;
+  background?: boolean;
+  accessToken?: string;
 };
+
+function isPublic(endpoint: Endpoint): boolean {
+  return 'public' in endpoint.access && endpoint.access.public;
+}
 
 /** `If-Match: "<version>"`: the version of the record the user edited. */
 export function ifMatch(version: number): Record<string, string> {
@@ -47,6 +65,7 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]
   const given = (options ?? {}) as Loose;
   const url = fillPath(endpoint.url, given.params);
   const headers: Record<string, string> = {};
+  if (given.accessToken) headers.authorization = `Bearer ${given.accessToken}`;
   if (endpoint.versioned && endpoint.method !== 'GET' && given.version !== undefined) Object.assign(headers, ifMatch(given.version));
   if (endpoint.idempotent && given.idempotencyKey) headers['idempotency-key'] = given.idempotencyKey;
   if (endpoint.upload) {
@@ -61,15 +80,18 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]
     query: given.query,
     body: given.body ?? (endpoint.body && endpoint.method !== 'GET' ? {} : undefined),
     headers,
+    // A public entry (sign-in, a token refresh) never sends the stored session's token: asking for it
+    // could start a refresh, and its errors are not the session's.
+    auth: !isPublic(endpoint) && !given.accessToken,
     signal: given.signal,
-    ...(endpoint.background ? { background: true } : {}),
+    background: given.background ?? (endpoint.background ? true : undefined),
     schema: (endpoint.response ?? z.unknown()) as z.ZodType<Answer<E>>,
   });
 }
 
 /** A CSV export or a stored file, fetched with the user's token: text for CSV, a Blob for a file. */
 async function fetchBytes(endpoint: Endpoint, url: string, given: Loose): Promise<string | Blob> {
-  const token = await currentAccessToken();
+  const token = given.accessToken ?? (isPublic(endpoint) ? null : await currentAccessToken());
   const search = new URLSearchParams(Object.entries(given.query ?? {}).flatMap(([k, v]) => (v == null || v === '' ? [] : [[k, String(v)]])));
   const response = await fetchWithRetry(search.size ? `${url}?${search}` : url, {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: endpoint.response === 'csv' ? 'text/csv' : '*/*' },
@@ -96,6 +118,21 @@ async function fetchBytes(endpoint: Endpoint, url: string, given: Loose): Promis
 export function queryKey<E extends Endpoint>(endpoint: E, ...parts: unknown[]): readonly unknown[] {
   const defined = parts.filter((part) => part !== undefined);
   return [...endpoint.key, ...defined];
+}
+
+/**
+ * The key of every answer of a table (`['fleet']`): invalidating it reloads every screen of the
+ * module, for a change whose effects reach across it.
+ */
+export function apiKey(api: Api): readonly [string] {
+  const [first] = endpointsOf(api);
+  if (!first) throw new Error('An API table without entries has no answers to key');
+  return [first.api];
+}
+
+/** Marks every answer of these entries stale; the ones on screen are fetched again. */
+export async function invalidateEndpoints(queryClient: QueryClient, ...endpoints: Endpoint[]): Promise<void> {
+  await Promise.all(endpoints.map((endpoint) => queryClient.invalidateQueries({ queryKey: endpoint.key })));
 }
 
 /** 412: someone else saved the record since it was loaded. */

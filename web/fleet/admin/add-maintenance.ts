@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MaintenanceItem, type MaintenanceIntervalInput } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys, idempotencyKey } from './fleet-admin-request.ts';
+import { fleetApi, type MaintenanceIntervalInput } from '../../../core/contracts/fleet.ts';
+import { callEndpoint, invalidateEndpoints, queryKey } from '../../lib/api.ts';
 
-/** POST /rest/v1/fleet/admin/vehicles/:id/maintenance: a service every N miles and/or N days. */
-export function addMaintenance(vehicleId: string, input: MaintenanceIntervalInput): Promise<MaintenanceItem> {
-  return apiRequest(`${FLEET_API}/admin/vehicles/${encodeURIComponent(vehicleId)}/maintenance`, { method: 'POST', body: input, headers: idempotencyKey(), schema: MaintenanceItem });
-}
-
+/** A service every N miles and/or N days for a vehicle (a fresh Idempotency-Key per add). */
 export function useAddMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ vehicleId, input }: { vehicleId: string; input: MaintenanceIntervalInput }) => addMaintenance(vehicleId, input),
+    mutationFn: ({ vehicleId, input }: { vehicleId: string; input: MaintenanceIntervalInput }) =>
+      callEndpoint(fleetApi.addMaintenance, { params: { id: vehicleId }, body: input, idempotencyKey: crypto.randomUUID() }),
     onSuccess: (_item, { vehicleId }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: fleetKeys.maintenance(vehicleId) }), queryClient.invalidateQueries({ queryKey: fleetKeys.dashboard() })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKey(fleetApi.listMaintenance, { vehicle_id: vehicleId }) }), invalidateEndpoints(queryClient, fleetApi.getDashboard)]),
   });
 }

@@ -7,8 +7,7 @@ import { VehicleInput } from '../../../core/contracts/fleet.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { FormErrorAlert } from '../../ui/states.tsx';
 import { useCreateVehicle } from './create-vehicle.ts';
-import { idempotencyKey } from './fleet-admin-request.ts';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { useFleetSettings } from '../fleet-api.ts';
 import { OfficerPicker } from './officer-picker.tsx';
 
 type AddValues = {
@@ -61,13 +60,13 @@ export function AddVehicleDialog({ opened, onClose }: { opened: boolean; onClose
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   // One key per attempt to add this vehicle: a retried submit is not created twice.
-  const [key, setKey] = useState(idempotencyKey);
+  const [key, setKey] = useState(() => crypto.randomUUID());
   const form = useForm<AddValues>({ initialValues: EMPTY, validate, validateInputOnBlur: true });
 
   const close = () => {
     form.reset();
     setFormError(null);
-    setKey(idempotencyKey());
+    setKey(crypto.randomUUID());
     onClose();
   };
 

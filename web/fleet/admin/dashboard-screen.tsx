@@ -5,7 +5,7 @@ import type { VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage, labelOf, ServiceRequestStatusBadge, VehicleStatusBadge } from './fleet-admin-page.tsx';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { useFleetSettings } from '../fleet-api.ts';
 import { useDashboard } from './get-dashboard.ts';
 import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
 import { daysWaiting } from './service-request-transitions.ts';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { UpdateFleetSettingsInput, type FleetSettings } from '../../../core/contracts/fleet.ts';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { useFleetSettings } from '../fleet-api.ts';
 import { useTemplates } from './list-templates.ts';
 import { useUpdateFleetSettings } from './update-fleet-settings.ts';
 

@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { SquadCheckDetail } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
+import { fleetApi } from '../../../core/contracts/fleet.ts';
+import { callEndpoint, queryKey } from '../../lib/api.ts';
 
-/** GET /rest/v1/fleet/admin/squad-checks/:id: the submission with the sections of its template version and the answers. */
-export function getSquadCheck(id: string, signal?: AbortSignal): Promise<SquadCheckDetail> {
-  return apiRequest(`${FLEET_API}/admin/squad-checks/${encodeURIComponent(id)}`, { schema: SquadCheckDetail, signal });
-}
-
+/** The submission with the sections of its template version and the answers. */
 export function useSquadCheck(id: string) {
-  return useQuery({ queryKey: fleetKeys.squadCheck(id), queryFn: ({ signal }) => getSquadCheck(id, signal) });
+  return useQuery({ queryKey: queryKey(fleetApi.getSquadCheck, id), queryFn: ({ signal }) => callEndpoint(fleetApi.getSquadCheck, { params: { id }, signal }) });
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Template } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
+import { fleetApi } from '../../../core/contracts/fleet.ts';
+import { callEndpoint, queryKey } from '../../lib/api.ts';
 
-/** GET /rest/v1/fleet/admin/templates/:id: the template's current version. */
-export function getTemplate(id: string, signal?: AbortSignal): Promise<Template> {
-  return apiRequest(`${FLEET_API}/admin/templates/${encodeURIComponent(id)}`, { schema: Template, signal });
-}
-
+/** The template's current version. */
 export function useTemplate(id: string | null) {
-  return useQuery({ queryKey: fleetKeys.template(id ?? ''), queryFn: ({ signal }) => getTemplate(id ?? '', signal), enabled: id !== null });
+  return useQuery({
+    queryKey: queryKey(fleetApi.getTemplate, id ?? ''),
+    queryFn: ({ signal }) => callEndpoint(fleetApi.getTemplate, { params: { id: id ?? '' }, signal }),
+    enabled: id !== null,
+  });
 }

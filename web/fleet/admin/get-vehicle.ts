@@ -1,13 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Vehicle } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
+import { fleetApi } from '../../../core/contracts/fleet.ts';
+import { callEndpoint, queryKey } from '../../lib/api.ts';
 
-/** GET /rest/v1/fleet/admin/vehicles/:id: one vehicle with its version (the ETag an edit must carry). */
-export function getVehicle(id: string, signal?: AbortSignal): Promise<Vehicle> {
-  return apiRequest(`${FLEET_API}/admin/vehicles/${encodeURIComponent(id)}`, { schema: Vehicle, signal });
-}
-
+/** One vehicle with its version (the ETag an edit must carry). */
 export function useVehicle(id: string) {
-  return useQuery({ queryKey: fleetKeys.vehicle(id), queryFn: ({ signal }) => getVehicle(id, signal) });
+  return useQuery({ queryKey: queryKey(fleetApi.getVehicle, id), queryFn: ({ signal }) => callEndpoint(fleetApi.getVehicle, { params: { id }, signal }) });
 }

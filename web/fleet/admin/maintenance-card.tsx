@@ -8,7 +8,7 @@ import { applyServerErrors } from '../../lib/form-errors.ts';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useAddMaintenance } from './add-maintenance.ts';
 import { labelOf } from './fleet-admin-page.tsx';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { useFleetSettings } from '../fleet-api.ts';
 import { useVehicleMaintenance } from './list-maintenance.ts';
 import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
 import { useUpdateMaintenance } from './update-maintenance.ts';

@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Template } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
+import { fleetApi } from '../../../core/contracts/fleet.ts';
+import { callEndpoint, queryKey } from '../../lib/api.ts';
 
-/** POST /rest/v1/fleet/admin/templates/:id/retire: retire (no new squad checks use it) or restore. */
-export function setTemplateRetired(id: string, retired: boolean): Promise<Template> {
-  return apiRequest(`${FLEET_API}/admin/templates/${encodeURIComponent(id)}/retire`, { method: 'POST', body: { retired }, schema: Template });
-}
-
+/** Retire a template (no new squad checks use it) or restore it. */
 export function useSetTemplateRetired() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, retired }: { id: string; retired: boolean }) => setTemplateRetired(id, retired),
+    mutationFn: ({ id, retired }: { id: string; retired: boolean }) => callEndpoint(fleetApi.setTemplateRetired, { params: { id }, body: { retired } }),
     onSuccess: async (template) => {
-      queryClient.setQueryData(fleetKeys.template(template.id), template);
-      await queryClient.invalidateQueries({ queryKey: [...fleetKeys.templates(), 'list'] });
+      queryClient.setQueryData(queryKey(fleetApi.getTemplate, template.id), template);
+      await queryClient.invalidateQueries({ queryKey: fleetApi.listTemplates.key });
     },
   });
 }

@@ -1,24 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SquadCheckSubmission } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys, ifMatch } from './fleet-admin-request.ts';
+import { fleetApi } from '../../../core/contracts/fleet.ts';
+import { callEndpoint, invalidateEndpoints } from '../../lib/api.ts';
 
 export type ReviewDecision = 'approve' | 'return';
 
-/** POST /rest/v1/fleet/admin/squad-checks/:id/review (If-Match): approve, or return to the officer with a note. */
-export function reviewSquadCheck(id: string, decision: ReviewDecision, note: string, version: number): Promise<SquadCheckSubmission> {
-  return apiRequest(`${FLEET_API}/admin/squad-checks/${encodeURIComponent(id)}/review`, {
-    method: 'POST',
-    body: { decision, ...(note.trim() ? { note: note.trim() } : {}) },
-    headers: ifMatch(version),
-    schema: SquadCheckSubmission,
-  });
-}
-
+/** Approve, or return to the officer with a note, against the version the office saw. */
 export function useReviewSquadCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, note, version }: { id: string; decision: ReviewDecision; note: string; version: number }) => reviewSquadCheck(id, decision, note, version),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.squadChecks() }),
+    mutationFn: ({ id, decision, note, version }: { id: string; decision: ReviewDecision; note: string; version: number }) =>
+      callEndpoint(fleetApi.reviewSquadCheck, { params: { id }, body: { decision, ...(note.trim() ? { note: note.trim() } : {}) }, version }),
+    onSuccess: () => invalidateEndpoints(queryClient, fleetApi.listSquadChecks, fleetApi.getSquadCheck),
   });
 }

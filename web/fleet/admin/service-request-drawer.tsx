@@ -5,9 +5,8 @@ import type { ServiceRequest, ServiceRequestStatus, UpdateServiceRequestInput } 
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { labelOf, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';
-import { isStaleVersion } from './fleet-admin-request.ts';
-import { useFleetSettings } from './get-fleet-settings.ts';
-import { useServiceRequest } from './get-service-request.ts';
+import { isStaleVersion } from '../../lib/api.ts';
+import { useFleetSettings, useServiceRequest } from '../fleet-api.ts';
 import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
 import { useUpdateServiceRequest } from './update-service-request.ts';
 import { useFleetDates } from './use-fleet-dates.ts';

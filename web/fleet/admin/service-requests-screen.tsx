@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage, labelOf, ServiceRequestStatusBadge } from './fleet-admin-page.tsx';
 import { parseServiceRequestsSearch, serviceRequestsApiQuery, serviceRequestsSearchParams, type ServiceRequestsSearch } from './fleet-search.ts';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { useFleetSettings } from '../fleet-api.ts';
 import { useServiceRequests } from './list-service-requests.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { ServiceRequestDrawer } from './service-request-drawer.tsx';

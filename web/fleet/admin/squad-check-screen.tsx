@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { StoredPhoto, StoredSignature } from '../photo-field.tsx';
 import { FleetAdminPage, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';
-import { isStaleVersion } from './fleet-admin-request.ts';
+import { isStaleVersion } from '../../lib/api.ts';
 import { useSquadCheck } from './get-squad-check.ts';
 import { useReviewSquadCheck, type ReviewDecision } from './review-squad-check.ts';
 import { SubmissionStatusBadge } from './squad-checks-screen.tsx';

@@ -8,8 +8,8 @@ import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useCreateTemplate } from './create-template.ts';
 import { FleetAdminPage, StaleVersionAlert } from './fleet-admin-page.tsx';
-import { idempotencyKey, isStaleVersion } from './fleet-admin-request.ts';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { isStaleVersion } from '../../lib/api.ts';
+import { useFleetSettings } from '../fleet-api.ts';
 import { useTemplate } from './get-template.ts';
 import { useSetTemplateRetired } from './retire-template.ts';
 import {
@@ -56,7 +56,7 @@ function Builder({ template, onReload, reloading }: { template: Template | null;
   const [formError, setFormError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const [key] = useState(idempotencyKey);
+  const [key] = useState(() => crypto.randomUUID());
   const dragging = useRef<Dragging>(null);
   const saving = create.isPending || update.isPending;
 

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { useFleetSettings } from '../fleet-api.ts';
 import { useTemplates } from './list-templates.ts';
 import { useSetTemplateRetired } from './retire-template.ts';
 import { useFleetDates } from './use-fleet-dates.ts';

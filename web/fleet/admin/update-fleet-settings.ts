@@ -1,20 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { FleetSettings, type UpdateFleetSettingsInput } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys } from './fleet-admin-request.ts';
+import { fleetApi, type UpdateFleetSettingsInput } from '../../../core/contracts/fleet.ts';
+import { callEndpoint, queryKey } from '../../lib/api.ts';
 
 export type FleetSettingsChanges = z.input<typeof UpdateFleetSettingsInput>;
 
-/** PUT /rest/v1/fleet/admin/settings: the parts given are replaced. */
-export function updateFleetSettings(input: FleetSettingsChanges): Promise<FleetSettings> {
-  return apiRequest(`${FLEET_API}/admin/settings`, { method: 'PUT', body: input, schema: FleetSettings });
-}
-
+/** The parts given are replaced; the answer replaces the cached settings of every fleet screen. */
 export function useUpdateFleetSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateFleetSettings,
-    onSuccess: (settings) => queryClient.setQueryData(fleetKeys.settings(), settings),
+    mutationFn: (input: FleetSettingsChanges) => callEndpoint(fleetApi.updateSettings, { body: input }),
+    onSuccess: (settings) => queryClient.setQueryData(queryKey(fleetApi.getSettings), settings),
   });
 }

@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MaintenanceItem } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys, ifMatch } from './fleet-admin-request.ts';
+import { fleetApi, type MaintenanceItem } from '../../../core/contracts/fleet.ts';
+import { callEndpoint, invalidateEndpoints, queryKey } from '../../lib/api.ts';
 
-/** PATCH /rest/v1/fleet/admin/maintenance/:id (If-Match): change the interval, or stop or resume tracking it. */
-export function updateMaintenance(item: MaintenanceItem, changes: { every_miles?: number | null; every_days?: number | null; active?: boolean }): Promise<MaintenanceItem> {
-  return apiRequest(`${FLEET_API}/admin/maintenance/${encodeURIComponent(item.id)}`, { method: 'PATCH', body: changes, headers: ifMatch(item.version), schema: MaintenanceItem });
-}
-
+/** Change an interval, or stop or resume tracking it, against the version the office saw. */
 export function useUpdateMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, changes }: { item: MaintenanceItem; changes: { every_miles?: number | null; every_days?: number | null; active?: boolean } }) => updateMaintenance(item, changes),
+    mutationFn: ({ item, changes }: { item: MaintenanceItem; changes: { every_miles?: number | null; every_days?: number | null; active?: boolean } }) =>
+      callEndpoint(fleetApi.updateMaintenance, { params: { id: item.id }, body: changes, version: item.version }),
     onSuccess: (item) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: fleetKeys.maintenance(item.vehicle_id) }), queryClient.invalidateQueries({ queryKey: fleetKeys.dashboard() })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKey(fleetApi.listMaintenance, { vehicle_id: item.vehicle_id }) }), invalidateEndpoints(queryClient, fleetApi.getDashboard)]),
   });
 }

@@ -1,18 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ServiceRequest, type UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { FLEET_API, fleetKeys, ifMatch } from './fleet-admin-request.ts';
+import { fleetApi, type UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
+import { apiKey, callEndpoint } from '../../lib/api.ts';
 
-/** PATCH /rest/v1/fleet/admin/service-requests/:id (If-Match): move it, note, cost, vendor, out of service. */
-export function updateServiceRequest(id: string, input: UpdateServiceRequestInput, version: number): Promise<ServiceRequest> {
-  return apiRequest(`${FLEET_API}/admin/service-requests/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, headers: ifMatch(version), schema: ServiceRequest });
-}
-
+/** Move a request, note, cost, vendor, out of service, against the version the office saw. */
 export function useUpdateServiceRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, version }: { id: string; input: UpdateServiceRequestInput; version: number }) => updateServiceRequest(id, input, version),
+    mutationFn: ({ id, input, version }: { id: string; input: UpdateServiceRequestInput; version: number }) =>
+      callEndpoint(fleetApi.updateServiceRequest, { params: { id }, body: input, version }),
     // The vehicle's status may follow (out of service, back in service): everything fleet reloads.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKey(fleetApi) }),
   });
 }

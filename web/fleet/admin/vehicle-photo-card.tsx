@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { StoredPhoto } from '../photo-field.tsx';
 import { PHOTO_TYPES, photoFileProblem, uploadPhoto } from '../upload-photo.ts';
 import { StaleVersionAlert } from './fleet-admin-page.tsx';
-import { isStaleVersion } from './fleet-admin-request.ts';
+import { isStaleVersion } from '../../lib/api.ts';
 import { useSetVehiclePhoto } from './set-vehicle-photo.ts';
 
 /**

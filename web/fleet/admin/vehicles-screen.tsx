@@ -12,7 +12,7 @@ import { AddVehicleDialog } from './add-vehicle-dialog.tsx';
 import { downloadVehiclesCsv } from './download-vehicles-csv.ts';
 import { FleetAdminPage, labelOf, VEHICLE_STATUS_LABELS, VehicleStatusBadge } from './fleet-admin-page.tsx';
 import { parseVehiclesSearch, toggleVehicleSort, vehiclesApiQuery, vehiclesSearchParams, type VehicleSort, type VehiclesSearch } from './fleet-search.ts';
-import { useFleetSettings } from './get-fleet-settings.ts';
+import { useFleetSettings } from '../fleet-api.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { useFleetDates } from './use-fleet-dates.ts';
 import { TablePager } from '../../ui/table-pager.tsx';
