@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { UPLOAD_MAX_BYTES, type UploadPurpose } from '../../core/contracts/storage.ts';
-import { ADMIN_PERMISSION, hasPermission, type Permission } from '../../core/permissions.ts';
+import { ADMIN_PERMISSION, hasPermission } from '../../core/permissions.ts';
 import { storageObjects } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
