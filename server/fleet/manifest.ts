@@ -11,6 +11,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 /** Fleet: vehicles, squad checks, service requests, maintenance (core/contracts/fleet.ts). */
 export const fleetModule: ServerModule = {
   name: 'fleet',
+  apis: [fleetApi],
   routes: fleetRoutes,
   settings: { key: 'fleet_settings', schema: FleetSettings },
   // Every agency starts with the police squad-check template, so officers can check a car on day one.

@@ -1,3 +1,5 @@
+import { endpointsOf } from '../../core/endpoints.ts';
+import { SERVER_MODULES } from '../modules.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,9 +64,19 @@ describe('route access declarations', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('keeps the permission surface of every route as a reviewed snapshot', () => {
-    const surface = routeTable(server.app)
+  it('serves exactly the endpoints the modules’ API tables declare, besides the platform’s own few', () => {
+    const declared = SERVER_MODULES.flatMap((module) => module.apis.flatMap(endpointsOf)).map((endpoint) => `${endpoint.method} ${endpoint.url}`);
+    const platform = ['GET /health', 'GET /docs/openapi.json', 'GET /app/config.json', 'GET /*'];
+    const served = routeTable(server.app)
       .filter((route) => !route.url.startsWith('/rest/v1/test/'))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(served.sort()).toEqual([...declared, ...platform].sort());
+  });
+
+  it('keeps the permission surface of every endpoint table as a reviewed snapshot', () => {
+    const platform = routeTable(server.app).filter((route) => ['/health', '/docs/openapi.json', '/app/config.json', '/*'].includes(route.url));
+    const endpoints = SERVER_MODULES.flatMap((module) => module.apis.flatMap(endpointsOf)).map((endpoint) => ({ method: endpoint.method, url: endpoint.url, access: endpoint.access }));
+    const surface = [...endpoints, ...platform]
       .map((route) => {
         const access = route.access;
         if ('public' in access) return `${route.method} ${route.url} → public`;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { UploadPurpose } from '../../core/contracts/storage.ts';
-import type { Answer, Endpoint } from '../../core/endpoints.ts';
+import type { Answer, Api, Endpoint } from '../../core/endpoints.ts';
 import type { Permission } from '../../core/permissions.ts';
 import type { Tx } from './database.ts';
 import type { Services } from './services.ts';
@@ -14,7 +14,9 @@ import type { Services } from './services.ts';
 export interface ServerModule {
   /** The module's name (its folder, its API table's name). */
   name: string;
-  /** Registers the module's endpoints (registerApi with its table). */
+  /** The module's API tables: the permission snapshot, the sweeps and the OpenAPI document read them. */
+  apis: readonly Api[];
+  /** Registers the module's endpoints (registerApi with each table). */
   routes(app: FastifyInstance, services: Services): Promise<void>;
   /** The module's settings in the agency's sys_config, validated with defaults (never read with a cast). */
   settings?: { key: string; schema: z.ZodType };
