@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { isModuleKey, MODULES, type ModuleKey } from '../../core/modules.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { FleetSettingsForm } from '../fleet/admin/fleet-settings-form.tsx';
+import { ModuleSettingsPanel } from '../lib/web-modules.tsx';
 import { ModuleIcon } from '../ui/module-icon.tsx';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
@@ -61,15 +61,17 @@ export function ModuleSettingsScreen() {
           </Stack>
         </Group>
       </Card>
-      {target.module === 'fleet' ? (
-        <FleetSettingsForm moduleEnabled={state?.enabled} />
-      ) : (
-        <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title="More settings arrive with the module">
-          <Stack gap="xs">
-            <Text fz="sm">Settings for this module arrive with the module. Until then, its switch above is all there is to set.</Text>
-          </Stack>
-        </Alert>
-      )}
+      <ModuleSettingsPanel
+        module={target.module}
+        moduleEnabled={state?.enabled}
+        fallback={
+          <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title="More settings arrive with the module">
+            <Stack gap="xs">
+              <Text fz="sm">Settings for this module arrive with the module. Until then, its switch above is all there is to set.</Text>
+            </Stack>
+          </Alert>
+        }
+      />
       {target.module === 'schedule' ? (
         <Stack gap={4} component="nav" aria-label="Scheduling settings pages">
           <Text fz="sm" fw={600}>

@@ -5,6 +5,8 @@ import { useEffect, type ReactNode } from 'react';
 import { getAuthState, subscribeAuth } from '../auth/session.ts';
 import { COLOR_SCHEME_STORAGE_KEY, applyDarkClass, colorSchemeManager } from './color-scheme.ts';
 import { Z_INDEX, theme } from './theme.ts';
+import { WebModulesProvider } from '../lib/web-modules.tsx';
+import { WEB_MODULES } from './web-modules.ts';
 
 /**
  * Keeps the class `dark` on the root element in step with Mantine's colour scheme, and applies the
@@ -45,7 +47,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         {/* Spec section 9: toast width 25rem. */}
         <Notifications containerWidth="25rem" zIndex={Z_INDEX.notifications} position="top-right" />
         <ColorSchemeSync />
-        {children}
+        <WebModulesProvider value={WEB_MODULES}>{children}</WebModulesProvider>
       </QueryClientProvider>
     </MantineProvider>
   );
