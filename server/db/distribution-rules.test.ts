@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { TENANT_TABLES } from './schema.ts';
 import { queryRows, type Tx } from '../platform/database.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -20,7 +20,7 @@ import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-suppor
  */
 const REFERENCE_TABLES = ['agencies', 'email_directory'];
 
-function catalog<T>(server: TestServer, query: ReturnType<typeof sql>): Promise<T[]> {
+function catalog<T>(server: TestServer, query: SQL): Promise<T[]> {
   // The catalog is read as the owner: the API's role sees only what row-level security lets it.
   return queryRows<T>(server.database.owner as unknown as Tx, query);
 }
