@@ -19,8 +19,12 @@ import type { UserMetadata } from '../../core/contracts/auth.ts';
 
 /**
  * Tenancy rule: every tenant table has `agency_id`, and it leads every unique key and every index
- * that serves lookups, so the schema can be distributed by agency (Citus) unchanged. Row-level
- * security on every tenant table is set up in the SQL migration `0001_tenancy.sql`.
+ * that serves lookups, so the schema can be distributed by agency (Citus) unchanged. Citus refuses a
+ * unique key or primary key without the distribution column (it cannot check uniqueness across
+ * nodes), and a foreign key between distributed tables that does not pair `agency_id` with
+ * `agency_id`: so no key is unique on `id` alone, and every reference to another tenant table is
+ * `(agency_id, x_id)` → `(agency_id, id)` (server/db/distribution-rules.test.ts checks both).
+ * Row-level security on every tenant table is set up in the SQL migration `0001_tenancy.sql`.
  */
 
 const timestamps = {
@@ -74,7 +78,6 @@ export const users = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
-    uniqueIndex('users_id_key').on(t.id),
     uniqueIndex('users_agency_email_key').on(t.agencyId, t.email),
     // The admin user list sorts by each of these (ListUsersQuery sort); the order comes from an index.
     index('users_name_idx').on(t.agencyId, t.name, t.id),
@@ -115,7 +118,6 @@ export const roles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
-    uniqueIndex('roles_id_key').on(t.id),
     uniqueIndex('roles_agency_name_key').on(t.agencyId, sql`lower(${t.name})`),
   ],
 );
@@ -169,7 +171,6 @@ export const sessions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
-    uniqueIndex('sessions_id_key').on(t.id),
     index('sessions_user_idx').on(t.agencyId, t.userId),
     foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
   ],
@@ -218,7 +219,6 @@ export const authFactors = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
-    uniqueIndex('auth_factors_id_key').on(t.id),
     index('auth_factors_user_idx').on(t.agencyId, t.userId),
     foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
   ],
@@ -429,7 +429,6 @@ export const vehicles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
-    uniqueIndex('vehicles_id_key').on(t.id),
     uniqueIndex('vehicles_unit_key').on(t.agencyId, sql`lower(${t.unitNumber})`),
     index('vehicles_status_idx').on(t.agencyId, t.status, t.unitNumber),
     // The vehicle list sorts by each of these (ListVehiclesQuery sort; unit number as typed, not lowered).
@@ -480,7 +479,7 @@ export const squadCheckTemplates = pgTable(
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.agencyId, t.id] }), uniqueIndex('squad_check_templates_id_key').on(t.id)],
+  (t) => [primaryKey({ columns: [t.agencyId, t.id] })],
 );
 
 /** Every edit of a template is a new, immutable version; a submission points at the one it was filled against. */
@@ -538,7 +537,6 @@ export const squadCheckSubmissions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
-    uniqueIndex('squad_check_submissions_id_key').on(t.id),
     index('squad_check_submissions_time_idx').on(t.agencyId, t.submittedAt),
     index('squad_check_submissions_vehicle_idx').on(t.agencyId, t.vehicleId, t.submittedAt),
     index('squad_check_submissions_officer_idx').on(t.agencyId, t.officerId, t.submittedAt),
@@ -572,7 +570,6 @@ export const serviceRequests = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
-    uniqueIndex('service_requests_id_key').on(t.id),
     uniqueIndex('service_requests_number_key').on(t.agencyId, t.number),
     index('service_requests_queue_idx').on(t.agencyId, t.status, t.createdAt),
     // The queue of every status, and of a category, oldest or newest first.
