@@ -31,7 +31,8 @@ const webModules = foldersOf('web').filter((name) => !WEB_SHARED.includes(name))
  *   server/platform/               the shared plumbing: db, env.ts and core/ only, never a module.
  *   server/<module>/               its own folder, platform, db, env.ts and core/; never another module
  *                                  (cross-module links go through server/platform or core/contracts).
- *   server/app.ts, main.ts         the composition root: anything.
+ *   server/app.ts, main.ts,        the composition root: anything (files directly in server/ are in no
+ *   modules.ts                     target zone).
  *   web/lib/, web/ui/              the web's shared library: no module, not the shell.
  *   web/<module>/                  its own folder, web/lib, web/ui and core/; never another module nor the shell.
  *   web/app/, web/main.tsx         the shell and composition root: anything in web/ and core/.
