@@ -1,10 +1,144 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
+const root = import.meta.dirname;
+/** An absolute glob under the repository (no-restricted-paths matches `except` globs against absolute paths as they are). */
+const abs = (glob) => path.join(root, glob);
+
+/**
+ * Module folders are found, not listed: every folder of server/ and web/ that is not named here is a module,
+ * so a new module (server/fto, web/reports, ...) is fenced in the day its folder appears.
+ */
+const SERVER_SHARED = ['platform', 'db', 'test-support'];
+const WEB_SHARED = ['app', 'lib', 'ui', 'public'];
+const foldersOf = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const serverModules = foldersOf('server').filter((name) => !SERVER_SHARED.includes(name));
+const webModules = foldersOf('web').filter((name) => !WEB_SHARED.includes(name));
+
+/**
+ * Zones (a file matching `target` may not import a file matching `from`, unless it matches `except`).
+ * The layers, bottom to top:
+ *   core/                          pure and isomorphic: imports nothing of ours outside core/.
+ *   server/db, server/env.ts       below everything on the server.
+ *   server/platform/               the shared plumbing: db, env.ts and core/ only, never a module.
+ *   server/<module>/               its own folder, platform, db, env.ts and core/; never another module
+ *                                  (cross-module links go through server/platform or core/contracts).
+ *   server/app.ts, main.ts,        the composition root: anything (files directly in server/ are in no
+ *   modules.ts                     target zone).
+ *   web/lib/, web/ui/              the web's shared library: no module, not the shell.
+ *   web/<module>/                  its own folder, web/lib, web/ui and core/; never another module nor the shell.
+ *   web/app/, web/main.tsx         the shell and composition root: anything in web/ and core/.
+ * web/ never imports server/ and server/ never imports web/.
+ */
+const layerZones = [
+  { target: abs('core/**'), from: abs('**'), except: [abs('core/**'), abs('node_modules/**')], message: 'core/ is pure and imports nothing of ours outside core/.' },
+  { target: abs('web/**'), from: abs('server/**'), message: 'web/ never imports server/: share through core/.' },
+  { target: abs('server/**'), from: abs('web/**'), message: 'server/ never imports web/: share through core/.' },
+];
+/** One file, written as a glob (`env.@(ts)`): a zone's `from` and `except` must be all globs or all plain paths. */
+const exactly = (file) => abs(file.replace(/\.(\w+)$/, '.@($1)'));
+const SERVER_ENV = exactly('server/env.ts');
+const SERVER_BELOW_MODULES = [abs('server/platform/**'), abs('server/db/**'), SERVER_ENV];
+const WEB_BELOW_MODULES = ['web/lib/**', 'web/ui/**', 'web/public/**'].map(abs);
+const serverZones = [
+  {
+    target: abs('server/db/**'),
+    from: abs('server/**'),
+    except: [abs('server/db/**'), SERVER_ENV],
+    message: 'server/db is below everything: it imports only server/db, server/env.ts and core/.',
+  },
+  {
+    target: abs('server/platform/**'),
+    from: abs('server/**'),
+    except: SERVER_BELOW_MODULES,
+    message: 'server/platform imports no module (nor the composition root): only server/platform, server/db, server/env.ts and core/.',
+  },
+  ...serverModules.map((name) => ({
+    target: abs(`server/${name}/**`),
+    from: abs('server/**'),
+    except: [abs(`server/${name}/**`), ...SERVER_BELOW_MODULES],
+    message: `server/${name} imports no other module (nor the composition root): cross-module links go through server/platform or core/contracts.`,
+  })),
+];
+/** The web's zones; `borrowed` are files a zone lets through anyway (only for the debt list below). */
+const webZones = (borrowed = []) => [
+  {
+    target: [abs('web/lib/**'), abs('web/ui/**')],
+    from: abs('web/**'),
+    except: [...WEB_BELOW_MODULES, ...borrowed],
+    message: 'web/lib and web/ui import no web module, nor the shell (web/app).',
+  },
+  ...webModules.map((name) => ({
+    target: abs(`web/${name}/**`),
+    from: abs('web/**'),
+    except: [abs(`web/${name}/**`), ...WEB_BELOW_MODULES, ...borrowed],
+    message: `web/${name} imports no other web module nor the shell (web/app): shared code goes in web/lib or web/ui.`,
+  })),
+];
+const restrictedPaths = (zones) => ['error', { basePath: root, zones }];
+
+/**
+ * Files that may cross module lines: tests, test support, the composition roots, and the seeds (for now).
+ * Files directly in server/ (app.ts, main.ts, modules.ts, env.ts) are in no target zone: they compose.
+ */
+const MAY_IMPORT_ANY_MODULE = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'server/test-support/**',
+  'server/app.ts',
+  'server/main.ts',
+  'server/db/seed-*.ts',
+];
+
+/**
+ * Temporary, explicit debt: the web files that cross the web zones today, and the only files they may
+ * still reach across them. web/auth's session and profile (session.ts, get-profile.ts) are library,
+ * bound for web/lib like the shell's API client before them; web/auth reads the shell's redirect
+ * cookie; web/account's security dialog uses web/auth's factor screens, and web/admin's module
+ * settings use web/fleet's settings form (the shell should hand those in). These files keep every
+ * zone, except that `borrowed` files are let through. Shrink both lists as imports move; never grow them.
+ */
+const WEB_ZONE_DEBT = {
+  // moving to web/lib (issue 12)
+  files: [
+    'web/account/account-security-modal.tsx',
+    'web/admin/module-settings-screen.tsx',
+    'web/admin/set-module-enabled.ts',
+    'web/admin/update-agency.ts',
+    'web/admin/use-agency-dates.ts',
+    'web/auth/post-sign-in.ts',
+    'web/fleet/admin/use-fleet-dates.ts',
+    'web/fleet/save-squad-check-draft.ts',
+    'web/fleet/squad-check-screen.tsx',
+    'web/fleet/use-agency-dates.ts',
+    'web/home/home-screen.tsx',
+  ],
+  // moving to web/lib (issue 12)
+  borrowed: [
+    'web/app/guards/redirect-cookie.ts',
+    'web/auth/get-profile.ts',
+    'web/auth/list-factors.ts',
+    'web/auth/mfa-step.ts',
+    'web/auth/remove-factor.ts',
+    'web/auth/rename-factor.ts',
+    'web/auth/second-factor-enrol.tsx',
+    'web/auth/second-factor-verify.tsx',
+    'web/auth/session.ts',
+    'web/auth/update-user.ts',
+    'web/fleet/admin/fleet-settings-form.tsx',
+  ],
+};
+
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'server/db/migrations', 'bench/results'] },
+  { ignores: ['node_modules', 'dist', 'data', 'server/db/migrations', 'bench/results', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,7 +154,24 @@ export default tseslint.config(
   },
   { files: ['server/env.ts', 'scripts/**', 'bench/**', 'test/**', 'e2e/**', '*.config.ts', '*.config.js', 'server/**/*.test.ts', 'server/test-support/**'], rules: { 'no-restricted-syntax': 'off' } },
   { files: ['web/**/*.tsx', 'web/**/*.ts'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
-  // One-way imports: core/ is pure and imports nothing of ours; web/ never imports server/.
-  { files: ['core/**'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*'] }] } },
-  { files: ['web/**'], rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] } },
+  // core/ runs in the browser too: no Node built-ins (the paths it may import are a zone below).
+  { files: ['core/**'], rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] } },
+  // Zones and cycles, checked on our own files with Node's resolution (imports carry explicit .ts/.tsx extensions).
+  {
+    files: ['**/*.{js,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...serverZones, ...webZones()]),
+      'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: '∞' }],
+    },
+  },
+  ...(WEB_ZONE_DEBT.files.length > 0
+    ? [{ files: WEB_ZONE_DEBT.files, rules: { 'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...webZones(WEB_ZONE_DEBT.borrowed.map(exactly))]) } }]
+    : []),
+  { files: MAY_IMPORT_ANY_MODULE, rules: { 'import-x/no-restricted-paths': restrictedPaths(layerZones) } },
 );

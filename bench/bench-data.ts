@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import type { TemplateSection } from '../core/contracts/fleet.ts';
 import { createAgency } from '../server/platform/agencies.ts';
 import { SERVER_MODULES } from '../server/modules.ts';
-import { createLink } from '../server/auth/one-time-links.ts';
+import { createLink } from '../server/platform/one-time-links.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
 import { evaluateAnswers } from '../core/fleet/squad-check-rules.ts';
 import { auditHash } from '../server/platform/audit.ts';

@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import type { Config } from './env.ts';
 import { SERVER_MODULES } from './modules.ts';
-import { SigningKeys } from './auth/signing-keys.ts';
+import { SigningKeys } from './platform/signing-keys.ts';
 import { installAccessControl } from './platform/access.ts';
 import type { Database } from './platform/database.ts';
 import { AppError, errorHandler } from './platform/errors.ts';

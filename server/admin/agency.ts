@@ -102,15 +102,6 @@ function setLogo(ctx: AdminContext, key: string | null, action: string, summary:
   });
 }
 
-/** The public logo of an agency (agency insignia are public): content type and bytes, or null. */
-export async function readAgencyLogo(ctx: Pick<AdminContext, 'services'>, agencyId: string) {
-  const row = await ctx.services.database.withTenant(agencyId, (tx) => findAgencyRow(tx, agencyId).catch(() => null));
-  if (!row?.logoKey) return null;
-  const data = await ctx.services.storage.get(row.logoKey);
-  const type = data ? sniffImage(data) : null;
-  return data && type ? { data, type } : null;
-}
-
 export function listModules(ctx: AdminContext): Promise<ModuleState[]> {
   return inAgency(ctx, async (tx) => moduleStates((await findAgencyRow(tx, ctx.scope.agencyId)).sysConfig));
 }

@@ -2,16 +2,15 @@ import type { AdminUser, ImportUsersResult, InviteUserInput, ListUsersQuery, Pag
 import { inSequence } from '../platform/database.ts';
 import { AccountType, Email, PersonName } from '../../core/contracts/auth.ts';
 import { hasPermission, type Permission } from '../../core/permissions.ts';
-import { createInvitation } from '../auth/invitations.ts';
-import { deleteFactors, expireOneTimeTokens, findUserById, revokeUserSessions } from '../auth/queries.ts';
+import { createInvitation } from './invitations.ts';
+import { deleteFactors, findUserById, revokeUserSessions, clearLock } from '../platform/users.ts';
+import { expireOneTimeTokens, createLink } from '../platform/one-time-links.ts';
 import { recordAudit } from '../platform/audit.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { assertAnAdminRemains, inAgency, notFound, type AdminContext } from './context.ts';
 import { findRolesByIds, invitationExpiries, listRoles, listUsers, rolesOfUsers, setUserRoles, updateUserRow } from './queries.ts';
-import { createLink } from '../auth/one-time-links.ts';
-import { clearLock } from '../auth/lockout.ts';
 import { users } from '../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;

@@ -4,7 +4,7 @@ import { SignJWT, generateKeyPair } from 'jose';
 import { refreshTokens, oneTimeTokens, agencies } from '../db/schema.ts';
 import { DATABASE_KINDS, startTestServer, tokenFromLink, type TestServer } from '../test-support/test-server.ts';
 import { decodeJwt, makeAgency, makeUser, signIn, TEST_PASSWORD } from '../test-support/factories.ts';
-import { createInvitation } from './invitations.ts';
+import { createInvitation } from '../admin/invitations.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 
 describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {

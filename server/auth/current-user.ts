@@ -8,7 +8,8 @@ import type { Services } from '../platform/services.ts';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
-import { findAgency, findSession, findUserById, loadUserAccess, revokeSession, revokeUserSessions, updateUser } from './queries.ts';
+import { findAgency, findSession, loadUserAccess, revokeSession } from './queries.ts';
+import { findUserById, revokeUserSessions, updateUser } from '../platform/users.ts';
 import { presentUser } from './sessions.ts';
 
 /** A recovery link lets the user set a new password without the old one for this long. */

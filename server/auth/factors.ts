@@ -21,22 +21,20 @@ import type { Tx } from '../platform/database.ts';
 import {
   advanceTotpStep,
   takeChallengeAttempt,
-  deleteFactors,
   findAgency,
   findChallenge,
   findFactor,
   findSession,
-  findUserById,
   insertChallenge,
   insertFactor,
   listFactors,
   raiseSession,
   revokeSession,
-  updateUser,
   spendChallenge,
   updateFactor,
   type FactorRow,
 } from './queries.ts';
+import { deleteFactors, findUserById, updateUser } from '../platform/users.ts';
 import { mintSessionTokens } from './sessions.ts';
 import { lockedError, recordFailedSignIn } from './lockout.ts';
 

@@ -4,8 +4,9 @@ import { recordAudit, type AuditActor } from '../platform/audit.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Tx } from '../platform/database.ts';
 import type { Services } from '../platform/services.ts';
-import { agencyOfLink, createLink, spendLink } from './one-time-links.ts';
-import { expireOneTimeTokens, findAgency, findUserById, updateUser, type UserRow } from './queries.ts';
+import { agencyOfLink, createLink, spendLink, expireOneTimeTokens } from '../platform/one-time-links.ts';
+import { findAgency } from './queries.ts';
+import { clearLock, findUserById, type UserRow } from '../platform/users.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../platform/database.ts';
 
@@ -79,18 +80,6 @@ export async function recordFailedSignIn(services: Services, tx: Tx, user: UserR
     });
   }
   return true;
-}
-
-/** Clears a lock (an unlock link, or an administrator) and the failure count. */
-export async function clearLock(tx: Tx, user: UserRow, actor: AuditActor, by: 'link' | 'administrator') {
-  await updateUser(tx, user.agencyId, user.id, { lockedAt: null, failedSignIns: 0, lastFailedSignInAt: null });
-  await expireOneTimeTokens(tx, user.agencyId, user.id, 'unlock');
-  await recordAudit(tx, user.agencyId, actor, {
-    action: 'auth.unlocked',
-    entityType: 'user',
-    entityId: user.id,
-    summary: by === 'link' ? `${user.email} unlocked their account by e-mail` : `Unlocked ${user.email}`,
-  });
 }
 
 export async function unlockWithLink(services: Services, input: UnlockInput, actor: Omit<AuditActor, 'userId' | 'email'>): Promise<void> {

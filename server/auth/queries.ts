@@ -1,22 +1,15 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { agencies, authFactors, mfaChallenges, oneTimeTokens, refreshTokens, rolePermissions, roles, sessions, userRoles, users } from '../db/schema.ts';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { agencies, authFactors, mfaChallenges, refreshTokens, rolePermissions, roles, sessions, userRoles, users } from '../db/schema.ts';
 import { queryRows, type Tx } from '../platform/database.ts';
+import type { UserRow } from '../platform/users.ts';
 
 /** The only database access of the auth area. Every function runs inside a tenant transaction and filters by agency too. */
 
-export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
-export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
-export type OneTimeTokenKind = OneTimeTokenRow['kind'];
 
 export async function agencyIdForEmail(tx: Tx, email: string): Promise<string | null> {
   const [row] = await queryRows<{ agency_id: string | null }>(tx, sql`select precinct_agency_for_email(${email}) as agency_id`);
   return row?.agency_id ?? null;
-}
-
-export async function claimEmail(tx: Tx, email: string, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ claimed: boolean }>(tx, sql`select precinct_claim_email(${email}, ${userId}) as claimed`);
-  return row?.claimed === true;
 }
 
 export async function findUserByEmail(tx: Tx, agencyId: string, email: string): Promise<UserRow | undefined> {
@@ -24,29 +17,10 @@ export async function findUserByEmail(tx: Tx, agencyId: string, email: string): 
   return row;
 }
 
-export async function findUserById(tx: Tx, agencyId: string, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
-  return row;
-}
-
 /** The user row, locked until the transaction ends (decisions that must not race, such as the lockout). */
 export async function lockUserRow(tx: Tx, agencyId: string, userId: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId))).for('update');
   return row;
-}
-
-export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await tx.insert(users).values(values).returning();
-  return row!;
-}
-
-export async function updateUser(tx: Tx, agencyId: string, userId: string, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-  const [row] = await tx
-    .update(users)
-    .set({ ...values, updatedAt: new Date(), version: sql`${users.version} + 1` })
-    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId)))
-    .returning();
-  return row!;
 }
 
 /** Role names and the union of their permissions: what goes into the access token. */
@@ -88,21 +62,6 @@ export async function revokeSession(tx: Tx, agencyId: string, sessionId: string,
     .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Revokes a user's live sessions, all of them or all but one. */
-export async function revokeUserSessions(tx: Tx, agencyId: string, userId: string, reason: string, exceptSessionId?: string) {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(
-      and(
-        eq(sessions.agencyId, agencyId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
-      ),
-    );
-}
-
 /** Adds a refresh token; one already there (the successor made by an earlier use of its parent) is kept. */
 export async function insertRefreshToken(tx: Tx, values: typeof refreshTokens.$inferInsert) {
   await tx.insert(refreshTokens).values(values).onConflictDoNothing({ target: [refreshTokens.agencyId, refreshTokens.tokenHash] });
@@ -124,44 +83,6 @@ export async function spendRefreshToken(tx: Tx, agencyId: string, id: number): P
     .where(and(eq(refreshTokens.agencyId, agencyId), eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
     .returning({ id: refreshTokens.id });
   return spent.length === 1;
-}
-
-export async function insertOneTimeToken(tx: Tx, values: typeof oneTimeTokens.$inferInsert) {
-  await tx.insert(oneTimeTokens).values(values);
-}
-
-export async function findOneTimeToken(tx: Tx, agencyId: string, tokenHash: string): Promise<OneTimeTokenRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.agencyId, agencyId), eq(oneTimeTokens.tokenHash, tokenHash)));
-  return row;
-}
-
-/** Spends a one-time token; false when it was already used (a concurrent click on the same link). */
-export async function spendOneTimeToken(tx: Tx, agencyId: string, id: string): Promise<boolean> {
-  const spent = await tx
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeTokens.agencyId, agencyId), eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
-    .returning({ id: oneTimeTokens.id });
-  return spent.length === 1;
-}
-
-/** Ends earlier unused tokens of a kind for a user, so only the newest link works. */
-export async function expireOneTimeTokens(tx: Tx, agencyId: string, userId: string, kind: OneTimeTokenKind) {
-  await tx
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.agencyId, agencyId),
-        eq(oneTimeTokens.userId, userId),
-        eq(oneTimeTokens.kind, kind),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    );
 }
 
 export type FactorRow = typeof authFactors.$inferSelect;
@@ -207,14 +128,6 @@ export async function advanceTotpStep(tx: Tx, agencyId: string, factorId: string
     )
     .returning({ id: authFactors.id });
   return advanced.length === 1;
-}
-
-export async function deleteFactors(tx: Tx, agencyId: string, userId: string, factorId?: string) {
-  const condition = and(eq(authFactors.agencyId, agencyId), eq(authFactors.userId, userId), factorId ? eq(authFactors.id, factorId) : undefined);
-  await tx.delete(mfaChallenges).where(
-    and(eq(mfaChallenges.agencyId, agencyId), inArray(mfaChallenges.factorId, tx.select({ id: authFactors.id }).from(authFactors).where(condition))),
-  );
-  return tx.delete(authFactors).where(condition).returning({ id: authFactors.id });
 }
 
 export async function insertChallenge(tx: Tx, values: typeof mfaChallenges.$inferInsert): Promise<ChallengeRow> {

@@ -1,8 +1,8 @@
 import type { RecoverInput, ResendInput } from '../../core/contracts/auth.ts';
 import type { Services } from '../platform/services.ts';
 import { confirmationEmail, recoveryEmail } from './emails.ts';
-import { createLink } from './one-time-links.ts';
-import { agencyIdForEmail, expireOneTimeTokens, findAgency, findUserByEmail } from './queries.ts';
+import { createLink, expireOneTimeTokens } from '../platform/one-time-links.ts';
+import { agencyIdForEmail, findAgency, findUserByEmail } from './queries.ts';
 
 /**
  * Both answer the same whether or not the address has an account, so they cannot be used to

@@ -1,9 +1,10 @@
 import type { AAL, AuthUser, Session } from '../../core/contracts/auth.ts';
 import type { Tx } from '../platform/database.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
-import { signAccessToken } from './access-tokens.ts';
-import { mintOpaqueToken, successorOpaqueToken } from './opaque-tokens.ts';
-import { insertRefreshToken, insertSession, loadUserAccess, updateUser, type UserRow } from './queries.ts';
+import { signAccessToken } from '../platform/access-tokens.ts';
+import { mintOpaqueToken, successorOpaqueToken } from '../platform/opaque-tokens.ts';
+import { insertRefreshToken, insertSession, loadUserAccess } from './queries.ts';
+import { updateUser, type UserRow } from '../platform/users.ts';
 
 /** CJIS: whatever the activity, a session ends after 12 hours and the user signs in again. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { PasswordGrantInput, RefreshGrantInput, Session, VerifyInput } from '../../core/contracts/auth.ts';
 import { AppError } from '../platform/errors.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
-import { agencyOfLink, spendLink } from './one-time-links.ts';
-import { agencyOfOpaqueToken, hashOpaqueToken } from './opaque-tokens.ts';
+import { agencyOfLink, spendLink } from '../platform/one-time-links.ts';
+import { agencyOfOpaqueToken, hashOpaqueToken } from '../platform/opaque-tokens.ts';
 import { verifyPassword } from './passwords.ts';
 import { effectiveSecurityPolicy } from '../../core/contracts/agency.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -16,12 +16,11 @@ import {
   lockUserRow,
   findSession,
   findUserByEmail,
-  findUserById,
   revokeSession,
   spendRefreshToken,
   touchSessionRefresh,
-  updateUser,
 } from './queries.ts';
+import { findUserById, updateUser } from '../platform/users.ts';
 import { mintSessionTokens, startSession } from './sessions.ts';
 
 /** The one answer to a wrong e-mail or a wrong password: it never tells which. */

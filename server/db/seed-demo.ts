@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { userRoles } from './schema.ts';
 import { createAgency, withNewAgency } from '../platform/agencies.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { agencyIdForEmail, claimEmail, insertUser } from '../auth/queries.ts';
+import { agencyIdForEmail } from '../auth/queries.ts';
+import { claimEmail, insertUser } from '../platform/users.ts';
 import type { Database } from '../platform/database.ts';
 import { SERVER_MODULES } from '../modules.ts';
 

@@ -5,7 +5,7 @@ import { squadCheckTemplates, users } from '../db/schema.ts';
 import type { Tx } from '../platform/database.ts';
 import type { DemoAgency } from '../platform/modules.ts';
 import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';
-import { insertNotification } from '../notifications/queries.ts';
+import { insertNotification } from '../platform/notices.ts';
 import { findTemplateVersions, insertServiceRequest, insertServiceRequestEvent, insertSubmission, insertVehicle, insertVehicleEvent, nextNumber, updateVehicleRow, usersWithPermission } from './queries.ts';
 
 const MODELS = [

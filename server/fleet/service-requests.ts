@@ -1,4 +1,4 @@
-import { notify } from '../notifications/notifications.ts';
+import { notify } from '../platform/notices.ts';
 import { inSequence } from '../platform/database.ts';
 import {
   SERVICE_REQUEST_TRANSITIONS,

@@ -4,19 +4,6 @@ import type { Tx } from '../platform/database.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-/** How long a notification is kept. */
-export const NOTIFICATION_RETENTION_DAYS = 90;
-
-export async function insertNotification(tx: Tx, row: typeof notifications.$inferInsert): Promise<void> {
-  await tx.insert(notifications).values(row);
-}
-
-/** The user's notifications older than the retention period are dropped as new ones arrive. */
-export async function pruneNotifications(tx: Tx, agencyId: string, userId: string, now: Date): Promise<void> {
-  const cutoff = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000);
-  await tx.delete(notifications).where(and(eq(notifications.agencyId, agencyId), eq(notifications.userId, userId), lt(notifications.createdAt, cutoff)));
-}
-
 export async function listNotifications(tx: Tx, agencyId: string, userId: string, options: { limit: number; before?: NotificationRow }): Promise<NotificationRow[]> {
   const mine = and(eq(notifications.agencyId, agencyId), eq(notifications.userId, userId));
   const before = options.before;

@@ -5,8 +5,8 @@ import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '..
 import { hasPermission, PERMISSIONS, type Permission } from '../../core/permissions.ts';
 import { checkModuleApiAccess, type ModuleKey } from '../../core/modules.ts';
 import { agencies, sessions, users } from '../db/schema.ts';
-import { verifyAccessToken } from '../auth/access-tokens.ts';
-import type { SigningKeys } from '../auth/signing-keys.ts';
+import { verifyAccessToken } from './access-tokens.ts';
+import type { SigningKeys } from './signing-keys.ts';
 import type { Database } from './database.ts';
 import { AppError } from './errors.ts';
 

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { defaultSysConfig, type SecurityPolicy } from '../../core/contracts/agency.ts';
 import { BUILT_IN_ROLES } from '../../core/permissions.ts';
 import { agencies, rolePermissions, roles } from '../db/schema.ts';
 import type { Database, Tx } from './database.ts';
 import type { ServerModule } from './modules.ts';
+import type { Services } from './services.ts';
+import { sniffImage } from './storage.ts';
 
 export type AgencyRow = typeof agencies.$inferSelect;
 
@@ -64,4 +67,20 @@ export async function createAgency(
 export function withNewAgency<T>(database: Database, work: (tx: Tx, agencyId: string) => Promise<T>): Promise<T> {
   const agencyId = crypto.randomUUID();
   return database.withTenant(agencyId, (tx) => work(tx, agencyId));
+}
+
+/** The public logo of an agency (agency insignia are public): content type and bytes, or null. */
+export async function readAgencyLogo(services: Pick<Services, 'database' | 'storage'>, agencyId: string) {
+  const row = await services.database.withTenant(agencyId, (tx) =>
+    tx
+      .select({ logoKey: agencies.logoKey })
+      .from(agencies)
+      .where(eq(agencies.id, agencyId))
+      .then(([found]) => found)
+      .catch(() => null),
+  );
+  if (!row?.logoKey) return null;
+  const data = await services.storage.get(row.logoKey);
+  const type = data ? sniffImage(data) : null;
+  return data && type ? { data, type } : null;
 }

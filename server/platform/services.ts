@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env.ts';
-import type { SigningKeys } from '../auth/signing-keys.ts';
+import type { SigningKeys } from './signing-keys.ts';
 import type { Database } from './database.ts';
 import type { Mailer } from './mail.ts';
 import type { LocalStorage } from './storage.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { storageApi } from '../../core/contracts/storage.ts';
-import { readAgencyLogo } from '../admin/agency.ts';
+import { readAgencyLogo } from '../platform/agencies.ts';
 import { registerApi } from '../platform/endpoints.ts';
 import { AppError } from '../platform/errors.ts';
 import { perPerson } from '../platform/rate-limits.ts';
@@ -20,7 +20,7 @@ export function storageRoutes(app: FastifyInstance, services: Services) {
       return { data: file.data, contentType: file.type, headers: { ...SAFE_FILE_HEADERS, 'cache-control': 'private, max-age=3600', 'content-disposition': 'inline' } };
     },
     agencyLogo: async (ctx, { params }) => {
-      const logo = await readAgencyLogo(ctx, params.agencyId);
+      const logo = await readAgencyLogo(ctx.services, params.agencyId);
       if (!logo) throw new AppError('not_found', 'No logo');
       return { data: logo.data, contentType: logo.type, headers: { ...SAFE_FILE_HEADERS, 'cache-control': 'public, max-age=86400' } };
     },

@@ -3,7 +3,7 @@ import { roles, rolePermissions, userRoles } from '../db/schema.ts';
 import { createAgency, withNewAgency } from '../platform/agencies.ts';
 import { SERVER_MODULES } from '../modules.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { claimEmail, insertUser } from '../auth/queries.ts';
+import { claimEmail, insertUser } from '../platform/users.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { Permission } from '../../core/permissions.ts';
 import type { TestServer } from './test-server.ts';

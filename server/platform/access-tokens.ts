@@ -1,6 +1,6 @@
 import { SignJWT, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import { AccessTokenClaims, type AAL, type AppMetadata } from '../../core/contracts/auth.ts';
-import { AppError } from '../platform/errors.ts';
+import { AppError } from './errors.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type SigningKeys } from './signing-keys.ts';
 
 export const AUDIENCE = 'authenticated';

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { desc, isNull } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
 import { signingKeys } from '../db/schema.ts';
-import type { Database } from '../platform/database.ts';
-import { decrypt, encrypt } from '../platform/secret.ts';
+import type { Database } from './database.ts';
+import { decrypt, encrypt } from './secret.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ALGORITHM = 'ES256';

@@ -1,7 +1,55 @@
-import { AppError } from '../platform/errors.ts';
-import type { Tx } from '../platform/database.ts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { oneTimeTokens } from '../db/schema.ts';
+import { AppError } from './errors.ts';
+import type { Tx } from './database.ts';
 import { agencyOfOpaqueToken, hashOpaqueToken, mintOpaqueToken } from './opaque-tokens.ts';
-import { findOneTimeToken, insertOneTimeToken, spendOneTimeToken, type OneTimeTokenKind, type OneTimeTokenRow } from './queries.ts';
+
+/**
+ * E-mailed one-time links (sign-up confirmation, recovery, invitation, unlock): minted here for any
+ * module, each usable once, stored only as a hash.
+ */
+
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
+export type OneTimeTokenKind = OneTimeTokenRow['kind'];
+
+async function insertOneTimeToken(tx: Tx, values: typeof oneTimeTokens.$inferInsert) {
+  await tx.insert(oneTimeTokens).values(values);
+}
+
+async function findOneTimeToken(tx: Tx, agencyId: string, tokenHash: string): Promise<OneTimeTokenRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.agencyId, agencyId), eq(oneTimeTokens.tokenHash, tokenHash)));
+  return row;
+}
+
+/** Spends a one-time token; false when it was already used (a concurrent click on the same link). */
+async function spendOneTimeToken(tx: Tx, agencyId: string, id: string): Promise<boolean> {
+  const spent = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.agencyId, agencyId), eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
+    .returning({ id: oneTimeTokens.id });
+  return spent.length === 1;
+}
+
+/** Ends earlier unused tokens of a kind for a user, so only the newest link works. */
+export async function expireOneTimeTokens(tx: Tx, agencyId: string, userId: string, kind: OneTimeTokenKind) {
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.agencyId, agencyId),
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.kind, kind),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    );
+}
+
 
 /** How long each kind of e-mailed link lives. Recovery: 15 minutes (QUALITY.md, CJIS IA-5). */
 export const LINK_LIFETIME_MS: Record<OneTimeTokenKind, number> = {

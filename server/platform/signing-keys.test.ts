@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { makeAgency, makeUser, signIn } from '../test-support/factories.ts';
-import { queryRows } from '../platform/database.ts';
+import { queryRows } from './database.ts';
 import { SigningKeys } from './signing-keys.ts';
-import { loadSecret } from '../platform/secret.ts';
+import { loadSecret } from './secret.ts';
 
 describe('signing key rotation', () => {
   let server: TestServer;
