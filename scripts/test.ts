@@ -8,14 +8,17 @@
  *   5. browser (e2e)   vitest run --config e2e/vitest.config.ts
  *
  * Extra arguments go to both Vitest runs (`npm test -- server/auth`); with a filter, a run that finds no
- * test file passes. Prints a summary of every step that ran and, last, one line
- * `N passed, N failed, N skipped` summing the Vitest runs. Exits non-zero when anything failed.
+ * test file passes. Prints a summary of every step that ran, then the ten slowest test files of each
+ * Vitest run (from its JSON report in test-results/), and, last, one line
+ * `N passed, N failed, N skipped` summing the Vitest runs (CI reads that line). Exits non-zero when
+ * anything failed.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrerequisites } from './prerequisites.ts';
+import { countsOf, fileTimings, formatTimings, readReport, slowestFiles, type Counts, type FileTiming } from './test-report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -28,14 +31,11 @@ interface StepResult {
   note?: string;
 }
 
-interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
 const steps: StepResult[] = [];
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+/** Each Vitest run's file timings, in the order the runs ran. */
+const timings: Array<{ label: string; files: FileTiming[] }> = [];
+const SLOWEST_SHOWN = 10;
 
 function banner(name: string): void {
   console.log(`\n━━ ${name} ${'━'.repeat(Math.max(0, 70 - name.length))}`);
@@ -50,33 +50,6 @@ function runCommand(command: string, args: string[]): Promise<number> {
     });
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
-}
-
-/** Vitest's JSON report (the subset we read). */
-interface VitestJson {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ status: string }> }>;
-}
-
-function readCounts(file: string): Counts | undefined {
-  if (!existsSync(file)) return undefined;
-  try {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as VitestJson;
-    // A file that failed to load or whose hooks threw has no failed test but did fail: count it once.
-    const brokenFiles = report.testResults.filter(
-      (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-    ).length;
-    return {
-      passed: report.numPassedTests,
-      failed: report.numFailedTests + brokenFiles,
-      skipped: report.numPendingTests + report.numTodoTests,
-    };
-  } catch {
-    return undefined;
-  }
 }
 
 /** The node that runs our TypeScript (Node 24 from the `node` package), even if we were started otherwise. */
@@ -116,7 +89,9 @@ function vitestStep(label: string, reportName: string, configArgs: string[]): ()
       ...extraArgs,
     ];
     const code = await runCommand(nodeBinary(), args);
-    const counts = readCounts(report);
+    const parsed = readReport(report);
+    const counts = parsed && countsOf(parsed);
+    if (parsed) timings.push({ label, files: fileTimings(parsed, root) });
     if (counts) {
       totals.passed += counts.passed;
       totals.failed += counts.failed;
@@ -139,8 +114,8 @@ async function main(): Promise<number> {
     ],
     ['typecheck', async () => ({ ok: (await runCommand('npm', ['run', '--silent', 'typecheck'])) === 0 })],
     ['lint', async () => ({ ok: (await runCommand('npm', ['run', '--silent', 'lint'])) === 0 })],
-    ['unit and API tests', vitestStep('vitest', 'vitest-unit', [])],
-    ['browser tests', vitestStep('vitest (e2e)', 'vitest-e2e', ['--config', 'e2e/vitest.config.ts'])],
+    ['unit and API tests', vitestStep('unit and API tests', 'vitest-unit', [])],
+    ['browser tests', vitestStep('browser tests', 'vitest-e2e', ['--config', 'e2e/vitest.config.ts'])],
   ];
 
   for (const [name, body] of plan) {
@@ -153,6 +128,12 @@ async function main(): Promise<number> {
   }
   const notRun = plan.slice(steps.length).map(([name]) => name);
   if (notRun.length > 0) console.log(`not run (an earlier step failed): ${notRun.join(', ')}`);
+  for (const run of timings) {
+    if (run.files.length === 0) continue;
+    const shown = slowestFiles(run.files, SLOWEST_SHOWN);
+    console.log(`\nslowest test files, ${run.label} (${shown.length} of ${run.files.length}, first test's start to last test's end):`);
+    for (const line of formatTimings(shown)) console.log(line);
+  }
   const failedStep = steps.some((s) => !s.ok);
   console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped > 0 ? `, ${totals.skipped} skipped` : ''}`);
   return failedStep || totals.failed > 0 ? 1 : 0;

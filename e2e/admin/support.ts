@@ -1,7 +1,7 @@
 /**
  * Helpers of the admin browser tests: the admin API driven directly (roles with exact permission
- * sets, invitations accepted through the e-mailed link and the sign-up API), and signing a browser
- * in with a session the API gave, by writing the session cookie the app reads.
+ * sets, invitations accepted through the e-mailed link and the sign-up API). Signing a browser in
+ * with a session the API gave is e2e/support/session.ts's signInWithSession, re-exported here.
  *
  *   const admin = await agencyWithAdmin('chief');
  *   const roleId = await createRole(admin.session, 'Fleet only', ['fleet:admin']);
@@ -13,9 +13,11 @@ import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { AdminUser, Role, RoleDetail } from '../../core/contracts/admin.ts';
 import type { Session } from '../../core/contracts/auth.ts';
-import { chunkCookie, encodeCookieValue, SESSION_COOKIE } from '../../web/auth/session-cookie.ts';
 import { signUpAgencyViaApi, uniqueEmail } from '../support/accounts.ts';
 import { waitForMail } from '../support/mail.ts';
+import { signInViaApi as passwordSignIn } from '../support/session.ts';
+
+export { signInWithSession } from '../support/session.ts';
 
 export const PASSWORD = 'correct horse battery staple 42';
 
@@ -44,7 +46,7 @@ export async function api<T = unknown>(session: Session | null, method: string, 
 }
 
 export async function signInViaApi(email: string, password: string = PASSWORD): Promise<Session> {
-  return api<Session>(null, 'POST', '/auth/v1/token?grant_type=password', { email, password });
+  return passwordSignIn(email, password);
 }
 
 /** A new agency and its founder, who is its administrator; signed in by password (so last sign-in is set). */
@@ -92,13 +94,6 @@ export async function inviteAndAccept(
   const result = await api<{ session: Session | null }>(null, 'POST', '/auth/v1/signup', { email, password: PASSWORD, name: options.name, invitation_token: token });
   if (!result.session) throw new Error(`Accepting the invitation of ${email} gave no session`);
   return { id: invited.id, email, password: PASSWORD, name: options.name, session: result.session };
-}
-
-/** Signs the page's browser context in with `session`, as the app stores it (spec section 9's cookie). */
-export async function signInWithSession(page: Page, session: Session): Promise<void> {
-  const url = inject('baseUrl');
-  const chunks = chunkCookie(SESSION_COOKIE.name, encodeCookieValue(JSON.stringify(session)));
-  await page.context().addCookies(chunks.map((chunk) => ({ name: chunk.name, value: chunk.value, url, sameSite: 'Lax' as const })));
 }
 
 /** Waits until the page's path and query are `expected` (the query's spaces written as +). */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.ts';
-import { expectPath, founderViaApi, signInThroughForm, type Account } from './flows.ts';
+import { signedInPage } from '../support/session.ts';
+import { expectPath, founderViaApi, type Account } from './flows.ts';
 
 let founder: Account;
 
@@ -14,11 +15,8 @@ describe('the error page and the error log', () => {
     ['an id that is not a UUID', '/fleet/admin/vehicle/not-a-uuid'],
     ['an id in a nested route', '/fto/binder/5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11/tasksheets/42'],
   ])('shows Page Not Found for %s', async (_what, path) => {
-    const page = await newPage();
+    const page = await signedInPage(founder);
     try {
-      await page.goto('/login');
-      await signInThroughForm(page, founder);
-      await expectPath(page, '/');
       await page.goto(path);
       await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       expect(await page.getByTestId('error-message').textContent()).toBe(`Page not found: ${path}`);

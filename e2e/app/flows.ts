@@ -1,6 +1,9 @@
 /**
  * Steps the browser tests of the app shell share: signing up through the screens, confirming by the
  * e-mailed link, signing in, and reading the browser's storage.
+ *
+ * signIn and signInThroughForm go through the sign-in screen: they are for tests of signing in. A test
+ * that only needs a signed-in page opens it with signedInPage (e2e/support/session.ts) instead.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';

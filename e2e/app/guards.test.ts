@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.ts';
+import { signedInPage } from '../support/session.ts';
 import { expectPath, founderViaApi, signInThroughForm, type Account } from './flows.ts';
 
 let founder: Account;
@@ -49,11 +50,8 @@ describe('the module and admin guards for an administrator', () => {
     ['/schedule/admin/allcall', 'Scheduling'],
     ['/fto/binder/5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11/dors/print/0d6c4c62-55a8-4bbb-9a5a-8d4c1f1b7a21', 'Field Training'],
   ])('let an administrator of a new agency (every module on) through to %s', async (path, module) => {
-    const page = await newPage();
+    const page = await signedInPage(founder);
     try {
-      await page.goto('/login');
-      await signInThroughForm(page, founder);
-      await expectPath(page, '/');
       await page.goto(path);
       await expectPath(page, `/comingsoon?module=${encodeURIComponent(module).replace(/%20/g, '+')}`);
     } finally {
@@ -62,11 +60,8 @@ describe('the module and admin guards for an administrator', () => {
   });
 
   it('lets an administrator open the schedule assignments settings, which the original left unguarded', async () => {
-    const page = await newPage();
+    const page = await signedInPage(founder);
     try {
-      await page.goto('/login');
-      await signInThroughForm(page, founder);
-      await expectPath(page, '/');
       await page.goto('/admin/modules/schedule/assignments');
       await expectPath(page, '/admin/modules/schedule/assignments');
       await page.getByRole('heading', { name: 'Scheduling: Assignments' }).waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { signedInPage, signInViaApi } from '../support/session.ts';
 import { expectPath, founderViaApi, signInThroughForm, type Account } from './flows.ts';
 
 let founder: Account;
@@ -41,11 +42,12 @@ describe('the theme', () => {
 
   it('remembers the chosen theme on the server, so it comes back after sign-out empties the browser', async () => {
     const chooser = await founderViaApi('dark-chooser');
-    const page = await newPage({ colorScheme: 'light' });
+    // Signed in through the API to start with: the sign-in this test is about is the second one.
+    // Its own session, not the file's cached one, since the test signs it out.
+    const page = await signedInPage(await signInViaApi(chooser.email, chooser.password), { colorScheme: 'light' });
     try {
-      await page.goto('/login');
-      await signInThroughForm(page, chooser);
-      await expectPath(page, '/');
+      await page.goto('/');
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
       const saved = page.waitForResponse((response) => response.url().endsWith('/auth/v1/user') && response.request().method() === 'PUT');
       await page.getByRole('button', { name: /Change theme/ }).click();
       await page.getByRole('menuitem', { name: /^Dark/ }).click();
@@ -96,11 +98,9 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
   });
 
   it('finds no serious violation in the app shell, its menus and the not-found page, at desktop and phone width', async () => {
-    const page = await newPage({ colorScheme });
+    const page = await signedInPage(founder, { colorScheme });
     try {
-      await page.goto('/login');
-      await signInThroughForm(page, founder);
-      await expectPath(page, '/');
+      await page.goto('/');
       await page.getByRole('heading', { name: /Welcome/ }).waitFor();
       await expectNoSeriousAxeViolations(page);
       await page.getByRole('button', { name: /Account menu/ }).click();

@@ -1,19 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import type { Session } from '../../core/contracts/auth.ts';
-import { newPage } from '../support/browser.ts';
-import { signIn } from '../app/flows.ts';
+import { signedInPage, signInViaApi } from '../support/session.ts';
 import { founder, openAccountAndSecurity } from './flows.ts';
-
-async function signInViaApi(email: string, password: string): Promise<Session> {
-  const response = await fetch(`${inject('baseUrl')}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as Session;
-}
 
 async function sessionStatus(session: Session): Promise<number> {
   const response = await fetch(`${inject('baseUrl')}/rest/v1/profile`, { headers: { authorization: `Bearer ${session.access_token}` } });
@@ -32,9 +21,11 @@ async function describedBy(input: Locator): Promise<string> {
 describe('account and security', () => {
   it('changes the password (errors beside their inputs) and signs out the other sessions', async () => {
     const user = await founder('account');
-    const page = await newPage();
+    // A session of the browser's own (the test ends every other one), put in its cookie.
+    const page = await signedInPage(await signInViaApi(user.email, user.password));
     try {
-      await signIn(page, user);
+      await page.goto('/');
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
       const elsewhere = await signInViaApi(user.email, user.password);
       expect(await sessionStatus(elsewhere)).toBe(200);
 

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
-import { signIn, signInThroughForm } from '../app/flows.ts';
+import { signedInPage } from '../support/session.ts';
+import { signInThroughForm } from '../app/flows.ts';
 import { enrolTotpViaApi, founder, openAccountAndSecurity, transitionsDone } from './flows.ts';
 
 describe('accessibility of the security screens', () => {
@@ -22,9 +23,10 @@ describe('accessibility of the security screens', () => {
 
     it(`the account and security modal has no serious axe violation (${colorScheme})`, async () => {
       const user = await founder(`a11y-account-${colorScheme}`);
-      const page = await newPage({ colorScheme });
+      const page = await signedInPage(user, { colorScheme });
       try {
-        await signIn(page, user);
+        await page.goto('/');
+        await page.getByRole('heading', { name: /Welcome/ }).waitFor();
         await openAccountAndSecurity(page);
         await transitionsDone(page);
         await expectNoSeriousAxeViolations(page);
