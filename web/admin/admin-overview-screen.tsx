@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { auditSearchParams, parseAuditSearch, type AuditSearch } from './audit-search.ts';
 import { useOverview } from './get-overview.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 
 // The audit log (filters, table, pages) is a tab: loaded when opened, so /admin's first screen stays small.
 const AuditLogPanel = lazy(importWithReload(() => import('./audit-log-panel.tsx').then((m) => ({ default: m.AuditLogPanel }))));

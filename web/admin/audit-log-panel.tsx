@@ -9,7 +9,7 @@ import { auditDiff, fieldLabel } from './audit-diff.ts';
 import { AUDIT_ACTION_GROUPS, AUDIT_PAGE_SIZE, actionLabel, auditApiQuery, type AuditSearch } from './audit-search.ts';
 import { downloadAuditCsv } from './download-audit-csv.ts';
 import { useAudit } from './list-audit.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { UserPicker } from './user-picker.tsx';
 import { TablePager } from '../ui/table-pager.tsx';
 

@@ -16,7 +16,7 @@ import { useRoles } from './list-roles.ts';
 import { StaleVersionAlert } from './stale-version-alert.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { useUpdateUser } from './update-user.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { useUserAction, type UserAction } from './user-action.ts';
 
 type EditValues = { name: string; badge_number: string; rank: string; phone: string; account_type: AccountType; role_ids: string[] };

@@ -13,7 +13,7 @@ import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { listAllUsers, useUsers } from './list-users.ts';
 import { saveFile } from './save-file.ts';
 import { StatusBadge, statusLabel } from './status-badge.tsx';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { UserDrawer } from './user-drawer.tsx';
 import { usersToCsv } from './users-csv.ts';
 import { parseUsersSearch, toggleSort, usersApiQuery, usersSearchParams, type UserSort, type UsersSearch } from './users-search.ts';

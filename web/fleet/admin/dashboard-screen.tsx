@@ -9,7 +9,7 @@ import { useFleetSettings } from './get-fleet-settings.ts';
 import { useDashboard } from './get-dashboard.ts';
 import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
 import { daysWaiting } from './service-request-transitions.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 function Count({ label, value, status }: { label: string; value: number; status?: VehicleStatus }) {
   return (
@@ -54,7 +54,7 @@ function MaintenanceCounts({ items }: { items: { state: string }[] }) {
 export function FleetDashboardScreen() {
   const dashboard = useDashboard();
   const settings = useFleetSettings();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   return (
     <FleetAdminPage title="Fleet dashboard" description="Vehicles out of service, squad checks not done today and service requests waiting, with links to each list.">
       {dashboard.isPending ? (

@@ -10,7 +10,7 @@ import { useFleetSettings } from './get-fleet-settings.ts';
 import { useServiceRequest } from './get-service-request.ts';
 import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
 import { useUpdateServiceRequest } from './update-service-request.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { StoredPhoto } from '../photo-field.tsx';
 
 type WorkValues = { move: ServiceRequestStatus | 'stay'; note: string; cost: string; vendor: string; out_of_service: boolean; category: string };
@@ -41,7 +41,7 @@ export function serviceRequestChanges(request: ServiceRequest, values: WorkValue
 function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; onReload: () => Promise<unknown>; reloading: boolean }) {
   const update = useUpdateServiceRequest();
   const settings = useFleetSettings();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const [values, setValues] = useState<WorkValues>(valuesOf(request));
   const [version, setVersion] = useState(request.version);
   const [stale, setStale] = useState(false);

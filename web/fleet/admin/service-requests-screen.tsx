@@ -10,7 +10,7 @@ import { useServiceRequests } from './list-service-requests.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { ServiceRequestDrawer } from './service-request-drawer.tsx';
 import { daysWaiting, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
 
 /** /fleet/admin/servicerequest: the queue, oldest first; a drawer works one request. */
@@ -21,7 +21,7 @@ export function ServiceRequestsScreen() {
   const settings = useFleetSettings();
   const vehicles = useVehicles({ page_size: 200, sort: 'unit_number', order: 'asc' });
   const requests = useServiceRequests(serviceRequestsApiQuery(state));
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const total = requests.data?.total ?? 0;
   const filtered = state.status !== null || state.vehicleId !== null || state.category !== null;
 

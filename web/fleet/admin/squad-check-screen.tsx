@@ -12,7 +12,7 @@ import { isStaleVersion } from './fleet-admin-request.ts';
 import { useSquadCheck } from './get-squad-check.ts';
 import { useReviewSquadCheck, type ReviewDecision } from './review-squad-check.ts';
 import { SubmissionStatusBadge } from './squad-checks-screen.tsx';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 /** How an answer reads on screen. */
 export function answerText(item: Pick<TemplateItem, 'kind' | 'unit'>, answer: Answer | undefined): string {
@@ -26,7 +26,7 @@ export function answerText(item: Pick<TemplateItem, 'kind' | 'unit'>, answer: An
 
 function ReviewCard({ check, onReload, reloading }: { check: SquadCheckDetail; onReload: () => Promise<unknown>; reloading: boolean }) {
   const review = useReviewSquadCheck();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
@@ -101,7 +101,7 @@ function OpenedRequestNote({ request }: { request: NonNullable<SquadCheckDetail[
 export function SquadCheckScreen() {
   const { squad_check_submission_id: id = '' } = useParams({ strict: false });
   const check = useSquadCheck(id);
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const title = check.data ? `Squad check: unit ${check.data.unit_number}` : 'Squad check';
   return (
     <FleetAdminPage

@@ -8,7 +8,7 @@ import { agencyToday, daysBefore, isoDate, parseSquadChecksSearch, squadChecksAp
 import { useSquadChecks } from './list-squad-checks.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { OfficerPicker } from './officer-picker.tsx';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
 
 export const SUBMISSION_STATUS_LABELS: Record<(typeof SUBMISSION_STATUSES)[number], string> = { submitted: 'Waiting for review', approved: 'Approved', returned: 'Returned' };
@@ -27,7 +27,7 @@ export function SquadChecksScreen() {
   const state = parseSquadChecksSearch(useSearch({ strict: false }));
   const navigate = useNavigate();
   const go = (next: SquadChecksSearch, replace = false) => void navigate({ to: '/fleet/admin/squadchecks', search: squadChecksSearchParams(next), replace });
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const vehicles = useVehicles({ page_size: 200, sort: 'unit_number', order: 'asc' });
   const checks = useSquadChecks(squadChecksApiQuery(state));
   const today = agencyToday(dates.timeZone);

@@ -15,7 +15,7 @@ import { useVehicle } from './get-vehicle.ts';
 import { useVehicleTimeline } from './get-vehicle-timeline.ts';
 import { useRecordOdometer } from './record-odometer.ts';
 import { useUpdateVehicle, type VehicleChanges } from './update-vehicle.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { MaintenanceCard } from './maintenance-card.tsx';
 import { OfficerPicker } from './officer-picker.tsx';
 import { VehiclePhotoCard } from './vehicle-photo-card.tsx';
@@ -247,7 +247,7 @@ const KIND_LABELS = { status: 'Status', odometer: 'Odometer', squad_check: 'Squa
 
 function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
   const timeline = useVehicleTimeline(vehicleId);
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="vehicle-timeline">
       <Stack gap="sm">

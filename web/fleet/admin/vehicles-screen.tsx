@@ -14,7 +14,7 @@ import { FleetAdminPage, labelOf, VEHICLE_STATUS_LABELS, VehicleStatusBadge } fr
 import { parseVehiclesSearch, toggleVehicleSort, vehiclesApiQuery, vehiclesSearchParams, type VehicleSort, type VehiclesSearch } from './fleet-search.ts';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useVehicles } from './list-vehicles.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
 
 function SortableHeader(props: { column: VehicleSort; state: VehiclesSearch; onSort: (column: VehicleSort) => void; children: ReactNode }) {
@@ -38,7 +38,7 @@ export function VehiclesScreen() {
   const navigate = useNavigate();
   const go = (next: VehiclesSearch, replace = false) => void navigate({ to: '/fleet/admin/vehicle', search: vehiclesSearchParams(next), replace });
   const settings = useFleetSettings();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
 
   const [typed, setTyped] = useState(state.q);
   const [debounced] = useDebouncedValue(typed, 300);
