@@ -1,5 +1,4 @@
-import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Badge, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { SectionBar } from '../../ui/section-bar.tsx';
@@ -50,23 +49,6 @@ export function ServiceRequestStatusBadge({ status }: { status: ServiceRequestSt
     <Badge variant="light" color={REQUEST_STATUS_COLORS[status]} c="var(--mantine-color-text)">
       {SERVICE_REQUEST_STATUS_LABELS[status]}
     </Badge>
-  );
-}
-
-/**
- * Shown when a save got 412: someone else saved this record first. What was typed stays in the form;
- * the user chooses when to load the other version.
- */
-export function StaleVersionAlert({ what, onReload, reloading }: { what: string; onReload: () => void; reloading?: boolean }) {
-  return (
-    <Alert color="yellow" variant="light" title={`This ${what} was changed by someone else`} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text fz="sm">Your changes were not saved, and they are still in the form. Load the current version to see what changed (your changes will be replaced), then make them again.</Text>
-        <Button size="xs" variant="default" leftSection={<IconRefresh aria-hidden size={16} />} loading={reloading} onClick={onReload}>
-          Load the current version
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 

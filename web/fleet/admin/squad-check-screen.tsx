@@ -7,7 +7,8 @@ import type { Answer, SquadCheckDetail, TemplateItem } from '../../../core/contr
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { StoredPhoto, StoredSignature } from '../photo-field.tsx';
-import { FleetAdminPage, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';
+import { FleetAdminPage, ServiceRequestStatusBadge } from './fleet-admin-page.tsx';
+import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from './fleet-admin-request.ts';
 import { useSquadCheck } from './get-squad-check.ts';
 import { useReviewSquadCheck, type ReviewDecision } from './review-squad-check.ts';
