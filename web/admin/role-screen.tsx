@@ -16,7 +16,7 @@ import { useRole } from './get-role.ts';
 import { areaSelection, permissionGroups, setPermissions, toggleArea } from './permission-groups.ts';
 import { useSetRoleMembers } from './set-role-members.ts';
 import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { UserStatusBadge } from './admin-badges.tsx';
 import { useUpdateRole } from './update-role.ts';
 import { UserPicker } from './user-picker.tsx';
 
@@ -207,7 +207,7 @@ function RoleMembers({ role }: { role: RoleDetail }) {
                   <Table.Td fw={600}>{member.name}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={member.status} />
+                    <UserStatusBadge status={member.status} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button

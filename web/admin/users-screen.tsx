@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileImport, IconLock, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { USER_STATUSES } from '../../core/contracts/auth.ts';
@@ -12,7 +12,7 @@ import { ImportUsersDialog } from './import-users-dialog.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { listAllUsers, useUsers } from './list-users.ts';
 import { saveFile } from './save-file.ts';
-import { StatusBadge, statusLabel } from './status-badge.tsx';
+import { LockedBadge, UserStatusBadge, userStatusLabel } from './admin-badges.tsx';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { UserDrawer } from './user-drawer.tsx';
 import { usersToCsv } from './users-csv.ts';
@@ -114,7 +114,7 @@ export function UsersScreen() {
         />
         <Select
           label="Status"
-          data={[{ value: 'all', label: 'Everyone' }, ...USER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))]}
+          data={[{ value: 'all', label: 'Everyone' }, ...USER_STATUSES.map((status) => ({ value: status, label: userStatusLabel(status) }))]}
           value={state.status ?? 'all'}
           onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as UsersSearch['status']) : null, page: 1 })}
           allowDeselect={false}
@@ -171,11 +171,9 @@ export function UsersScreen() {
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <StatusBadge status={user.status} />
+                        <UserStatusBadge status={user.status} />
                         {user.locked ? (
-                          <Badge variant="light" color="red" c="var(--mantine-color-text)" leftSection={<IconLock aria-hidden size={12} />}>
-                            Locked
-                          </Badge>
+                          <LockedBadge />
                         ) : null}
                       </Group>
                     </Table.Td>

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import type { VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
-import { FleetAdminPage, labelOf, ServiceRequestStatusBadge, VehicleStatusBadge } from './fleet-admin-page.tsx';
+import { RequestStatusBadge, VehicleStatusBadge } from '../fleet-badges.tsx';
+import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useDashboard } from './get-dashboard.ts';
 import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
@@ -163,7 +164,7 @@ export function FleetDashboardScreen() {
                       <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />} fw={600} fz="sm">
                         #{request.number} · {request.unit_number}
                       </Anchor>
-                      <ServiceRequestStatusBadge status={request.status} />
+                      <RequestStatusBadge status={request.status} />
                       <Text fz="sm" c="dimmed">
                         {daysWaiting(request.created_at)} days waiting
                       </Text>

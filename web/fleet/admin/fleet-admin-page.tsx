@@ -1,10 +1,8 @@
-import { Badge, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { SectionBar } from '../../ui/section-bar.tsx';
-import type { ServiceRequestStatus, VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
 
 /** The fleet office's sections, in the order of the section bar. */
 const SECTIONS = [
@@ -28,27 +26,6 @@ export function FleetAdminPage(props: { title: string; description?: ReactNode; 
       <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.breadcrumbs} />
       {props.children}
     </Stack>
-  );
-}
-
-export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = { in_service: 'In service', out_of_service: 'Out of service', retired: 'Retired' };
-const VEHICLE_STATUS_COLORS: Record<VehicleStatus, string> = { in_service: 'green', out_of_service: 'red', retired: 'gray' };
-const REQUEST_STATUS_COLORS: Record<ServiceRequestStatus, string> = { open: 'yellow', in_progress: 'blue', completed: 'green', declined: 'gray' };
-
-/** Badges keep the text colour (light variant tints fail contrast otherwise). */
-export function VehicleStatusBadge({ status }: { status: VehicleStatus }) {
-  return (
-    <Badge variant="light" color={VEHICLE_STATUS_COLORS[status]} c="var(--mantine-color-text)">
-      {VEHICLE_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
-export function ServiceRequestStatusBadge({ status }: { status: ServiceRequestStatus }) {
-  return (
-    <Badge variant="light" color={REQUEST_STATUS_COLORS[status]} c="var(--mantine-color-text)">
-      {SERVICE_REQUEST_STATUS_LABELS[status]}
-    </Badge>
   );
 }
 

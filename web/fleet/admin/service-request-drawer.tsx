@@ -4,12 +4,13 @@ import { useState } from 'react';
 import type { ServiceRequest, ServiceRequestStatus, UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { labelOf, ServiceRequestStatusBadge } from './fleet-admin-page.tsx';
+import { REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
+import { labelOf } from './fleet-admin-page.tsx';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from './fleet-admin-request.ts';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useServiceRequest } from './get-service-request.ts';
-import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
+import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor } from './service-request-transitions.ts';
 import { useUpdateServiceRequest } from './update-service-request.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { StoredPhoto } from '../photo-field.tsx';
@@ -60,7 +61,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       const updated = await update.mutateAsync({ id: request.id, input: changes, version });
       setVersion(updated.version);
       setValues(valuesOf(updated));
-      notifications.show({ color: 'green', title: 'Saved', message: `Request #${updated.number} is ${SERVICE_REQUEST_STATUS_LABELS[updated.status].toLowerCase()}.` });
+      notifications.show({ color: 'green', title: 'Saved', message: `Request #${updated.number} is ${REQUEST_STATUS_LABELS[updated.status].toLowerCase()}.` });
     } catch (failure) {
       if (isStaleVersion(failure)) setStale(true);
       else setError(errorMessage(failure));
@@ -79,7 +80,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="wrap">
-        <ServiceRequestStatusBadge status={request.status} />
+        <RequestStatusBadge status={request.status} />
         <Text fz="sm">
           Unit {request.unit_number} · {labelOf(settings.data?.service_categories, request.category)} · {request.drivable ? 'drivable' : 'not drivable'}
         </Text>
@@ -109,7 +110,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
           orientation="vertical"
           value={values.move}
           onChange={(value) => set('move', value as WorkValues['move'])}
-          data={[{ value: 'stay', label: `Keep ${SERVICE_REQUEST_STATUS_LABELS[request.status].toLowerCase()}` }, ...moves.map((move) => ({ value: move, label: MOVE_LABELS[move] }))]}
+          data={[{ value: 'stay', label: `Keep ${REQUEST_STATUS_LABELS[request.status].toLowerCase()}` }, ...moves.map((move) => ({ value: move, label: MOVE_LABELS[move] }))]}
         />
       </Stack>
       <Textarea
@@ -150,7 +151,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       </Title>
       <Timeline bulletSize={12} lineWidth={2} active={-1}>
         {request.events.map((event, index) => (
-          <Timeline.Item key={`${event.at}-${index}`} title={<Text fz="sm" fw={600}>{event.from_status ? `${SERVICE_REQUEST_STATUS_LABELS[event.from_status]} → ${SERVICE_REQUEST_STATUS_LABELS[event.to_status]}` : SERVICE_REQUEST_STATUS_LABELS[event.to_status]}</Text>}>
+          <Timeline.Item key={`${event.at}-${index}`} title={<Text fz="sm" fw={600}>{event.from_status ? `${REQUEST_STATUS_LABELS[event.from_status]} → ${REQUEST_STATUS_LABELS[event.to_status]}` : REQUEST_STATUS_LABELS[event.to_status]}</Text>}>
             {event.note ? (
               <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {event.note}

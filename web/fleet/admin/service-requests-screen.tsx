@@ -1,15 +1,16 @@
-import { Anchor, Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SERVICE_REQUEST_STATUSES, type ServiceRequestStatus } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
-import { FleetAdminPage, labelOf, ServiceRequestStatusBadge } from './fleet-admin-page.tsx';
+import { OutOfServiceBadge, REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
+import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
 import { parseServiceRequestsSearch, serviceRequestsApiQuery, serviceRequestsSearchParams, type ServiceRequestsSearch } from './fleet-search.ts';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useServiceRequests } from './list-service-requests.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { ServiceRequestDrawer } from './service-request-drawer.tsx';
-import { daysWaiting, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
+import { daysWaiting } from './service-request-transitions.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
 
@@ -30,7 +31,7 @@ export function ServiceRequestsScreen() {
       <Group gap="sm" align="flex-end" component="search" aria-label="Filter service requests">
         <Select
           label="Status"
-          data={[{ value: 'all', label: 'Any status' }, ...SERVICE_REQUEST_STATUSES.map((status) => ({ value: status, label: SERVICE_REQUEST_STATUS_LABELS[status] }))]}
+          data={[{ value: 'all', label: 'Any status' }, ...SERVICE_REQUEST_STATUSES.map((status) => ({ value: status, label: REQUEST_STATUS_LABELS[status] }))]}
           value={state.status ?? 'all'}
           onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as ServiceRequestStatus) : null, page: 1 })}
           allowDeselect={false}
@@ -98,11 +99,9 @@ export function ServiceRequestsScreen() {
                     <Table.Td>{labelOf(settings.data?.service_categories, request.category)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <ServiceRequestStatusBadge status={request.status} />
+                        <RequestStatusBadge status={request.status} />
                         {request.out_of_service ? (
-                          <Badge variant="outline" color="red" c="var(--mantine-color-text)">
-                            Out of service
-                          </Badge>
+                          <OutOfServiceBadge />
                         ) : null}
                       </Group>
                     </Table.Td>

@@ -7,12 +7,12 @@ import type { Answer, SquadCheckDetail, TemplateItem } from '../../../core/contr
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { StoredPhoto, StoredSignature } from '../photo-field.tsx';
-import { FleetAdminPage, ServiceRequestStatusBadge } from './fleet-admin-page.tsx';
+import { RequestStatusBadge, SubmissionStatusBadge } from '../fleet-badges.tsx';
+import { FleetAdminPage } from './fleet-admin-page.tsx';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from './fleet-admin-request.ts';
 import { useSquadCheck } from './get-squad-check.ts';
 import { useReviewSquadCheck, type ReviewDecision } from './review-squad-check.ts';
-import { SubmissionStatusBadge } from './squad-checks-screen.tsx';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 /** How an answer reads on screen. */
@@ -89,7 +89,7 @@ function OpenedRequestNote({ request }: { request: NonNullable<SquadCheckDetail[
   return (
     <Alert color="red" variant="light" icon={<IconTool aria-hidden />} title={`Service request #${request.number} was opened for the critical failure`}>
       <Group gap="xs" wrap="wrap">
-        <ServiceRequestStatusBadge status={request.status} />
+        <RequestStatusBadge status={request.status} />
         <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />} fz="sm" fw={600}>
           Work service request #{request.number}
         </Anchor>

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SUBMISSION_STATUSES } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
+import { SUBMISSION_STATUS_LABELS, SubmissionStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage } from './fleet-admin-page.tsx';
 import { agencyToday, daysBefore, isoDate, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';
 import { useSquadChecks } from './list-squad-checks.ts';
@@ -10,17 +11,6 @@ import { useVehicles } from './list-vehicles.ts';
 import { OfficerPicker } from './officer-picker.tsx';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
-
-export const SUBMISSION_STATUS_LABELS: Record<(typeof SUBMISSION_STATUSES)[number], string> = { submitted: 'Waiting for review', approved: 'Approved', returned: 'Returned' };
-
-export function SubmissionStatusBadge({ status }: { status: (typeof SUBMISSION_STATUSES)[number] }) {
-  const color = status === 'approved' ? 'green' : status === 'returned' ? 'orange' : 'blue';
-  return (
-    <Badge variant="light" color={color} c="var(--mantine-color-text)">
-      {SUBMISSION_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
 
 /** /fleet/admin/squadchecks: submitted squad checks, exceptions (failed items) first by default. */
 export function SquadChecksScreen() {
