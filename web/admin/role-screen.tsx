@@ -18,7 +18,8 @@ import { useSetRoleMembers } from './set-role-members.ts';
 import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { UserStatusBadge } from './admin-badges.tsx';
 import { useUpdateRole } from './update-role.ts';
-import { UserPicker } from './user-picker.tsx';
+import { PersonPicker } from '../lib/person-picker.tsx';
+import { userOptions } from './user-options.ts';
 
 type RoleValues = { name: string; description: string; permissions: string[] };
 
@@ -170,7 +171,7 @@ function RoleMembers({ role }: { role: RoleDetail }) {
       <RefusalAlert message={refusal} />
       <Group gap="sm" align="flex-end">
         <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <UserPicker label="Add a person" value={picked} onChange={setPicked} exclude={memberIds} />
+          <PersonPicker search={userOptions} label="Add a person" value={picked} onChange={setPicked} exclude={memberIds} />
         </div>
         <Button
           leftSection={<IconUserPlus aria-hidden size={18} />}

@@ -8,7 +8,8 @@ import { FleetAdminPage } from './fleet-admin-page.tsx';
 import { agencyToday, daysBefore, isoDate, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';
 import { useSquadChecks } from './list-squad-checks.ts';
 import { useVehicles } from './list-vehicles.ts';
-import { OfficerPicker } from './officer-picker.tsx';
+import { PersonPicker } from '../../lib/person-picker.tsx';
+import { officerOptions } from './officer-options.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { TablePager } from '../../ui/table-pager.tsx';
 
@@ -57,7 +58,8 @@ export function SquadChecksScreen() {
             allowDeselect={false}
             style={{ flex: '0 1 11rem' }}
           />
-          <OfficerPicker
+          <PersonPicker
+            search={officerOptions}
             label="Officer"
             placeholder="Any officer"
             value={state.officerId}

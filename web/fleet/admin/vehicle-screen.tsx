@@ -19,7 +19,8 @@ import { useRecordOdometer } from './record-odometer.ts';
 import { useUpdateVehicle, type VehicleChanges } from './update-vehicle.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { MaintenanceCard } from './maintenance-card.tsx';
-import { OfficerPicker } from './officer-picker.tsx';
+import { PersonPicker } from '../../lib/person-picker.tsx';
+import { officerOptions } from './officer-options.ts';
 import { VehiclePhotoCard } from './vehicle-photo-card.tsx';
 
 type DetailValues = {
@@ -147,7 +148,8 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
             <TextInput label="VIN" maxLength={17} {...form.getInputProps('vin')} />
             <TextInput label="Plate" {...form.getInputProps('plate')} />
             <TextInput label="Plate state" maxLength={2} {...form.getInputProps('plate_state')} />
-            <OfficerPicker
+            <PersonPicker
+              search={officerOptions}
               label="Assigned officer"
               placeholder="Nobody: type a name"
               value={form.values.assigned_user_id}
