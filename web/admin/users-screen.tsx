@@ -1,9 +1,8 @@
-import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Group, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { USER_STATUSES } from '../../core/contracts/auth.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
@@ -16,7 +15,9 @@ import { LockedBadge, UserStatusBadge, userStatusLabel } from './admin-badges.ts
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { UserDrawer } from './user-drawer.tsx';
 import { usersToCsv } from './users-csv.ts';
-import { parseUsersSearch, toggleSort, usersApiQuery, usersSearchParams, type UserSort, type UsersSearch } from './users-search.ts';
+import { usersApiQuery, type UserSort, type UsersSearch } from './users-search.ts';
+import { SearchBox } from '../lib/search-box.tsx';
+import { toggleSort } from '../lib/url-search.ts';
 import { TablePager } from '../ui/table-pager.tsx';
 
 /** A column header that sorts the list by its column (and says how it is sorted, for screen readers). */
@@ -37,26 +38,10 @@ function SortableHeader(props: { column: UserSort; state: UsersSearch; onSort: (
 
 /** /admin/users: the agency's people, a page at a time; invite, import, export and edit them. */
 export function UsersScreen() {
-  const raw = useSearch({ strict: false });
-  const state = parseUsersSearch(raw);
+  const state = useSearch({ from: '/_app/_admin/admin/users' });
   const navigate = useNavigate();
-  const go = (next: UsersSearch, replace = false) => void navigate({ to: '/admin/users', search: usersSearchParams(next), replace });
+  const go = (next: UsersSearch, replace = false) => void navigate({ to: '/admin/users', search: next, replace });
   const dates = useAgencyDates();
-
-  // The search box is typed into freely; the URL (and the request) follow 300 ms after the last key.
-  const [typed, setTyped] = useState(state.q);
-  const [debounced] = useDebouncedValue(typed, 300);
-  const [lastUrlQ, setLastUrlQ] = useState(state.q);
-  if (state.q !== lastUrlQ) {
-    // The URL changed by itself (back button, a link): the box shows it.
-    setLastUrlQ(state.q);
-    setTyped(state.q);
-  }
-  useEffect(() => {
-    if (debounced.trim() !== state.q.trim()) go({ ...state, q: debounced, page: 1 }, true);
-    // Only a settled change of the box should navigate.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const query = usersApiQuery(state);
   const users = useUsers(query);
@@ -103,15 +88,7 @@ export function UsersScreen() {
       }
     >
       <Group gap="sm" align="flex-end" component="search" aria-label="Search and filter users">
-        <TextInput
-          label="Search"
-          placeholder="Name, e-mail or badge number"
-          leftSection={<IconSearch aria-hidden size={16} />}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          style={{ flex: '1 1 16rem' }}
-          type="search"
-        />
+        <SearchBox placeholder="Name, e-mail or badge number" value={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
         <Select
           label="Status"
           data={[{ value: 'all', label: 'Everyone' }, ...USER_STATUSES.map((status) => ({ value: status, label: userStatusLabel(status) }))]}
@@ -161,7 +138,7 @@ export function UsersScreen() {
                 {users.data.items.map((user) => (
                   <Table.Tr key={user.id} data-testid="user-row">
                     <Table.Td>
-                      <Anchor renderRoot={(props) => <Link {...props} to="/admin/users" search={usersSearchParams({ ...state, user: user.id })} />} fw={600} fz="sm">
+                      <Anchor renderRoot={(props) => <Link {...props} to="/admin/users" search={{ ...state, user: user.id }} />} fw={600} fz="sm">
                         {user.name}
                       </Anchor>
                       <Text fz="xs" c="dimmed">
@@ -188,7 +165,7 @@ export function UsersScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} onPageSize={(pageSize) => go({ ...state, pageSize, page: 1 })} />
+          <TablePager page={state.page} pageSize={state.page_size} total={total} onPage={(page) => go({ ...state, page })} onPageSize={(pageSize) => go({ ...state, page_size: pageSize, page: 1 })} />
         </Stack>
       )}
 

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { OutOfServiceBadge, REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
-import { parseServiceRequestsSearch, serviceRequestsApiQuery, serviceRequestsSearchParams, type ServiceRequestsSearch } from './fleet-search.ts';
+import { serviceRequestsApiQuery, type ServiceRequestsSearch } from './fleet-search.ts';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useServiceRequests } from './list-service-requests.ts';
 import { useVehicles } from './list-vehicles.ts';
@@ -16,15 +16,15 @@ import { TablePager } from '../../ui/table-pager.tsx';
 
 /** /fleet/admin/servicerequest: the queue, oldest first; a drawer works one request. */
 export function ServiceRequestsScreen() {
-  const state = parseServiceRequestsSearch(useSearch({ strict: false }));
+  const state = useSearch({ from: '/_app/fleet/admin/servicerequest' });
   const navigate = useNavigate();
-  const go = (next: ServiceRequestsSearch, replace = false) => void navigate({ to: '/fleet/admin/servicerequest', search: serviceRequestsSearchParams(next), replace });
+  const go = (next: ServiceRequestsSearch, replace = false) => void navigate({ to: '/fleet/admin/servicerequest', search: next, replace });
   const settings = useFleetSettings();
   const vehicles = useVehicles({ page_size: 200, sort: 'unit_number', order: 'asc' });
   const requests = useServiceRequests(serviceRequestsApiQuery(state));
   const dates = useAgencyDates();
   const total = requests.data?.total ?? 0;
-  const filtered = state.status !== null || state.vehicleId !== null || state.category !== null;
+  const filtered = state.status !== null || state.vehicle_id !== null || state.category !== null;
 
   return (
     <FleetAdminPage title="Service requests" description="The queue of repairs and services, the longest-waiting first. Open one to work it." breadcrumbs={[{ label: 'Fleet office', to: '/fleet/admin' }]}>
@@ -41,8 +41,8 @@ export function ServiceRequestsScreen() {
           label="Vehicle"
           searchable
           data={[{ value: 'all', label: 'Any vehicle' }, ...(vehicles.data?.items ?? []).map((vehicle) => ({ value: vehicle.id, label: vehicle.unit_number }))]}
-          value={state.vehicleId ?? 'all'}
-          onChange={(value) => go({ ...state, vehicleId: value && value !== 'all' ? value : null, page: 1 })}
+          value={state.vehicle_id ?? 'all'}
+          onChange={(value) => go({ ...state, vehicle_id: value && value !== 'all' ? value : null, page: 1 })}
           allowDeselect={false}
           style={{ flex: '0 1 12rem' }}
         />
@@ -91,7 +91,7 @@ export function ServiceRequestsScreen() {
                 {requests.data.items.map((request) => (
                   <Table.Tr key={request.id} data-testid="service-request-row">
                     <Table.Td>
-                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={serviceRequestsSearchParams({ ...state, request: request.id })} />} fw={600} fz="sm">
+                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ ...state, request: request.id }} />} fw={600} fz="sm">
                         #{request.number}
                       </Anchor>
                     </Table.Td>
@@ -119,7 +119,7 @@ export function ServiceRequestsScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} />
+          <TablePager page={state.page} pageSize={state.page_size} total={total} onPage={(page) => go({ ...state, page })} />
         </Stack>
       )}
       <ServiceRequestDrawer requestId={state.request} onClose={() => go({ ...state, request: null })} />

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { SUBMISSION_STATUS_LABELS, SubmissionStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage } from './fleet-admin-page.tsx';
-import { agencyToday, daysBefore, isoDate, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';
+import { agencyToday, daysBefore, squadChecksApiQuery, type SquadChecksSearch } from './fleet-search.ts';
 import { useSquadChecks } from './list-squad-checks.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { PersonPicker } from '../../lib/person-picker.tsx';
@@ -15,9 +15,9 @@ import { TablePager } from '../../ui/table-pager.tsx';
 
 /** /fleet/admin/squadchecks: submitted squad checks, exceptions (failed items) first by default. */
 export function SquadChecksScreen() {
-  const state = parseSquadChecksSearch(useSearch({ strict: false }));
+  const state = useSearch({ from: '/_app/fleet/admin/squadchecks' });
   const navigate = useNavigate();
-  const go = (next: SquadChecksSearch, replace = false) => void navigate({ to: '/fleet/admin/squadchecks', search: squadChecksSearchParams(next), replace });
+  const go = (next: SquadChecksSearch, replace = false) => void navigate({ to: '/fleet/admin/squadchecks', search: next, replace });
   const dates = useAgencyDates();
   const vehicles = useVehicles({ page_size: 200, sort: 'unit_number', order: 'asc' });
   const checks = useSquadChecks(squadChecksApiQuery(state));
@@ -47,14 +47,14 @@ export function SquadChecksScreen() {
           style={{ alignSelf: 'flex-start' }}
         />
         <Group gap="sm" align="flex-end">
-          <TextInput type="date" label="From" value={state.from ?? ''} max={today} onChange={(event) => go({ ...state, from: isoDate(event.currentTarget.value), page: 1 })} style={{ flex: '0 1 11rem' }} />
-          <TextInput type="date" label="To" value={state.to ?? ''} max={today} onChange={(event) => go({ ...state, to: isoDate(event.currentTarget.value), page: 1 })} style={{ flex: '0 1 11rem' }} />
+          <TextInput type="date" label="From" value={state.from ?? ''} max={today} onChange={(event) => go({ ...state, from: event.currentTarget.value || null, page: 1 })} style={{ flex: '0 1 11rem' }} />
+          <TextInput type="date" label="To" value={state.to ?? ''} max={today} onChange={(event) => go({ ...state, to: event.currentTarget.value || null, page: 1 })} style={{ flex: '0 1 11rem' }} />
           <Select
             label="Vehicle"
             searchable
             data={[{ value: 'all', label: 'Any vehicle' }, ...(vehicles.data?.items ?? []).map((vehicle) => ({ value: vehicle.id, label: vehicle.unit_number }))]}
-            value={state.vehicleId ?? 'all'}
-            onChange={(value) => go({ ...state, vehicleId: value && value !== 'all' ? value : null, page: 1 })}
+            value={state.vehicle_id ?? 'all'}
+            onChange={(value) => go({ ...state, vehicle_id: value && value !== 'all' ? value : null, page: 1 })}
             allowDeselect={false}
             style={{ flex: '0 1 11rem' }}
           />
@@ -62,8 +62,8 @@ export function SquadChecksScreen() {
             search={officerOptions}
             label="Officer"
             placeholder="Any officer"
-            value={state.officerId}
-            onChange={(officerId) => go({ ...state, officerId, page: 1 })}
+            value={state.officer_id}
+            onChange={(officerId) => go({ ...state, officer_id: officerId, page: 1 })}
             style={{ flex: '0 1 14rem' }}
           />
           <Select
@@ -148,7 +148,7 @@ export function SquadChecksScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} />
+          <TablePager page={state.page} pageSize={state.page_size} total={total} onPage={(page) => go({ ...state, page })} />
         </Stack>
       )}
     </FleetAdminPage>

@@ -1,9 +1,8 @@
-import { Anchor, Box, Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Box, Button, Group, Select, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCar, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCar, IconDownload, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { VEHICLE_STATUSES, type VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
@@ -12,7 +11,9 @@ import { AddVehicleDialog } from './add-vehicle-dialog.tsx';
 import { downloadVehiclesCsv } from './download-vehicles-csv.ts';
 import { VEHICLE_STATUS_LABELS, VehicleStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
-import { parseVehiclesSearch, toggleVehicleSort, vehiclesApiQuery, vehiclesSearchParams, type VehicleSort, type VehiclesSearch } from './fleet-search.ts';
+import { vehiclesApiQuery, type VehicleSort, type VehiclesSearch } from './fleet-search.ts';
+import { SearchBox } from '../../lib/search-box.tsx';
+import { toggleSort } from '../../lib/url-search.ts';
 import { useFleetSettings } from './get-fleet-settings.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
@@ -35,31 +36,18 @@ function SortableHeader(props: { column: VehicleSort; state: VehiclesSearch; onS
 
 /** /fleet/admin/vehicle: the agency's vehicles, a page at a time; add, filter, sort and export them. */
 export function VehiclesScreen() {
-  const state = parseVehiclesSearch(useSearch({ strict: false }));
+  const state = useSearch({ from: '/_app/fleet/admin/vehicle' });
   const navigate = useNavigate();
-  const go = (next: VehiclesSearch, replace = false) => void navigate({ to: '/fleet/admin/vehicle', search: vehiclesSearchParams(next), replace });
+  const go = (next: VehiclesSearch, replace = false) => void navigate({ to: '/fleet/admin/vehicle', search: next, replace });
   const settings = useFleetSettings();
   const dates = useAgencyDates();
-
-  const [typed, setTyped] = useState(state.q);
-  const [debounced] = useDebouncedValue(typed, 300);
-  const [lastUrlQ, setLastUrlQ] = useState(state.q);
-  if (state.q !== lastUrlQ) {
-    setLastUrlQ(state.q);
-    setTyped(state.q);
-  }
-  useEffect(() => {
-    if (debounced.trim() !== state.q.trim()) go({ ...state, q: debounced, page: 1 }, true);
-    // Only a settled change of the box should navigate.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const query = vehiclesApiQuery(state);
   const vehicles = useVehicles(query);
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const sort = (column: VehicleSort) => go(toggleVehicleSort(state, column));
-  const filtered = state.q.trim() !== '' || state.status !== null || state.vehicleType !== null;
+  const sort = (column: VehicleSort) => go(toggleSort(state, column));
+  const filtered = state.q.trim() !== '' || state.status !== null || state.vehicle_type !== null;
   const total = vehicles.data?.total ?? 0;
   const types = settings.data?.vehicle_types;
 
@@ -91,15 +79,7 @@ export function VehiclesScreen() {
       }
     >
       <Group gap="sm" align="flex-end" component="search" aria-label="Search and filter vehicles">
-        <TextInput
-          label="Search"
-          placeholder="Unit number, plate, VIN, make or model"
-          leftSection={<IconSearch aria-hidden size={16} />}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          style={{ flex: '1 1 16rem' }}
-          type="search"
-        />
+        <SearchBox placeholder="Unit number, plate, VIN, make or model" value={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
         <Select
           label="Status"
           data={[{ value: 'all', label: 'Any status' }, ...VEHICLE_STATUSES.map((status) => ({ value: status, label: VEHICLE_STATUS_LABELS[status] }))]}
@@ -111,8 +91,8 @@ export function VehiclesScreen() {
         <Select
           label="Type"
           data={[{ value: 'all', label: 'Any type' }, ...(types ?? []).map((type) => ({ value: type.key, label: type.label }))]}
-          value={state.vehicleType ?? 'all'}
-          onChange={(value) => go({ ...state, vehicleType: value && value !== 'all' ? value : null, page: 1 })}
+          value={state.vehicle_type ?? 'all'}
+          onChange={(value) => go({ ...state, vehicle_type: value && value !== 'all' ? value : null, page: 1 })}
           allowDeselect={false}
           style={{ flex: '0 1 12rem' }}
         />
@@ -190,7 +170,7 @@ export function VehiclesScreen() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} onPageSize={(pageSize) => go({ ...state, pageSize, page: 1 })} />
+          <TablePager page={state.page} pageSize={state.page_size} total={total} onPage={(page) => go({ ...state, page })} onPageSize={(pageSize) => go({ ...state, page_size: pageSize, page: 1 })} />
         </Stack>
       )}
       <AddVehicleDialog opened={adding} onClose={() => setAdding(false)} />
