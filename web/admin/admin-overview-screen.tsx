@@ -5,9 +5,9 @@ import { errorMessage } from '../lib/api-error.ts';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
-import { auditSearchParams, parseAuditSearch, type AuditSearch } from './audit-search.ts';
+import type { AuditSearch } from './audit-search.ts';
 import { useOverview } from './get-overview.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 
 // The audit log (filters, table, pages) is a tab: loaded when opened, so /admin's first screen stays small.
 const AuditLogPanel = lazy(importWithReload(() => import('./audit-log-panel.tsx').then((m) => ({ default: m.AuditLogPanel }))));
@@ -114,10 +114,9 @@ function Overview({ onShowAudit }: { onShowAudit: () => void }) {
 
 /** /admin: the overview (users by status, roles, modules, recent activity) and, as a tab, the audit log. */
 export function AdminOverviewScreen() {
-  const raw = useSearch({ strict: false });
-  const state = parseAuditSearch(raw);
+  const state = useSearch({ from: '/_app/_admin/admin' });
   const navigate = useNavigate();
-  const go = (next: AuditSearch) => void navigate({ to: '/admin', search: auditSearchParams(next) });
+  const go = (next: AuditSearch) => void navigate({ to: '/admin', search: next });
 
   return (
     <AdminPage title="Admin" description="Your agency’s people, roles, modules and settings, and the record of every change made to them.">

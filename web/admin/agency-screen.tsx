@@ -14,7 +14,7 @@ import { AdminPage } from './admin-page.tsx';
 import { isStaleVersion } from '../lib/api.ts';
 import { useAgency } from './get-agency.ts';
 import { useRemoveLogo } from './remove-logo.ts';
-import { StaleVersionAlert } from './stale-version-alert.tsx';
+import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { useUpdateAgency } from './update-agency.ts';
 import { logoFileProblem, useUploadLogo } from './upload-logo.ts';
 

@@ -9,8 +9,9 @@ import { auditDiff, fieldLabel } from './audit-diff.ts';
 import { AUDIT_ACTION_GROUPS, AUDIT_PAGE_SIZE, actionLabel, auditApiQuery, type AuditSearch } from './audit-search.ts';
 import { downloadAuditCsv } from './download-audit-csv.ts';
 import { useAudit } from './list-audit.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
-import { UserPicker } from './user-picker.tsx';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
+import { PersonPicker } from '../lib/person-picker.tsx';
+import { userOptions } from './user-options.ts';
 import { TablePager } from '../ui/table-pager.tsx';
 
 const CHANGE_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed', unchanged: 'Unchanged' } as const;
@@ -86,7 +87,7 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
       <Stack gap="sm" component="section" aria-label="Filter the audit log">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
-            <UserPicker label="Person" placeholder="Anyone" value={state.actor} onChange={(actor) => onChange({ ...state, actor, page: 1 })} />
+            <PersonPicker search={userOptions} label="Person" placeholder="Anyone" value={state.actor} onChange={(actor) => onChange({ ...state, actor, page: 1 })} />
           </div>
           <Select
             label="Kind of action"

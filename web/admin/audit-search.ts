@@ -1,65 +1,26 @@
 import { zonedTimeToInstant } from '../../core/dates.ts';
-import { isUuid } from '../../core/ids.ts';
+import { searchField, urlSearch } from '../lib/url-search.ts';
 import type { AuditRequest } from './list-audit.ts';
-import { positiveInt } from './users-search.ts';
 
 /**
- * The audit log's filters, kept in /admin's URL beside `tab=audit`: actor (a user id), action (an
- * action such as `user.disabled` or its area `user`), from and to (calendar dates, YYYY-MM-DD, read in
- * the agency's timezone, both days included) and page.
+ * The audit log's filters, kept in /admin's URL beside `tab=audit` and validated by the route
+ * (web/lib/url-search.ts): actor (a user id), action (an action such as `user.disabled` or its area
+ * `user`), from and to (calendar dates, YYYY-MM-DD, read in the agency's timezone, both days
+ * included) and page.
  */
+export const auditSearch = urlSearch({
+  tab: searchField.oneOf(['overview', 'audit'], 'overview'),
+  actor: searchField.id(),
+  action: searchField.matching(/^[a-z_]+(\.[a-z_]+)?$/, 60),
+  from: searchField.date(),
+  to: searchField.date(),
+  page: searchField.page(),
+});
 
-export type AdminTab = 'overview' | 'audit';
-
-export type AuditSearch = {
-  tab: AdminTab;
-  actor: string | null;
-  action: string | null;
-  from: string | null;
-  to: string | null;
-  page: number;
-};
+export type AuditSearch = typeof auditSearch.defaults;
+export type AdminTab = AuditSearch['tab'];
 
 export const AUDIT_PAGE_SIZE = 25;
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ACTION = /^[a-z_]+(\.[a-z_]+)?$/;
-
-function day(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const match = DAY.exec(value);
-  if (!match) return null;
-  const [, y, m, d] = match;
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d) ? value : null;
-}
-
-export function parseAuditSearch(search: Record<string, unknown>): AuditSearch {
-  const actor = isUuid(search.actor) ? search.actor.toLowerCase() : null;
-  const action = typeof search.action === 'string' && ACTION.test(search.action) && search.action.length <= 60 ? search.action : null;
-  return {
-    tab: search.tab === 'audit' ? 'audit' : 'overview',
-    actor,
-    action,
-    from: day(search.from),
-    to: day(search.to),
-    page: positiveInt(search.page) ?? 1,
-  };
-}
-
-/** The query parameters of /admin, as the route keeps them (strings). */
-export type AuditSearchParams = { tab?: string; actor?: string; action?: string; from?: string; to?: string; page?: string };
-
-export function auditSearchParams(state: AuditSearch): AuditSearchParams {
-  return {
-    tab: state.tab === 'audit' ? 'audit' : undefined,
-    actor: state.actor ?? undefined,
-    action: state.action ?? undefined,
-    from: state.from ?? undefined,
-    to: state.to ?? undefined,
-    page: state.page !== 1 ? String(state.page) : undefined,
-  };
-}
 
 function dayParts(value: string): { year: number; month: number; day: number } {
   const [year, month, dayOfMonth] = value.split('-').map(Number);

@@ -10,15 +10,16 @@ import { applyServerErrors } from '../lib/form-errors.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { isConflict, isStaleVersion } from '../lib/api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useDeleteRole } from './delete-role.ts';
 import { useRole } from './get-role.ts';
 import { areaSelection, permissionGroups, setPermissions, toggleArea } from './permission-groups.ts';
 import { useSetRoleMembers } from './set-role-members.ts';
-import { StaleVersionAlert } from './stale-version-alert.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
+import { UserStatusBadge } from './admin-badges.tsx';
 import { useUpdateRole } from './update-role.ts';
-import { UserPicker } from './user-picker.tsx';
+import { PersonPicker } from '../lib/person-picker.tsx';
+import { userOptions } from './user-options.ts';
 
 type RoleValues = { name: string; description: string; permissions: string[] };
 
@@ -170,7 +171,7 @@ function RoleMembers({ role }: { role: RoleDetail }) {
       <RefusalAlert message={refusal} />
       <Group gap="sm" align="flex-end">
         <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <UserPicker label="Add a person" value={picked} onChange={setPicked} exclude={memberIds} />
+          <PersonPicker search={userOptions} label="Add a person" value={picked} onChange={setPicked} exclude={memberIds} />
         </div>
         <Button
           leftSection={<IconUserPlus aria-hidden size={18} />}
@@ -207,7 +208,7 @@ function RoleMembers({ role }: { role: RoleDetail }) {
                   <Table.Td fw={600}>{member.name}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{member.email}</Table.Td>
                   <Table.Td>
-                    <StatusBadge status={member.status} />
+                    <UserStatusBadge status={member.status} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button

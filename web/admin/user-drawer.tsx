@@ -10,13 +10,13 @@ import { applyServerErrors } from '../lib/form-errors.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { ACCOUNT_TYPE_OPTIONS } from './account-type.ts';
 import { isStaleVersion } from '../lib/api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useUser } from './get-user.ts';
 import { useRoles } from './list-roles.ts';
-import { StaleVersionAlert } from './stale-version-alert.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
+import { UserStatusBadge } from './admin-badges.tsx';
 import { useUpdateUser } from './update-user.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { useUserAction, type UserAction } from './user-action.ts';
 
 type EditValues = { name: string; badge_number: string; rank: string; phone: string; account_type: AccountType; role_ids: string[] };
@@ -142,7 +142,7 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
     <Stack gap="md">
       <Stack gap={4}>
         <Group gap="xs">
-          <StatusBadge status={user.status} />
+          <UserStatusBadge status={user.status} />
           {user.locked ? <Text fz="sm" c="red.8" fw={600} className="precinct-locked">Locked after failed sign-ins</Text> : null}
         </Group>
         <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>

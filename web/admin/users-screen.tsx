@@ -1,62 +1,31 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconDownload, IconFileImport, IconLock, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import type { AdminUser } from '../../core/contracts/admin.ts';
 import { USER_STATUSES } from '../../core/contracts/auth.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { ImportUsersDialog } from './import-users-dialog.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { listAllUsers, useUsers } from './list-users.ts';
 import { downloadText } from '../lib/download.ts';
-import { StatusBadge, statusLabel } from './status-badge.tsx';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { LockedBadge, UserStatusBadge, userStatusLabel } from './admin-badges.tsx';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { UserDrawer } from './user-drawer.tsx';
 import { usersToCsv } from './users-csv.ts';
-import { parseUsersSearch, toggleSort, usersApiQuery, usersSearchParams, type UserSort, type UsersSearch } from './users-search.ts';
-import { TablePager } from '../ui/table-pager.tsx';
-
-/** A column header that sorts the list by its column (and says how it is sorted, for screen readers). */
-function SortableHeader(props: { column: UserSort; state: UsersSearch; onSort: (column: UserSort) => void; children: ReactNode }) {
-  const active = props.state.sort === props.column;
-  const Icon = !active ? IconArrowsSort : props.state.order === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Table.Th scope="col" aria-sort={active ? (props.state.order === 'asc' ? 'ascending' : 'descending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
-      <UnstyledButton onClick={() => props.onSort(props.column)} fz="sm" fw={700}>
-        <Group gap={4} wrap="nowrap">
-          {props.children}
-          <Icon aria-hidden size={14} stroke={1.8} style={{ opacity: active ? 1 : 0.5 }} />
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
-  );
-}
+import { usersApiQuery, type UserSort, type UsersSearch } from './users-search.ts';
+import { SearchBox } from '../lib/search-box.tsx';
+import { toggleSort } from '../lib/url-search.ts';
+import { ListView, type ListColumn } from '../lib/list-view.tsx';
 
 /** /admin/users: the agency's people, a page at a time; invite, import, export and edit them. */
 export function UsersScreen() {
-  const raw = useSearch({ strict: false });
-  const state = parseUsersSearch(raw);
+  const state = useSearch({ from: '/_app/_admin/admin/users' });
   const navigate = useNavigate();
-  const go = (next: UsersSearch, replace = false) => void navigate({ to: '/admin/users', search: usersSearchParams(next), replace });
+  const go = (next: UsersSearch, replace = false) => void navigate({ to: '/admin/users', search: next, replace });
   const dates = useAgencyDates();
-
-  // The search box is typed into freely; the URL (and the request) follow 300 ms after the last key.
-  const [typed, setTyped] = useState(state.q);
-  const [debounced] = useDebouncedValue(typed, 300);
-  const [lastUrlQ, setLastUrlQ] = useState(state.q);
-  if (state.q !== lastUrlQ) {
-    // The URL changed by itself (back button, a link): the box shows it.
-    setLastUrlQ(state.q);
-    setTyped(state.q);
-  }
-  useEffect(() => {
-    if (debounced.trim() !== state.q.trim()) go({ ...state, q: debounced, page: 1 }, true);
-    // Only a settled change of the box should navigate.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
 
   const query = usersApiQuery(state);
   const users = useUsers(query);
@@ -64,7 +33,6 @@ export function UsersScreen() {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const sort = (column: UserSort) => go(toggleSort(state, column));
   const filtered = state.q.trim() !== '' || state.status !== null;
 
   const exportCsv = async () => {
@@ -82,6 +50,68 @@ export function UsersScreen() {
   };
 
   const total = users.data?.total ?? 0;
+
+  const columns: ListColumn<AdminUser, UserSort>[] = [
+    {
+      label: 'Name',
+      sort: 'name',
+      card: 'title',
+      cell: (user) => (
+        <>
+          <Anchor renderRoot={(props) => <Link {...props} to="/admin/users" search={{ ...state, user: user.id }} />} fw={600} fz="sm">
+            {user.name}
+          </Anchor>
+          <Text fz="xs" c="dimmed">
+            {user.account_type === 'full' ? 'Full account' : 'Limited account'}
+          </Text>
+        </>
+      ),
+    },
+    { label: 'E-mail', sort: 'email', cell: (user) => user.email, td: { style: { overflowWrap: 'anywhere' } } },
+    {
+      label: 'Status',
+      sort: 'status',
+      card: 'status',
+      cell: (user) => (
+        <Group gap={4} wrap="nowrap">
+          <UserStatusBadge status={user.status} />
+          {user.locked ? <LockedBadge /> : null}
+        </Group>
+      ),
+      cardCell: (user) => (
+        <>
+          <UserStatusBadge status={user.status} />
+          {user.locked ? <LockedBadge /> : null}
+        </>
+      ),
+    },
+    {
+      label: 'Roles',
+      cell: (user) =>
+        user.roles.length > 0 ? (
+          user.roles.map((role) => role.name).join(', ')
+        ) : (
+          <Text span c="dimmed" fz="sm">
+            None
+          </Text>
+        ),
+    },
+    { label: 'Badge', sort: 'badge_number', cell: (user) => user.badge_number ?? '' },
+    { label: 'Rank', sort: 'rank', cell: (user) => user.rank ?? '' },
+    {
+      label: 'Last sign-in',
+      sort: 'last_sign_in_at',
+      cell: (user) =>
+        user.last_sign_in_at ? (
+          dates.dateTime(user.last_sign_in_at)
+        ) : (
+          <Text span c="dimmed" fz="sm">
+            Never
+          </Text>
+        ),
+      td: { style: { whiteSpace: 'nowrap' }, 'data-testid': 'last-sign-in' },
+    },
+  ];
 
   return (
     <AdminPage
@@ -103,18 +133,10 @@ export function UsersScreen() {
       }
     >
       <Group gap="sm" align="flex-end" component="search" aria-label="Search and filter users">
-        <TextInput
-          label="Search"
-          placeholder="Name, e-mail or badge number"
-          leftSection={<IconSearch aria-hidden size={16} />}
-          value={typed}
-          onChange={(event) => setTyped(event.currentTarget.value)}
-          style={{ flex: '1 1 16rem' }}
-          type="search"
-        />
+        <SearchBox placeholder="Name, e-mail or badge number" value={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
         <Select
           label="Status"
-          data={[{ value: 'all', label: 'Everyone' }, ...USER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))]}
+          data={[{ value: 'all', label: 'Everyone' }, ...USER_STATUSES.map((status) => ({ value: status, label: userStatusLabel(status) }))]}
           value={state.status ?? 'all'}
           onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as UsersSearch['status']) : null, page: 1 })}
           allowDeselect={false}
@@ -122,77 +144,22 @@ export function UsersScreen() {
         />
       </Group>
 
-      {users.isPending ? (
-        <LoadingState label="Loading users…" />
-      ) : users.isError ? (
-        <ErrorState message={errorMessage(users.error)} onRetry={() => void users.refetch()} />
-      ) : users.data.items.length === 0 ? (
-        <EmptyState title={filtered ? 'Nobody matches' : 'No users yet'}>
-          {filtered ? 'Try another search or status.' : 'Invite your people by e-mail, one at a time or from a CSV file.'}
-        </EmptyState>
-      ) : (
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped verticalSpacing="xs" aria-label="Users" aria-busy={users.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableHeader column="name" state={state} onSort={sort}>
-                    Name
-                  </SortableHeader>
-                  <SortableHeader column="email" state={state} onSort={sort}>
-                    E-mail
-                  </SortableHeader>
-                  <SortableHeader column="status" state={state} onSort={sort}>
-                    Status
-                  </SortableHeader>
-                  <Table.Th scope="col">Roles</Table.Th>
-                  <SortableHeader column="badge_number" state={state} onSort={sort}>
-                    Badge
-                  </SortableHeader>
-                  <SortableHeader column="rank" state={state} onSort={sort}>
-                    Rank
-                  </SortableHeader>
-                  <SortableHeader column="last_sign_in_at" state={state} onSort={sort}>
-                    Last sign-in
-                  </SortableHeader>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.items.map((user) => (
-                  <Table.Tr key={user.id} data-testid="user-row">
-                    <Table.Td>
-                      <Anchor renderRoot={(props) => <Link {...props} to="/admin/users" search={usersSearchParams({ ...state, user: user.id })} />} fw={600} fz="sm">
-                        {user.name}
-                      </Anchor>
-                      <Text fz="xs" c="dimmed">
-                        {user.account_type === 'full' ? 'Full account' : 'Limited account'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <StatusBadge status={user.status} />
-                        {user.locked ? (
-                          <Badge variant="light" color="red" c="var(--mantine-color-text)" leftSection={<IconLock aria-hidden size={12} />}>
-                            Locked
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{user.roles.length > 0 ? user.roles.map((role) => role.name).join(', ') : <Text span c="dimmed" fz="sm">None</Text>}</Table.Td>
-                    <Table.Td>{user.badge_number ?? ''}</Table.Td>
-                    <Table.Td>{user.rank ?? ''}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="last-sign-in">
-                      {user.last_sign_in_at ? dates.dateTime(user.last_sign_in_at) : <Text span c="dimmed" fz="sm">Never</Text>}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} onPageSize={(pageSize) => go({ ...state, pageSize, page: 1 })} />
-        </Stack>
-      )}
+      <ListView
+        label="Users"
+        query={users}
+        columns={columns}
+        rowKey={(user) => user.id}
+        rowTestId="user-row"
+        loadingLabel="Loading users…"
+        empty={
+          filtered
+            ? { title: 'Nobody matches', children: 'Try another search or status.' }
+            : { title: 'No users yet', children: 'Invite your people by e-mail, one at a time or from a CSV file.' }
+        }
+        minWidth={860}
+        sort={{ by: state.sort, order: state.order, onSort: (column) => go(toggleSort(state, column)) }}
+        pager={{ page: state.page, pageSize: state.page_size, onPage: (page) => go({ ...state, page }), onPageSize: (pageSize) => go({ ...state, page_size: pageSize, page: 1 }) }}
+      />
 
       <InviteUserDialog opened={inviting} onClose={() => setInviting(false)} />
       <ImportUsersDialog opened={importing} onClose={() => setImporting(false)} />

@@ -1,39 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_USERS_SEARCH, lastPage, parseUsersSearch, toggleSort, usersApiQuery, usersSearchParams } from './users-search.ts';
+import { lastPage } from '../ui/paging.ts';
+import { usersApiQuery, usersSearch } from './users-search.ts';
+
+const DEFAULTS = usersSearch.defaults;
 
 describe('the users list’s search parameters', () => {
   it('reads every parameter, and falls back to the default for anything unreadable', () => {
-    expect(parseUsersSearch({ q: 'smith', status: 'invited', sort: 'badge_number', order: 'desc', page: '3', page_size: '50', user: '5B0B8E4E-4F1E-4F57-9C57-8B1A3B0F6F11' })).toEqual({
+    expect(usersSearch.parse({ q: 'smith', status: 'invited', sort: 'badge_number', order: 'desc', page: '3', page_size: '50', user: '5B0B8E4E-4F1E-4F57-9C57-8B1A3B0F6F11' })).toEqual({
       q: 'smith',
       status: 'invited',
       sort: 'badge_number',
       order: 'desc',
       page: 3,
-      pageSize: 50,
+      page_size: 50,
       user: '5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11',
     });
-    expect(parseUsersSearch({ status: 'deleted', sort: 'password_hash', order: 'up', page: '0', page_size: '7', user: 'nope' })).toEqual(DEFAULT_USERS_SEARCH);
-    expect(parseUsersSearch({ page: '-2' }).page).toBe(1);
-    expect(parseUsersSearch({ page: '1.5' }).page).toBe(1);
+    expect(DEFAULTS).toEqual({ q: '', status: null, sort: 'name', order: 'asc', page: 1, page_size: 25, user: null });
+    expect(usersSearch.parse({ status: 'deleted', sort: 'password_hash', order: 'up', page: '0', page_size: '7', user: 'nope' })).toEqual(DEFAULTS);
+    expect(usersSearch.parse({ page: '-2' }).page).toBe(1);
+    expect(usersSearch.parse({ page: '1.5' }).page).toBe(1);
   });
 
   it('leaves defaults out of the URL, so the plain list is plain /admin/users, and reads back what it writes', () => {
-    expect(usersSearchParams(DEFAULT_USERS_SEARCH)).toEqual({ q: undefined, status: undefined, sort: undefined, order: undefined, page: undefined, page_size: undefined, user: undefined });
-    const state = { ...DEFAULT_USERS_SEARCH, q: 'a b', status: 'active' as const, sort: 'rank' as const, order: 'desc' as const, page: 2, pageSize: 10 };
-    const params = Object.fromEntries(Object.entries(usersSearchParams(state)).filter(([, v]) => v !== undefined));
-    expect(parseUsersSearch(params)).toEqual(state);
+    expect(usersSearch.query(DEFAULTS)).toEqual({});
+    const state = { ...DEFAULTS, q: 'a b', status: 'active' as const, sort: 'rank' as const, order: 'desc' as const, page: 2, page_size: 10 };
+    const params = Object.fromEntries(Object.entries(usersSearch.query(state)).map(([key, value]) => [key, String(value)]));
+    expect(params).toEqual({ q: 'a b', status: 'active', sort: 'rank', order: 'desc', page: '2', page_size: '10' });
+    expect(usersSearch.parse(params)).toEqual(state);
   });
 
   it('asks the API for the same list, without an empty search', () => {
-    expect(usersApiQuery({ ...DEFAULT_USERS_SEARCH, q: '  ' })).toEqual({ sort: 'name', order: 'asc', page: 1, page_size: 25 });
-    expect(usersApiQuery({ ...DEFAULT_USERS_SEARCH, q: ' lee ', status: 'disabled', page: 4 })).toEqual({ q: 'lee', status: 'disabled', sort: 'name', order: 'asc', page: 4, page_size: 25 });
-  });
-
-  it('sorts by a new column ascending, flips the order on the same column, and goes back to page 1', () => {
-    const onPage3 = { ...DEFAULT_USERS_SEARCH, page: 3 };
-    expect(toggleSort(onPage3, 'email')).toMatchObject({ sort: 'email', order: 'asc', page: 1 });
-    expect(toggleSort(onPage3, 'name')).toMatchObject({ sort: 'name', order: 'desc', page: 1 });
-    expect(toggleSort({ ...onPage3, order: 'desc' }, 'name')).toMatchObject({ order: 'asc' });
+    expect(usersApiQuery({ ...DEFAULTS, q: '  ' })).toEqual({ sort: 'name', order: 'asc', page: 1, page_size: 25 });
+    expect(usersApiQuery({ ...DEFAULTS, q: ' lee ', status: 'disabled', page: 4 })).toEqual({ q: 'lee', status: 'disabled', sort: 'name', order: 'asc', page: 4, page_size: 25 });
   });
 
   it('counts pages, with at least one', () => {

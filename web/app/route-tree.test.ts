@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createAppRouter, routeTree } from './router.tsx';
 
@@ -73,5 +74,30 @@ describe('the route tree', () => {
       expect(() => parse?.(good), path).not.toThrow();
       for (const name of names) expect(() => parse?.({ ...good, [name]: 'not-a-uuid' }), `${path} ${name}`).toThrow();
     }
+  });
+});
+
+describe('the office lists’ search parameters', () => {
+  const router = createAppRouter(new QueryClient());
+  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: ['/'] }) });
+
+  it('leave the defaults out of the URL when a screen navigates with its whole state', () => {
+    const users = router.buildLocation({ to: '/admin/users', search: { q: 'pat', status: null, sort: 'email', order: 'asc', page: 1, page_size: 25, user: null } });
+    expect(users.href).toBe('/admin/users?q=pat&sort=email');
+    expect(router.buildLocation({ to: '/fleet/admin/servicerequest', search: { status: 'open', page: 3 } }).href).toBe('/fleet/admin/servicerequest?status=open&page=3');
+  });
+
+  it('give the screen the whole state, typed, with anything unreadable at its default', () => {
+    const validate = router.routesById['/_app/fleet/admin/squadchecks'].options.validateSearch as (raw: Record<string, unknown>) => unknown;
+    expect(validate({ failures: 'all', page: '2', from: '2026-02-30' })).toEqual({
+      failures: 'all',
+      from: null,
+      to: null,
+      vehicle_id: null,
+      officer_id: null,
+      status: null,
+      page: 2,
+      page_size: 25,
+    });
   });
 });

@@ -1,25 +1,40 @@
-import { Badge } from '@mantine/core';
-import type { ServiceRequestStatus, VehicleStatus } from '../../core/contracts/fleet.ts';
+import type { ServiceRequestStatus, SUBMISSION_STATUSES, VehicleStatus } from '../../core/contracts/fleet.ts';
+import { StatusBadge } from '../ui/status-badge.tsx';
+
+/**
+ * The fleet module's statuses, in words and colours: one file for the officer's screens and the
+ * fleet office's, so a status reads and looks the same on both sides.
+ */
+
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = { in_service: 'In service', out_of_service: 'Out of service', retired: 'Retired' };
 const VEHICLE_STATUS_COLORS: Record<VehicleStatus, string> = { in_service: 'green', out_of_service: 'red', retired: 'gray' };
 
 export const REQUEST_STATUS_LABELS: Record<ServiceRequestStatus, string> = { open: 'Open', in_progress: 'In progress', completed: 'Completed', declined: 'Declined' };
-const REQUEST_STATUS_COLORS: Record<ServiceRequestStatus, string> = { open: 'blue', in_progress: 'yellow', completed: 'green', declined: 'gray' };
+/** Open is waiting for someone (yellow); in progress is being worked (blue). */
+const REQUEST_STATUS_COLORS: Record<ServiceRequestStatus, string> = { open: 'yellow', in_progress: 'blue', completed: 'green', declined: 'gray' };
 
-/** Light badges with the theme's dark text keep their contrast in both themes. */
+export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = { submitted: 'Waiting for review', approved: 'Approved', returned: 'Returned' };
+const SUBMISSION_STATUS_COLORS: Record<SubmissionStatus, string> = { submitted: 'blue', approved: 'green', returned: 'orange' };
+
 export function VehicleStatusBadge({ status }: { status: VehicleStatus }) {
-  return (
-    <Badge color={VEHICLE_STATUS_COLORS[status]} variant="light" c="var(--mantine-color-text)" style={{ flexShrink: 0 }}>
-      {VEHICLE_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge color={VEHICLE_STATUS_COLORS[status]}>{VEHICLE_STATUS_LABELS[status]}</StatusBadge>;
 }
 
 export function RequestStatusBadge({ status }: { status: ServiceRequestStatus }) {
+  return <StatusBadge color={REQUEST_STATUS_COLORS[status]}>{REQUEST_STATUS_LABELS[status]}</StatusBadge>;
+}
+
+export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {
+  return <StatusBadge color={SUBMISSION_STATUS_COLORS[status]}>{SUBMISSION_STATUS_LABELS[status]}</StatusBadge>;
+}
+
+/** A request that took its vehicle off the road. */
+export function OutOfServiceBadge() {
   return (
-    <Badge color={REQUEST_STATUS_COLORS[status]} variant="light" c="var(--mantine-color-text)" style={{ flexShrink: 0 }}>
-      {REQUEST_STATUS_LABELS[status]}
-    </Badge>
+    <StatusBadge color="red" variant="outline">
+      Out of service
+    </StatusBadge>
   );
 }

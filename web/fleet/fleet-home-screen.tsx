@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { RequestStatusBadge, VehicleStatusBadge } from './fleet-badges.tsx';
 import { FleetPage } from './fleet-page.tsx';
 import { useFleetHome } from './get-fleet-home.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 
 /** /fleet: the officer's cars, today's squad checks, their open service requests, and the two things they do here. */
 export function FleetHomeScreen() {

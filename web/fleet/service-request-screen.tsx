@@ -16,7 +16,7 @@ import { useMyServiceRequests } from './list-my-service-requests.ts';
 import { PhotoField, StoredPhoto } from './photo-field.tsx';
 import { useVehicleSearch } from './search-vehicles.ts';
 import { readPrefill } from './service-request-prefill.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { VehiclePicker } from './vehicle-picker.tsx';
 
 type RequestValues = { vehicle_id: string; category: string; description: string; drivable: '' | 'yes' | 'no'; photo_ids: string[] };

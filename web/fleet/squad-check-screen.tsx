@@ -18,7 +18,7 @@ import { answerProblems, answersToSend, sectionProgress, serverProblems, type An
 import { localDraftKey, readLocalDraft, removeLocalDraft, restoreDraft, writeLocalDraft } from './squad-check-draft.ts';
 import { SquadCheckItem } from './squad-check-item.tsx';
 import { useSubmitSquadCheck } from './submit-squad-check.ts';
-import { useAgencyDates } from './use-agency-dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { VehiclePicker } from './vehicle-picker.tsx';
 
 /** How long after the last change the draft goes to the server. */

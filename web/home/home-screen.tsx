@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { MODULE_KEYS, MODULES, moduleAccessForUser } from '../../core/modules.ts';
 import { isAdmin } from '../../core/permissions.ts';
 import { WEEKDAY_LABELS, formatDate, zonedDateParts } from '../../core/dates.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { errorMessage } from '../lib/api-error.ts';
 import { useProfile } from '../auth/get-profile.ts';
 import { useAuthState } from '../auth/session.ts';
@@ -44,12 +45,12 @@ export function HomeScreen() {
   usePageTitle('Home');
   const { session, claims } = useAuthState();
   const profile = useProfile();
+  const { timeZone } = useAgencyDates();
 
   if (profile.isPending) return <LoadingState label="Loading your agency…" />;
   if (profile.isError) return <ErrorState message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
 
   const agency = profile.data.agency_info;
-  const timeZone = agency.sys_config.general_settings.timezone || agency.timezone;
   const access = moduleAccessForUser(claims, agency.sys_config);
   const openModules = MODULE_KEYS.filter((key) => access[key]);
   const admin = isAdmin(claims);

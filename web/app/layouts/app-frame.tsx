@@ -7,6 +7,7 @@ import { MODULE_KEYS, MODULES, moduleAccessForUser } from '../../../core/modules
 import { isAdmin } from '../../../core/permissions.ts';
 import { useProfile } from '../../auth/get-profile.ts';
 import { useAuthState } from '../../auth/session.ts';
+import { AgencyDatesProvider } from '../../lib/agency-dates.tsx';
 import { ModuleIcon } from '../../ui/module-icon.tsx';
 import { PrecinctLogo } from '../../ui/precinct-logo.tsx';
 import { ThemeSwitch } from '../theme-switch.tsx';
@@ -106,7 +107,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
-        {children}
+        {/* The screens show dates in the agency's timezone and clock, from the profile (web/lib/agency-dates.tsx). */}
+        <AgencyDatesProvider agency={profile.data?.agency_info}>{children}</AgencyDatesProvider>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,5 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { importWithReload } from '../../lib/chunk-reload.ts';
+import { auditSearch } from '../../admin/audit-search.ts';
+import { usersSearch } from '../../admin/users-search.ts';
+import { serviceRequestsSearch, squadChecksSearch, vehiclesSearch } from '../../fleet/admin/fleet-search.ts';
 import { uuidParams } from '../route-params.ts';
 import { adminGuardRoute, appLayoutRoute, emptyLayoutRoute } from './layout-routes.tsx';
 
@@ -28,7 +31,10 @@ function adminScreen<TModule extends Record<string, unknown>, TName extends keyo
   return lazyRouteComponent(importWithReload(load), name);
 }
 
-/** Query parameters kept as optional strings (web/admin parses them; anything else is dropped, never an error). */
+/**
+ * Query parameters kept as optional strings (the screen parses them; anything else is dropped, never an
+ * error). The office lists validate theirs with zod instead (web/lib/url-search.ts).
+ */
 function stringSearch<const TKey extends string>(...keys: TKey[]) {
   return (search: Record<string, unknown>): { [K in TKey]?: string } => {
     const kept: { [K in TKey]?: string } = {};
@@ -46,13 +52,13 @@ const moduleSettingsScreen = adminScreen(() => import('../../admin/module-settin
 export const adminRoute = createRoute({
   getParentRoute: () => adminGuardRoute,
   path: '/admin',
-  validateSearch: stringSearch('tab', 'actor', 'action', 'from', 'to', 'page'),
+  ...auditSearch.route,
   component: adminScreen(() => import('../../admin/admin-overview-screen.tsx'), 'AdminOverviewScreen'),
 });
 export const adminUsersRoute = createRoute({
   getParentRoute: () => adminGuardRoute,
   path: '/admin/users',
-  validateSearch: stringSearch('q', 'status', 'sort', 'order', 'page', 'page_size', 'user'),
+  ...usersSearch.route,
   component: adminScreen(() => import('../../admin/users-screen.tsx'), 'UsersScreen'),
 });
 export const adminAccessRoute = createRoute({ getParentRoute: () => adminGuardRoute, path: '/admin/access', component: adminScreen(() => import('../../admin/access-screen.tsx'), 'AccessScreen') });
@@ -74,10 +80,10 @@ export const fleetRoute = createRoute({ getParentRoute: () => appLayoutRoute, pa
 export const fleetRequestRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/request', validateSearch: stringSearch('id', 'vehicle_id', 'category', 'description', 'drivable', 'squad_check_id', 'squad_check_item_id'), component: adminScreen(() => import('../../fleet/service-request-screen.tsx'), 'ServiceRequestScreen') });
 export const fleetSquadcheckRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/squadcheck', validateSearch: stringSearch('vehicle_id'), component: adminScreen(() => import('../../fleet/squad-check-screen.tsx'), 'SquadCheckScreen') });
 export const fleetAdminRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin', component: adminScreen(() => import('../../fleet/admin/dashboard-screen.tsx'), 'FleetDashboardScreen') });
-export const fleetAdminVehicleRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/vehicle', validateSearch: stringSearch('q', 'status', 'vehicle_type', 'sort', 'order', 'page', 'page_size'), component: adminScreen(() => import('../../fleet/admin/vehicles-screen.tsx'), 'VehiclesScreen') });
+export const fleetAdminVehicleRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/vehicle', ...vehiclesSearch.route, component: adminScreen(() => import('../../fleet/admin/vehicles-screen.tsx'), 'VehiclesScreen') });
 export const fleetAdminVehicleVehicleIdRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/vehicle/$vehicle_id', params: uuidParams('vehicle_id'), component: adminScreen(() => import('../../fleet/admin/vehicle-screen.tsx'), 'VehicleScreen') });
-export const fleetAdminServicerequestRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/servicerequest', validateSearch: stringSearch('status', 'vehicle_id', 'category', 'order', 'page', 'page_size', 'request'), component: adminScreen(() => import('../../fleet/admin/service-requests-screen.tsx'), 'ServiceRequestsScreen') });
-export const fleetAdminSquadchecksRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks', validateSearch: stringSearch('failures', 'from', 'to', 'vehicle_id', 'officer_id', 'status', 'page', 'page_size'), component: adminScreen(() => import('../../fleet/admin/squad-checks-screen.tsx'), 'SquadChecksScreen') });
+export const fleetAdminServicerequestRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/servicerequest', ...serviceRequestsSearch.route, component: adminScreen(() => import('../../fleet/admin/service-requests-screen.tsx'), 'ServiceRequestsScreen') });
+export const fleetAdminSquadchecksRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks', ...squadChecksSearch.route, component: adminScreen(() => import('../../fleet/admin/squad-checks-screen.tsx'), 'SquadChecksScreen') });
 export const fleetAdminSquadchecksConfigureRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure', component: adminScreen(() => import('../../fleet/admin/templates-screen.tsx'), 'TemplatesScreen') });
 export const fleetAdminSquadchecksConfigureTemplateCreateRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure/template/create', component: adminScreen(() => import('../../fleet/admin/template-builder-screen.tsx'), 'TemplateBuilderScreen') });
 export const fleetAdminSquadchecksConfigureTemplateTemplateIdRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fleet/admin/squadchecks/configure/template/$template_id', params: uuidParams('template_id'), component: adminScreen(() => import('../../fleet/admin/template-builder-screen.tsx'), 'TemplateBuilderScreen') });

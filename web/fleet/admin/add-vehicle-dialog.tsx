@@ -8,7 +8,8 @@ import { applyServerErrors } from '../../lib/form-errors.ts';
 import { FormErrorAlert } from '../../ui/states.tsx';
 import { useCreateVehicle } from './create-vehicle.ts';
 import { useFleetSettings } from '../fleet-api.ts';
-import { OfficerPicker } from './officer-picker.tsx';
+import { PersonPicker } from '../../lib/person-picker.tsx';
+import { officerOptions } from './officer-options.ts';
 
 type AddValues = {
   unit_number: string;
@@ -103,7 +104,8 @@ export function AddVehicleDialog({ opened, onClose }: { opened: boolean; onClose
             <TextInput label="VIN" description="17 characters; optional" maxLength={17} autoCapitalize="characters" {...form.getInputProps('vin')} />
             <TextInput label="Plate" {...form.getInputProps('plate')} />
             <TextInput label="Plate state" description="Two letters, e.g. TX" maxLength={2} {...form.getInputProps('plate_state')} />
-            <OfficerPicker
+            <PersonPicker
+              search={officerOptions}
               label="Assigned officer"
               placeholder="Nobody: type a name"
               value={form.values.assigned_user_id}

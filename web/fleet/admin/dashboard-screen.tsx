@@ -4,12 +4,13 @@ import type { ReactNode } from 'react';
 import type { VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
-import { FleetAdminPage, labelOf, ServiceRequestStatusBadge, VehicleStatusBadge } from './fleet-admin-page.tsx';
+import { RequestStatusBadge, VehicleStatusBadge } from '../fleet-badges.tsx';
+import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useDashboard } from './get-dashboard.ts';
 import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
 import { daysWaiting } from './service-request-transitions.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 function Count({ label, value, status }: { label: string; value: number; status?: VehicleStatus }) {
   return (
@@ -54,7 +55,7 @@ function MaintenanceCounts({ items }: { items: { state: string }[] }) {
 export function FleetDashboardScreen() {
   const dashboard = useDashboard();
   const settings = useFleetSettings();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   return (
     <FleetAdminPage title="Fleet dashboard" description="Vehicles out of service, squad checks not done today and service requests waiting, with links to each list.">
       {dashboard.isPending ? (
@@ -163,7 +164,7 @@ export function FleetDashboardScreen() {
                       <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />} fw={600} fz="sm">
                         #{request.number} · {request.unit_number}
                       </Anchor>
-                      <ServiceRequestStatusBadge status={request.status} />
+                      <RequestStatusBadge status={request.status} />
                       <Text fz="sm" c="dimmed">
                         {daysWaiting(request.created_at)} days waiting
                       </Text>

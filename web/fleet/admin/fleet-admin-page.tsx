@@ -1,11 +1,8 @@
-import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../ui/page-header.tsx';
 import { SectionBar } from '../../ui/section-bar.tsx';
-import type { ServiceRequestStatus, VehicleStatus } from '../../../core/contracts/fleet.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
 
 /** The fleet office's sections, in the order of the section bar. */
 const SECTIONS = [
@@ -29,44 +26,6 @@ export function FleetAdminPage(props: { title: string; description?: ReactNode; 
       <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.breadcrumbs} />
       {props.children}
     </Stack>
-  );
-}
-
-export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = { in_service: 'In service', out_of_service: 'Out of service', retired: 'Retired' };
-const VEHICLE_STATUS_COLORS: Record<VehicleStatus, string> = { in_service: 'green', out_of_service: 'red', retired: 'gray' };
-const REQUEST_STATUS_COLORS: Record<ServiceRequestStatus, string> = { open: 'yellow', in_progress: 'blue', completed: 'green', declined: 'gray' };
-
-/** Badges keep the text colour (light variant tints fail contrast otherwise). */
-export function VehicleStatusBadge({ status }: { status: VehicleStatus }) {
-  return (
-    <Badge variant="light" color={VEHICLE_STATUS_COLORS[status]} c="var(--mantine-color-text)">
-      {VEHICLE_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
-export function ServiceRequestStatusBadge({ status }: { status: ServiceRequestStatus }) {
-  return (
-    <Badge variant="light" color={REQUEST_STATUS_COLORS[status]} c="var(--mantine-color-text)">
-      {SERVICE_REQUEST_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
-/**
- * Shown when a save got 412: someone else saved this record first. What was typed stays in the form;
- * the user chooses when to load the other version.
- */
-export function StaleVersionAlert({ what, onReload, reloading }: { what: string; onReload: () => void; reloading?: boolean }) {
-  return (
-    <Alert color="yellow" variant="light" title={`This ${what} was changed by someone else`} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text fz="sm">Your changes were not saved, and they are still in the form. Load the current version to see what changed (your changes will be replaced), then make them again.</Text>
-        <Button size="xs" variant="default" leftSection={<IconRefresh aria-hidden size={16} />} loading={reloading} onClick={onReload}>
-          Load the current version
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 

@@ -12,7 +12,7 @@ import { useFleetSettings } from '../fleet-api.ts';
 import { useVehicleMaintenance } from './list-maintenance.ts';
 import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
 import { useUpdateMaintenance } from './update-maintenance.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 type IntervalValues = { category: string; every_miles: number | string; every_days: number | string };
 
@@ -20,7 +20,7 @@ type IntervalValues = { category: string; every_miles: number | string; every_da
 export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
   const maintenance = useVehicleMaintenance(vehicle.id);
   const settings = useFleetSettings();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const add = useAddMaintenance();
   const update = useUpdateMaintenance();
   const [formError, setFormError] = useState<string | null>(null);

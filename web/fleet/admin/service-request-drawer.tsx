@@ -4,12 +4,14 @@ import { useState } from 'react';
 import type { ServiceRequest, ServiceRequestStatus, UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { labelOf, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';
+import { REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
+import { labelOf } from './fleet-admin-page.tsx';
+import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from '../../lib/api.ts';
 import { useFleetSettings, useServiceRequest } from '../fleet-api.ts';
-import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor, SERVICE_REQUEST_STATUS_LABELS } from './service-request-transitions.ts';
+import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor } from './service-request-transitions.ts';
 import { useUpdateServiceRequest } from './update-service-request.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { StoredPhoto } from '../photo-field.tsx';
 
 type WorkValues = { move: ServiceRequestStatus | 'stay'; note: string; cost: string; vendor: string; out_of_service: boolean; category: string };
@@ -40,7 +42,7 @@ export function serviceRequestChanges(request: ServiceRequest, values: WorkValue
 function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; onReload: () => Promise<unknown>; reloading: boolean }) {
   const update = useUpdateServiceRequest();
   const settings = useFleetSettings();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const [values, setValues] = useState<WorkValues>(valuesOf(request));
   const [version, setVersion] = useState(request.version);
   const [stale, setStale] = useState(false);
@@ -58,7 +60,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       const updated = await update.mutateAsync({ id: request.id, input: changes, version });
       setVersion(updated.version);
       setValues(valuesOf(updated));
-      notifications.show({ color: 'green', title: 'Saved', message: `Request #${updated.number} is ${SERVICE_REQUEST_STATUS_LABELS[updated.status].toLowerCase()}.` });
+      notifications.show({ color: 'green', title: 'Saved', message: `Request #${updated.number} is ${REQUEST_STATUS_LABELS[updated.status].toLowerCase()}.` });
     } catch (failure) {
       if (isStaleVersion(failure)) setStale(true);
       else setError(errorMessage(failure));
@@ -77,7 +79,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="wrap">
-        <ServiceRequestStatusBadge status={request.status} />
+        <RequestStatusBadge status={request.status} />
         <Text fz="sm">
           Unit {request.unit_number} · {labelOf(settings.data?.service_categories, request.category)} · {request.drivable ? 'drivable' : 'not drivable'}
         </Text>
@@ -107,7 +109,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
           orientation="vertical"
           value={values.move}
           onChange={(value) => set('move', value as WorkValues['move'])}
-          data={[{ value: 'stay', label: `Keep ${SERVICE_REQUEST_STATUS_LABELS[request.status].toLowerCase()}` }, ...moves.map((move) => ({ value: move, label: MOVE_LABELS[move] }))]}
+          data={[{ value: 'stay', label: `Keep ${REQUEST_STATUS_LABELS[request.status].toLowerCase()}` }, ...moves.map((move) => ({ value: move, label: MOVE_LABELS[move] }))]}
         />
       </Stack>
       <Textarea
@@ -148,7 +150,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       </Title>
       <Timeline bulletSize={12} lineWidth={2} active={-1}>
         {request.events.map((event, index) => (
-          <Timeline.Item key={`${event.at}-${index}`} title={<Text fz="sm" fw={600}>{event.from_status ? `${SERVICE_REQUEST_STATUS_LABELS[event.from_status]} → ${SERVICE_REQUEST_STATUS_LABELS[event.to_status]}` : SERVICE_REQUEST_STATUS_LABELS[event.to_status]}</Text>}>
+          <Timeline.Item key={`${event.at}-${index}`} title={<Text fz="sm" fw={600}>{event.from_status ? `${REQUEST_STATUS_LABELS[event.from_status]} → ${REQUEST_STATUS_LABELS[event.to_status]}` : REQUEST_STATUS_LABELS[event.to_status]}</Text>}>
             {event.note ? (
               <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {event.note}

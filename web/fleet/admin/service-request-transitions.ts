@@ -1,13 +1,5 @@
 import { SERVICE_REQUEST_TRANSITIONS, type ServiceRequestStatus } from '../../../core/contracts/fleet.ts';
 
-/** How each status reads on screen. */
-export const SERVICE_REQUEST_STATUS_LABELS: Record<ServiceRequestStatus, string> = {
-  open: 'Open',
-  in_progress: 'In progress',
-  completed: 'Completed',
-  declined: 'Declined',
-};
-
 /** The button's words for moving a request to a status. */
 export const MOVE_LABELS: Record<ServiceRequestStatus, string> = {
   open: 'Reopen',

@@ -7,12 +7,13 @@ import type { Answer, SquadCheckDetail, TemplateItem } from '../../../core/contr
 import { errorMessage } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { StoredPhoto, StoredSignature } from '../photo-field.tsx';
-import { FleetAdminPage, ServiceRequestStatusBadge, StaleVersionAlert } from './fleet-admin-page.tsx';
+import { RequestStatusBadge, SubmissionStatusBadge } from '../fleet-badges.tsx';
+import { FleetAdminPage } from './fleet-admin-page.tsx';
+import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from '../../lib/api.ts';
 import { useSquadCheck } from './get-squad-check.ts';
 import { useReviewSquadCheck, type ReviewDecision } from './review-squad-check.ts';
-import { SubmissionStatusBadge } from './squad-checks-screen.tsx';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 /** How an answer reads on screen. */
 export function answerText(item: Pick<TemplateItem, 'kind' | 'unit'>, answer: Answer | undefined): string {
@@ -26,7 +27,7 @@ export function answerText(item: Pick<TemplateItem, 'kind' | 'unit'>, answer: An
 
 function ReviewCard({ check, onReload, reloading }: { check: SquadCheckDetail; onReload: () => Promise<unknown>; reloading: boolean }) {
   const review = useReviewSquadCheck();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
@@ -88,7 +89,7 @@ function OpenedRequestNote({ request }: { request: NonNullable<SquadCheckDetail[
   return (
     <Alert color="red" variant="light" icon={<IconTool aria-hidden />} title={`Service request #${request.number} was opened for the critical failure`}>
       <Group gap="xs" wrap="wrap">
-        <ServiceRequestStatusBadge status={request.status} />
+        <RequestStatusBadge status={request.status} />
         <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />} fz="sm" fw={600}>
           Work service request #{request.number}
         </Anchor>
@@ -101,7 +102,7 @@ function OpenedRequestNote({ request }: { request: NonNullable<SquadCheckDetail[
 export function SquadCheckScreen() {
   const { squad_check_submission_id: id = '' } = useParams({ strict: false });
   const check = useSquadCheck(id);
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const title = check.data ? `Squad check: unit ${check.data.unit_number}` : 'Squad check';
   return (
     <FleetAdminPage

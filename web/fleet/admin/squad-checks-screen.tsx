@@ -1,37 +1,71 @@
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { SUBMISSION_STATUSES } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../lib/api-error.ts';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
+import { SUBMISSION_STATUSES, type SquadCheckSubmission } from '../../../core/contracts/fleet.ts';
+import { ListView, type ListColumn } from '../../lib/list-view.tsx';
+import { SUBMISSION_STATUS_LABELS, SubmissionStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage } from './fleet-admin-page.tsx';
-import { agencyToday, daysBefore, isoDate, parseSquadChecksSearch, squadChecksApiQuery, squadChecksSearchParams, type SquadChecksSearch } from './fleet-search.ts';
+import { agencyToday, daysBefore, squadChecksApiQuery, type SquadChecksSearch } from './fleet-search.ts';
 import { useSquadChecks } from './list-squad-checks.ts';
 import { useVehicles } from './list-vehicles.ts';
-import { OfficerPicker } from './officer-picker.tsx';
-import { useFleetDates } from './use-fleet-dates.ts';
-import { TablePager } from '../../ui/table-pager.tsx';
-
-export const SUBMISSION_STATUS_LABELS: Record<(typeof SUBMISSION_STATUSES)[number], string> = { submitted: 'Waiting for review', approved: 'Approved', returned: 'Returned' };
-
-export function SubmissionStatusBadge({ status }: { status: (typeof SUBMISSION_STATUSES)[number] }) {
-  const color = status === 'approved' ? 'green' : status === 'returned' ? 'orange' : 'blue';
-  return (
-    <Badge variant="light" color={color} c="var(--mantine-color-text)">
-      {SUBMISSION_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
+import { PersonPicker } from '../../lib/person-picker.tsx';
+import { officerOptions } from './officer-options.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 /** /fleet/admin/squadchecks: submitted squad checks, exceptions (failed items) first by default. */
 export function SquadChecksScreen() {
-  const state = parseSquadChecksSearch(useSearch({ strict: false }));
+  const state = useSearch({ from: '/_app/fleet/admin/squadchecks' });
   const navigate = useNavigate();
-  const go = (next: SquadChecksSearch, replace = false) => void navigate({ to: '/fleet/admin/squadchecks', search: squadChecksSearchParams(next), replace });
-  const dates = useFleetDates();
+  const go = (next: SquadChecksSearch, replace = false) => void navigate({ to: '/fleet/admin/squadchecks', search: next, replace });
+  const dates = useAgencyDates();
   const vehicles = useVehicles({ page_size: 200, sort: 'unit_number', order: 'asc' });
   const checks = useSquadChecks(squadChecksApiQuery(state));
   const today = agencyToday(dates.timeZone);
-  const total = checks.data?.total ?? 0;
+
+  const columns: ListColumn<SquadCheckSubmission>[] = [
+    {
+      label: 'Submitted',
+      card: 'title',
+      cell: (check) => (
+        <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks/$squad_check_submission_id" params={{ squad_check_submission_id: check.id }} />} fw={600} fz="sm">
+          {dates.dateTime(check.submitted_at)}
+        </Anchor>
+      ),
+      td: { style: { whiteSpace: 'nowrap' } },
+    },
+    { label: 'Unit', cell: (check) => check.unit_number },
+    { label: 'Officer', cell: (check) => check.officer_name },
+    {
+      label: 'Failed items',
+      cell: (check) => (
+        <>
+          {check.failed_items.length === 0 ? (
+            <Text span fz="sm" c="dimmed">
+              None
+            </Text>
+          ) : (
+            <Text span fz="sm">
+              {check.failed_items.map((item) => `${item.label}${item.critical ? ' (critical)' : ''}`).join(', ')}
+            </Text>
+          )}
+          {check.took_vehicle_out_of_service ? (
+            <Text fz="xs" fw={700}>
+              Took the vehicle out of service
+            </Text>
+          ) : null}
+        </>
+      ),
+      td: { style: { overflowWrap: 'anywhere' } },
+    },
+    {
+      label: 'Template',
+      cell: (check) => (
+        <>
+          {check.template_name} (v{check.template_version_number})
+        </>
+      ),
+    },
+    { label: 'Review', card: 'status', cell: (check) => <SubmissionStatusBadge status={check.status} /> },
+  ];
 
   return (
     <FleetAdminPage
@@ -56,22 +90,23 @@ export function SquadChecksScreen() {
           style={{ alignSelf: 'flex-start' }}
         />
         <Group gap="sm" align="flex-end">
-          <TextInput type="date" label="From" value={state.from ?? ''} max={today} onChange={(event) => go({ ...state, from: isoDate(event.currentTarget.value), page: 1 })} style={{ flex: '0 1 11rem' }} />
-          <TextInput type="date" label="To" value={state.to ?? ''} max={today} onChange={(event) => go({ ...state, to: isoDate(event.currentTarget.value), page: 1 })} style={{ flex: '0 1 11rem' }} />
+          <TextInput type="date" label="From" value={state.from ?? ''} max={today} onChange={(event) => go({ ...state, from: event.currentTarget.value || null, page: 1 })} style={{ flex: '0 1 11rem' }} />
+          <TextInput type="date" label="To" value={state.to ?? ''} max={today} onChange={(event) => go({ ...state, to: event.currentTarget.value || null, page: 1 })} style={{ flex: '0 1 11rem' }} />
           <Select
             label="Vehicle"
             searchable
             data={[{ value: 'all', label: 'Any vehicle' }, ...(vehicles.data?.items ?? []).map((vehicle) => ({ value: vehicle.id, label: vehicle.unit_number }))]}
-            value={state.vehicleId ?? 'all'}
-            onChange={(value) => go({ ...state, vehicleId: value && value !== 'all' ? value : null, page: 1 })}
+            value={state.vehicle_id ?? 'all'}
+            onChange={(value) => go({ ...state, vehicle_id: value && value !== 'all' ? value : null, page: 1 })}
             allowDeselect={false}
             style={{ flex: '0 1 11rem' }}
           />
-          <OfficerPicker
+          <PersonPicker
+            search={officerOptions}
             label="Officer"
             placeholder="Any officer"
-            value={state.officerId}
-            onChange={(officerId) => go({ ...state, officerId, page: 1 })}
+            value={state.officer_id}
+            onChange={(officerId) => go({ ...state, officer_id: officerId, page: 1 })}
             style={{ flex: '0 1 14rem' }}
           />
           <Select
@@ -97,68 +132,21 @@ export function SquadChecksScreen() {
           </Group>
         </Group>
       </Stack>
-      {checks.isPending ? (
-        <LoadingState label="Loading squad checks…" />
-      ) : checks.isError ? (
-        <ErrorState message={errorMessage(checks.error)} onRetry={() => void checks.refetch()} />
-      ) : checks.data.items.length === 0 ? (
-        <EmptyState title={state.failures === 'only' ? 'No failed checks' : 'No squad checks'}>
-          {state.failures === 'only' ? 'No submission in this range has a failed item. Show all checks to see the rest.' : 'Checks officers submit show here.'}
-        </EmptyState>
-      ) : (
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped verticalSpacing="xs" aria-label="Squad checks" aria-busy={checks.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Submitted</Table.Th>
-                  <Table.Th scope="col">Unit</Table.Th>
-                  <Table.Th scope="col">Officer</Table.Th>
-                  <Table.Th scope="col">Failed items</Table.Th>
-                  <Table.Th scope="col">Template</Table.Th>
-                  <Table.Th scope="col">Review</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {checks.data.items.map((check) => (
-                  <Table.Tr key={check.id} data-testid="squad-check-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks/$squad_check_submission_id" params={{ squad_check_submission_id: check.id }} />} fw={600} fz="sm">
-                        {dates.dateTime(check.submitted_at)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{check.unit_number}</Table.Td>
-                    <Table.Td>{check.officer_name}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {check.failed_items.length === 0 ? (
-                        <Text span fz="sm" c="dimmed">
-                          None
-                        </Text>
-                      ) : (
-                        <Text span fz="sm">
-                          {check.failed_items.map((item) => `${item.label}${item.critical ? ' (critical)' : ''}`).join(', ')}
-                        </Text>
-                      )}
-                      {check.took_vehicle_out_of_service ? (
-                        <Text fz="xs" fw={700}>
-                          Took the vehicle out of service
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {check.template_name} (v{check.template_version_number})
-                    </Table.Td>
-                    <Table.Td>
-                      <SubmissionStatusBadge status={check.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager page={state.page} pageSize={state.pageSize} total={total} onPage={(page) => go({ ...state, page })} />
-        </Stack>
-      )}
+      <ListView
+        label="Squad checks"
+        query={checks}
+        columns={columns}
+        rowKey={(check) => check.id}
+        rowTestId="squad-check-row"
+        loadingLabel="Loading squad checks…"
+        empty={
+          state.failures === 'only'
+            ? { title: 'No failed checks', children: 'No submission in this range has a failed item. Show all checks to see the rest.' }
+            : { title: 'No squad checks', children: 'Checks officers submit show here.' }
+        }
+        minWidth={760}
+        pager={{ page: state.page, pageSize: state.page_size, onPage: (page) => go({ ...state, page }) }}
+      />
     </FleetAdminPage>
   );
 }

@@ -7,7 +7,8 @@ import { ITEM_KINDS, TemplateInput, type ItemKind, type Template } from '../../.
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useCreateTemplate } from './create-template.ts';
-import { FleetAdminPage, StaleVersionAlert } from './fleet-admin-page.tsx';
+import { FleetAdminPage } from './fleet-admin-page.tsx';
+import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from '../../lib/api.ts';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useTemplate } from './get-template.ts';

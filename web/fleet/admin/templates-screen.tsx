@@ -8,14 +8,14 @@ import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useTemplates } from './list-templates.ts';
 import { useSetTemplateRetired } from './retire-template.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 /** /fleet/admin/squadchecks/configure: the agency's squad-check templates. */
 export function TemplatesScreen() {
   const templates = useTemplates();
   const settings = useFleetSettings();
   const retire = useSetTemplateRetired();
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   const toggle = async (id: string, retired: boolean) => {
     try {
       await retire.mutateAsync({ id, retired });

@@ -6,7 +6,7 @@ import type { Vehicle } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { StoredPhoto } from '../photo-field.tsx';
 import { PHOTO_TYPES, photoFileProblem, uploadPhoto } from '../upload-photo.ts';
-import { StaleVersionAlert } from './fleet-admin-page.tsx';
+import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from '../../lib/api.ts';
 import { useSetVehiclePhoto } from './set-vehicle-photo.ts';
 

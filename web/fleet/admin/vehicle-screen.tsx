@@ -8,16 +8,19 @@ import { errorMessage } from '../../lib/api-error.ts';
 import { applyServerErrors } from '../../lib/form-errors.ts';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useChangeVehicleStatus } from './change-vehicle-status.ts';
-import { FleetAdminPage, labelOf, StaleVersionAlert, VEHICLE_STATUS_LABELS, VehicleStatusBadge } from './fleet-admin-page.tsx';
+import { VEHICLE_STATUS_LABELS, VehicleStatusBadge } from '../fleet-badges.tsx';
+import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
+import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from '../../lib/api.ts';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useVehicle } from './get-vehicle.ts';
 import { useVehicleTimeline } from './get-vehicle-timeline.ts';
 import { useRecordOdometer } from './record-odometer.ts';
 import { useUpdateVehicle, type VehicleChanges } from './update-vehicle.ts';
-import { useFleetDates } from './use-fleet-dates.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { MaintenanceCard } from './maintenance-card.tsx';
-import { OfficerPicker } from './officer-picker.tsx';
+import { PersonPicker } from '../../lib/person-picker.tsx';
+import { officerOptions } from './officer-options.ts';
 import { VehiclePhotoCard } from './vehicle-photo-card.tsx';
 
 type DetailValues = {
@@ -145,7 +148,8 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
             <TextInput label="VIN" maxLength={17} {...form.getInputProps('vin')} />
             <TextInput label="Plate" {...form.getInputProps('plate')} />
             <TextInput label="Plate state" maxLength={2} {...form.getInputProps('plate_state')} />
-            <OfficerPicker
+            <PersonPicker
+              search={officerOptions}
               label="Assigned officer"
               placeholder="Nobody: type a name"
               value={form.values.assigned_user_id}
@@ -247,7 +251,7 @@ const KIND_LABELS = { status: 'Status', odometer: 'Odometer', squad_check: 'Squa
 
 function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
   const timeline = useVehicleTimeline(vehicleId);
-  const dates = useFleetDates();
+  const dates = useAgencyDates();
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="vehicle-timeline">
       <Stack gap="sm">

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormErrorAlert } from '../ui/states.tsx';
+import { FormErrorAlert } from './states.tsx';
 
 /**
  * A yes/no question before an action that cannot be taken back quietly (disable a person, reset their

@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 
 /**
- * Shown when a save got 412: someone else saved this record first. What the admin typed stays in the
- * form; they choose when to load the other version (and lose their changes) or copy what they need first.
+ * Shown when a save got 412: someone else saved this record first. What was typed stays in the form;
+ * the user chooses when to load the other version (and lose their changes) or copy what they need first.
  */
 export function StaleVersionAlert({ what, onReload, reloading }: { what: string; onReload: () => void; reloading?: boolean }) {
   return (

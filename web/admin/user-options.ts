@@ -1,0 +1,20 @@
+import type { ComboboxItem } from '@mantine/core';
+import { adminApi, type AdminUser } from '../../core/contracts/admin.ts';
+import { callEndpoint } from '../lib/api.ts';
+import type { PersonSearch } from '../lib/person-picker.tsx';
+
+function optionOf(user: Pick<AdminUser, 'id' | 'name' | 'email'>): ComboboxItem {
+  return { value: user.id, label: `${user.name} (${user.email})` };
+}
+
+/** The admin area's people for the PersonPicker: the user list, searched by name, e-mail or badge, 20 at a time. */
+export const userOptions: PersonSearch = {
+  key: [...adminApi.listUsers.key, 'options'],
+  hint: 'Type a name, e-mail or badge number',
+  search: async (q, chosen, signal) => {
+    const page = await callEndpoint(adminApi.listUsers, { query: { ...(q ? { q } : {}), page: 1, page_size: 20, sort: 'name', order: 'asc' }, signal });
+    const options = page.items.map(optionOf);
+    if (chosen && !options.some((option) => option.value === chosen)) options.unshift(optionOf(await callEndpoint(adminApi.getUser, { params: { id: chosen }, signal })));
+    return options;
+  },
+};
