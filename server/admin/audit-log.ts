@@ -1,3 +1,4 @@
+import { toCsv } from '../../core/csv.ts';
 import type { AuditEntry, AuditQuery, Page } from '../../core/contracts/admin.ts';
 import { auditLog } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -28,12 +29,6 @@ export function readAuditLog(ctx: AdminContext, query: AuditQuery): Promise<Page
   });
 }
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  // Quote everything; neutralise spreadsheet formulas (CSV injection) by prefixing a quote mark.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
 
 const EXPORT_LIMIT = 50_000;
 
@@ -42,13 +37,12 @@ export function exportAuditLog(ctx: AdminContext, query: Omit<AuditQuery, 'page'
   return inAgency(ctx, async (tx) => {
     const { rows } = await listAudit(tx, ctx.scope.agencyId, { ...query, limit: EXPORT_LIMIT, offset: 0 });
     const header = ['occurred_at', 'actor_email', 'action', 'entity_type', 'entity_id', 'summary', 'before', 'after', 'ip', 'user_agent'];
-    const lines = rows.map((r) => [r.occurredAt.toISOString(), r.actorEmail, r.action, r.entityType, r.entityId, r.summary, r.before, r.after, r.ip, r.userAgent].map(csvCell).join(','));
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
       action: 'audit.exported',
       entityType: 'audit_log',
       summary: `Exported ${rows.length} audit entries`,
       after: { filters: query },
     });
-    return [header.join(','), ...lines].join('\r\n') + '\r\n';
+    return toCsv(header, rows.map((r) => [r.occurredAt.toISOString(), r.actorEmail, r.action, r.entityType, r.entityId, r.summary, r.before, r.after, r.ip, r.userAgent]), 'always');
   });
 }

@@ -1,3 +1,4 @@
+import { toCsv } from '../../core/csv.ts';
 import type { ListVehiclesQuery, TimelineEntry, TimelinePage, TimelineQuery, Vehicle, VehicleInput, VehicleStatus } from '../../core/contracts/fleet.ts';
 import { UpdateVehicleInput, VehicleInput as VehicleInputSchema } from '../../core/contracts/fleet.ts';
 import { odometerBackwardsMessage } from '../../core/fleet/odometer.ts';
@@ -339,20 +340,12 @@ function presentTimeline(pages: SourcePage[]): TimelineEntry[] {
   return pages.flatMap((page) => page.entries()).sort((a, b) => (a.at < b.at ? 1 : -1));
 }
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
 export async function exportVehicles(ctx: RequestContext, query: ListVehiclesQuery): Promise<string> {
   const page = await listAgencyVehicles(ctx, { ...query, page: 1, page_size: 200 });
   const all = [...page.items];
   for (let p = 2; (p - 1) * 200 < page.total; p += 1) all.push(...(await listAgencyVehicles(ctx, { ...query, page: p, page_size: 200 })).items);
   const header = ['unit_number', 'vehicle_type', 'status', 'make', 'model', 'year', 'vin', 'plate', 'plate_state', 'odometer', 'assigned_to', 'assigned_group', 'last_squad_check_at', 'open_service_requests'];
-  const lines = all.map((v) =>
-    [v.unit_number, v.vehicle_type, v.status, v.make, v.model, v.year, v.vin, v.plate, v.plate_state, v.odometer, v.assigned_user_name, v.assigned_group, v.last_squad_check_at, v.open_service_requests].map(csvCell).join(','),
-  );
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+  const rows = all.map((v) => [v.unit_number, v.vehicle_type, v.status, v.make, v.model, v.year, v.vin, v.plate, v.plate_state, v.odometer, v.assigned_user_name, v.assigned_group, v.last_squad_check_at, v.open_service_requests]);
+  return toCsv(header, rows, 'always');
 }
 

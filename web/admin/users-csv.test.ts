@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../core/contracts/admin.ts';
 import { parseCsv } from './import-csv.ts';
-import { csvCell, usersToCsv } from './users-csv.ts';
+import { csvCell } from '../../core/csv.ts';
+import { usersToCsv } from './users-csv.ts';
 
 const user: AdminUser = {
   id: '5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11',
