@@ -4,6 +4,9 @@ import { AgencyAddress, SecurityPolicy } from './agency.ts';
 import { PERMISSION_LIST, type Permission } from '../permissions.ts';
 import { MODULE_KEYS } from '../modules.ts';
 import { defineApi } from '../endpoints.ts';
+import { USER_SORTS } from './list-values.ts';
+
+export { USER_SORTS };
 
 /** The admin area's API: adminApi at the end. Updates carry the record's version in `If-Match` (its ETag). */
 
@@ -59,7 +62,6 @@ export const AdminUser = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const USER_SORTS = ['name', 'email', 'badge_number', 'rank', 'status', 'last_sign_in_at', 'created_at'] as const;
 export const ListUsersQuery = z.object({
   ...PageQuery,
   q: z.string().trim().max(100).optional(),

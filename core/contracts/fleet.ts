@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineApi } from '../endpoints.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
 import { pageOf } from './admin.ts';
+import { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES } from './list-values.ts';
+
+export { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES };
 
 /**
  * The fleet module's contract: its records, their inputs and its endpoints (fleetApi, at the end).
@@ -64,7 +67,6 @@ export const UpdateFleetSettingsInput = FleetSettings.omit({ enabled: true }).pa
 
 // ---------------------------------------------------------------- vehicles
 
-export const VEHICLE_STATUSES = ['in_service', 'out_of_service', 'retired'] as const;
 export const VehicleStatus = z.enum(VEHICLE_STATUSES);
 export type VehicleStatus = z.infer<typeof VehicleStatus>;
 
@@ -136,7 +138,6 @@ export const Vehicle = z.object({
 });
 export type Vehicle = z.infer<typeof Vehicle>;
 
-export const VEHICLE_SORTS = ['unit_number', 'vehicle_type', 'status', 'odometer', 'year', 'make'] as const;
 export const ListVehiclesQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
@@ -290,11 +291,9 @@ export const SubmitSquadCheckInput = z.object({
 });
 export type SubmitSquadCheckInput = z.infer<typeof SubmitSquadCheckInput>;
 
-export const SERVICE_REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'declined'] as const;
 export const ServiceRequestStatus = z.enum(SERVICE_REQUEST_STATUSES);
 export type ServiceRequestStatus = z.infer<typeof ServiceRequestStatus>;
 
-export const SUBMISSION_STATUSES = ['submitted', 'approved', 'returned'] as const;
 
 export const SquadCheckSubmission = z.object({
   id: z.string(),

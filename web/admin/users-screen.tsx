@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Select, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -19,6 +19,7 @@ import { usersApiQuery, type UserSort, type UsersSearch } from './users-search.t
 import { SearchBox } from '../lib/search-box.tsx';
 import { toggleSort } from '../lib/url-search.ts';
 import { ListView, type ListColumn } from '../lib/list-view.tsx';
+import { FilterSelect } from '../ui/filter-select.tsx';
 
 /** /admin/users: the agency's people, a page at a time; invite, import, export and edit them. */
 export function UsersScreen() {
@@ -134,13 +135,12 @@ export function UsersScreen() {
     >
       <Group gap="sm" align="flex-end" component="search" aria-label="Search and filter users">
         <SearchBox placeholder="Name, e-mail or badge number" value={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
-        <Select
+        <FilterSelect
           label="Status"
-          data={[{ value: 'all', label: 'Everyone' }, ...USER_STATUSES.map((status) => ({ value: status, label: userStatusLabel(status) }))]}
-          value={state.status ?? 'all'}
-          onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as UsersSearch['status']) : null, page: 1 })}
-          allowDeselect={false}
-          style={{ flex: '0 1 12rem' }}
+          any="Everyone"
+          options={USER_STATUSES.map((status) => ({ value: status, label: userStatusLabel(status) }))}
+          value={state.status}
+          onChange={(status) => go({ ...state, status, page: 1 })}
         />
       </Group>
 

@@ -1,4 +1,5 @@
-import { USER_SORTS, type ListUsersQuery } from '../../core/contracts/admin.ts';
+import type { ListUsersQuery } from '../../core/contracts/admin.ts';
+import { USER_SORTS } from '../../core/contracts/list-values.ts';
 import { USER_STATUSES } from '../../core/contracts/auth.ts';
 import { searchField, urlSearch } from '../lib/url-search.ts';
 

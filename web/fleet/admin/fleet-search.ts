@@ -1,4 +1,5 @@
-import { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES, type ListServiceRequestsQuery, type ListSquadChecksQuery, type ListVehiclesQuery } from '../../../core/contracts/fleet.ts';
+import type { ListServiceRequestsQuery, ListSquadChecksQuery, ListVehiclesQuery } from '../../../core/contracts/fleet.ts';
+import { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES } from '../../../core/contracts/list-values.ts';
 import { zonedDateParts } from '../../../core/dates.ts';
 import { searchField, urlSearch } from '../../lib/url-search.ts';
 

@@ -1,7 +1,8 @@
 import { Anchor, Group, Select, Text } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { SERVICE_REQUEST_STATUSES, type ServiceRequest, type ServiceRequestStatus } from '../../../core/contracts/fleet.ts';
+import { SERVICE_REQUEST_STATUSES, type ServiceRequest } from '../../../core/contracts/fleet.ts';
 import { ListView, type ListColumn } from '../../lib/list-view.tsx';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { OutOfServiceBadge, REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
 import { serviceRequestsApiQuery, type ServiceRequestsSearch } from './fleet-search.ts';
@@ -78,30 +79,28 @@ export function ServiceRequestsScreen() {
   return (
     <FleetAdminPage title="Service requests" description="The queue of repairs and services, the longest-waiting first. Open one to work it." breadcrumbs={[{ label: 'Fleet office', to: '/fleet/admin' }]}>
       <Group gap="sm" align="flex-end" component="search" aria-label="Filter service requests">
-        <Select
+        <FilterSelect
           label="Status"
-          data={[{ value: 'all', label: 'Any status' }, ...SERVICE_REQUEST_STATUSES.map((status) => ({ value: status, label: REQUEST_STATUS_LABELS[status] }))]}
-          value={state.status ?? 'all'}
-          onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as ServiceRequestStatus) : null, page: 1 })}
-          allowDeselect={false}
-          style={{ flex: '0 1 12rem' }}
+          any="Any status"
+          options={SERVICE_REQUEST_STATUSES.map((status) => ({ value: status, label: REQUEST_STATUS_LABELS[status] }))}
+          value={state.status}
+          onChange={(status) => go({ ...state, status, page: 1 })}
         />
-        <Select
+        <FilterSelect
           label="Vehicle"
+          any="Any vehicle"
           searchable
-          data={[{ value: 'all', label: 'Any vehicle' }, ...(vehicles.data?.items ?? []).map((vehicle) => ({ value: vehicle.id, label: vehicle.unit_number }))]}
-          value={state.vehicle_id ?? 'all'}
-          onChange={(value) => go({ ...state, vehicle_id: value && value !== 'all' ? value : null, page: 1 })}
-          allowDeselect={false}
-          style={{ flex: '0 1 12rem' }}
+          options={(vehicles.data?.items ?? []).map((vehicle) => ({ value: vehicle.id, label: vehicle.unit_number }))}
+          value={state.vehicle_id}
+          onChange={(vehicleId) => go({ ...state, vehicle_id: vehicleId, page: 1 })}
         />
-        <Select
+        <FilterSelect
           label="Category"
-          data={[{ value: 'all', label: 'Any category' }, ...(settings.data?.service_categories ?? []).map((category) => ({ value: category.key, label: category.label }))]}
-          value={state.category ?? 'all'}
-          onChange={(value) => go({ ...state, category: value && value !== 'all' ? value : null, page: 1 })}
-          allowDeselect={false}
-          style={{ flex: '0 1 14rem' }}
+          any="Any category"
+          options={(settings.data?.service_categories ?? []).map((category) => ({ value: category.key, label: category.label }))}
+          value={state.category}
+          onChange={(category) => go({ ...state, category, page: 1 })}
+          width="14rem"
         />
         <Select
           label="Order"

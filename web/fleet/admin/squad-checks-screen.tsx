@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SUBMISSION_STATUSES, type SquadCheckSubmission } from '../../../core/contracts/fleet.ts';
 import { ListView, type ListColumn } from '../../lib/list-view.tsx';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { SUBMISSION_STATUS_LABELS, SubmissionStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage } from './fleet-admin-page.tsx';
 import { agencyToday, daysBefore, squadChecksApiQuery, type SquadChecksSearch } from './fleet-search.ts';
@@ -92,14 +93,14 @@ export function SquadChecksScreen() {
         <Group gap="sm" align="flex-end">
           <TextInput type="date" label="From" value={state.from ?? ''} max={today} onChange={(event) => go({ ...state, from: event.currentTarget.value || null, page: 1 })} style={{ flex: '0 1 11rem' }} />
           <TextInput type="date" label="To" value={state.to ?? ''} max={today} onChange={(event) => go({ ...state, to: event.currentTarget.value || null, page: 1 })} style={{ flex: '0 1 11rem' }} />
-          <Select
+          <FilterSelect
             label="Vehicle"
+            any="Any vehicle"
             searchable
-            data={[{ value: 'all', label: 'Any vehicle' }, ...(vehicles.data?.items ?? []).map((vehicle) => ({ value: vehicle.id, label: vehicle.unit_number }))]}
-            value={state.vehicle_id ?? 'all'}
-            onChange={(value) => go({ ...state, vehicle_id: value && value !== 'all' ? value : null, page: 1 })}
-            allowDeselect={false}
-            style={{ flex: '0 1 11rem' }}
+            options={(vehicles.data?.items ?? []).map((vehicle) => ({ value: vehicle.id, label: vehicle.unit_number }))}
+            value={state.vehicle_id}
+            onChange={(vehicleId) => go({ ...state, vehicle_id: vehicleId, page: 1 })}
+            width="11rem"
           />
           <PersonPicker
             search={officerOptions}
@@ -109,13 +110,12 @@ export function SquadChecksScreen() {
             onChange={(officerId) => go({ ...state, officer_id: officerId, page: 1 })}
             style={{ flex: '0 1 14rem' }}
           />
-          <Select
+          <FilterSelect
             label="Review"
-            data={[{ value: 'all', label: 'Any' }, ...SUBMISSION_STATUSES.map((status) => ({ value: status, label: SUBMISSION_STATUS_LABELS[status] }))]}
-            value={state.status ?? 'all'}
-            onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as SquadChecksSearch['status']) : null, page: 1 })}
-            allowDeselect={false}
-            style={{ flex: '0 1 12rem' }}
+            any="Any"
+            options={SUBMISSION_STATUSES.map((status) => ({ value: status, label: SUBMISSION_STATUS_LABELS[status] }))}
+            value={state.status}
+            onChange={(status) => go({ ...state, status, page: 1 })}
           />
           <Group gap="xs">
             <Button variant="default" size="sm" onClick={() => go({ ...state, from: today, to: today, page: 1 })}>

@@ -1,9 +1,9 @@
-import { Anchor, Box, Button, Group, Select, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCar, IconDownload, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { VEHICLE_STATUSES, type Vehicle, type VehicleStatus } from '../../../core/contracts/fleet.ts';
+import { VEHICLE_STATUSES, type Vehicle } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { StoredPhoto } from '../photo-field.tsx';
 import { AddVehicleDialog } from './add-vehicle-dialog.tsx';
@@ -14,6 +14,7 @@ import { vehiclesApiQuery, type VehicleSort, type VehiclesSearch } from './fleet
 import { SearchBox } from '../../lib/search-box.tsx';
 import { toggleSort } from '../../lib/url-search.ts';
 import { ListView, type ListColumn } from '../../lib/list-view.tsx';
+import { FilterSelect } from '../../ui/filter-select.tsx';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
@@ -119,21 +120,19 @@ export function VehiclesScreen() {
     >
       <Group gap="sm" align="flex-end" component="search" aria-label="Search and filter vehicles">
         <SearchBox placeholder="Unit number, plate, VIN, make or model" value={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
-        <Select
+        <FilterSelect
           label="Status"
-          data={[{ value: 'all', label: 'Any status' }, ...VEHICLE_STATUSES.map((status) => ({ value: status, label: VEHICLE_STATUS_LABELS[status] }))]}
-          value={state.status ?? 'all'}
-          onChange={(value) => go({ ...state, status: value && value !== 'all' ? (value as VehicleStatus) : null, page: 1 })}
-          allowDeselect={false}
-          style={{ flex: '0 1 12rem' }}
+          any="Any status"
+          options={VEHICLE_STATUSES.map((status) => ({ value: status, label: VEHICLE_STATUS_LABELS[status] }))}
+          value={state.status}
+          onChange={(status) => go({ ...state, status, page: 1 })}
         />
-        <Select
+        <FilterSelect
           label="Type"
-          data={[{ value: 'all', label: 'Any type' }, ...(types ?? []).map((type) => ({ value: type.key, label: type.label }))]}
-          value={state.vehicle_type ?? 'all'}
-          onChange={(value) => go({ ...state, vehicle_type: value && value !== 'all' ? value : null, page: 1 })}
-          allowDeselect={false}
-          style={{ flex: '0 1 12rem' }}
+          any="Any type"
+          options={(types ?? []).map((type) => ({ value: type.key, label: type.label }))}
+          value={state.vehicle_type}
+          onChange={(vehicleType) => go({ ...state, vehicle_type: vehicleType, page: 1 })}
         />
       </Group>
 
