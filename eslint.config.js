@@ -39,7 +39,12 @@ const webModules = foldersOf('web').filter((name) => !WEB_SHARED.includes(name))
  * web/ never imports server/ and server/ never imports web/.
  */
 const layerZones = [
-  { target: abs('core/**'), from: abs('**'), except: [abs('core/**'), abs('node_modules/**')], message: 'core/ is pure and imports nothing of ours outside core/.' },
+  {
+    target: abs('core/**'),
+    from: abs('**'),
+    except: [abs('core/**'), abs('node_modules/**')],
+    message: 'core/ is pure and imports nothing of ours outside core/.',
+  },
   { target: abs('web/**'), from: abs('server/**'), message: 'web/ never imports server/: share through core/.' },
   { target: abs('server/**'), from: abs('web/**'), message: 'server/ never imports web/: share through core/.' },
 ];
@@ -142,11 +147,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through server/env.ts only.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through server/env.ts only.',
+        },
       ],
     },
   },
-  { files: ['server/env.ts', 'scripts/**', 'bench/**', 'test/**', 'e2e/**', '*.config.ts', '*.config.js', 'server/**/*.test.ts', 'server/test-support/**'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: [
+      'server/env.ts',
+      'scripts/**',
+      'bench/**',
+      'test/**',
+      'e2e/**',
+      '*.config.ts',
+      '*.config.js',
+      'server/**/*.test.ts',
+      'server/test-support/**',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
   { files: ['web/**/*.tsx', 'web/**/*.ts'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
   // core/ runs in the browser too: no Node built-ins (the paths it may import are a zone below).
   { files: ['core/**'], rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] } },
@@ -165,7 +186,12 @@ export default tseslint.config(
     },
   },
   ...(WEB_ZONE_DEBT.files.length > 0
-    ? [{ files: WEB_ZONE_DEBT.files, rules: { 'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...webZones(WEB_ZONE_DEBT.borrowed.map(exactly))]) } }]
+    ? [
+        {
+          files: WEB_ZONE_DEBT.files,
+          rules: { 'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...webZones(WEB_ZONE_DEBT.borrowed.map(exactly))]) },
+        },
+      ]
     : []),
   { files: MAY_IMPORT_ANY_MODULE, rules: { 'import-x/no-restricted-paths': restrictedPaths(layerZones) } },
 );

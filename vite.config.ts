@@ -13,7 +13,13 @@ import react from '@vitejs/plugin-react';
  */
 
 /** One id per build: the app carries it in its bundle and the build writes it to builds/latest.json. */
-const build = { id: `${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomUUID().slice(0, 8)}`, builtAt: new Date().toISOString() };
+const build = {
+  id: `${new Date()
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 14)}-${randomUUID().slice(0, 8)}`,
+  builtAt: new Date().toISOString(),
+};
 
 /**
  * Writes builds/latest.json ({ id, built_at }) into the output. The running app polls it and offers a

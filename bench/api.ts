@@ -68,7 +68,9 @@ function nodeBinary(): string {
   return fs.existsSync(pinned) ? pinned : process.execPath;
 }
 
-async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void>; log: () => string }> {
+async function startServer(
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void>; log: () => string }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-bench-api-'));
   let output = '';
@@ -153,12 +155,22 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
         body: JSON.stringify({ email: benchEmail(agency, user), password: BENCH_PASSWORD }),
       });
       const auth = { authorization: `Bearer ${session.access_token}` };
-      const page = await json<{ items: Array<{ id: string; odometer: number; status: string }> }>(base, '/rest/v1/fleet/vehicles?page_size=200&status=in_service', { headers: auth });
-      const form = await json<{ template: { version_id: string; sections: TemplateSection[] } }>(base, `/rest/v1/fleet/squad-checks/form/${page.items[0]!.id}`, { headers: auth });
+      const page = await json<{ items: Array<{ id: string; odometer: number; status: string }> }>(
+        base,
+        '/rest/v1/fleet/vehicles?page_size=200&status=in_service',
+        { headers: auth },
+      );
+      const form = await json<{ template: { version_id: string; sections: TemplateSection[] } }>(
+        base,
+        `/rest/v1/fleet/squad-checks/form/${page.items[0]!.id}`,
+        { headers: auth },
+      );
       callers.push({
         token: session.access_token,
         agency,
-        fleet: fleets.get(agency) ?? fleets.set(agency, { vehicles: page.items.map((v) => ({ id: v.id, odometer: v.odometer, checks: 0 })), next: 0 }).get(agency)!,
+        fleet:
+          fleets.get(agency) ??
+          fleets.set(agency, { vehicles: page.items.map((v) => ({ id: v.id, odometer: v.odometer, checks: 0 })), next: 0 }).get(agency)!,
         templateVersionId: form.template.version_id,
         sections: form.template.sections,
       });
@@ -238,7 +250,9 @@ export async function benchApi(options: Options) {
       console.log(seedNote);
     } else {
       const seeded = await runSeed({ agencies, databaseUrl, dataDir: os.tmpdir(), concurrency: 4, reset: false });
-      seedNote = `seeded ${agencies} agencies (${Object.values(seeded.counts).reduce((a, b) => a + b, 0).toLocaleString('en-US')} rows) in ${seeded.seconds.toFixed(1)} s`;
+      seedNote = `seeded ${agencies} agencies (${Object.values(seeded.counts)
+        .reduce((a, b) => a + b, 0)
+        .toLocaleString('en-US')} rows) in ${seeded.seconds.toFixed(1)} s`;
     }
 
     server = await startServer(databaseUrl);
@@ -255,14 +269,26 @@ export async function benchApi(options: Options) {
         request: 'GET /rest/v1/fleet/vehicles?status=in_service&sort=odometer&order=desc&page_size=50',
         build: () => ({ path: '/rest/v1/fleet/vehicles?status=in_service&sort=odometer&order=desc&page_size=50' }),
       },
-      { name: 'vehicle page: vehicle', request: 'GET /rest/v1/fleet/admin/vehicles/:id', build: (c, n) => ({ path: `/rest/v1/fleet/admin/vehicles/${c.fleet.vehicles[n % c.fleet.vehicles.length]!.id}` }) },
-      { name: 'vehicle page: timeline', request: 'GET /rest/v1/fleet/admin/vehicles/:id/timeline', build: (c, n) => ({ path: `/rest/v1/fleet/admin/vehicles/${c.fleet.vehicles[n % c.fleet.vehicles.length]!.id}/timeline` }) },
+      {
+        name: 'vehicle page: vehicle',
+        request: 'GET /rest/v1/fleet/admin/vehicles/:id',
+        build: (c, n) => ({ path: `/rest/v1/fleet/admin/vehicles/${c.fleet.vehicles[n % c.fleet.vehicles.length]!.id}` }),
+      },
+      {
+        name: 'vehicle page: timeline',
+        request: 'GET /rest/v1/fleet/admin/vehicles/:id/timeline',
+        build: (c, n) => ({ path: `/rest/v1/fleet/admin/vehicles/${c.fleet.vehicles[n % c.fleet.vehicles.length]!.id}/timeline` }),
+      },
       {
         name: 'squad checks of a month',
         request: `GET /rest/v1/fleet/admin/squad-checks?from=${month.from}&to=${month.to}&failures=all`,
         build: () => ({ path: `/rest/v1/fleet/admin/squad-checks?from=${month.from}&to=${month.to}&failures=all` }),
       },
-      { name: 'service-request queue', request: 'GET /rest/v1/fleet/admin/service-requests', build: () => ({ path: '/rest/v1/fleet/admin/service-requests' }) },
+      {
+        name: 'service-request queue',
+        request: 'GET /rest/v1/fleet/admin/service-requests',
+        build: () => ({ path: '/rest/v1/fleet/admin/service-requests' }),
+      },
       {
         name: 'write: submit a squad check',
         request: 'POST /rest/v1/fleet/squad-checks',
@@ -274,7 +300,11 @@ export async function benchApi(options: Options) {
             method: 'POST',
             path: '/rest/v1/fleet/squad-checks',
             idempotent: true,
-            body: { vehicle_id: vehicle.id, template_version_id: c.templateVersionId, answers: passingAnswers(c.sections, vehicle.odometer + vehicle.checks * 5) },
+            body: {
+              vehicle_id: vehicle.id,
+              template_version_id: c.templateVersionId,
+              answers: passingAnswers(c.sections, vehicle.odometer + vehicle.checks * 5),
+            },
           };
         },
       },
@@ -285,7 +315,12 @@ export async function benchApi(options: Options) {
           method: 'POST',
           path: '/rest/v1/fleet/service-requests',
           idempotent: true,
-          body: { vehicle_id: c.fleet.vehicles[n % c.fleet.vehicles.length]!.id, category: 'other', description: 'Bench: passenger door lock sticks', drivable: true },
+          body: {
+            vehicle_id: c.fleet.vehicles[n % c.fleet.vehicles.length]!.id,
+            category: 'other',
+            description: 'Bench: passenger door lock sticks',
+            drivable: true,
+          },
         }),
       },
       // Once more at the end: the machine is shared, so the ratios use the mean of both baselines and the drift is shown.
@@ -329,8 +364,11 @@ export async function benchApi(options: Options) {
     ];
     if (notes.length > 0) lines.push('', 'Non-2xx answers:', ...notes.map((note) => `- ${note}`));
     console.log(lines.join('\n'));
-    const poor = results.slice(1, -1).filter((r) => (!r.name.startsWith('write') && r.ratio < 0.25) || r.p99 > 100 || r.errors > 0 || r.non2xx > 0);
-    if (poor.length > 0) console.log(`\nPoor figures (a read under 1/4 of the baseline, p99 over 100 ms, or failures): ${poor.map((r) => r.name).join(', ')}`);
+    const poor = results
+      .slice(1, -1)
+      .filter((r) => (!r.name.startsWith('write') && r.ratio < 0.25) || r.p99 > 100 || r.errors > 0 || r.non2xx > 0);
+    if (poor.length > 0)
+      console.log(`\nPoor figures (a read under 1/4 of the baseline, p99 over 100 ms, or failures): ${poor.map((r) => r.name).join(', ')}`);
     const resultsDir = path.join(root, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -374,7 +412,12 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { agencies: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, 'database-url': { type: 'string' } },
+    options: {
+      agencies: { type: 'string' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      'database-url': { type: 'string' },
+    },
   });
   benchApi({
     agencies: positiveInt('agencies', values.agencies, 20),

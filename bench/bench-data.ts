@@ -72,8 +72,55 @@ const RANKS: Record<string, string> = {
   officer: 'Officer',
 };
 
-const FIRST = ['Alex', 'Sam', 'Jordan', 'Riley', 'Casey', 'Morgan', 'Taylor', 'Jamie', 'Avery', 'Dana', 'Chris', 'Pat', 'Robin', 'Drew', 'Quinn', 'Reese', 'Skyler', 'Hayden', 'Emerson', 'Rowan'];
-const LAST = ['Morgan', 'Ruiz', 'Patel', 'Lee', 'Okafor', 'Chen', 'Blake', 'Novak', 'Brooks', 'Nguyen', 'Fischer', 'Schultz', 'Garcia', 'Kowalski', 'Johnson', 'Williams', 'Hernandez', 'Murphy', 'Kim', 'Adams', 'Baker', 'Carter', 'Diaz', 'Evans', 'Foster'];
+const FIRST = [
+  'Alex',
+  'Sam',
+  'Jordan',
+  'Riley',
+  'Casey',
+  'Morgan',
+  'Taylor',
+  'Jamie',
+  'Avery',
+  'Dana',
+  'Chris',
+  'Pat',
+  'Robin',
+  'Drew',
+  'Quinn',
+  'Reese',
+  'Skyler',
+  'Hayden',
+  'Emerson',
+  'Rowan',
+];
+const LAST = [
+  'Morgan',
+  'Ruiz',
+  'Patel',
+  'Lee',
+  'Okafor',
+  'Chen',
+  'Blake',
+  'Novak',
+  'Brooks',
+  'Nguyen',
+  'Fischer',
+  'Schultz',
+  'Garcia',
+  'Kowalski',
+  'Johnson',
+  'Williams',
+  'Hernandez',
+  'Murphy',
+  'Kim',
+  'Adams',
+  'Baker',
+  'Carter',
+  'Diaz',
+  'Evans',
+  'Foster',
+];
 const TIMEZONES = ['America/Chicago', 'America/New_York', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix'];
 const MODELS = [
   { make: 'Ford', model: 'Police Interceptor Utility', type: 'suv' },
@@ -121,7 +168,9 @@ async function bulkInsert(tx: Tx, table: string, rows: Row[], batch = 2000): Pro
   const list = columns.map((c) => `"${c}"`).join(', ');
   for (let start = 0; start < rows.length; start += batch) {
     const json = JSON.stringify(rows.slice(start, start + batch));
-    await tx.execute(sql`insert into ${sql.identifier(table)} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`);
+    await tx.execute(
+      sql`insert into ${sql.identifier(table)} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.identifier(table)}, ${json}::json)`,
+    );
   }
 }
 
@@ -171,7 +220,14 @@ export async function seedBench(database: Database, options: SeedOptions): Promi
     while (next < options.agencies) {
       const number = first + next;
       next += 1;
-      const { agencyId, rows } = await seedAgency(database, number, passwordHash, now, options.days ?? DAYS_OF_HISTORY, options.activityOf?.(number) ?? 1);
+      const { agencyId, rows } = await seedAgency(
+        database,
+        number,
+        passwordHash,
+        now,
+        options.days ?? DAYS_OF_HISTORY,
+        options.activityOf?.(number) ?? 1,
+      );
       agencyIds.push(agencyId);
       for (const [table, n] of Object.entries(rows)) totals[table] = (totals[table] ?? 0) + n;
       done += 1;
@@ -231,8 +287,16 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
     await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config('app.agency_id', ${agencyId}, true)`);
 
     const { roleIds } = await createAgency(tx, { agencyId, name, timezone, securityPolicy: { mfa_required: 'none' } }, SERVER_MODULES);
-    await insert(tx, 'users', users.map(({ role: _role, ...user }) => user));
-    await insert(tx, 'user_roles', users.map((u) => ({ agency_id: agencyId, user_id: u.id, role_id: roleIds.get(u.role)!, created_at: u.created_at })));
+    await insert(
+      tx,
+      'users',
+      users.map(({ role: _role, ...user }) => user),
+    );
+    await insert(
+      tx,
+      'user_roles',
+      users.map((u) => ({ agency_id: agencyId, user_id: u.id, role_id: roleIds.get(u.role)!, created_at: u.created_at })),
+    );
     // Everyone came in by invitation: the accepted links are used, the invited user's is live (made by createLink).
     await insert(
       tx,
@@ -257,16 +321,36 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
       await createLink(tx, { agencyId, kind: 'invitation', email: u.email, userId: u.id, createdBy: users[0]!.id });
       counts.one_time_tokens = (counts.one_time_tokens ?? 0) + 1;
     }
-    const [version] = await tx.select().from(squadCheckTemplateVersions).where(and(eq(squadCheckTemplateVersions.agencyId, agencyId)));
+    const [version] = await tx
+      .select()
+      .from(squadCheckTemplateVersions)
+      .where(and(eq(squadCheckTemplateVersions.agencyId, agencyId)));
     const sections = version!.sections as TemplateSection[];
 
     const active = users.filter((u) => u.status === 'active');
     const officers = active.filter((u) => ['officer', 'sergeant', 'field-training-officer', 'trainee'].includes(u.role));
     const managers = active.filter((u) => u.role === 'fleet-manager');
     const admin = users[0]!;
-    const audit: Array<{ at: Date; actor: (typeof users)[number]; action: string; entityType: string; entityId: string; summary: string; after: Row | null; before?: Row | null }> = [];
+    const audit: Array<{
+      at: Date;
+      actor: (typeof users)[number];
+      action: string;
+      entityType: string;
+      entityId: string;
+      summary: string;
+      after: Row | null;
+      before?: Row | null;
+    }> = [];
     for (const u of users.slice(1))
-      audit.push({ at: u.created_at, actor: admin, action: 'user.invited', entityType: 'user', entityId: u.id, summary: `Invited ${u.name}`, after: { email: u.email, roles: [u.role] } });
+      audit.push({
+        at: u.created_at,
+        actor: admin,
+        action: 'user.invited',
+        entityType: 'user',
+        entityId: u.id,
+        summary: `Invited ${u.name}`,
+        after: { email: u.email, roles: [u.role] },
+      });
 
     // --- vehicles, with a year of squad checks and odometer readings
     const start = new Date(now.getTime() - days * DAY);
@@ -282,19 +366,39 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
       const unit = `${spec.type === 'motorcycle' ? 'M' : spec.type === 'k9' ? 'K9-' : ''}${101 + i}`;
       const retired = i === VEHICLES_PER_AGENCY - 1;
       const outOfService = i === 7 || i === 19;
-      const usage = activity * (spec.type === 'transport' || spec.type === 'unmarked' ? 0.5 : spec.type === 'motorcycle' ? 0.4 : DAILY_CHECK_RATE);
+      const usage =
+        activity * (spec.type === 'transport' || spec.type === 'unmarked' ? 0.5 : spec.type === 'motorcycle' ? 0.4 : DAILY_CHECK_RATE);
       const assigned = officers[i % officers.length]!;
       let odometer = 5_000 + Math.floor(rand() * 60_000);
       const createdAt = new Date(start.getTime() - 30 * DAY);
-      events.push({ agency_id: agencyId, vehicle_id: id, kind: 'odometer', odometer, reason: 'Added to the fleet', source: 'manual', actor_id: managers[0]!.id, at: createdAt });
-      audit.push({ at: createdAt, actor: managers[0]!, action: 'vehicle.created', entityType: 'vehicle', entityId: id, summary: `Added unit ${unit}`, after: { unit_number: unit, make: spec.make, model: spec.model } });
+      events.push({
+        agency_id: agencyId,
+        vehicle_id: id,
+        kind: 'odometer',
+        odometer,
+        reason: 'Added to the fleet',
+        source: 'manual',
+        actor_id: managers[0]!.id,
+        at: createdAt,
+      });
+      audit.push({
+        at: createdAt,
+        actor: managers[0]!,
+        action: 'vehicle.created',
+        entityType: 'vehicle',
+        entityId: id,
+        summary: `Added unit ${unit}`,
+        after: { unit_number: unit, make: spec.make, model: spec.model },
+      });
       let lastCheck: Date | null = null;
       const lastDay = retired ? Math.max(0, days - 60) : days;
       for (let day = 0; day < lastDay; day += 1) {
         if (rand() >= usage) continue;
         const checker = rand() < 0.6 ? assigned : pick(officers);
         // The start of a shift: 06:00–08:00 or 18:00–20:00 UTC-ish.
-        const submittedAt = new Date(start.getTime() + day * DAY + (rand() < 0.7 ? 6 : 18) * 3_600_000 + Math.floor(rand() * 2 * 3_600_000));
+        const submittedAt = new Date(
+          start.getTime() + day * DAY + (rand() < 0.7 ? 6 : 18) * 3_600_000 + Math.floor(rand() * 2 * 3_600_000),
+        );
         odometer += 40 + Math.floor(rand() * 120);
         const failing = rand() < FAILED_CHECK_RATE ? pick(['camera', 'first_aid', 'fuel', 'extinguisher'] as const) : null;
         const answers = sampleAnswers(sections, {
@@ -325,7 +429,15 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
           review_note: null,
           version: reviewed ? 2 : 1,
         });
-        events.push({ agency_id: agencyId, vehicle_id: id, kind: 'odometer', odometer, source: 'squad_check', actor_id: checker.id, at: submittedAt });
+        events.push({
+          agency_id: agencyId,
+          vehicle_id: id,
+          kind: 'odometer',
+          odometer,
+          source: 'squad_check',
+          actor_id: checker.id,
+          at: submittedAt,
+        });
         audit.push({
           at: submittedAt,
           actor: checker,
@@ -336,17 +448,28 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
           after: { failed_items: failed.map((f) => f.item_id), odometer },
         });
         if (reviewed)
-          audit.push({ at: new Date(submittedAt.getTime() + 2 * DAY), actor: reviewed, action: 'squad_check.approved', entityType: 'squad_check', entityId: subId, summary: 'Approved a squad check', after: { note: null } });
+          audit.push({
+            at: new Date(submittedAt.getTime() + 2 * DAY),
+            actor: reviewed,
+            action: 'squad_check.approved',
+            entityType: 'squad_check',
+            entityId: subId,
+            summary: 'Approved a squad check',
+            after: { note: null },
+          });
         lastCheck = submittedAt;
       }
       // About one service request a month per car, spread over the year.
-      const requestCount = Math.round(((12 * days) / DAYS_OF_HISTORY) * REQUESTS_PER_VEHICLE_MONTH * activity * (retired ? 0.8 : 1) + rand());
+      const requestCount = Math.round(
+        ((12 * days) / DAYS_OF_HISTORY) * REQUESTS_PER_VEHICLE_MONTH * activity * (retired ? 0.8 : 1) + rand(),
+      );
       for (let r = 0; r < requestCount; r += 1) {
         const createdAtR = new Date(start.getTime() + Math.floor(rand() * days * DAY));
         const age = (now.getTime() - createdAtR.getTime()) / DAY;
         const kind = pick(REQUEST_KINDS);
         const reporter = pick(officers);
-        const status = age > 14 ? (rand() < 0.9 ? 'completed' : 'declined') : age > 3 ? pick(['in_progress', 'completed', 'open'] as const) : 'open';
+        const status =
+          age > 14 ? (rand() < 0.9 ? 'completed' : 'declined') : age > 3 ? pick(['in_progress', 'completed', 'open'] as const) : 'open';
         const oos = (outOfService && age < 10 && status !== 'completed' && status !== 'declined') || false;
         requests.push({
           agency_id: agencyId,
@@ -376,8 +499,27 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
       if (status !== 'in_service') {
         const at = new Date(now.getTime() - (retired ? 60 : 2) * DAY);
         const reason = retired ? 'Replaced by a new car' : 'Not drivable: brakes';
-        events.push({ agency_id: agencyId, vehicle_id: id, kind: 'status', from_status: 'in_service', to_status: status, reason, source: 'manual', actor_id: managers[0]!.id, at });
-        audit.push({ at, actor: managers[0]!, action: 'vehicle.status_changed', entityType: 'vehicle', entityId: id, summary: `Unit ${unit}: in service → ${status.replaceAll('_', ' ')} (${reason})`, before: { status: 'in_service' }, after: { status, reason } });
+        events.push({
+          agency_id: agencyId,
+          vehicle_id: id,
+          kind: 'status',
+          from_status: 'in_service',
+          to_status: status,
+          reason,
+          source: 'manual',
+          actor_id: managers[0]!.id,
+          at,
+        });
+        audit.push({
+          at,
+          actor: managers[0]!,
+          action: 'vehicle.status_changed',
+          entityType: 'vehicle',
+          entityId: id,
+          summary: `Unit ${unit}: in service → ${status.replaceAll('_', ' ')} (${reason})`,
+          before: { status: 'in_service' },
+          after: { status, reason },
+        });
       }
       vehicles.push({
         agency_id: agencyId,
@@ -434,15 +576,41 @@ async function seedAgency(database: Database, number: number, passwordHash: stri
       const created = r.created_at as Date;
       const reporter = r.reporter as (typeof users)[number];
       const manager = managers[index % managers.length]!;
-      requestEvents.push({ agency_id: agencyId, request_id: r.id, from_status: null, to_status: 'open', note: null, actor_id: reporter.id, at: created });
-      audit.push({ at: created, actor: reporter, action: 'service_request.created', entityType: 'service_request', entityId: r.id as string, summary: `Service request #${index + 1} for unit ${String(r.unit)}`, after: { category: r.category, drivable: r.drivable } });
+      requestEvents.push({
+        agency_id: agencyId,
+        request_id: r.id,
+        from_status: null,
+        to_status: 'open',
+        note: null,
+        actor_id: reporter.id,
+        at: created,
+      });
+      audit.push({
+        at: created,
+        actor: reporter,
+        action: 'service_request.created',
+        entityType: 'service_request',
+        entityId: r.id as string,
+        summary: `Service request #${index + 1} for unit ${String(r.unit)}`,
+        after: { category: r.category, drivable: r.drivable },
+      });
       const moves: Array<[string, string, number, string | null]> = [];
       if (r.status !== 'open') moves.push(['open', 'in_progress', DAY, 'Booked with the shop']);
-      if (r.status === 'completed' || r.status === 'declined') moves.push(['in_progress', r.status as string, 3 * DAY, r.status === 'completed' ? 'Done' : 'Not needed']);
+      if (r.status === 'completed' || r.status === 'declined')
+        moves.push(['in_progress', r.status as string, 3 * DAY, r.status === 'completed' ? 'Done' : 'Not needed']);
       for (const [from, to, after, note] of moves) {
         const at = new Date(created.getTime() + after);
         requestEvents.push({ agency_id: agencyId, request_id: r.id, from_status: from, to_status: to, note, actor_id: manager.id, at });
-        audit.push({ at, actor: manager, action: 'service_request.status_changed', entityType: 'service_request', entityId: r.id as string, summary: `Service request #${index + 1}: ${from} → ${to}`, before: { status: from }, after: { status: to } });
+        audit.push({
+          at,
+          actor: manager,
+          action: 'service_request.status_changed',
+          entityType: 'service_request',
+          entityId: r.id as string,
+          summary: `Service request #${index + 1}: ${from} → ${to}`,
+          before: { status: from },
+          after: { status: to },
+        });
       }
       delete r.unit;
       delete r.reporter;

@@ -28,8 +28,14 @@ function runChain(kind: DatabaseKind, factory: Promise<DrillDataFactory>, names:
     results.set(`${name} on ${kind}`, result);
   }
   const pair = previous.then(async () => runApiDrillsShort(kind, await factory));
-  results.set(`concurrent-edits on ${kind}`, pair.then(([edits]) => edits!));
-  results.set(`idempotency on ${kind}`, pair.then(([, idempotency]) => idempotency!));
+  results.set(
+    `concurrent-edits on ${kind}`,
+    pair.then(([edits]) => edits!),
+  );
+  results.set(
+    `idempotency on ${kind}`,
+    pair.then(([, idempotency]) => idempotency!),
+  );
 }
 
 beforeAll(() => {
@@ -61,12 +67,32 @@ async function expectPassed(key: string) {
 }
 
 describe.each(['pglite', 'postgres'] as const)('the short fault drills on %s', (kind) => {
-  it('keeps every acknowledged squad check, and none twice, when the server is killed with SIGKILL mid-stream', () => expectPassed(`kill-9 on ${kind}`), DRILL_TIMEOUT_MS);
-  it('finishes requests in flight on SIGTERM, refuses new ones and exits 0', () => expectPassed(`graceful-stop on ${kind}`), DRILL_TIMEOUT_MS);
-  it('lets exactly one of two simultaneous edits with the same If-Match win, and loses neither change', () => expectPassed(`concurrent-edits on ${kind}`), DRILL_TIMEOUT_MS);
-  it('replays a create retried with its Idempotency-Key, refuses the key with another body, and stores one record', () => expectPassed(`idempotency on ${kind}`), DRILL_TIMEOUT_MS);
+  it(
+    'keeps every acknowledged squad check, and none twice, when the server is killed with SIGKILL mid-stream',
+    () => expectPassed(`kill-9 on ${kind}`),
+    DRILL_TIMEOUT_MS,
+  );
+  it(
+    'finishes requests in flight on SIGTERM, refuses new ones and exits 0',
+    () => expectPassed(`graceful-stop on ${kind}`),
+    DRILL_TIMEOUT_MS,
+  );
+  it(
+    'lets exactly one of two simultaneous edits with the same If-Match win, and loses neither change',
+    () => expectPassed(`concurrent-edits on ${kind}`),
+    DRILL_TIMEOUT_MS,
+  );
+  it(
+    'replays a create retried with its Idempotency-Key, refuses the key with another body, and stores one record',
+    () => expectPassed(`idempotency on ${kind}`),
+    DRILL_TIMEOUT_MS,
+  );
 });
 
 describe('the short database-restart drill on postgres', () => {
-  it('answers 503 with Retry-After while PostgreSQL is down, never hangs or crashes, and recovers by itself', () => expectPassed('db-restart on postgres'), DRILL_TIMEOUT_MS);
+  it(
+    'answers 503 with Retry-After while PostgreSQL is down, never hangs or crashes, and recovers by itself',
+    () => expectPassed('db-restart on postgres'),
+    DRILL_TIMEOUT_MS,
+  );
 });

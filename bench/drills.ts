@@ -60,7 +60,14 @@ try {
       try {
         result = await runDrill(name, kind, factory, values.short);
       } catch (error) {
-        result = { drill: name, database: kind, figures: [], checks: [{ ok: false, what: `the drill ran to the end (${error instanceof Error ? error.message : String(error)})` }], notes: [], seconds: 0 };
+        result = {
+          drill: name,
+          database: kind,
+          figures: [],
+          checks: [{ ok: false, what: `the drill ran to the end (${error instanceof Error ? error.message : String(error)})` }],
+          notes: [],
+          seconds: 0,
+        };
       }
       results.push(result);
       console.log(`\n${formatResult(result)}`);
@@ -72,5 +79,7 @@ try {
 }
 
 const failed = results.filter((r) => !passed(r));
-console.log(`\n${results.length - failed.length} of ${results.length} drills passed in ${((performance.now() - began) / 1000).toFixed(1)} s${failed.length > 0 ? `; failed: ${failed.map((r) => `${r.drill} on ${r.database}`).join(', ')}` : ''}`);
+console.log(
+  `\n${results.length - failed.length} of ${results.length} drills passed in ${((performance.now() - began) / 1000).toFixed(1)} s${failed.length > 0 ? `; failed: ${failed.map((r) => `${r.drill} on ${r.database}`).join(', ')}` : ''}`,
+);
 process.exitCode = failed.length > 0 || results.length === 0 ? 1 : 0;

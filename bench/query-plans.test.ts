@@ -103,9 +103,10 @@ function conditionColumns(condition: string): string[] {
 
 /** A scan whose index condition names a column besides agency_id (for a bitmap, its index scans' conditions). */
 function narrowed(scan: PlanNode): boolean {
-  const conditions = [scan['Index Cond'], ...[...nodes(scan)].map(([n]) => (n['Node Type'] === 'Bitmap Index Scan' ? n['Index Cond'] : undefined))].filter(
-    (c): c is string => Boolean(c),
-  );
+  const conditions = [
+    scan['Index Cond'],
+    ...[...nodes(scan)].map(([n]) => (n['Node Type'] === 'Bitmap Index Scan' ? n['Index Cond'] : undefined)),
+  ].filter((c): c is string => Boolean(c));
   return conditions.length > 0 && conditions.every((c) => conditionColumns(c).some((column) => column !== 'agency_id'));
 }
 
@@ -135,7 +136,9 @@ export function planProblems(plan: PlanNode, statementSql: string, indexes: Inde
         return next !== undefined && leading.includes(next);
       });
       if (!ordered)
-        problems.push(`Sort by ${node['Sort Key']?.join(', ')} over ${table['Relation Name']} (${used.length > 0 ? `using ${used.join(', ')}` : table['Node Type']}): no index serving the order`);
+        problems.push(
+          `Sort by ${node['Sort Key']?.join(', ')} over ${table['Relation Name']} (${used.length > 0 ? `using ${used.join(', ')}` : table['Node Type']}): no index serving the order`,
+        );
     }
   }
   return problems;
@@ -180,23 +183,43 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       ping: async () => {},
       close: async () => {},
     };
-    const definitions = await pool.query<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where schemaname = 'public'`);
+    const definitions = await pool.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where schemaname = 'public'`,
+    );
     for (const { indexname, indexdef } of definitions.rows) {
       const columns = /USING \w+ \((.*)\)/.exec(indexdef)?.[1] ?? '';
-      indexes.set(indexname, columns.split(',').map((c) => c.trim().replace(/\s+(ASC|DESC)$/i, '')));
+      indexes.set(
+        indexname,
+        columns.split(',').map((c) => c.trim().replace(/\s+(ASC|DESC)$/i, '')),
+      );
     }
     // The tested agency: its administrator, a fleet manager, an officer, a vehicle, a role.
-    const [directory] = (await pool.query<{ agency_id: string }>('select agency_id from email_directory where email = $1', [benchEmail(TESTED, 1)])).rows;
+    const [directory] = (
+      await pool.query<{ agency_id: string }>('select agency_id from email_directory where email = $1', [benchEmail(TESTED, 1)])
+    ).rows;
     agencyId = directory!.agency_id;
     const [agency] = await db.select().from(schema.agencies).where(eq(schema.agencies.id, agencyId));
     sysConfig = agency!.sysConfig;
-    for (const [key, user] of [['admin', 1], ['manager', 2], ['officer', 30]] as const) {
-      const [row] = await db.select({ id: schema.users.id }).from(schema.users).where(and(eq(schema.users.agencyId, agencyId), eq(schema.users.email, benchEmail(TESTED, user))));
+    for (const [key, user] of [
+      ['admin', 1],
+      ['manager', 2],
+      ['officer', 30],
+    ] as const) {
+      const [row] = await db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(and(eq(schema.users.agencyId, agencyId), eq(schema.users.email, benchEmail(TESTED, user))));
       people[key] = row!.id;
     }
-    const [vehicle] = await db.select({ id: schema.vehicles.id }).from(schema.vehicles).where(and(eq(schema.vehicles.agencyId, agencyId), eq(schema.vehicles.unitNumber, '103')));
+    const [vehicle] = await db
+      .select({ id: schema.vehicles.id })
+      .from(schema.vehicles)
+      .where(and(eq(schema.vehicles.agencyId, agencyId), eq(schema.vehicles.unitNumber, '103')));
     vehicleId = vehicle!.id;
-    const [role] = await db.select({ id: schema.roles.id }).from(schema.roles).where(and(eq(schema.roles.agencyId, agencyId), eq(schema.roles.templateKey, 'officer')));
+    const [role] = await db
+      .select({ id: schema.roles.id })
+      .from(schema.roles)
+      .where(and(eq(schema.roles.agencyId, agencyId), eq(schema.roles.templateKey, 'officer')));
     roleId = role!.id;
   }, 120_000);
 
@@ -216,7 +239,15 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     return {
       services,
       sysConfig,
-      scope: { agencyId, userId: people[who], sessionId: crypto.randomUUID(), accountType: 'full', roles: [role.name], permissions: role.permissions, aal: 'aal1' },
+      scope: {
+        agencyId,
+        userId: people[who],
+        sessionId: crypto.randomUUID(),
+        accountType: 'full',
+        roles: [role.name],
+        permissions: role.permissions,
+        aal: 'aal1',
+      },
       actor: { userId: people[who], email: null, origin: { ip: null, userAgent: null } },
     };
   }
@@ -232,7 +263,10 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       await client.query('begin');
       await client.query(`select set_config('role', $1, true), set_config('app.agency_id', $2, true)`, [APP_ROLE, agencyId]);
       for (const statement of statements) {
-        const result = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (format json) ${statement.sql}`, statement.params);
+        const result = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+          `explain (format json) ${statement.sql}`,
+          statement.params,
+        );
         explained += 1;
         const plan = result.rows[0]!['QUERY PLAN'][0]!.Plan;
         for (const problem of planProblems(plan, statement.sql, indexes)) failures.push(`${name}: ${problem}\n    ${statement.sql}`);
@@ -246,11 +280,14 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
   it('admin: users (every sort, both directions, filters), roles, audit log, overview', async () => {
     const admin = ctxOf('admin');
     for (const sort of USER_SORTS)
-      for (const order of ['asc', 'desc'] as const) await check(`users sorted by ${sort} ${order}`, () => listAgencyUsers(admin, ListUsersQuery.parse({ sort, order })));
+      for (const order of ['asc', 'desc'] as const)
+        await check(`users sorted by ${sort} ${order}`, () => listAgencyUsers(admin, ListUsersQuery.parse({ sort, order })));
     await check('users, active only', () => listAgencyUsers(admin, ListUsersQuery.parse({ status: 'active' })));
     await check('users, search', () => listAgencyUsers(admin, ListUsersQuery.parse({ q: 'mor' })));
     await check('users of a role', () => listAgencyUsers(admin, ListUsersQuery.parse({ role_id: roleId })));
-    await check('users, page 2', () => listAgencyUsers(admin, ListUsersQuery.parse({ page: 2, page_size: 25, sort: 'last_sign_in_at', order: 'desc' })));
+    await check('users, page 2', () =>
+      listAgencyUsers(admin, ListUsersQuery.parse({ page: 2, page_size: 25, sort: 'last_sign_in_at', order: 'desc' })),
+    );
     await check('roles', () => listAgencyRoles(admin));
     await check('a role with its members', () => getAgencyRole(admin, roleId));
     await check('audit log', () => readAuditLog(admin, AuditQuery.parse({})));
@@ -266,9 +303,12 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
   it('fleet: vehicles (every sort, both directions, filters), a vehicle, its timeline', async () => {
     const manager = ctxOf('manager');
     for (const sort of VEHICLE_SORTS)
-      for (const order of ['asc', 'desc'] as const) await check(`vehicles sorted by ${sort} ${order}`, () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ sort, order })));
+      for (const order of ['asc', 'desc'] as const)
+        await check(`vehicles sorted by ${sort} ${order}`, () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ sort, order })));
     await check('vehicles in service', () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ status: 'in_service' })));
-    await check('vehicles out of service by odometer', () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ status: 'out_of_service', sort: 'odometer', order: 'desc' })));
+    await check('vehicles out of service by odometer', () =>
+      listAgencyVehicles(manager, ListVehiclesQuery.parse({ status: 'out_of_service', sort: 'odometer', order: 'desc' })),
+    );
     await check('vehicles of a type', () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ vehicle_type: 'suv' })));
     await check('vehicles, search', () => listAgencyVehicles(manager, ListVehiclesQuery.parse({ q: 'tahoe' })));
     await check('a vehicle', () => getVehicle(manager, vehicleId));
@@ -284,10 +324,18 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     await check('submissions with failures', () => listSquadChecks(manager, ListSquadChecksQuery.parse({})));
     await check('all submissions', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ failures: 'all' })));
     await check('submissions of a month', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ ...month, failures: 'all' })));
-    await check('submissions of a month, page 3', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ ...month, failures: 'all', page: 3 })));
-    await check('submissions of a vehicle', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ vehicle_id: vehicleId, failures: 'all' })));
-    await check('submissions of an officer', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ officer_id: people.officer, failures: 'all' })));
-    await check('submissions waiting for review', () => listSquadChecks(manager, ListSquadChecksQuery.parse({ status: 'submitted', failures: 'all' })));
+    await check('submissions of a month, page 3', () =>
+      listSquadChecks(manager, ListSquadChecksQuery.parse({ ...month, failures: 'all', page: 3 })),
+    );
+    await check('submissions of a vehicle', () =>
+      listSquadChecks(manager, ListSquadChecksQuery.parse({ vehicle_id: vehicleId, failures: 'all' })),
+    );
+    await check('submissions of an officer', () =>
+      listSquadChecks(manager, ListSquadChecksQuery.parse({ officer_id: people.officer, failures: 'all' })),
+    );
+    await check('submissions waiting for review', () =>
+      listSquadChecks(manager, ListSquadChecksQuery.parse({ status: 'submitted', failures: 'all' })),
+    );
     expect(failures).toEqual([]);
   });
 
@@ -301,7 +349,8 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     await check('requests of a vehicle', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ vehicle_id: vehicleId })));
     await check('requests of a category', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ category: 'tires' })));
     await check('my requests', () => listMyServiceRequests(officer, ListServiceRequestsQuery.parse({ order: 'newest' })));
-    for (const state of ['due', 'overdue', 'all'] as const) await check(`maintenance ${state}`, () => listAgencyMaintenance(manager, { state }));
+    for (const state of ['due', 'overdue', 'all'] as const)
+      await check(`maintenance ${state}`, () => listAgencyMaintenance(manager, { state }));
     await check('maintenance of a vehicle', () => listAgencyMaintenance(manager, { state: 'all', vehicle_id: vehicleId }));
     await check('templates', () => listAgencyTemplates(manager));
     await check('fleet dashboard', () => fleetDashboard(manager));

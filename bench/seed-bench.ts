@@ -57,7 +57,9 @@ async function wipe(database: Database) {
   const [row] = await queryRows<{ n: number }>(asOwner(database), sql`select count(*)::int as n from agencies`);
   const bench = await countBenchAgencies(database);
   if ((row?.n ?? 0) > bench)
-    throw new Error(`--reset refused: this database holds ${row!.n - bench} agencies that are not bench agencies. Use a database of its own for the bench.`);
+    throw new Error(
+      `--reset refused: this database holds ${row!.n - bench} agencies that are not bench agencies. Use a database of its own for the bench.`,
+    );
   await database.owner.execute(sql`drop schema if exists drizzle cascade`);
   await database.owner.execute(sql`drop schema public cascade`);
   await database.owner.execute(sql`create schema public`);
@@ -68,11 +70,15 @@ export async function runSeed(options: SeedCliOptions) {
   const open = () =>
     openDatabase({ url: options.databaseUrl, dataDir: path.join(options.dataDir, 'pglite'), poolSize: options.concurrency + 1 });
   let database = await open();
-  const where = database.kind === 'pglite' ? `PGlite in ${path.join(options.dataDir, 'pglite')}` : `PostgreSQL ${redact(options.databaseUrl!)}`;
+  const where =
+    database.kind === 'pglite' ? `PGlite in ${path.join(options.dataDir, 'pglite')}` : `PostgreSQL ${redact(options.databaseUrl!)}`;
   try {
     const existing = await countBenchAgencies(database);
     if (existing > 0) {
-      if (!options.reset) throw new Error(`${where} already holds a bench dataset (${existing} bench agencies). Run again with --reset to drop it and start over, or point --database-url at another database.`);
+      if (!options.reset)
+        throw new Error(
+          `${where} already holds a bench dataset (${existing} bench agencies). Run again with --reset to drop it and start over, or point --database-url at another database.`,
+        );
       if (!options.quiet) console.log(`--reset: dropping the existing bench dataset (${existing} agencies) in ${where}`);
       await wipe(database);
       await database.close();
@@ -88,9 +94,22 @@ export async function runSeed(options: SeedCliOptions) {
     }
     const bar = options.quiet
       ? null
-      : new cliProgress.SingleBar({ format: '{bar} {percentage}% | {value}/{total} agencies | {duration_formatted} elapsed | ETA {eta_formatted}', etaBuffer: 20, noTTYOutput: true, notTTYSchedule: 10_000 }, cliProgress.Presets.shades_classic);
+      : new cliProgress.SingleBar(
+          {
+            format: '{bar} {percentage}% | {value}/{total} agencies | {duration_formatted} elapsed | ETA {eta_formatted}',
+            etaBuffer: 20,
+            noTTYOutput: true,
+            notTTYSchedule: 10_000,
+          },
+          cliProgress.Presets.shades_classic,
+        );
     bar?.start(options.agencies, 0);
-    const result = await seedBench(database, { agencies: options.agencies, concurrency: options.concurrency, ...(options.days ? { days: options.days } : {}), onAgency: (done) => bar?.update(done) });
+    const result = await seedBench(database, {
+      agencies: options.agencies,
+      concurrency: options.concurrency,
+      ...(options.days ? { days: options.days } : {}),
+      onAgency: (done) => bar?.update(done),
+    });
     bar?.stop();
     const analyzeStarted = performance.now();
     await database.owner.execute(sql`vacuum analyze`);

@@ -21,7 +21,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startAppServer } from './web/app-server.ts';
-import { filesForGroup, largestChunks, measureRouteGroups, publicScripts, readManifest, ROUTE_GROUPS, type RouteGroupSize } from './web/bundle-sizes.ts';
+import {
+  filesForGroup,
+  largestChunks,
+  measureRouteGroups,
+  publicScripts,
+  readManifest,
+  ROUTE_GROUPS,
+  type RouteGroupSize,
+} from './web/bundle-sizes.ts';
 import { launchChromium, lighthouseCase, signInThroughScreen, type FormFactor, type LighthouseCase } from './web/lighthouse-runs.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,21 +63,31 @@ function build(outDir: string): Promise<number> {
       env: { ...process.env, NODE_ENV: 'production' },
     });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`vite build failed (exit code ${code})`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`vite build failed (exit code ${code})`)),
+    );
   });
 }
 
 function sizeTable(groups: RouteGroupSize[]): string {
-  const lines = ['| Route group | Path | JS gz kB | CSS gz kB | Chunks (JS) | JS raw kB | JS sent kB | |', '|---|---|---:|---:|---:|---:|---:|---|'];
+  const lines = [
+    '| Route group | Path | JS gz kB | CSS gz kB | Chunks (JS) | JS raw kB | JS sent kB | |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
+  ];
   for (const group of groups) {
     const mark = group.js.gzip > POOR_JS_GZIP_BYTES ? '**poor** (> 250 kB)' : group.note ? 'coming soon' : '';
-    lines.push(`| ${group.name} | ${group.path} | ${kB(group.js.gzip)} | ${kB(group.css.gzip)} | ${group.js.chunks} | ${kB(group.js.bytes)} | ${kB(group.js.sent)} | ${mark} |`);
+    lines.push(
+      `| ${group.name} | ${group.path} | ${kB(group.js.gzip)} | ${kB(group.css.gzip)} | ${group.js.chunks} | ${kB(group.js.bytes)} | ${kB(group.js.sent)} | ${mark} |`,
+    );
   }
   return lines.join('\n');
 }
 
 function lighthouseTable(cases: LighthouseCase[]): string {
-  const lines = ['| Page | Profile | Score | FCP ms | LCP ms | TBT ms | CLS | Speed index ms | Scores of the runs |', '|---|---|---:|---:|---:|---:|---:|---:|---|'];
+  const lines = [
+    '| Page | Profile | Score | FCP ms | LCP ms | TBT ms | CLS | Speed index ms | Scores of the runs |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ];
   for (const c of cases) {
     const m = c.median;
     lines.push(
@@ -84,7 +102,10 @@ function crossCheck(outDir: string, c: LighthouseCase, groupName: string) {
   const manifest = readManifest(outDir);
   const group = ROUTE_GROUPS.find((candidate) => candidate.name === groupName);
   if (!group) throw new Error(`No route group ${groupName}`);
-  const predicted = new Set([...publicScripts(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')), ...filesForGroup(manifest, group).js]);
+  const predicted = new Set([
+    ...publicScripts(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')),
+    ...filesForGroup(manifest, group).js,
+  ]);
   const run = c.runs[0];
   const loaded = new Set((run?.resources ?? []).filter((r) => r.type === 'Script').map((r) => new URL(r.url).pathname.replace(/^\//, '')));
   return {
@@ -103,8 +124,15 @@ async function main() {
   const loadAtStart = os.loadavg();
   let commit = 'unknown';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    if (execFileSync('git', ['status', '--porcelain', '--', 'web', 'core', 'vite.config.ts'], { cwd: root, encoding: 'utf8' }).trim() !== '') commit += ' + uncommitted web changes';
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    if (
+      execFileSync('git', ['status', '--porcelain', '--', 'web', 'core', 'vite.config.ts'], { cwd: root, encoding: 'utf8' }).trim() !== ''
+    )
+      commit += ' + uncommitted web changes';
   } catch {
     // not a git checkout (e.g. a copy of the tree)
   }
@@ -118,9 +146,11 @@ async function main() {
     const largest = largestChunks(outDir, 8);
     console.log('## First-visit JavaScript and CSS per route group (gzip, zlib default level; kB = 1000 bytes)\n');
     console.log(sizeTable(groups));
-    console.log('\nEntry chunk + its static imports (transitively) + the lazy chunks of the route\'s components (and their static imports), each chunk once; CSS is what those chunks carry.');
+    console.log(
+      "\nEntry chunk + its static imports (transitively) + the lazy chunks of the route's components (and their static imports), each chunk once; CSS is what those chunks carry.",
+    );
     console.log('posthog-js is loaded only when analytics is configured, and is not counted.');
-    console.log('JS sent: what the server sends a browser that accepts Brotli (the build\'s .br copies; a file without one goes as it is).');
+    console.log("JS sent: what the server sends a browser that accepts Brotli (the build's .br copies; a file without one goes as it is).");
     console.log(`\nLargest chunks of the build (gz kB): ${largest.map((chunk) => `${chunk.name} ${kB(chunk.gzip)}`).join(', ')}\n`);
 
     const cases: LighthouseCase[] = [];
@@ -130,24 +160,41 @@ async function main() {
       const chrome = await launchChromium();
       try {
         console.log(`Lighthouse ${runs}× per page and profile (simulated throttling) against ${server.baseUrl} …`);
-        const progress = (label: string) => (run: { score: number }, index: number) => console.log(`  ${label} run ${index + 1}: score ${run.score}`);
+        const progress = (label: string) => (run: { score: number }, index: number) =>
+          console.log(`  ${label} run ${index + 1}: score ${run.score}`);
         for (const formFactor of formFactors) {
-          cases.push(await lighthouseCase(chrome.port, server.baseUrl, '/login', formFactor, { runs, signedIn: false, onRun: progress(`/login ${formFactor}`) }));
+          cases.push(
+            await lighthouseCase(chrome.port, server.baseUrl, '/login', formFactor, {
+              runs,
+              signedIn: false,
+              onRun: progress(`/login ${formFactor}`),
+            }),
+          );
         }
         await signInThroughScreen(chrome.port, server.baseUrl, DEMO_ACCOUNT);
         console.log(`  signed in as ${DEMO_ACCOUNT.email}`);
         for (const formFactor of formFactors) {
-          cases.push(await lighthouseCase(chrome.port, server.baseUrl, '/fleet', formFactor, { runs, signedIn: true, onRun: progress(`/fleet ${formFactor}`) }));
+          cases.push(
+            await lighthouseCase(chrome.port, server.baseUrl, '/fleet', formFactor, {
+              runs,
+              signedIn: true,
+              onRun: progress(`/fleet ${formFactor}`),
+            }),
+          );
         }
       } finally {
         chrome.kill();
         await server.stop();
       }
-      console.log(`\n## Lighthouse performance (median of ${runs}; mobile = Lighthouse's default Moto G Power profile, slow 4G and 4× CPU; desktop = its desktop config)\n`);
-      console.log(`Machine load average (1 min) ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs: TBT and the scores move with it.\n`);
+      console.log(
+        `\n## Lighthouse performance (median of ${runs}; mobile = Lighthouse's default Moto G Power profile, slow 4G and 4× CPU; desktop = its desktop config)\n`,
+      );
+      console.log(
+        `Machine load average (1 min) ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs: TBT and the scores move with it.\n`,
+      );
       console.log(lighthouseTable(cases));
       for (const c of cases) checks.push(crossCheck(outDir, c, c.path === '/login' ? 'sign-in' : 'fleet'));
-      console.log('\nScripts the browser loaded against the manifest\'s prediction (first run of each):');
+      console.log("\nScripts the browser loaded against the manifest's prediction (first run of each):");
       for (const check of checks) {
         const agree = check.loadedButNotPredicted.length === 0 && check.predictedButNotLoaded.length === 0;
         console.log(
@@ -162,7 +209,12 @@ async function main() {
     const result = {
       measuredAt: startedAt.toISOString(),
       commit,
-      host: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() } },
+      host: {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model,
+        node: process.version,
+        loadAverage: { atStart: loadAtStart, atEnd: os.loadavg() },
+      },
       buildMs: Math.round(buildMs),
       poorJsGzipBytes: POOR_JS_GZIP_BYTES,
       routeGroups: groups,

@@ -172,7 +172,18 @@ describe('formatDate, formatTime and formatDateTime', () => {
   });
 
   it('return an empty string for anything that is not a date, and never throw', () => {
-    const notDates = [new Date(NaN), Number.NaN, Number.POSITIVE_INFINITY, 8.64e15 + 1, 'not a date', '', '2026-02-30', '2026-03-08 25:00', null, undefined];
+    const notDates = [
+      new Date(NaN),
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      8.64e15 + 1,
+      'not a date',
+      '',
+      '2026-02-30',
+      '2026-03-08 25:00',
+      null,
+      undefined,
+    ];
     for (const value of notDates) {
       expect(formatDate(value)).toBe('');
       expect(formatTime(value)).toBe('');

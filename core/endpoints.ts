@@ -21,9 +21,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * `allowAal1`: reachable with a password-only session where the agency requires a second factor
  * (what a user needs to enrol or answer one, see their profile and sign out).
  */
-export type EndpointAccess =
-  | { public: true }
-  | { permission: Permission | 'authenticated'; module?: ModuleKey; allowAal1?: boolean };
+export type EndpointAccess = { public: true } | { permission: Permission | 'authenticated'; module?: ModuleKey; allowAal1?: boolean };
 
 /** What an endpoint answers besides JSON: a CSV export, or a stored file's bytes. */
 export type NonJsonAnswer = 'csv' | 'file';
@@ -77,11 +75,23 @@ export type Api<S extends Record<string, EndpointSpec> = Record<string, Endpoint
  * Declares an API table: `defineApi('fleet', '/rest/v1/fleet', { home: { method: 'GET', … } })`.
  * Entry names are the handler names on the server and the call names on the web.
  */
-export function defineApi<const S extends Record<string, EndpointSpec>>(name: string, prefix: string, specs: S, options: { tags?: string[] } = {}): Api<S> {
+export function defineApi<const S extends Record<string, EndpointSpec>>(
+  name: string,
+  prefix: string,
+  specs: S,
+  options: { tags?: string[] } = {},
+): Api<S> {
   const tags = options.tags ?? [name];
   const entries = Object.entries(specs).map(([entryName, spec]) => {
     if (!spec.path.startsWith('/') && spec.path !== '') throw new Error(`${name}.${entryName}: a path starts with /`);
-    const endpoint = { ...spec, api: name, name: entryName, url: `${prefix}${spec.path === '/' ? '' : spec.path}` || '/', key: [name, entryName] as const, tags };
+    const endpoint = {
+      ...spec,
+      api: name,
+      name: entryName,
+      url: `${prefix}${spec.path === '/' ? '' : spec.path}` || '/',
+      key: [name, entryName] as const,
+      tags,
+    };
     return [entryName, endpoint];
   });
   return Object.freeze(Object.fromEntries(entries)) as Api<S>;
@@ -112,12 +122,20 @@ type SchemaOf<T> = T extends z.ZodType ? T : never;
 /** What a caller sends: the schemas' input types. */
 export type ParamsIn<E extends EndpointSpec> = E['params'] extends z.ZodType ? z.input<SchemaOf<E['params']>> : undefined;
 export type QueryIn<E extends EndpointSpec> = E['query'] extends z.ZodType ? z.input<SchemaOf<E['query']>> : undefined;
-export type BodyIn<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.input<SchemaOf<E['body']>> : E['upload'] extends object ? Blob : undefined;
+export type BodyIn<E extends EndpointSpec> = E['body'] extends z.ZodType
+  ? z.input<SchemaOf<E['body']>>
+  : E['upload'] extends object
+    ? Blob
+    : undefined;
 
 /** What a handler gets: the schemas' output types (parsed, defaults applied). */
 export type ParamsOut<E extends EndpointSpec> = E['params'] extends z.ZodType ? z.output<SchemaOf<E['params']>> : Record<string, never>;
 export type QueryOut<E extends EndpointSpec> = E['query'] extends z.ZodType ? z.output<SchemaOf<E['query']>> : Record<string, never>;
-export type BodyOut<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.output<SchemaOf<E['body']>> : E['upload'] extends object ? Uint8Array : undefined;
+export type BodyOut<E extends EndpointSpec> = E['body'] extends z.ZodType
+  ? z.output<SchemaOf<E['body']>>
+  : E['upload'] extends object
+    ? Uint8Array
+    : undefined;
 
 /** What the client reads back: the response schema's output, CSV text, a file's bytes, or nothing. */
 export type Answer<E extends EndpointSpec> = E['response'] extends z.ZodType

@@ -56,12 +56,9 @@ describe('moduleForPath', () => {
     expect(moduleForPath(path)).toBe(module);
   });
 
-  it.each(['/', '', '/admin/modules/fleet', '/disabled', '/login', '/fleetadmin', '/comingsoon'])(
-    'finds no module for %j',
-    (path) => {
-      expect(moduleForPath(path)).toBeNull();
-    },
-  );
+  it.each(['/', '', '/admin/modules/fleet', '/disabled', '/login', '/fleetadmin', '/comingsoon'])('finds no module for %j', (path) => {
+    expect(moduleForPath(path)).toBeNull();
+  });
 
   it('ignores the query string, the hash and trailing or doubled slashes', () => {
     expect(moduleForPath('/fleet/?tab=open#top')).toBe('fleet');
@@ -101,15 +98,11 @@ describe('checkModuleAccess: citations', () => {
   });
 
   it('sends everyone away from citations when the module is disabled', () => {
-    expect(access('/citations', user(['citations:access']), config('citations'))).toEqual(
-      blocked('citations', 'Citations', 'disabled'),
-    );
+    expect(access('/citations', user(['citations:access']), config('citations'))).toEqual(blocked('citations', 'Citations', 'disabled'));
   });
 
   it('sends a limited account away from citations even when it holds citations:access', () => {
-    expect(access('/citations', limited(['citations:access']))).toEqual(
-      blocked('citations', 'Citations', 'account_type'),
-    );
+    expect(access('/citations', limited(['citations:access']))).toEqual(blocked('citations', 'Citations', 'account_type'));
   });
 
   it('sends a full account without citations:access away from citations', () => {
@@ -117,9 +110,7 @@ describe('checkModuleAccess: citations', () => {
   });
 
   it('reports the disabled module before the limited account, in the table’s order', () => {
-    expect(access('/citations', limited([]), config('citations'))).toEqual(
-      blocked('citations', 'Citations', 'disabled'),
-    );
+    expect(access('/citations', limited([]), config('citations'))).toEqual(blocked('citations', 'Citations', 'disabled'));
   });
 });
 
@@ -144,15 +135,11 @@ describe('checkModuleAccess: reports', () => {
   });
 
   it('sends everyone away from reports when the module is disabled', () => {
-    expect(access('/reports', user(templateAuthor), config('reports'))).toEqual(
-      blocked('reports', 'Reports', 'disabled'),
-    );
+    expect(access('/reports', user(templateAuthor), config('reports'))).toEqual(blocked('reports', 'Reports', 'disabled'));
   });
 
   it('reports the limited account before the disabled module, in the table’s order', () => {
-    expect(access('/reports', limited(editor), config('reports'))).toEqual(
-      blocked('reports', 'Reports', 'account_type'),
-    );
+    expect(access('/reports', limited(editor), config('reports'))).toEqual(blocked('reports', 'Reports', 'account_type'));
   });
 
   it('sends a full account without reports:editor away from reports', () => {
@@ -174,9 +161,7 @@ describe('checkModuleAccess: reports', () => {
   );
 
   it('names Reports, not Report Templates, when a template route is refused for lack of reports:editor', () => {
-    expect(access('/reports/templates/select', user(['reports:templates.use']))).toEqual(
-      blocked('reports', 'Reports', 'permission'),
-    );
+    expect(access('/reports/templates/select', user(['reports:templates.use']))).toEqual(blocked('reports', 'Reports', 'permission'));
   });
 
   it('allows the template create route only with both create permissions on top of the template ones', () => {
@@ -197,9 +182,7 @@ describe('checkModuleAccess: reports', () => {
 
   it('sends an editor with both create permissions but no reports:templates.use away from the create route', () => {
     const permissions: Permission[] = ['reports:editor', 'reports:templates.create_user', 'reports:templates.create_agency'];
-    expect(access('/reports/templates/create', user(permissions))).toEqual(
-      blocked('reports', 'Report Templates', 'permission'),
-    );
+    expect(access('/reports/templates/create', user(permissions))).toEqual(blocked('reports', 'Report Templates', 'permission'));
   });
 
   it('does not ask for the create permissions on other template routes', () => {
@@ -231,9 +214,7 @@ describe('checkModuleAccess: productivity', () => {
   });
 
   it('reports the disabled module before the limited account, in the table’s order', () => {
-    expect(access('/productivity', limited([]), config('productivity'))).toEqual(
-      blocked('productivity', 'Productivity', 'disabled'),
-    );
+    expect(access('/productivity', limited([]), config('productivity'))).toEqual(blocked('productivity', 'Productivity', 'disabled'));
   });
 });
 
@@ -256,9 +237,7 @@ describe('checkModuleAccess: schedule', () => {
   });
 
   it('sends everyone away from the schedule when the module is disabled', () => {
-    expect(access('/schedule/admin', user(scheduleAdmin), config('schedule'))).toEqual(
-      blocked('schedule', 'Scheduling', 'disabled'),
-    );
+    expect(access('/schedule/admin', user(scheduleAdmin), config('schedule'))).toEqual(blocked('schedule', 'Scheduling', 'disabled'));
   });
 
   it('sends a user without scheduling:view away from the schedule', () => {
@@ -274,9 +253,7 @@ describe('checkModuleAccess: schedule', () => {
 
   it.each(managers)('sends a user lacking only %s away from the scheduling admin area as Scheduling Admin', (missing) => {
     const permissions = scheduleAdmin.filter((permission) => permission !== missing);
-    expect(access('/schedule/admin/allcall', user(permissions))).toEqual(
-      blocked('schedule', 'Scheduling Admin', 'permission'),
-    );
+    expect(access('/schedule/admin/allcall', user(permissions))).toEqual(blocked('schedule', 'Scheduling Admin', 'permission'));
   });
 
   it('names Scheduling, not Scheduling Admin, when the admin area is refused for lack of scheduling:view', () => {
@@ -303,16 +280,12 @@ describe('checkModuleAccess: fleet', () => {
 
   it('allows /fleet/request with fleet:servicerequest.submit and refuses it as Service Requests without', () => {
     expect(access('/fleet/request', user(['fleet:servicerequest.submit']))).toEqual(ALLOWED);
-    expect(access('/fleet/request', user(['fleet:squadcheck.submit']))).toEqual(
-      blocked('fleet', 'Service Requests', 'permission'),
-    );
+    expect(access('/fleet/request', user(['fleet:squadcheck.submit']))).toEqual(blocked('fleet', 'Service Requests', 'permission'));
   });
 
   it('allows /fleet/squadcheck with fleet:squadcheck.submit and refuses it as Squad Checks without', () => {
     expect(access('/fleet/squadcheck', user(['fleet:squadcheck.submit']))).toEqual(ALLOWED);
-    expect(access('/fleet/squadcheck', user(['fleet:servicerequest.submit']))).toEqual(
-      blocked('fleet', 'Squad Checks', 'permission'),
-    );
+    expect(access('/fleet/squadcheck', user(['fleet:servicerequest.submit']))).toEqual(blocked('fleet', 'Squad Checks', 'permission'));
   });
 
   it.each([
@@ -359,7 +332,15 @@ describe('checkModuleAccess: fto', () => {
 
 describe('checkModuleAccess: admin:access', () => {
   it('opens every route of every enabled module to a full-account admin', () => {
-    const paths = ['/citations', '/reports/templates/create', '/productivity', '/schedule/admin/allcall', '/fleet/admin', '/fleet/request', '/fto'];
+    const paths = [
+      '/citations',
+      '/reports/templates/create',
+      '/productivity',
+      '/schedule/admin/allcall',
+      '/fleet/admin',
+      '/fleet/request',
+      '/fto',
+    ];
     for (const path of paths) expect(access(path, user(ADMIN))).toEqual(ALLOWED);
   });
 
@@ -381,9 +362,7 @@ describe('checkModuleAccess with the built-in roles', () => {
   it('lets a Scheduler or a Sergeant into the scheduling admin area but not an Officer', () => {
     expect(access('/schedule/admin', user(rolePermissions('scheduler')))).toEqual(ALLOWED);
     expect(access('/schedule/admin', user(rolePermissions('sergeant')))).toEqual(ALLOWED);
-    expect(access('/schedule/admin', user(rolePermissions('officer')))).toEqual(
-      blocked('schedule', 'Scheduling Admin', 'permission'),
-    );
+    expect(access('/schedule/admin', user(rolePermissions('officer')))).toEqual(blocked('schedule', 'Scheduling Admin', 'permission'));
   });
 
   it('lets a Fleet Manager into fleet admin, service requests and squad checks', () => {

@@ -215,8 +215,7 @@ export function isModuleEnabled(sysConfig: SysConfig, moduleKey: ModuleKey): boo
 }
 
 export type ModuleAccess =
-  | { allowed: true }
-  | { allowed: false; module: ModuleKey; displayName: ModuleDisplayName; reason: ModuleBlockReason };
+  { allowed: true } | { allowed: false; module: ModuleKey; displayName: ModuleDisplayName; reason: ModuleBlockReason };
 
 type RuleContext = { claims: Claims; sysConfig: SysConfig; module: ModuleKey };
 
@@ -277,9 +276,7 @@ export function moduleAccessForUser(
   const access = {} as Record<ModuleKey, boolean>;
   for (const module of MODULE_KEYS) {
     access[module] =
-      claims != null &&
-      sysConfig != null &&
-      evaluateRules(pathSegments(MODULES[module].homePath), module, claims, sysConfig).allowed;
+      claims != null && sysConfig != null && evaluateRules(pathSegments(MODULES[module].homePath), module, claims, sysConfig).allowed;
   }
   return access;
 }
@@ -290,19 +287,14 @@ export function disabledModulePath(displayName: ModuleDisplayName): string {
 }
 
 export type ModuleApiAccess =
-  | { allowed: true }
-  | { allowed: false; module: ModuleKey; displayName: ModuleDisplayName; reason: 'disabled' | 'account_type' };
+  { allowed: true } | { allowed: false; module: ModuleKey; displayName: ModuleDisplayName; reason: 'disabled' | 'account_type' };
 
 /**
  * Whether a module's API may be used at all: the module's switch and, when `accountType` is given,
  * its limited-account rule (in the table's order). Route permissions are checked separately, per
  * route. `displayName` is the module's label, for the 403 message.
  */
-export function checkModuleApiAccess(input: {
-  module: ModuleKey;
-  sysConfig: SysConfig;
-  accountType?: AccountType;
-}): ModuleApiAccess {
+export function checkModuleApiAccess(input: { module: ModuleKey; sysConfig: SysConfig; accountType?: AccountType }): ModuleApiAccess {
   const { module, sysConfig, accountType } = input;
   const definition: ModuleDefinition = MODULES[module];
   for (const rule of definition.rules) {

@@ -307,11 +307,7 @@ describe('the built-in role templates', () => {
   });
 
   it('give a Fleet Manager fleet administration and both fleet submissions', () => {
-    expect(byKey('fleet-manager').permissions).toEqual([
-      'fleet:servicerequest.submit',
-      'fleet:squadcheck.submit',
-      'fleet:admin',
-    ]);
+    expect(byKey('fleet-manager').permissions).toEqual(['fleet:servicerequest.submit', 'fleet:squadcheck.submit', 'fleet:admin']);
   });
 
   it('give a Scheduler every scheduling permission and nothing else', () => {
@@ -319,10 +315,6 @@ describe('the built-in role templates', () => {
   });
 
   it('give a Records Clerk reports and citations', () => {
-    expect(byKey('records-clerk').permissions).toEqual([
-      'citations:access',
-      'reports:editor',
-      'reports:templates.use',
-    ]);
+    expect(byKey('records-clerk').permissions).toEqual(['citations:access', 'reports:editor', 'reports:templates.use']);
   });
 });

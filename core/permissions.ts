@@ -39,8 +39,7 @@ export const PERMISSIONS = {
   'citations:access': {
     area: 'citations',
     label: 'Write citations',
-    description:
-      'Open Citations to write, validate and issue citations and written warnings. Needs a full account.',
+    description: 'Open Citations to write, validate and issue citations and written warnings. Needs a full account.',
   },
   'reports:editor': {
     area: 'reports',
@@ -55,8 +54,7 @@ export const PERMISSIONS = {
   'reports:templates.create_user': {
     area: 'reports',
     label: 'Create personal templates',
-    description:
-      'Build report templates for their own use. Opening the template builder needs this and “Create agency templates”.',
+    description: 'Build report templates for their own use. Opening the template builder needs this and “Create agency templates”.',
   },
   'reports:templates.create_agency': {
     area: 'reports',
@@ -112,8 +110,7 @@ export const PERMISSIONS = {
   'fleet:admin': {
     area: 'fleet',
     label: 'Manage the fleet',
-    description:
-      'Manage vehicles, work service requests, review squad checks and edit squad check templates.',
+    description: 'Manage vehicles, work service requests, review squad checks and edit squad check templates.',
   },
   'fto:user': {
     area: 'fto',
@@ -229,11 +226,7 @@ const SCHEDULING_PERMISSIONS: Permission[] = [
   'scheduling:allcall',
 ];
 
-const FLEET_MANAGER_PERMISSIONS: Permission[] = [
-  'fleet:admin',
-  'fleet:servicerequest.submit',
-  'fleet:squadcheck.submit',
-];
+const FLEET_MANAGER_PERMISSIONS: Permission[] = ['fleet:admin', 'fleet:servicerequest.submit', 'fleet:squadcheck.submit'];
 
 /** Keeps catalogue order and drops duplicates, so role templates read the same as the matrix. */
 function permissionSet(...groups: readonly (readonly Permission[])[]): Permission[] {
@@ -251,8 +244,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   {
     key: 'officer',
     name: 'Officer',
-    description:
-      'Patrol work: citations, reports from templates, tasks, their schedule, squad checks and service requests.',
+    description: 'Patrol work: citations, reports from templates, tasks, their schedule, squad checks and service requests.',
     permissions: permissionSet(OFFICER_PERMISSIONS),
   },
   {

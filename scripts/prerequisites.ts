@@ -138,9 +138,7 @@ export function ensurePrerequisites(): { postgresBinDir: string; chromium: strin
     runLoud(aptGet, ['install', '-y', '--no-install-recommends', ...packages]);
     missing = missingPrerequisites();
     if (missing.length > 0) {
-      throw new MissingPrerequisitesError(
-        `Still missing after apt-get install:\n${missing.map((m) => `  - ${m.what}`).join('\n')}`,
-      );
+      throw new MissingPrerequisitesError(`Still missing after apt-get install:\n${missing.map((m) => `  - ${m.what}`).join('\n')}`);
     }
   }
   // Both are known to exist now.

@@ -12,8 +12,21 @@ describe('reading the Vitest JSON report', () => {
   it('times each file from its first test’s start to its last test’s end, or by its tests’ durations without them', () => {
     const timings = fileTimings(
       report([
-        { name: path.join(root, 'e2e/a.test.ts'), status: 'passed', startTime: 1_000, endTime: 13_500, assertionResults: [{ status: 'passed', duration: 4_000 }, { status: 'passed', duration: 8_000 }] },
-        { name: path.join(root, 'server/b.test.ts'), status: 'passed', assertionResults: [{ status: 'passed', duration: 1_250 }, { status: 'skipped', duration: null }, { status: 'passed' }] },
+        {
+          name: path.join(root, 'e2e/a.test.ts'),
+          status: 'passed',
+          startTime: 1_000,
+          endTime: 13_500,
+          assertionResults: [
+            { status: 'passed', duration: 4_000 },
+            { status: 'passed', duration: 8_000 },
+          ],
+        },
+        {
+          name: path.join(root, 'server/b.test.ts'),
+          status: 'passed',
+          assertionResults: [{ status: 'passed', duration: 1_250 }, { status: 'skipped', duration: null }, { status: 'passed' }],
+        },
         { name: 'core/c.test.ts', status: 'failed', startTime: 5_000, endTime: 5_000, assertionResults: [] },
       ]),
       root,
@@ -30,7 +43,12 @@ describe('reading the Vitest JSON report', () => {
     const slowest = slowestFiles(timings, 10);
     expect(slowest).toHaveLength(10);
     expect(slowest.slice(0, 4).map((t) => t.file)).toEqual(['f02.test.ts', 'f05.test.ts', 'f08.test.ts', 'f11.test.ts']);
-    expect(formatTimings([{ file: 'e2e/x.test.ts', seconds: 123.456 }, { file: 'y.test.ts', seconds: 0.04 }])).toEqual(['   123.5 s  e2e/x.test.ts', '     0.0 s  y.test.ts']);
+    expect(
+      formatTimings([
+        { file: 'e2e/x.test.ts', seconds: 123.456 },
+        { file: 'y.test.ts', seconds: 0.04 },
+      ]),
+    ).toEqual(['   123.5 s  e2e/x.test.ts', '     0.0 s  y.test.ts']);
   });
 
   it('counts a file that failed without a failed test once', () => {

@@ -46,7 +46,9 @@ export function readReport(file: string): VitestJson | undefined {
 
 export function countsOf(report: VitestJson): Counts {
   // A file that failed to load or whose hooks threw has no failed test but did fail: count it once.
-  const brokenFiles = report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length;
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles,

@@ -97,7 +97,9 @@ function vitestStep(label: string, reportName: string, configArgs: string[]): ()
       totals.failed += counts.failed;
       totals.skipped += counts.skipped;
     }
-    const note = counts ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` : `no report (${label} did not finish)`;
+    const note = counts
+      ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
+      : `no report (${label} did not finish)`;
     return { ok: code === 0, note };
   };
 }

@@ -43,8 +43,22 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const keys = new SigningKeys({ database, secret, rotationDays: config.keyRotationDays });
   await keys.init();
   const mailer = new Mailer({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
-  const sms = new TextMessages({ sender: config.smsWebhookUrl ? new WebhookSmsSender(config.smsWebhookUrl) : null, database, log: app.log });
-  const services: Services = { config, database, keys, mailer, sms, secret, storage: new LocalStorage(config.dataDir), log: app.log, modules: SERVER_MODULES };
+  const sms = new TextMessages({
+    sender: config.smsWebhookUrl ? new WebhookSmsSender(config.smsWebhookUrl) : null,
+    database,
+    log: app.log,
+  });
+  const services: Services = {
+    config,
+    database,
+    keys,
+    mailer,
+    sms,
+    secret,
+    storage: new LocalStorage(config.dataDir),
+    log: app.log,
+    modules: SERVER_MODULES,
+  };
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(helmet, {
@@ -70,7 +84,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   });
 
   await app.register(swagger, {
-    openapi: { info: { title: 'Precinct API', version: '1' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    openapi: {
+      info: { title: 'Precinct API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
 
@@ -91,7 +108,10 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/health',
-    { config: { access: { public: true } }, schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) } } },
+    {
+      config: { access: { public: true } },
+      schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }) } },
+    },
     async () => {
       await database.ping();
       return { status: 'ok' as const, database: 'ok' as const };
@@ -122,7 +142,10 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)))
       throw new AppError('not_found', `Not found: ${request.method} ${urlPath}`);
-    const relative = path.normalize(urlPath).replace(/^(\.\.(\/|\\|$))+/, '').replace(/^\/+/, '');
+    const relative = path
+      .normalize(urlPath)
+      .replace(/^(\.\.(\/|\\|$))+/, '')
+      .replace(/^\/+/, '');
     const file = path.join(distDir, relative);
     if (relative && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = relative.startsWith('assets/');

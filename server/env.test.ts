@@ -5,7 +5,13 @@ import { ConfigError, loadConfig } from './env.ts';
 describe('server configuration', () => {
   it('defaults to port 3000, ./data and the embedded database with the demo seeded', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, dataDir: path.resolve('./data'), databaseUrl: undefined, seedDemo: true, publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      seedDemo: true,
+      publicUrl: 'http://localhost:3000',
+    });
   });
 
   it('does not seed demo data into a real PostgreSQL unless asked', () => {
@@ -32,7 +38,9 @@ describe('server configuration', () => {
   });
 
   it('reads server-defined route redirects from JSON and refuses anything else', () => {
-    expect(loadConfig({ ROUTE_REDIRECTS: '[{"from":"/old","to":"/fleet"}]' }).redirects).toEqual([{ from: '/old', to: '/fleet', permanent: false }]);
+    expect(loadConfig({ ROUTE_REDIRECTS: '[{"from":"/old","to":"/fleet"}]' }).redirects).toEqual([
+      { from: '/old', to: '/fleet', permanent: false },
+    ]);
     expect(() => loadConfig({ ROUTE_REDIRECTS: 'nope' })).toThrow(/ROUTE_REDIRECTS: must be a JSON array/);
   });
 });

@@ -27,7 +27,9 @@ const database = await openDatabase({
 const { app, services } = await buildApp(config, database);
 
 if (config.seedDemo && (await seedDemo(database)))
-  app.log.info(`Seeded the demo agencies; sign in as admin@riverside.example with password ${DEMO_PASSWORD} (README lists every demo user)`);
+  app.log.info(
+    `Seeded the demo agencies; sign in as admin@riverside.example with password ${DEMO_PASSWORD} (README lists every demo user)`,
+  );
 
 services.mailer.startRetries();
 await app.listen({ host: config.host, port: config.port });

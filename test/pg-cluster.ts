@@ -154,7 +154,8 @@ export async function startPostgresCluster(options: StartClusterOptions = {}): P
         ...(options.durable ? [] : ['-c fsync=off']),
         '-c max_connections=200',
       ].join(' ');
-    const startServer = () => run(runAs, pgCtl, ['-D', dataDir, '-l', logFile, '-w', '-t', startTimeout, '-o', serverOptions(), 'start'], dir);
+    const startServer = () =>
+      run(runAs, pgCtl, ['-D', dataDir, '-l', logFile, '-w', '-t', startTimeout, '-o', serverOptions(), 'start'], dir);
     // The free port may be taken between asking and listening; try a few.
     for (let attempt = 0; attempt < 3 && !started; attempt++) {
       port = await freePort();
@@ -166,7 +167,9 @@ export async function startPostgresCluster(options: StartClusterOptions = {}): P
       }
     }
     if (!started) {
-      throw new Error(`PostgreSQL did not start: ${lastError instanceof Error ? lastError.message : String(lastError)}\n--- postgres.log ---\n${readLog(logFile)}`);
+      throw new Error(
+        `PostgreSQL did not start: ${lastError instanceof Error ? lastError.message : String(lastError)}\n--- postgres.log ---\n${readLog(logFile)}`,
+      );
     }
 
     let stopped = false;
@@ -183,7 +186,9 @@ export async function startPostgresCluster(options: StartClusterOptions = {}): P
           await startServer();
           started = true;
         } catch (error) {
-          throw new Error(`PostgreSQL did not start again: ${error instanceof Error ? error.message : String(error)}\n--- postgres.log ---\n${readLog(logFile)}`);
+          throw new Error(
+            `PostgreSQL did not start again: ${error instanceof Error ? error.message : String(error)}\n--- postgres.log ---\n${readLog(logFile)}`,
+          );
         }
       },
       async stop() {

@@ -23,7 +23,12 @@ interface Editor {
 }
 
 /** On a fresh server of its own, or on `shared` (a running server another drill also uses, left running). */
-export async function concurrentEditsDrill(kind: DatabaseKind, factory: DrillDataFactory, options: ConcurrentEditsOptions, shared?: DrillServer): Promise<DrillResult> {
+export async function concurrentEditsDrill(
+  kind: DatabaseKind,
+  factory: DrillDataFactory,
+  options: ConcurrentEditsOptions,
+  shared?: DrillServer,
+): Promise<DrillResult> {
   const startedAt = performance.now();
   const record = new DrillRecorder();
   const data = shared ? null : await factory.fresh(kind);
@@ -31,10 +36,23 @@ export async function concurrentEditsDrill(kind: DatabaseKind, factory: DrillDat
   const editors: Editor[] = [];
   try {
     editors.push(
-      { name: 'A', token: await signInDemo(server.baseUrl, DEMO_FLEET_MANAGER), agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), change: (round) => ({ notes: `Round ${round}: notes by A` }) },
-      { name: 'B', token: await signInDemo(server.baseUrl, DEMO_FLEET_MANAGER), agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), change: (round) => ({ plate: `DRL ${round}` }) },
+      {
+        name: 'A',
+        token: await signInDemo(server.baseUrl, DEMO_FLEET_MANAGER),
+        agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+        change: (round) => ({ notes: `Round ${round}: notes by A` }),
+      },
+      {
+        name: 'B',
+        token: await signInDemo(server.baseUrl, DEMO_FLEET_MANAGER),
+        agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+        change: (round) => ({ plate: `DRL ${round}` }),
+      },
     );
-    const vehicles = jsonOf<Page<Vehicle>>(await call(server.baseUrl, '/rest/v1/fleet/vehicles?page_size=1', { token: editors[0]!.token }), 'Vehicle list');
+    const vehicles = jsonOf<Page<Vehicle>>(
+      await call(server.baseUrl, '/rest/v1/fleet/vehicles?page_size=1', { token: editors[0]!.token }),
+      'Vehicle list',
+    );
     const vehicleId = vehicles.items[0]!.id;
     const path = `/rest/v1/fleet/admin/vehicles/${vehicleId}`;
     const read = async (editor: Editor) => {
@@ -42,7 +60,14 @@ export async function concurrentEditsDrill(kind: DatabaseKind, factory: DrillDat
       return { vehicle: jsonOf<Vehicle>(outcome, 'Vehicle'), etag: outcome.headers.etag ?? '' };
     };
     const patch = (editor: Editor, etag: string, round: number) =>
-      call(server.baseUrl, path, { method: 'PATCH', token: editor.token, agent: editor.agent, body: editor.change(round), headers: { 'if-match': etag }, timeoutMs: 30_000 });
+      call(server.baseUrl, path, {
+        method: 'PATCH',
+        token: editor.token,
+        agent: editor.agent,
+        body: editor.change(round),
+        headers: { 'if-match': etag },
+        timeoutMs: 30_000,
+      });
 
     const missing = await call(server.baseUrl, path, { method: 'PATCH', token: editors[0]!.token, body: { notes: 'no If-Match' } });
     record.check(missing.status === 428, `an update without If-Match is refused with 428 (${missing.status})`);
@@ -82,10 +107,16 @@ export async function concurrentEditsDrill(kind: DatabaseKind, factory: DrillDat
     record.figure('winner', `A ${wins.A} times, B ${wins.B} times`);
     record.figure('loser reloaded and re-applied', `${reapplied} of ${exactlyOneWon}`);
     record.figure('412 message', [...staleMessages].join(' | ') || 'none');
-    record.check(exactlyOneWon === options.rounds, `exactly one update won each round and the other got 412 (${exactlyOneWon} of ${options.rounds}; both won: ${bothWon})`);
+    record.check(
+      exactlyOneWon === options.rounds,
+      `exactly one update won each round and the other got 412 (${exactlyOneWon} of ${options.rounds}; both won: ${bothWon})`,
+    );
     record.check(reapplied === exactlyOneWon, `every loser's change went in after reloading (${reapplied} of ${exactlyOneWon})`);
     record.check(intact === options.rounds, `after every round the record holds both changes, none lost (${intact} of ${options.rounds})`);
-    record.check(versionsRight === options.rounds, `the version rose by exactly the two accepted updates each round (${versionsRight} of ${options.rounds})`);
+    record.check(
+      versionsRight === options.rounds,
+      `the version rose by exactly the two accepted updates each round (${versionsRight} of ${options.rounds})`,
+    );
   } finally {
     for (const editor of editors) editor.agent.destroy();
     if (data) {

@@ -18,7 +18,11 @@ export interface DbRestartOptions {
   poolWaitMs: number;
 }
 
-const READS = ['/rest/v1/fleet/vehicles?page_size=50&sort=odometer&order=desc', '/rest/v1/fleet/admin/dashboard', '/rest/v1/fleet/admin/service-requests?page_size=50'];
+const READS = [
+  '/rest/v1/fleet/vehicles?page_size=50&sort=odometer&order=desc',
+  '/rest/v1/fleet/admin/dashboard',
+  '/rest/v1/fleet/admin/service-requests?page_size=50',
+];
 /** Slack over the pool wait for the rest of a request (and a busy machine). */
 const LATENCY_SLACK_MS = 1500;
 const RECOVERY_LIMIT_MS = 15_000;
@@ -73,19 +77,35 @@ export async function dbRestartDrill(factory: DrillDataFactory, options: DbResta
 
     record.figure('read clients', options.clients);
     record.figure('pool wait (DATABASE_POOL_WAIT_MS)', `${options.poolWaitMs} ms`);
-    record.figure('PostgreSQL stop (pg_ctl -m fast)', `${Math.round(down - stopBegan)} ms; down ${Math.round(up - down)} ms; start ${Math.round(up - startBegan)} ms`);
-    record.figure('error window', firstError ? `${Math.round(windowEnd - windowStart)} ms (first 503 to first 2xx after restart)` : 'no error at all');
+    record.figure(
+      'PostgreSQL stop (pg_ctl -m fast)',
+      `${Math.round(down - stopBegan)} ms; down ${Math.round(up - down)} ms; start ${Math.round(up - startBegan)} ms`,
+    );
+    record.figure(
+      'error window',
+      firstError ? `${Math.round(windowEnd - windowStart)} ms (first 503 to first 2xx after restart)` : 'no error at all',
+    );
     record.figure('first 2xx after PostgreSQL was up', recovered ? `${Math.round(recovered.endedAt - up)} ms` : 'never');
     record.figure('answers in the window', formatTally(tally(inWindow)));
     record.figure('answers in all', `${formatTally(tally(outcomes))} (${outcomes.length} requests)`);
     record.figure('max latency in the window', `${Math.round(maxLatency)} ms`);
-    if (!record.check(server.running, 'the server kept running (no crash)')) record.note(`the server exited (${JSON.stringify(await server.exited)}); its last words:\n${server.tail(45)}`);
+    if (!record.check(server.running, 'the server kept running (no crash)'))
+      record.note(`the server exited (${JSON.stringify(await server.exited)}); its last words:\n${server.tail(45)}`);
     record.check(failures.length > 0, 'the API noticed the database was down (some requests failed)');
-    record.check(non503.length === 0, `every failed request got 503, none another status, a timeout or a dropped connection (${formatTally(tally(non503))})`);
+    record.check(
+      non503.length === 0,
+      `every failed request got 503, none another status, a timeout or a dropped connection (${formatTally(tally(non503))})`,
+    );
     record.check(without.length === 0, `every 503 carries Retry-After (${without.length} without)`);
-    record.check(maxLatency <= options.poolWaitMs + LATENCY_SLACK_MS, `no request hung beyond the pool wait (max ${Math.round(maxLatency)} ms ≤ ${options.poolWaitMs} + ${LATENCY_SLACK_MS} ms)`);
+    record.check(
+      maxLatency <= options.poolWaitMs + LATENCY_SLACK_MS,
+      `no request hung beyond the pool wait (max ${Math.round(maxLatency)} ms ≤ ${options.poolWaitMs} + ${LATENCY_SLACK_MS} ms)`,
+    );
     record.check(recovered !== undefined, `the API recovered by itself within ${RECOVERY_LIMIT_MS / 1000} s of PostgreSQL being back`);
-    record.check(afterRecovery.length > 0 && afterRecovery.every(isSuccess), `every request after recovery succeeded (${formatTally(tally(afterRecovery))})`);
+    record.check(
+      afterRecovery.length > 0 && afterRecovery.every(isSuccess),
+      `every request after recovery succeeded (${formatTally(tally(afterRecovery))})`,
+    );
   } finally {
     await server.stop();
     await data.dispose();

@@ -110,17 +110,32 @@ export async function gracefulStopDrill(kind: DatabaseKind, factory: DrillDataFa
     record.figure('requests', `${sent.length} (${acknowledged.length} acknowledged)`);
     record.figure('in flight at SIGTERM', `${inFlight.length}: ${formatTally(tally(inFlight.map((s) => s.outcome)))}`);
     record.figure('received while stopping', `${lateReceived.length}: ${formatTally(tally(lateReceived.map((s) => s.outcome)))}`);
-    record.figure('never received by the server', `${notReceived.length}: ${formatTally(tally(notReceived.map((s) => s.outcome)))} (${notReceived.filter((s) => s.outcome.startedAt < sigtermAt).length} sent before SIGTERM, waiting to be accepted)`);
+    record.figure(
+      'never received by the server',
+      `${notReceived.length}: ${formatTally(tally(notReceived.map((s) => s.outcome)))} (${notReceived.filter((s) => s.outcome.startedAt < sigtermAt).length} sent before SIGTERM, waiting to be accepted)`,
+    );
     record.figure('sent after SIGTERM', `${afterStop.length}: ${formatTally(tally(afterStop.map((s) => s.outcome)))}`);
     record.figure('draining (SIGTERM to exit)', `${Math.round(drainMs)} ms`);
     record.figure('exit', exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`);
     record.check(stopLine !== -1, 'the server logged that SIGTERM began the stop');
     record.check(exit.code === 0 && exit.signal === null, `the process exited 0 (${exit.signal ?? exit.code})`);
     record.check(inFlight.length > 0, `requests were in flight when SIGTERM came (${inFlight.length})`);
-    record.check(inFlight.every((s) => isSuccess(s.outcome)), `every request in flight at SIGTERM completed with 2xx (${inFlight.filter((s) => isSuccess(s.outcome)).length} of ${inFlight.length})`);
-    record.check(lateReceived.every((s) => isSuccess(s.outcome) || s.outcome.status === 503), `requests received while stopping got 2xx or 503 (${formatTally(tally(lateReceived.map((s) => s.outcome)))})`);
-    record.check(notReceived.every(refused), `every request the server never received was refused: connection refused or reset, or 503 (${notReceived.filter(refused).length} of ${notReceived.length})`);
-    record.check(afterStop.length > 0 && afterStop.every((s) => !isSuccess(s.outcome) || receivedBefore.has(s.id) || receivedAfter.has(s.id)), 'no request sent after SIGTERM was served without the server receiving it');
+    record.check(
+      inFlight.every((s) => isSuccess(s.outcome)),
+      `every request in flight at SIGTERM completed with 2xx (${inFlight.filter((s) => isSuccess(s.outcome)).length} of ${inFlight.length})`,
+    );
+    record.check(
+      lateReceived.every((s) => isSuccess(s.outcome) || s.outcome.status === 503),
+      `requests received while stopping got 2xx or 503 (${formatTally(tally(lateReceived.map((s) => s.outcome)))})`,
+    );
+    record.check(
+      notReceived.every(refused),
+      `every request the server never received was refused: connection refused or reset, or 503 (${notReceived.filter(refused).length} of ${notReceived.length})`,
+    );
+    record.check(
+      afterStop.length > 0 && afterStop.every((s) => !isSuccess(s.outcome) || receivedBefore.has(s.id) || receivedAfter.has(s.id)),
+      'no request sent after SIGTERM was served without the server receiving it',
+    );
 
     // Every write that was acknowledged, including those that drained, is stored.
     server = await server.restart({ logLevel: 'warn' });

@@ -54,15 +54,33 @@ export function call(baseUrl: string, path: string, options: CallOptions = {}): 
       resolve({ ...outcome, startedAt, endedAt: performance.now() });
     };
     const request = http.request(
-      { hostname: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', headers, agent: options.agent ?? false },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? 'GET',
+        headers,
+        agent: options.agent ?? false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => finish({ status: response.statusCode ?? null, error: null, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers }));
-        response.on('error', (error: NodeJS.ErrnoException) => finish({ status: null, error: error.code ?? error.message, body: '', headers: {} }));
+        response.on('end', () =>
+          finish({
+            status: response.statusCode ?? null,
+            error: null,
+            body: Buffer.concat(chunks).toString('utf8'),
+            headers: response.headers,
+          }),
+        );
+        response.on('error', (error: NodeJS.ErrnoException) =>
+          finish({ status: null, error: error.code ?? error.message, body: '', headers: {} }),
+        );
       },
     );
-    request.on('error', (error: NodeJS.ErrnoException) => finish({ status: null, error: error.code ?? error.message, body: '', headers: {} }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ status: null, error: error.code ?? error.message, body: '', headers: {} }),
+    );
     if (options.timeoutMs) {
       request.setTimeout(options.timeoutMs, () => {
         finish({ status: null, error: 'timeout', body: '', headers: {} });

@@ -28,14 +28,29 @@ export async function idempotencyDrill(kind: DatabaseKind, factory: DrillDataFac
   const server = shared ?? (await DrillServer.start(data!));
   try {
     const token = await signInDemo(server.baseUrl, DEMO_OFFICER);
-    const vehicle = jsonOf<Page<Vehicle>>(await call(server.baseUrl, '/rest/v1/fleet/vehicles?page_size=1', { token }), 'Vehicle list').items[0]!;
+    const vehicle = jsonOf<Page<Vehicle>>(await call(server.baseUrl, '/rest/v1/fleet/vehicles?page_size=1', { token }), 'Vehicle list')
+      .items[0]!;
     const settings = jsonOf<FleetSettings>(await call(server.baseUrl, '/rest/v1/fleet/settings', { token }), 'Fleet settings');
     const run = crypto.randomBytes(4).toString('hex');
-    const body = (description: string) => ({ vehicle_id: vehicle.id, category: settings.service_categories[0]!.key, description, drivable: true });
+    const body = (description: string) => ({
+      vehicle_id: vehicle.id,
+      category: settings.service_categories[0]!.key,
+      description,
+      drivable: true,
+    });
     const create = (key: string, payload: object) =>
-      call(server.baseUrl, '/rest/v1/fleet/service-requests', { method: 'POST', token, body: payload, headers: { 'idempotency-key': key }, timeoutMs: 30_000 });
+      call(server.baseUrl, '/rest/v1/fleet/service-requests', {
+        method: 'POST',
+        token,
+        body: payload,
+        headers: { 'idempotency-key': key },
+        timeoutMs: 30_000,
+      });
     const count = async (description: string) => {
-      const mine = jsonOf<Page<ServiceRequest>>(await call(server.baseUrl, '/rest/v1/fleet/service-requests/mine?page_size=200', { token }), 'My service requests');
+      const mine = jsonOf<Page<ServiceRequest>>(
+        await call(server.baseUrl, '/rest/v1/fleet/service-requests/mine?page_size=200', { token }),
+        'My service requests',
+      );
       return mine.items.filter((r) => r.description === description).length;
     };
     const sameAnswer = (a: Outcome, b: Outcome) => a.status === b.status && isDeepStrictEqual(JSON.parse(a.body), JSON.parse(b.body));
@@ -67,13 +82,25 @@ export async function idempotencyDrill(kind: DatabaseKind, factory: DrillDataFac
         const running = create(key, body(raced));
         const waiting = await waitForLockWait(holder, 10_000);
         record.check(waiting, 'the first request was seen running (waiting inside its transaction)');
-        const concurrent = await call(server.baseUrl, '/rest/v1/fleet/service-requests', { method: 'POST', token, body: body(raced), headers: { 'idempotency-key': key }, timeoutMs: 5000 });
+        const concurrent = await call(server.baseUrl, '/rest/v1/fleet/service-requests', {
+          method: 'POST',
+          token,
+          body: body(raced),
+          headers: { 'idempotency-key': key },
+          timeoutMs: 5000,
+        });
         await holder.query('rollback');
         const firstAnswer = await running;
         const after = await create(key, body(raced));
-        record.figure('retry while the first runs', `${concurrent.status} in ${Math.round(ms(concurrent))} ms (first request: ${firstAnswer.status}; retry after it: ${after.status})`);
+        record.figure(
+          'retry while the first runs',
+          `${concurrent.status} in ${Math.round(ms(concurrent))} ms (first request: ${firstAnswer.status}; retry after it: ${after.status})`,
+        );
         record.check(concurrent.status === 409, `a retry while the first request runs gets 409 (${concurrent.status ?? concurrent.error})`);
-        record.check(firstAnswer.status === 201 && sameAnswer(firstAnswer, after), 'the first request then completes, and a later retry replays its answer');
+        record.check(
+          firstAnswer.status === 201 && sameAnswer(firstAnswer, after),
+          'the first request then completes, and a later retry replays its answer',
+        );
       } finally {
         await holder.end();
       }
@@ -81,10 +108,19 @@ export async function idempotencyDrill(kind: DatabaseKind, factory: DrillDataFac
       const answers = await Promise.all([create(key, body(raced)), create(key, body(raced))]);
       const statuses = answers.map((a) => a.status);
       record.figure('two at once with one key', statuses.join(' and '));
-      record.check(answers.every((a) => a.status === 201 || a.status === 409), 'each answer is the create (201) or 409');
+      record.check(
+        answers.every((a) => a.status === 201 || a.status === 409),
+        'each answer is the create (201) or 409',
+      );
       const created = answers.filter((a) => a.status === 201);
-      record.check(created.every((a) => sameAnswer(a, created[0]!)), 'every 201 is the same answer');
-      if (!statuses.includes(409)) record.note('PGlite runs one transaction at a time: the second request waited for the first and got its replay, so 409 cannot be provoked here');
+      record.check(
+        created.every((a) => sameAnswer(a, created[0]!)),
+        'every 201 is the same answer',
+      );
+      if (!statuses.includes(409))
+        record.note(
+          'PGlite runs one transaction at a time: the second request waited for the first and got its replay, so 409 cannot be provoked here',
+        );
     }
     record.check((await count(raced)) === 1, 'one record exists after the concurrent retries');
   } finally {

@@ -40,7 +40,9 @@ export async function kill9Drill(kind: DatabaseKind, factory: DrillDataFactory, 
     const targets = await checkTargets(server.baseUrl, officer, options.clients);
     for (const target of targets)
       if (!target.form.template.sections.some((s) => s.items.some((i) => i.is_odometer)))
-        throw new Error(`The form of unit ${target.vehicle.unit_number} has no odometer item; the drill identifies submissions by their reading`);
+        throw new Error(
+          `The form of unit ${target.vehicle.unit_number} has no odometer item; the drill identifies submissions by their reading`,
+        );
 
     // The stream: each client checks its own car, one submission after another, readings rising.
     const run = crypto.randomBytes(4).toString('hex');
@@ -52,7 +54,13 @@ export async function kill9Drill(kind: DatabaseKind, factory: DrillDataFactory, 
         const odometer = target.vehicle.odometer + seq;
         const key = `kill9-${run}-${index}-${seq}`;
         const body = submissionBody(target, odometer);
-        const outcome = await call(baseUrl, '/rest/v1/fleet/squad-checks', { method: 'POST', token: officer, body, headers: { 'idempotency-key': key }, timeoutMs: REQUEST_TIMEOUT_MS });
+        const outcome = await call(baseUrl, '/rest/v1/fleet/squad-checks', {
+          method: 'POST',
+          token: officer,
+          body,
+          headers: { 'idempotency-key': key },
+          timeoutMs: REQUEST_TIMEOUT_MS,
+        });
         sent.push({ target, key, odometer, body, outcome });
         if (!isSuccess(outcome)) return;
       }
@@ -71,13 +79,19 @@ export async function kill9Drill(kind: DatabaseKind, factory: DrillDataFactory, 
     const unanswered = sent.filter((s) => s.outcome.status === null);
     const refused = sent.filter((s) => s.outcome.status !== null && !isSuccess(s.outcome));
     record.figure('clients', targets.length);
-    record.figure('stream before the kill', `${(options.streamMs / 1000).toFixed(1)} s, ${Math.round((acknowledged.length / (killedAt - streamBegan)) * 1000)} acknowledged/s`);
+    record.figure(
+      'stream before the kill',
+      `${(options.streamMs / 1000).toFixed(1)} s, ${Math.round((acknowledged.length / (killedAt - streamBegan)) * 1000)} acknowledged/s`,
+    );
     record.figure('sent', sent.length);
     record.figure('acknowledged (2xx)', acknowledged.length);
     record.figure('answers', formatTally(tally(sent.map((s) => s.outcome))));
     record.check(exit.signal === 'SIGKILL', `the server died of SIGKILL (${exit.signal ?? `exit code ${exit.code}`})`);
     record.check(acknowledged.length > 0, 'submissions were acknowledged before the kill');
-    record.check(refused.length === 0, `no submission was refused before the kill (${refused.length === 0 ? 'none' : formatTally(tally(refused.map((s) => s.outcome)))})`);
+    record.check(
+      refused.length === 0,
+      `no submission was refused before the kill (${refused.length === 0 ? 'none' : formatTally(tally(refused.map((s) => s.outcome)))})`,
+    );
 
     // Restart on the same data; the same tokens still work (signing keys are in the database).
     const restartBegan = performance.now();
@@ -88,16 +102,27 @@ export async function kill9Drill(kind: DatabaseKind, factory: DrillDataFactory, 
     const retries = await Promise.all(
       unanswered.map(async (s) => ({
         sent: s,
-        outcome: await call(server.baseUrl, '/rest/v1/fleet/squad-checks', { method: 'POST', token: officer, body: s.body, headers: { 'idempotency-key': s.key }, timeoutMs: REQUEST_TIMEOUT_MS }),
+        outcome: await call(server.baseUrl, '/rest/v1/fleet/squad-checks', {
+          method: 'POST',
+          token: officer,
+          body: s.body,
+          headers: { 'idempotency-key': s.key },
+          timeoutMs: REQUEST_TIMEOUT_MS,
+        }),
       })),
     );
     const retriedOk = retries.filter((r) => isSuccess(r.outcome));
-    record.check(retriedOk.length === retries.length, `every submission unanswered at the kill, retried with its Idempotency-Key, is accepted (${retriedOk.length} of ${retries.length})`);
+    record.check(
+      retriedOk.length === retries.length,
+      `every submission unanswered at the kill, retried with its Idempotency-Key, is accepted (${retriedOk.length} of ${retries.length})`,
+    );
 
     // Everything the fleet office sees afterwards, per car: readings above the car's starting one are ours.
     const stored = new Map<string, SquadCheckSubmission[]>();
     for (const target of targets) {
-      const rows = (await squadChecksOf(server.baseUrl, manager, target.vehicle.id)).filter((row) => (row.odometer ?? 0) > target.vehicle.odometer);
+      const rows = (await squadChecksOf(server.baseUrl, manager, target.vehicle.id)).filter(
+        (row) => (row.odometer ?? 0) > target.vehicle.odometer,
+      );
       stored.set(target.vehicle.id, rows);
     }
     const storedIds = new Set([...stored.values()].flat().map((row) => row.id));
@@ -110,20 +135,36 @@ export async function kill9Drill(kind: DatabaseKind, factory: DrillDataFactory, 
       for (const n of perReading.values()) duplicates += n - 1;
     }
     const sentReadings = new Set(sent.map((s) => `${s.target.vehicle.id}:${s.odometer}`));
-    const strangers = [...stored.entries()].flatMap(([vehicleId, rows]) => rows.filter((row) => !sentReadings.has(`${vehicleId}:${row.odometer}`)));
-    const committedBeforeKill = retries.filter((r) => isSuccess(r.outcome) && new Date((JSON.parse(r.outcome.body) as SquadCheckSubmission).submitted_at).getTime() < killedWallClock).length;
-    const retriedStored = retries.filter((r) => (stored.get(r.sent.target.vehicle.id) ?? []).filter((row) => row.odometer === r.sent.odometer).length === 1).length;
+    const strangers = [...stored.entries()].flatMap(([vehicleId, rows]) =>
+      rows.filter((row) => !sentReadings.has(`${vehicleId}:${row.odometer}`)),
+    );
+    const committedBeforeKill = retries.filter(
+      (r) =>
+        isSuccess(r.outcome) && new Date((JSON.parse(r.outcome.body) as SquadCheckSubmission).submitted_at).getTime() < killedWallClock,
+    ).length;
+    const retriedStored = retries.filter(
+      (r) => (stored.get(r.sent.target.vehicle.id) ?? []).filter((row) => row.odometer === r.sent.odometer).length === 1,
+    ).length;
 
     record.figure('found after restart', `${found.length} of ${acknowledged.length} acknowledged`);
-    record.figure('unanswered at the kill', `${unanswered.length} (retried: ${committedBeforeKill} had committed and were replayed, ${retriedOk.length - committedBeforeKill} were created by the retry)`);
+    record.figure(
+      'unanswered at the kill',
+      `${unanswered.length} (retried: ${committedBeforeKill} had committed and were replayed, ${retriedOk.length - committedBeforeKill} were created by the retry)`,
+    );
     record.figure('stored in all', storedIds.size);
     record.figure('duplicates', duplicates);
     record.figure('lost', lost);
     record.check(lost === 0, `every acknowledged submission is present after the restart (lost: ${lost})`);
     record.check(duplicates === 0, `no submission is stored twice (duplicates: ${duplicates})`);
-    record.check(retriedStored === retries.length, `every retried submission is stored exactly once (${retriedStored} of ${retries.length})`);
+    record.check(
+      retriedStored === retries.length,
+      `every retried submission is stored exactly once (${retriedStored} of ${retries.length})`,
+    );
     record.check(strangers.length === 0, `nothing is stored that was not sent (${strangers.length})`);
-    record.check(storedIds.size === acknowledged.length + unanswered.length, `stored = acknowledged + retried (${storedIds.size} = ${acknowledged.length} + ${unanswered.length})`);
+    record.check(
+      storedIds.size === acknowledged.length + unanswered.length,
+      `stored = acknowledged + retried (${storedIds.size} = ${acknowledged.length} + ${unanswered.length})`,
+    );
   } finally {
     await server.stop();
     await data.dispose();

@@ -18,7 +18,12 @@ export function runDrill(name: DrillName, kind: DatabaseKind, factory: DrillData
       return kill9Drill(kind, factory, short ? { clients: 4, streamMs: 1500 } : { clients: 8, streamMs: 6000 });
     case 'db-restart':
       if (kind !== 'postgres') throw new Error('The database-restart drill runs on PostgreSQL only');
-      return dbRestartDrill(factory, short ? { clients: 4, steadyMs: 1000, downMs: 2000, poolWaitMs: 2000 } : { clients: 8, steadyMs: 3000, downMs: 5000, poolWaitMs: 2000 });
+      return dbRestartDrill(
+        factory,
+        short
+          ? { clients: 4, steadyMs: 1000, downMs: 2000, poolWaitMs: 2000 }
+          : { clients: 8, steadyMs: 3000, downMs: 5000, poolWaitMs: 2000 },
+      );
     case 'graceful-stop':
       return gracefulStopDrill(kind, factory, short ? { clients: 4, loadMs: 1000 } : { clients: 8, loadMs: 3000 });
     case 'concurrent-edits':
@@ -33,7 +38,10 @@ export async function runApiDrillsShort(kind: DatabaseKind, factory: DrillDataFa
   const data = await factory.fresh(kind);
   const server = await DrillServer.start(data);
   try {
-    return [await concurrentEditsDrill(kind, factory, { rounds: EDIT_ROUNDS.short }, server), await idempotencyDrill(kind, factory, server)];
+    return [
+      await concurrentEditsDrill(kind, factory, { rounds: EDIT_ROUNDS.short }, server),
+      await idempotencyDrill(kind, factory, server),
+    ];
   } finally {
     await server.stop();
     await data.dispose();

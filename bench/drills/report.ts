@@ -34,7 +34,14 @@ export class DrillRecorder {
   }
 
   result(drill: string, database: string, startedAt: number): DrillResult {
-    return { drill, database, figures: this.figures, checks: this.checks, notes: this.notes, seconds: (performance.now() - startedAt) / 1000 };
+    return {
+      drill,
+      database,
+      figures: this.figures,
+      checks: this.checks,
+      notes: this.notes,
+      seconds: (performance.now() - startedAt) / 1000,
+    };
   }
 }
 

@@ -79,7 +79,8 @@ export class DrillDataFactory {
     const template = this.track(kind, dataDir, databaseUrl);
     const server = await DrillServer.start(template);
     const exit = await server.stop();
-    if (exit.code !== 0) throw new Error(`The server seeding the ${kind} template did not stop cleanly (${JSON.stringify(exit)}):\n${server.tail()}`);
+    if (exit.code !== 0)
+      throw new Error(`The server seeding the ${kind} template did not stop cleanly (${JSON.stringify(exit)}):\n${server.tail()}`);
     return template;
   }
 
@@ -246,7 +247,11 @@ export class DrillServer {
 
 /** Signs in a demo user (README: every demo user has the same password); returns the access token. */
 export async function signInDemo(baseUrl: string, email: string): Promise<string> {
-  const outcome = await call(baseUrl, '/auth/v1/token?grant_type=password', { method: 'POST', body: { email, password: DEMO_PASSWORD }, timeoutMs: 30_000 });
+  const outcome = await call(baseUrl, '/auth/v1/token?grant_type=password', {
+    method: 'POST',
+    body: { email, password: DEMO_PASSWORD },
+    timeoutMs: 30_000,
+  });
   return jsonOf<{ access_token: string }>(outcome, `Sign-in of ${email}`).access_token;
 }
 

@@ -4,7 +4,13 @@ import { filesForGroup, publicScripts, staticClosure, type Manifest } from './bu
 // A manifest shaped like Vite's: the entry, a shared chunk, two lazy screens (one sharing a chunk with
 // the entry, one with its own lazy part), and CSS on the entry and one screen.
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], dynamicImports: ['a.tsx', 'b.tsx'], css: ['assets/index.css'] },
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_shared.js'],
+    dynamicImports: ['a.tsx', 'b.tsx'],
+    css: ['assets/index.css'],
+  },
   '_shared.js': { file: 'assets/shared.js', imports: ['_deep.js'] },
   '_deep.js': { file: 'assets/deep.js' },
   'a.tsx': { file: 'assets/a.js', isDynamicEntry: true, imports: ['_shared.js', 'index.html'], css: ['assets/a.css'] },

@@ -129,7 +129,11 @@ function sizeOf(outDir: string, file: string, cache: Map<string, ChunkSize>): Ch
 }
 
 function sum(sizes: ChunkSize[]): { bytes: number; gzip: number; sent: number } {
-  return sizes.reduce((acc, size) => ({ bytes: acc.bytes + size.bytes, gzip: acc.gzip + size.gzip, sent: acc.sent + size.sent }), { bytes: 0, gzip: 0, sent: 0 });
+  return sizes.reduce((acc, size) => ({ bytes: acc.bytes + size.bytes, gzip: acc.gzip + size.gzip, sent: acc.sent + size.sent }), {
+    bytes: 0,
+    gzip: 0,
+    sent: 0,
+  });
 }
 
 /** The first-visit JS and CSS of every route group of a build in `outDir`. */

@@ -14,7 +14,15 @@ import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -60,7 +68,8 @@ export async function signInThroughScreen(debugPort: number, baseUrl: string, ac
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     await page.getByRole('heading', { name: /Welcome/ }).waitFor({ timeout: 30_000 });
     const cookies = await context.cookies(baseUrl);
-    if (!cookies.some((cookie) => cookie.name.startsWith('precinct-auth-token'))) throw new Error('Signed in, but no session cookie was set');
+    if (!cookies.some((cookie) => cookie.name.startsWith('precinct-auth-token')))
+      throw new Error('Signed in, but no session cookie was set');
     await page.close();
   } finally {
     // Disconnects; the default context (and its cookies) stays with the browser.
@@ -89,7 +98,12 @@ export async function runLighthouse(debugPort: number, url: string, formFactor: 
   const items: NetworkItem[] = details && details.type === 'table' ? (details.items as NetworkItem[]) : [];
   const resources = items
     .filter((item) => item.resourceType === 'Script' || item.resourceType === 'Stylesheet')
-    .map((item) => ({ url: String(item.url), type: String(item.resourceType), transferBytes: Number(item.transferSize ?? 0), resourceBytes: Number(item.resourceSize ?? 0) }));
+    .map((item) => ({
+      url: String(item.url),
+      type: String(item.resourceType),
+      transferBytes: Number(item.transferSize ?? 0),
+      resourceBytes: Number(item.resourceSize ?? 0),
+    }));
   return {
     score: Math.round(score * 100),
     fcpMs: numeric(lhr, 'first-contentful-paint'),

@@ -96,7 +96,9 @@ export const UpdateUserInput = z
 export type UpdateUserInput = z.input<typeof UpdateUserInput>;
 
 /** Bulk invitation from a CSV file with a header row: email,name[,account_type,roles,badge_number,rank,phone]; roles separated by ";". */
-export const ImportUsersInput = z.object({ csv: z.string().min(1, 'The file is empty').max(2_000_000, 'The file is too large (2 MB at most)') });
+export const ImportUsersInput = z.object({
+  csv: z.string().min(1, 'The file is empty').max(2_000_000, 'The file is too large (2 MB at most)'),
+});
 export const ImportUsersResult = z.object({
   created: z.number().int(),
   errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
@@ -211,7 +213,10 @@ export type AdminOverview = z.infer<typeof AdminOverview>;
 // ---------------------------------------------------------------- the endpoints
 
 /** The agency logo: an image of at most 2 MB, sent as its bytes. */
-export const LOGO_UPLOAD = { contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'], maxBytes: 2 * 1024 * 1024 } as const;
+export const LOGO_UPLOAD = {
+  contentTypes: ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'],
+  maxBytes: 2 * 1024 * 1024,
+} as const;
 
 const ADMIN = { permission: 'admin:access' } as const;
 
@@ -225,14 +230,29 @@ export const adminApi = defineApi('admin', '/rest/v1/admin', {
   removeLogo: { method: 'DELETE', path: '/agency/logo', access: ADMIN, response: AgencyProfile },
 
   listModules: { method: 'GET', path: '/modules', access: ADMIN, response: z.array(ModuleState) },
-  setModule: { method: 'PUT', path: '/modules/:module', access: ADMIN, params: ModuleParams, body: SetModuleInput, response: z.array(ModuleState) },
+  setModule: {
+    method: 'PUT',
+    path: '/modules/:module',
+    access: ADMIN,
+    params: ModuleParams,
+    body: SetModuleInput,
+    response: z.array(ModuleState),
+  },
 
   listUsers: { method: 'GET', path: '/users', access: ADMIN, query: ListUsersQuery, response: pageOf(AdminUser) },
   // Not idempotent: a refused invitation is audited in a transaction of its own (one address is one account, so a retry is refused, never doubled).
   inviteUser: { method: 'POST', path: '/users', access: ADMIN, body: InviteUserInput, response: AdminUser, status: 201 },
   importUsers: { method: 'POST', path: '/users/import', access: ADMIN, body: ImportUsersInput, response: ImportUsersResult },
   getUser: { method: 'GET', path: '/users/:id', access: ADMIN, params: IdParams, response: AdminUser, versioned: true },
-  updateUser: { method: 'PATCH', path: '/users/:id', access: ADMIN, params: IdParams, body: UpdateUserInput, response: AdminUser, versioned: true },
+  updateUser: {
+    method: 'PATCH',
+    path: '/users/:id',
+    access: ADMIN,
+    params: IdParams,
+    body: UpdateUserInput,
+    response: AdminUser,
+    versioned: true,
+  },
   disableUser: { method: 'POST', path: '/users/:id/disable', access: ADMIN, params: IdParams, response: AdminUser },
   enableUser: { method: 'POST', path: '/users/:id/enable', access: ADMIN, params: IdParams, response: AdminUser },
   unlockUser: { method: 'POST', path: '/users/:id/unlock', access: ADMIN, params: IdParams, response: AdminUser },
@@ -243,9 +263,24 @@ export const adminApi = defineApi('admin', '/rest/v1/admin', {
   listRoles: { method: 'GET', path: '/roles', access: ADMIN, response: z.array(Role) },
   createRole: { method: 'POST', path: '/roles', access: ADMIN, body: CreateRoleInput, response: RoleDetail, idempotent: true },
   getRole: { method: 'GET', path: '/roles/:id', access: ADMIN, params: IdParams, response: RoleDetail, versioned: true },
-  updateRole: { method: 'PATCH', path: '/roles/:id', access: ADMIN, params: IdParams, body: UpdateRoleInput, response: RoleDetail, versioned: true },
+  updateRole: {
+    method: 'PATCH',
+    path: '/roles/:id',
+    access: ADMIN,
+    params: IdParams,
+    body: UpdateRoleInput,
+    response: RoleDetail,
+    versioned: true,
+  },
   deleteRole: { method: 'DELETE', path: '/roles/:id', access: ADMIN, params: IdParams, response: null },
-  setRoleMembers: { method: 'PUT', path: '/roles/:id/members', access: ADMIN, params: IdParams, body: SetRoleMembersInput, response: RoleDetail },
+  setRoleMembers: {
+    method: 'PUT',
+    path: '/roles/:id/members',
+    access: ADMIN,
+    params: IdParams,
+    body: SetRoleMembersInput,
+    response: RoleDetail,
+  },
 
   listAudit: { method: 'GET', path: '/audit', access: ADMIN, query: AuditQuery, response: pageOf(AuditEntry) },
   exportAudit: { method: 'GET', path: '/audit.csv', access: ADMIN, query: AuditQuery, response: 'csv' },

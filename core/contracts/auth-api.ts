@@ -18,7 +18,17 @@ import {
   UpdateUserInput,
   VerifyInput,
 } from './auth.ts';
-import { Challenge, ChallengeInput, EnrolledFactor, EnrollFactorInput, Factor, FactorList, FactorParams, RenameFactorInput, VerifyFactorInput } from './mfa.ts';
+import {
+  Challenge,
+  ChallengeInput,
+  EnrolledFactor,
+  EnrollFactorInput,
+  Factor,
+  FactorList,
+  FactorParams,
+  RenameFactorInput,
+  VerifyFactorInput,
+} from './mfa.ts';
 
 const Empty = z.object({});
 const PUBLIC = { public: true } as const;
@@ -31,7 +41,14 @@ export const authApi = defineApi('auth', '/auth/v1', {
   verify: { method: 'POST', path: '/verify', access: PUBLIC, body: VerifyInput, response: Session },
   resend: { method: 'POST', path: '/resend', access: PUBLIC, body: ResendInput, response: Empty },
   /** One path, two grants (password, refresh_token), as the hosted service has it. */
-  token: { method: 'POST', path: '/token', access: PUBLIC, query: z.object({ grant_type: GrantType }), body: z.union([PasswordGrantInput, RefreshGrantInput]), response: Session },
+  token: {
+    method: 'POST',
+    path: '/token',
+    access: PUBLIC,
+    query: z.object({ grant_type: GrantType }),
+    body: z.union([PasswordGrantInput, RefreshGrantInput]),
+    response: Session,
+  },
   logout: { method: 'POST', path: '/logout', access: SIGNED_IN, query: z.object({ scope: LogoutScope.default('local') }), response: null },
   unlock: { method: 'POST', path: '/unlock', access: PUBLIC, body: UnlockInput, response: Empty },
   recover: { method: 'POST', path: '/recover', access: PUBLIC, body: RecoverInput, response: Empty },
@@ -41,12 +58,39 @@ export const authApi = defineApi('auth', '/auth/v1', {
 
   listFactors: { method: 'GET', path: '/factors', access: SIGNED_IN, response: FactorList },
   enrollFactor: { method: 'POST', path: '/factors', access: SIGNED_IN, body: EnrollFactorInput, response: EnrolledFactor },
-  renameFactor: { method: 'PATCH', path: '/factors/:factorId', access: SIGNED_IN, params: FactorParams, body: RenameFactorInput, response: Factor },
+  renameFactor: {
+    method: 'PATCH',
+    path: '/factors/:factorId',
+    access: SIGNED_IN,
+    params: FactorParams,
+    body: RenameFactorInput,
+    response: Factor,
+  },
   removeFactor: { method: 'DELETE', path: '/factors/:factorId', access: SIGNED_IN, params: FactorParams, response: null },
-  challengeFactor: { method: 'POST', path: '/factors/:factorId/challenge', access: SIGNED_IN, params: FactorParams, body: ChallengeInput.nullish(), response: Challenge },
-  verifyFactor: { method: 'POST', path: '/factors/:factorId/verify', access: SIGNED_IN, params: FactorParams, body: VerifyFactorInput, response: Session },
+  challengeFactor: {
+    method: 'POST',
+    path: '/factors/:factorId/challenge',
+    access: SIGNED_IN,
+    params: FactorParams,
+    body: ChallengeInput.nullish(),
+    response: Challenge,
+  },
+  verifyFactor: {
+    method: 'POST',
+    path: '/factors/:factorId/verify',
+    access: SIGNED_IN,
+    params: FactorParams,
+    body: VerifyFactorInput,
+    response: Session,
+  },
 
-  previewInvitation: { method: 'GET', path: '/invite', access: PUBLIC, query: z.object({ token: z.string().min(1) }), response: InvitationPreview },
+  previewInvitation: {
+    method: 'GET',
+    path: '/invite',
+    access: PUBLIC,
+    query: z.object({ token: z.string().min(1) }),
+    response: InvitationPreview,
+  },
   jwks: { method: 'GET', path: '/.well-known/jwks.json', access: PUBLIC, response: Jwks },
 });
 

@@ -45,11 +45,7 @@ export const Password = z
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`);
 
-export const PersonName = z
-  .string({ error: 'Enter your name' })
-  .trim()
-  .min(1, 'Enter your name')
-  .max(120, 'Use at most 120 characters');
+export const PersonName = z.string({ error: 'Enter your name' }).trim().min(1, 'Enter your name').max(120, 'Use at most 120 characters');
 
 /** The claims Precinct puts in the access token's app_metadata (spec section 3). */
 export const AppMetadata = z.object({

@@ -73,7 +73,31 @@ export type VehicleStatus = z.infer<typeof VehicleStatus>;
 /** ISO 3779 VIN: 17 characters, no I, O or Q, with the check digit in position 9 (North America). */
 export function isValidVin(vin: string): boolean {
   if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return false;
-  const values: Record<string, number> = { A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9 };
+  const values: Record<string, number> = {
+    A: 1,
+    B: 2,
+    C: 3,
+    D: 4,
+    E: 5,
+    F: 6,
+    G: 7,
+    H: 8,
+    J: 1,
+    K: 2,
+    L: 3,
+    M: 4,
+    N: 5,
+    P: 7,
+    R: 9,
+    S: 2,
+    T: 3,
+    U: 4,
+    V: 5,
+    W: 6,
+    X: 7,
+    Y: 8,
+    Z: 9,
+  };
   const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
   const sum = [...vin].reduce((total, ch, i) => total + (/\d/.test(ch) ? Number(ch) : values[ch]!) * weights[i]!, 0);
   const check = sum % 11 === 10 ? 'X' : String(sum % 11);
@@ -97,12 +121,28 @@ export const VehicleInput = z.object({
   vehicle_type: Key,
   make: z.string().trim().min(1, 'Enter the make').max(40, 'Use at most 40 characters'),
   model: z.string().trim().min(1, 'Enter the model').max(40, 'Use at most 40 characters'),
-  year: z.number({ error: 'Enter the model year' }).int('Enter a year').min(1950, 'Enter a year from 1950').max(2100, 'Enter a year up to 2100'),
-  vin: Vin.nullable().optional().or(z.literal('').transform(() => null)),
+  year: z
+    .number({ error: 'Enter the model year' })
+    .int('Enter a year')
+    .min(1950, 'Enter a year from 1950')
+    .max(2100, 'Enter a year up to 2100'),
+  vin: Vin.nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
   plate: optional(z.string().trim().toUpperCase().max(12, 'Use at most 12 characters')),
   // Blank is allowed (and stored as none): the add-vehicle form sends what the box holds.
-  plate_state: optional(z.string().trim().toUpperCase().regex(/^(?:[A-Z]{2})?$/, 'Use the two-letter state code')),
-  odometer: z.number({ error: 'Enter the odometer reading' }).int('Use whole miles').min(0, 'It cannot be negative').max(ODOMETER_MAX, 'That is too high'),
+  plate_state: optional(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(?:[A-Z]{2})?$/, 'Use the two-letter state code'),
+  ),
+  odometer: z
+    .number({ error: 'Enter the odometer reading' })
+    .int('Use whole miles')
+    .min(0, 'It cannot be negative')
+    .max(ODOMETER_MAX, 'That is too high'),
   assigned_user_id: Id.nullable().optional(),
   assigned_group: optional(z.string().trim().max(60, 'Use at most 60 characters')),
   equipment: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
@@ -294,7 +334,6 @@ export type SubmitSquadCheckInput = z.infer<typeof SubmitSquadCheckInput>;
 export const ServiceRequestStatus = z.enum(SERVICE_REQUEST_STATUSES);
 export type ServiceRequestStatus = z.infer<typeof ServiceRequestStatus>;
 
-
 export const SquadCheckSubmission = z.object({
   id: z.string(),
   vehicle_id: z.string(),
@@ -343,7 +382,6 @@ export const ReviewSquadCheckInput = z.object({
 });
 
 // ---------------------------------------------------------------- service requests
-
 
 /** Which moves the fleet office may make: reopening a closed request is allowed, with a note. */
 export const SERVICE_REQUEST_TRANSITIONS: Record<ServiceRequestStatus, ServiceRequestStatus[]> = {
@@ -472,7 +510,14 @@ export const ListMaintenanceQuery = z.object({
 });
 
 /** Where an interval stands, from the vehicle's odometer and today's date. */
-export function maintenanceState(input: { everyMiles: number | null; everyDays: number | null; lastDoneAt: Date; lastDoneOdometer: number; odometer: number; now: Date }) {
+export function maintenanceState(input: {
+  everyMiles: number | null;
+  everyDays: number | null;
+  lastDoneAt: Date;
+  lastDoneOdometer: number;
+  odometer: number;
+  now: Date;
+}) {
   const nextDueOdometer = input.everyMiles ? input.lastDoneOdometer + input.everyMiles : null;
   const nextDueAt = input.everyDays ? new Date(input.lastDoneAt.getTime() + input.everyDays * 86_400_000) : null;
   const milesLeft = nextDueOdometer === null ? null : nextDueOdometer - input.odometer;
@@ -504,13 +549,19 @@ export const FleetDashboard = z.object({
   open_requests_by_age: z.object({ under_1_day: z.number().int(), days_1_to_7: z.number().int(), over_7_days: z.number().int() }),
   oldest_open_requests: z.array(ServiceRequest),
   maintenance_due: z.array(MaintenanceItem),
-  counts: z.object({ vehicles: z.number().int(), in_service: z.number().int(), out_of_service: z.number().int(), retired: z.number().int() }),
+  counts: z.object({
+    vehicles: z.number().int(),
+    in_service: z.number().int(),
+    out_of_service: z.number().int(),
+    retired: z.number().int(),
+  }),
 });
 export type FleetDashboard = z.infer<typeof FleetDashboard>;
 
 // ---------------------------------------------------------------- the endpoints
 
-const officer = (permission: 'authenticated' | 'fleet:squadcheck.submit' | 'fleet:servicerequest.submit') => ({ permission, module: 'fleet' }) as const;
+const officer = (permission: 'authenticated' | 'fleet:squadcheck.submit' | 'fleet:servicerequest.submit') =>
+  ({ permission, module: 'fleet' }) as const;
 const office = { permission: 'fleet:admin', module: 'fleet' } as const;
 
 /**
@@ -524,7 +575,13 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
   getSettings: { method: 'GET', path: '/settings', access: officer('authenticated'), response: FleetSettings },
 
   // squad checks (officers)
-  getSquadCheckForm: { method: 'GET', path: '/squad-checks/form/:id', access: officer('fleet:squadcheck.submit'), params: FleetIdParams, response: SquadCheckForm },
+  getSquadCheckForm: {
+    method: 'GET',
+    path: '/squad-checks/form/:id',
+    access: officer('fleet:squadcheck.submit'),
+    params: FleetIdParams,
+    response: SquadCheckForm,
+  },
   saveSquadCheckDraft: {
     method: 'PUT',
     path: '/squad-checks/drafts/:id',
@@ -533,7 +590,14 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
     body: SaveDraftInput,
     response: z.object({ saved_at: z.string() }),
   },
-  submitSquadCheck: { method: 'POST', path: '/squad-checks', access: officer('fleet:squadcheck.submit'), body: SubmitSquadCheckInput, response: SquadCheckSubmission, idempotent: true },
+  submitSquadCheck: {
+    method: 'POST',
+    path: '/squad-checks',
+    access: officer('fleet:squadcheck.submit'),
+    body: SubmitSquadCheckInput,
+    response: SquadCheckSubmission,
+    idempotent: true,
+  },
 
   // service requests (officers)
   createServiceRequest: {
@@ -544,8 +608,21 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
     response: ServiceRequest,
     idempotent: true,
   },
-  listMyServiceRequests: { method: 'GET', path: '/service-requests/mine', access: officer('authenticated'), query: ListServiceRequestsQuery, response: pageOf(ServiceRequest) },
-  getServiceRequest: { method: 'GET', path: '/service-requests/:id', access: officer('authenticated'), params: FleetIdParams, response: ServiceRequest, versioned: true },
+  listMyServiceRequests: {
+    method: 'GET',
+    path: '/service-requests/mine',
+    access: officer('authenticated'),
+    query: ListServiceRequestsQuery,
+    response: pageOf(ServiceRequest),
+  },
+  getServiceRequest: {
+    method: 'GET',
+    path: '/service-requests/:id',
+    access: officer('authenticated'),
+    params: FleetIdParams,
+    response: ServiceRequest,
+    versioned: true,
+  },
 
   // the fleet office
   getDashboard: { method: 'GET', path: '/admin/dashboard', access: office, response: FleetDashboard },
@@ -554,15 +631,58 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
   createVehicle: { method: 'POST', path: '/admin/vehicles', access: office, body: VehicleInput, response: Vehicle, idempotent: true },
   exportVehicles: { method: 'GET', path: '/admin/vehicles.csv', access: office, query: ListVehiclesQuery, response: 'csv' },
   getVehicle: { method: 'GET', path: '/admin/vehicles/:id', access: office, params: FleetIdParams, response: Vehicle, versioned: true },
-  updateVehicle: { method: 'PATCH', path: '/admin/vehicles/:id', access: office, params: FleetIdParams, body: UpdateVehicleInput, response: Vehicle, versioned: true },
-  setVehiclePhoto: { method: 'PUT', path: '/admin/vehicles/:id/photo', access: office, params: FleetIdParams, body: SetVehiclePhotoInput, response: Vehicle, versioned: true },
-  changeVehicleStatus: { method: 'POST', path: '/admin/vehicles/:id/status', access: office, params: FleetIdParams, body: ChangeVehicleStatusInput, response: Vehicle },
-  recordOdometer: { method: 'POST', path: '/admin/vehicles/:id/odometer', access: office, params: FleetIdParams, body: RecordOdometerInput, response: Vehicle },
-  getVehicleTimeline: { method: 'GET', path: '/admin/vehicles/:id/timeline', access: office, params: FleetIdParams, query: TimelineQuery, response: TimelinePage },
+  updateVehicle: {
+    method: 'PATCH',
+    path: '/admin/vehicles/:id',
+    access: office,
+    params: FleetIdParams,
+    body: UpdateVehicleInput,
+    response: Vehicle,
+    versioned: true,
+  },
+  setVehiclePhoto: {
+    method: 'PUT',
+    path: '/admin/vehicles/:id/photo',
+    access: office,
+    params: FleetIdParams,
+    body: SetVehiclePhotoInput,
+    response: Vehicle,
+    versioned: true,
+  },
+  changeVehicleStatus: {
+    method: 'POST',
+    path: '/admin/vehicles/:id/status',
+    access: office,
+    params: FleetIdParams,
+    body: ChangeVehicleStatusInput,
+    response: Vehicle,
+  },
+  recordOdometer: {
+    method: 'POST',
+    path: '/admin/vehicles/:id/odometer',
+    access: office,
+    params: FleetIdParams,
+    body: RecordOdometerInput,
+    response: Vehicle,
+  },
+  getVehicleTimeline: {
+    method: 'GET',
+    path: '/admin/vehicles/:id/timeline',
+    access: office,
+    params: FleetIdParams,
+    query: TimelineQuery,
+    response: TimelinePage,
+  },
 
   searchUsers: { method: 'GET', path: '/admin/users', access: office, query: SearchUsersQuery, response: z.array(UserOption) },
 
-  listMaintenance: { method: 'GET', path: '/admin/maintenance', access: office, query: ListMaintenanceQuery, response: z.array(MaintenanceItem) },
+  listMaintenance: {
+    method: 'GET',
+    path: '/admin/maintenance',
+    access: office,
+    query: ListMaintenanceQuery,
+    response: z.array(MaintenanceItem),
+  },
   addMaintenance: {
     method: 'POST',
     path: '/admin/vehicles/:id/maintenance',
@@ -582,7 +702,13 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
     versioned: true,
   },
 
-  listServiceRequests: { method: 'GET', path: '/admin/service-requests', access: office, query: ListServiceRequestsQuery, response: pageOf(ServiceRequest) },
+  listServiceRequests: {
+    method: 'GET',
+    path: '/admin/service-requests',
+    access: office,
+    query: ListServiceRequestsQuery,
+    response: pageOf(ServiceRequest),
+  },
   updateServiceRequest: {
     method: 'PATCH',
     path: '/admin/service-requests/:id',
@@ -593,8 +719,21 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
     versioned: true,
   },
 
-  listSquadChecks: { method: 'GET', path: '/admin/squad-checks', access: office, query: ListSquadChecksQuery, response: pageOf(SquadCheckSubmission) },
-  getSquadCheck: { method: 'GET', path: '/admin/squad-checks/:id', access: office, params: FleetIdParams, response: SquadCheckDetail, versioned: true },
+  listSquadChecks: {
+    method: 'GET',
+    path: '/admin/squad-checks',
+    access: office,
+    query: ListSquadChecksQuery,
+    response: pageOf(SquadCheckSubmission),
+  },
+  getSquadCheck: {
+    method: 'GET',
+    path: '/admin/squad-checks/:id',
+    access: office,
+    params: FleetIdParams,
+    response: SquadCheckDetail,
+    versioned: true,
+  },
   reviewSquadCheck: {
     method: 'POST',
     path: '/admin/squad-checks/:id/review',
@@ -608,7 +747,15 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
   listTemplates: { method: 'GET', path: '/admin/templates', access: office, response: z.array(Template) },
   createTemplate: { method: 'POST', path: '/admin/templates', access: office, body: TemplateInput, response: Template, idempotent: true },
   getTemplate: { method: 'GET', path: '/admin/templates/:id', access: office, params: FleetIdParams, response: Template, versioned: true },
-  updateTemplate: { method: 'PUT', path: '/admin/templates/:id', access: office, params: FleetIdParams, body: TemplateInput, response: Template, versioned: true },
+  updateTemplate: {
+    method: 'PUT',
+    path: '/admin/templates/:id',
+    access: office,
+    params: FleetIdParams,
+    body: TemplateInput,
+    response: Template,
+    versioned: true,
+  },
   setTemplateRetired: {
     method: 'POST',
     path: '/admin/templates/:id/retire',

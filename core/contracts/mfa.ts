@@ -89,5 +89,8 @@ export const VerifyFactorInput = z
       .optional(),
     credential_response: z.record(z.string(), z.unknown()).optional(),
   })
-  .refine((v) => Boolean(v.code) !== Boolean(v.credential_response), { message: 'Send either a code or a credential response', path: ['code'] });
+  .refine((v) => Boolean(v.code) !== Boolean(v.credential_response), {
+    message: 'Send either a code or a credential response',
+    path: ['code'],
+  });
 export type VerifyFactorInput = z.infer<typeof VerifyFactorInput>;

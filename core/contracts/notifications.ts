@@ -35,13 +35,30 @@ export type ListNotificationsQuery = z.infer<typeof ListNotificationsQuery>;
 
 export const MarkNotificationsReadInput = z.object({
   /** The notifications to mark read; leave out to mark every one read. */
-  ids: z.array(z.string().uuid('Not a valid id')).min(1, 'Name at least one notification').max(100, 'Mark at most 100 at a time').optional(),
+  ids: z
+    .array(z.string().uuid('Not a valid id'))
+    .min(1, 'Name at least one notification')
+    .max(100, 'Mark at most 100 at a time')
+    .optional(),
 });
 export type MarkNotificationsReadInput = z.infer<typeof MarkNotificationsReadInput>;
 
 /** /rest/v1/notifications: the signed-in user's own notifications; nobody reads another's. */
 export const notificationsApi = defineApi('notifications', '/rest/v1/notifications', {
   // The bell polls this on its own: a background request, not user activity.
-  list: { method: 'GET', path: '/', access: { permission: 'authenticated' }, query: ListNotificationsQuery, response: NotificationList, background: true },
-  markRead: { method: 'POST', path: '/read', access: { permission: 'authenticated' }, body: MarkNotificationsReadInput, response: z.object({ unread: z.number().int() }) },
+  list: {
+    method: 'GET',
+    path: '/',
+    access: { permission: 'authenticated' },
+    query: ListNotificationsQuery,
+    response: NotificationList,
+    background: true,
+  },
+  markRead: {
+    method: 'POST',
+    path: '/read',
+    access: { permission: 'authenticated' },
+    body: MarkNotificationsReadInput,
+    response: z.object({ unread: z.number().int() }),
+  },
 });

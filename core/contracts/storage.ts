@@ -22,6 +22,18 @@ export const storageApi = defineApi('storage', '/storage/v1', {
     response: StoredFile,
     status: 201,
   },
-  read: { method: 'GET', path: '/object/:id', access: { permission: 'authenticated' }, params: z.object({ id: z.string().uuid('Not a valid id') }), response: 'file' },
-  agencyLogo: { method: 'GET', path: '/object/public/agency-logos/:agencyId', access: { public: true }, params: z.object({ agencyId: z.string().uuid() }), response: 'file' },
+  read: {
+    method: 'GET',
+    path: '/object/:id',
+    access: { permission: 'authenticated' },
+    params: z.object({ id: z.string().uuid('Not a valid id') }),
+    response: 'file',
+  },
+  agencyLogo: {
+    method: 'GET',
+    path: '/object/public/agency-logos/:agencyId',
+    access: { public: true },
+    params: z.object({ agencyId: z.string().uuid() }),
+    response: 'file',
+  },
 });

@@ -72,7 +72,9 @@ describe('itemProblem', () => {
   });
 
   it('refuses N/A on an item that does not allow it', () => {
-    expect(itemProblem(item('lightbar'), a('lightbar', 'na', { na_reason: 'Not fitted' }))).toBe('This item cannot be marked not applicable');
+    expect(itemProblem(item('lightbar'), a('lightbar', 'na', { na_reason: 'Not fitted' }))).toBe(
+      'This item cannot be marked not applicable',
+    );
   });
 
   it('wants a reason for N/A, and takes one', () => {
@@ -108,7 +110,9 @@ describe('itemProblem', () => {
 
   it('refuses an odometer reading below the vehicle’s, and takes the same or a higher one', () => {
     const vehicle = { odometer: 41_000 };
-    expect(itemProblem(item('odometer'), a('odometer', 40_999), vehicle)).toBe('The odometer already reads 41,000; a reading cannot go backwards');
+    expect(itemProblem(item('odometer'), a('odometer', 40_999), vehicle)).toBe(
+      'The odometer already reads 41,000; a reading cannot go backwards',
+    );
     expect(itemProblem(item('odometer'), a('odometer', 41_000), vehicle)).toBeNull();
     expect(itemProblem(item('odometer'), a('odometer', 41_250), vehicle)).toBeNull();
   });
@@ -185,11 +189,16 @@ describe('evaluateAnswers', () => {
   });
 
   it('refuses an answer to an item the form does not have', () => {
-    expect(evaluateAnswers(sections, [...passing(1000), a('gone', 'pass')]).errors).toEqual({ 'answers.gone': 'This item is not on the form; reload it' });
+    expect(evaluateAnswers(sections, [...passing(1000), a('gone', 'pass')]).errors).toEqual({
+      'answers.gone': 'This item is not on the form; reload it',
+    });
   });
 
   it('lists what failed, critical or not, with the officer’s note or the reading', () => {
-    const answers = replace(replace(replace(passing(1000), a('lightbar', 'fail', { note: ' Rear bar dark ' })), a('fuel', 10)), a('body', 'New damage', { note: 'Dent' }));
+    const answers = replace(
+      replace(replace(passing(1000), a('lightbar', 'fail', { note: ' Rear bar dark ' })), a('fuel', 10)),
+      a('body', 'New damage', { note: 'Dent' }),
+    );
     const { errors, failed } = evaluateAnswers(sections, answers);
     expect(errors).toEqual({});
     expect(failed).toEqual([
@@ -200,11 +209,17 @@ describe('evaluateAnswers', () => {
   });
 
   it('refuses an implausible odometer and does not read it', () => {
-    expect(evaluateAnswers(sections, passing(3_000_000_000))).toEqual({ errors: { 'answers.odometer': 'That odometer reading is not plausible; check it' }, failed: [], odometer: null });
+    expect(evaluateAnswers(sections, passing(3_000_000_000))).toEqual({
+      errors: { 'answers.odometer': 'That odometer reading is not plausible; check it' },
+      failed: [],
+      odometer: null,
+    });
   });
 
   it('refuses an odometer reading below the vehicle’s when given the vehicle, and leaves it to the caller when not', () => {
-    expect(evaluateAnswers(sections, passing(40_000), { odometer: 41_000 }).errors).toEqual({ 'answers.odometer': 'The odometer already reads 41,000; a reading cannot go backwards' });
+    expect(evaluateAnswers(sections, passing(40_000), { odometer: 41_000 }).errors).toEqual({
+      'answers.odometer': 'The odometer already reads 41,000; a reading cannot go backwards',
+    });
     expect(evaluateAnswers(sections, passing(40_000)).errors).toEqual({});
     expect(evaluateAnswers(sections, passing(41_250), { odometer: 41_000 })).toMatchObject({ errors: {}, odometer: 41_250 });
   });

@@ -55,7 +55,12 @@ function failure(item: TemplateItem, answer: Answer, detail?: string): ItemResul
   if (item.photo_required_on_fail && !answer.photo_ids?.length) message = 'Add a photo of the problem';
   return {
     problem: message,
-    failure: { item_id: item.id, label: detail ? `${item.label}: ${detail}` : item.label, critical: item.critical ?? false, note: answer.note?.trim() || null },
+    failure: {
+      item_id: item.id,
+      label: detail ? `${item.label}: ${detail}` : item.label,
+      critical: item.critical ?? false,
+      note: answer.note?.trim() || null,
+    },
     odometer: null,
   };
 }
@@ -82,7 +87,11 @@ function checkItem(item: TemplateItem, answer: Answer | undefined, vehicle: Chec
       }
       if ((item.min !== undefined && number < item.min) || (item.max !== undefined && number > item.max)) {
         const reading = `${number}${item.unit ? ` ${item.unit}` : ''}`;
-        return failure(item, { ...answer, note: answer.note ?? `Reading ${reading}` }, `${reading} (expected ${item.min ?? '…'}–${item.max ?? '…'})`);
+        return failure(
+          item,
+          { ...answer, note: answer.note ?? `Reading ${reading}` },
+          `${reading} (expected ${item.min ?? '…'}–${item.max ?? '…'})`,
+        );
       }
       return FINE;
     }
@@ -126,6 +135,7 @@ export function evaluateAnswers(sections: TemplateSection[], answers: Answer[], 
     if (result.odometer !== null) odometer = result.odometer;
   }
   // Answers to items the template does not have mean the form is out of date.
-  for (const answer of answers) if (!items.some((item) => item.id === answer.item_id)) errors[`answers.${answer.item_id}`] = 'This item is not on the form; reload it';
+  for (const answer of answers)
+    if (!items.some((item) => item.id === answer.item_id)) errors[`answers.${answer.item_id}`] = 'This item is not on the form; reload it';
   return { errors, failed, odometer };
 }

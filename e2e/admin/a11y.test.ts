@@ -38,11 +38,23 @@ const SCREENS: { path: string; heading: string; open?: (page: Page) => Promise<v
     },
   },
   { path: '/admin/users', heading: 'Users' },
-  { path: '/admin/users?user=ADMIN_ID', heading: 'Users', open: async (page) => void (await page.getByRole('button', { name: 'Save changes' }).waitFor()) },
-  { path: '/admin/users', heading: 'Users', open: async (page) => void (await page.getByRole('button', { name: 'Invite a person' }).click()) },
+  {
+    path: '/admin/users?user=ADMIN_ID',
+    heading: 'Users',
+    open: async (page) => void (await page.getByRole('button', { name: 'Save changes' }).waitFor()),
+  },
+  {
+    path: '/admin/users',
+    heading: 'Users',
+    open: async (page) => void (await page.getByRole('button', { name: 'Invite a person' }).click()),
+  },
   { path: '/admin/users', heading: 'Users', open: async (page) => void (await page.getByRole('button', { name: 'Import CSV' }).click()) },
   { path: '/admin/access', heading: 'Access' },
-  { path: '/admin/access', heading: 'Access', open: async (page) => void (await page.getByRole('tab', { name: 'Permissions matrix' }).click()) },
+  {
+    path: '/admin/access',
+    heading: 'Access',
+    open: async (page) => void (await page.getByRole('tab', { name: 'Permissions matrix' }).click()),
+  },
   { path: '/admin/access/roles/ROLE_ID', heading: 'Evidence Technician' },
   { path: '/admin/modules', heading: 'Modules' },
   { path: '/admin/modules/agency', heading: 'Agency profile' },
@@ -76,7 +88,9 @@ describe.each(['light', 'dark'] as const)('the admin screens in the %s theme', (
         try {
           await expectNoSeriousAxeViolations(page);
         } catch (error) {
-          throw new Error(`${screen.path}${screen.open ? ' (with its dialog or panel open)' : ''}: ${(error as Error).message}`, { cause: error });
+          throw new Error(`${screen.path}${screen.open ? ' (with its dialog or panel open)' : ''}: ${(error as Error).message}`, {
+            cause: error,
+          });
         }
       }
     } finally {

@@ -11,7 +11,11 @@ import { agencyWithAdmin, api, disabledPath, expectPath, inviteAndAccept, roleId
 describe('modules and the agency profile', () => {
   it('turns a module off: it leaves the navigation at once and a user lands on /disabled at their next navigation', async () => {
     const admin = await agencyWithAdmin('switcher');
-    const officer = await inviteAndAccept(admin.session, { name: 'Ofc Fleet', roleIds: [await roleIdByName(admin.session, 'Officer')], accountType: 'full' });
+    const officer = await inviteAndAccept(admin.session, {
+      name: 'Ofc Fleet',
+      roleIds: [await roleIdByName(admin.session, 'Officer')],
+      accountType: 'full',
+    });
     const adminPage = await newPage();
     const officerPage = await newPage();
     try {
@@ -24,13 +28,19 @@ describe('modules and the agency profile', () => {
       await settled(adminPage);
       const fleetSwitch = adminPage.getByRole('switch', { name: 'Fleet module' });
       expect(await fleetSwitch.isChecked()).toBe(true);
-      const saved = adminPage.waitForResponse((response) => response.url().endsWith('/rest/v1/admin/modules/fleet') && response.request().method() === 'PUT');
+      const saved = adminPage.waitForResponse(
+        (response) => response.url().endsWith('/rest/v1/admin/modules/fleet') && response.request().method() === 'PUT',
+      );
       await fleetSwitch.focus();
       await adminPage.keyboard.press('Space');
       expect((await saved).status()).toBe(200);
       await adminPage.getByText('Fleet is off').first().waitFor();
       // The admin's own navigation follows at once (the profile refreshed).
-      await expect.poll(() => adminPage.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Fleet', exact: true }).count()).toBe(0);
+      await expect
+        .poll(() =>
+          adminPage.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Fleet', exact: true }).count(),
+        )
+        .toBe(0);
 
       await officerPage.goto('/fleet');
       await expectPath(officerPage, disabledPath('Fleet'));
@@ -76,7 +86,9 @@ describe('modules and the agency profile', () => {
       await timezone.fill('Asia/Tok');
       await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
       await page.getByText('24-hour (14:05)').click();
-      const saved = page.waitForResponse((response) => response.url().endsWith('/rest/v1/admin/agency') && response.request().method() === 'PATCH');
+      const saved = page.waitForResponse(
+        (response) => response.url().endsWith('/rest/v1/admin/agency') && response.request().method() === 'PATCH',
+      );
       await page.getByRole('button', { name: 'Save agency profile' }).click();
       expect((await saved).status()).toBe(200);
       await page.getByText('The agency profile was updated.').waitFor();

@@ -6,7 +6,16 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.ts';
-import { agencyWithAdmin, comingSoonPath, createRole, disabledPath, expectPath, inviteAndAccept, signInWithSession, type Person } from './support.ts';
+import {
+  agencyWithAdmin,
+  comingSoonPath,
+  createRole,
+  disabledPath,
+  expectPath,
+  inviteAndAccept,
+  signInWithSession,
+  type Person,
+} from './support.ts';
 
 const UUID = '5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11';
 
@@ -19,7 +28,15 @@ beforeAll(async () => {
   const role = (name: string, permissions: string[]) => createRole(admin.session, name, permissions);
   const [fullModules, officer, supervisor, templateAuthor] = await Promise.all([
     role('Desk work', ['citations:access', 'reports:editor', 'reports:templates.use', 'productivity:access']),
-    role('Patrol', ['citations:access', 'reports:editor', 'productivity:access', 'scheduling:view', 'fleet:servicerequest.submit', 'fleet:squadcheck.submit', 'fto:user']),
+    role('Patrol', [
+      'citations:access',
+      'reports:editor',
+      'productivity:access',
+      'scheduling:view',
+      'fleet:servicerequest.submit',
+      'fleet:squadcheck.submit',
+      'fto:user',
+    ]),
     role('Watch commander', [
       'reports:editor',
       'reports:templates.use',
@@ -33,7 +50,12 @@ beforeAll(async () => {
       'fleet:admin',
       'fto:trainer',
     ]),
-    role('Template author', ['reports:editor', 'reports:templates.use', 'reports:templates.create_user', 'reports:templates.create_agency']),
+    role('Template author', [
+      'reports:editor',
+      'reports:templates.use',
+      'reports:templates.create_user',
+      'reports:templates.create_agency',
+    ]),
   ]);
   const [limited, nothing, patrol, commander, author] = await Promise.all([
     inviteAndAccept(admin.session, { name: 'Lim Ited', roleIds: [fullModules], accountType: 'limited', prefix: 'limited' }),
@@ -134,7 +156,13 @@ describe('module access (spec section 5) for people with particular permissions'
     const page = await newPage();
     try {
       await signInWithSession(page, people.supervisor.session);
-      for (const path of ['/admin', '/admin/users', '/admin/access/roles/' + UUID, '/admin/modules/agency', '/admin/modules/schedule/assignments']) {
+      for (const path of [
+        '/admin',
+        '/admin/users',
+        '/admin/access/roles/' + UUID,
+        '/admin/modules/agency',
+        '/admin/modules/schedule/assignments',
+      ]) {
         await page.goto(path);
         await expectPath(page, '/');
         await expect.poll(() => page.getByText('Admin is for administrators').count(), { timeout: 10_000 }).toBeGreaterThan(0);

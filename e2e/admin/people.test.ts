@@ -43,7 +43,8 @@ describe('people in the admin area', () => {
       await personPage.getByRole('button', { name: `Join ${admin.agencyName}` }).click();
       await expectPath(personPage, '/');
       const nav = personPage.getByRole('navigation', { name: 'Main navigation' });
-      for (const module of ['Citations', 'Reports', 'Productivity', 'Scheduling', 'Fleet']) await nav.getByRole('link', { name: module, exact: true }).waitFor();
+      for (const module of ['Citations', 'Reports', 'Productivity', 'Scheduling', 'Fleet'])
+        await nav.getByRole('link', { name: module, exact: true }).waitFor();
       expect(await nav.getByRole('link', { name: 'Field Training' }).count()).toBe(0);
       expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
 

@@ -26,15 +26,17 @@ describe('roles, import and the audit log', () => {
       await page.getByRole('button', { name: 'Save role' }).click();
       expect((await saved).status()).toBe(200);
       const body = (await (await saved).json()) as { permissions: string[] };
-      expect([...body.permissions].sort()).toEqual([
-        'scheduling:view',
-        'scheduling:ot.manage',
-        'scheduling:ot.create',
-        'scheduling:pto.manage',
-        'scheduling:modification.manage',
-        'scheduling:allcall',
-        'fleet:squadcheck.submit',
-      ].sort());
+      expect([...body.permissions].sort()).toEqual(
+        [
+          'scheduling:view',
+          'scheduling:ot.manage',
+          'scheduling:ot.create',
+          'scheduling:pto.manage',
+          'scheduling:modification.manage',
+          'scheduling:allcall',
+          'fleet:squadcheck.submit',
+        ].sort(),
+      );
 
       // Add a member with the searchable picker.
       const picker = page.getByLabel('Add a person', { exact: true }).first();
@@ -87,10 +89,14 @@ describe('roles, import and the audit log', () => {
       const stamp = Date.now().toString(36);
       const chooser = page.waitForEvent('filechooser');
       await dialog.getByRole('button', { name: /CSV file/ }).click();
-      await (await chooser).setFiles({
+      await (
+        await chooser
+      ).setFiles({
         name: 'people.csv',
         mimeType: 'text/csv',
-        buffer: Buffer.from(`email,name,account_type,roles\ncsv-a-${stamp}@e2e.test,"Ada, A",full,Officer\nnot-an-email,Bo,,\ncsv-c-${stamp}@e2e.test,Cy,limited,Astronaut\n`),
+        buffer: Buffer.from(
+          `email,name,account_type,roles\ncsv-a-${stamp}@e2e.test,"Ada, A",full,Officer\nnot-an-email,Bo,,\ncsv-c-${stamp}@e2e.test,Cy,limited,Astronaut\n`,
+        ),
       });
       await dialog.getByText('3 people to invite').waitFor();
       await dialog.getByRole('button', { name: 'Import 3 people' }).click();
@@ -104,11 +110,21 @@ describe('roles, import and the audit log', () => {
       const retry = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Import CSV' }).click();
       await dialog.getByRole('button', { name: /CSV file/ }).click();
-      await (await retry).setFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(`email,name,roles\ncsv-a-${stamp}@e2e.test,"Ada, A",Officer;Trainee\n`) });
+      await (
+        await retry
+      ).setFiles({
+        name: 'people.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`email,name,roles\ncsv-a-${stamp}@e2e.test,"Ada, A",Officer;Trainee\n`),
+      });
       await dialog.getByRole('button', { name: 'Import 1 person' }).click();
       await dialog.getByText('1 person was invited.').waitFor();
       await dialog.getByRole('button', { name: 'Close' }).first().click();
-      await page.getByRole('row').filter({ hasText: `csv-a-${stamp}@e2e.test` }).getByText('Invited').waitFor();
+      await page
+        .getByRole('row')
+        .filter({ hasText: `csv-a-${stamp}@e2e.test` })
+        .getByText('Invited')
+        .waitFor();
     } finally {
       await page.context().close();
     }

@@ -23,7 +23,13 @@ export const PASSWORD = 'correct horse battery staple 42';
 
 export type Person = { email: string; password: string; name: string; session: Session };
 
-export async function callApi<T = unknown>(session: Session | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+export async function callApi<T = unknown>(
+  session: Session | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${inject('baseUrl')}${path}`, {
     method,
     headers: {
@@ -39,9 +45,16 @@ export async function callApi<T = unknown>(session: Session | null, method: stri
 }
 
 /** Like callApi, but fails the test unless the answer is 2xx. */
-export async function api<T = unknown>(session: Session | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function api<T = unknown>(
+  session: Session | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const answer = await callApi<T>(session, method, path, body, headers);
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
 }
 
@@ -89,9 +102,19 @@ export async function inviteAndAccept(
 ): Promise<Person & { id: string }> {
   const email = uniqueEmail(options.prefix ?? 'officer');
   const since = new Date();
-  const invited = await api<AdminUser>(admin, 'POST', '/rest/v1/admin/users', { email, name: options.name, account_type: options.accountType, role_ids: options.roleIds });
+  const invited = await api<AdminUser>(admin, 'POST', '/rest/v1/admin/users', {
+    email,
+    name: options.name,
+    account_type: options.accountType,
+    role_ids: options.roleIds,
+  });
   const token = new URL(await invitationLink(email, since)).searchParams.get('invitation');
-  const result = await api<{ session: Session | null }>(null, 'POST', '/auth/v1/signup', { email, password: PASSWORD, name: options.name, invitation_token: token });
+  const result = await api<{ session: Session | null }>(null, 'POST', '/auth/v1/signup', {
+    email,
+    password: PASSWORD,
+    name: options.name,
+    invitation_token: token,
+  });
   if (!result.session) throw new Error(`Accepting the invitation of ${email} gave no session`);
   return { id: invited.id, email, password: PASSWORD, name: options.name, session: result.session };
 }
@@ -119,5 +142,9 @@ export function comingSoonPath(label: string): string {
 /** Waits for every "Loading…" status of the page to be gone (the screen shows its data, empty state or error). */
 export async function settled(page: Page): Promise<void> {
   await page.locator('h1').first().waitFor();
-  await page.waitForFunction(() => ![...document.querySelectorAll('[role="status"]')].some((el) => /Loading|Reading/.test(el.textContent ?? '')), undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('[role="status"]')].some((el) => /Loading|Reading/.test(el.textContent ?? '')),
+    undefined,
+    { timeout: 15_000 },
+  );
 }

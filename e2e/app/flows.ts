@@ -16,10 +16,13 @@ export type Account = { email: string; password: string; name: string; agencyNam
 
 /** Waits until the page's path (and query) is `expected`. */
 export async function expectPath(page: Page, expected: string | RegExp, timeout = 15_000): Promise<void> {
-  await page.waitForURL((url) => {
-    const path = url.pathname + url.search;
-    return typeof expected === 'string' ? path === expected : expected.test(path);
-  }, { timeout });
+  await page.waitForURL(
+    (url) => {
+      const path = url.pathname + url.search;
+      return typeof expected === 'string' ? path === expected : expected.test(path);
+    },
+    { timeout },
+  );
 }
 
 /** A confirmed agency founder (an administrator), made through the API. */

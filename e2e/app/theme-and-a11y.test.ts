@@ -144,7 +144,8 @@ describe('the keyboard', () => {
     try {
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Sign in to Precinct' }).waitFor();
-      const focused = async () => page.evaluate(() => document.activeElement?.getAttribute('autocomplete') ?? document.activeElement?.textContent ?? '');
+      const focused = async () =>
+        page.evaluate(() => document.activeElement?.getAttribute('autocomplete') ?? document.activeElement?.textContent ?? '');
       for (let presses = 0; presses < 10 && (await focused()) !== 'username'; presses += 1) await page.keyboard.press('Tab');
       expect(await focused()).toBe('username');
       await page.keyboard.type(founder.email);

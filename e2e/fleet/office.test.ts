@@ -11,7 +11,17 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ServiceRequest, SquadCheckForm, SquadCheckSubmission, Template, Vehicle } from '../../core/contracts/fleet.ts';
 import type { Page as ApiPage } from '../../core/contracts/admin.ts';
-import { agencyWithAdmin, api, createRole, disabledPath, expectPath, inviteAndAccept, settled, signInWithSession, type Person } from '../admin/support.ts';
+import {
+  agencyWithAdmin,
+  api,
+  createRole,
+  disabledPath,
+  expectPath,
+  inviteAndAccept,
+  settled,
+  signInWithSession,
+  type Person,
+} from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 import { expectImageShown, solidPng } from './images.ts';
 
@@ -28,11 +38,27 @@ function created<T>(path: string, body: unknown): Promise<T> {
 
 beforeAll(async () => {
   admin = await agencyWithAdmin('fleet');
-  vehicle = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', { unit_number: 'P-101', vehicle_type: 'patrol', make: 'Ford', model: 'Police Interceptor Utility', year: 2024, odometer: 12000 });
+  vehicle = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
+    unit_number: 'P-101',
+    vehicle_type: 'patrol',
+    make: 'Ford',
+    model: 'Police Interceptor Utility',
+    year: 2024,
+    odometer: 12000,
+  });
   template = await created<Template>('/rest/v1/fleet/admin/templates', {
     name: 'Start of shift',
     vehicle_types: [],
-    sections: [{ id: 'outside', title: 'Outside', items: [{ id: 'lights', label: 'Light bar and siren', kind: 'pass_fail' }, { id: 'tyres', label: 'Tyres', kind: 'pass_fail' }] }],
+    sections: [
+      {
+        id: 'outside',
+        title: 'Outside',
+        items: [
+          { id: 'lights', label: 'Light bar and siren', kind: 'pass_fail' },
+          { id: 'tyres', label: 'Tyres', kind: 'pass_fail' },
+        ],
+      },
+    ],
   });
   const form = await api<SquadCheckForm>(admin.session, 'GET', `/rest/v1/fleet/squad-checks/form/${vehicle.id}`);
   // Every item of the form answered so that it passes, but for one pass/fail item that fails with a note.
@@ -42,12 +68,22 @@ beforeAll(async () => {
     if (item === failing) return { item_id: item.id, value: 'fail', note: 'Front left tyre worn to the cords' };
     if (item.kind === 'pass_fail') return { item_id: item.id, value: 'pass' };
     if (item.kind === 'number') return { item_id: item.id, value: item.is_odometer ? 12_050 : (item.max ?? item.min ?? 1) };
-    if (item.kind === 'choice') return { item_id: item.id, value: item.options?.find((option) => !item.failing_options?.includes(option)) ?? null };
+    if (item.kind === 'choice')
+      return { item_id: item.id, value: item.options?.find((option) => !item.failing_options?.includes(option)) ?? null };
     if (item.kind === 'text') return { item_id: item.id, value: 'All good' };
     return { item_id: item.id, value: null, ...(item.allow_na ? { na_reason: 'Not needed today' } : {}) };
   });
-  submission = await created<SquadCheckSubmission>('/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers });
-  request = await created<ServiceRequest>('/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes grind and pull to the right', drivable: false });
+  submission = await created<SquadCheckSubmission>('/rest/v1/fleet/squad-checks', {
+    vehicle_id: vehicle.id,
+    template_version_id: form.template.version_id,
+    answers,
+  });
+  request = await created<ServiceRequest>('/rest/v1/fleet/service-requests', {
+    vehicle_id: vehicle.id,
+    category: 'brakes',
+    description: 'Brakes grind and pull to the right',
+    drivable: false,
+  });
 }, 120_000);
 
 /**
@@ -112,14 +148,22 @@ describe('the template builder', () => {
       const saved = await api<Template>(admin.session, 'GET', `/rest/v1/fleet/admin/templates/${id}`);
       const savedItems = saved.sections.flatMap((section) => section.items);
       expect(savedItems.map((item) => item.kind)).toEqual(['number', 'choice', 'pass_fail', 'text', 'photo', 'signature']);
-      expect(savedItems.find((item) => item.kind === 'number')).toMatchObject({ label: 'Odometer', min: 0, max: 500000, unit: 'mi', is_odometer: true });
+      expect(savedItems.find((item) => item.kind === 'number')).toMatchObject({
+        label: 'Odometer',
+        min: 0,
+        max: 500000,
+        unit: 'mi',
+        is_odometer: true,
+      });
       expect(savedItems.find((item) => item.kind === 'choice')).toMatchObject({ options: ['Full', 'Empty'], failing_options: ['Empty'] });
       expect(savedItems.find((item) => item.kind === 'pass_fail')).toMatchObject({ label: 'Light bar', critical: true });
 
       // Saving again makes version 2.
       await page.getByRole('textbox', { name: 'Name' }).fill('Every kind, revised');
       await page.getByRole('button', { name: 'Save as a new version' }).click();
-      await expect.poll(async () => (await api<Template>(admin.session, 'GET', `/rest/v1/fleet/admin/templates/${id}`)).version_number).toBe(2);
+      await expect
+        .poll(async () => (await api<Template>(admin.session, 'GET', `/rest/v1/fleet/admin/templates/${id}`)).version_number)
+        .toBe(2);
     } finally {
       await page.context().close();
     }
@@ -138,18 +182,24 @@ describe('the service request queue', () => {
       const drawer = page.getByRole('dialog', { name: `Service request #${request.number}` });
       await drawer.waitFor();
       // Only the allowed moves are offered.
-      await expect.poll(() => drawer.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent ?? ''))).toEqual(['Keep open', 'Start work', 'Complete', 'Decline']);
+      await expect
+        .poll(() => drawer.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent ?? '')))
+        .toEqual(['Keep open', 'Start work', 'Complete', 'Decline']);
       await drawer.locator('label', { hasText: /^Start work$/ }).click();
       await drawer.getByRole('textbox', { name: 'Vendor' }).fill('Main Street Brake & Tire');
       await drawer.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status).toBe('in_progress');
+      await expect
+        .poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status)
+        .toBe('in_progress');
       // The drawer takes the saved answer in before the next move (it resets the form to it).
       await page.getByText(`Request #${request.number} is in progress.`).waitFor();
       await drawer.locator('label', { hasText: /^Complete$/ }).click();
       await drawer.getByRole('textbox', { name: 'Cost (dollars)' }).fill('412.50');
       await drawer.getByRole('textbox', { name: 'Note' }).fill('Pads and rotors replaced');
       await drawer.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status).toBe('completed');
+      await expect
+        .poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status)
+        .toBe('completed');
       const done = await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`);
       expect(done).toMatchObject({ cost_cents: 41250, vendor: 'Main Street Brake & Tire' });
       await expect.poll(() => drawer.getByRole('radio').count()).toBe(2);
@@ -173,7 +223,13 @@ describe('an officer’s photos in the queue', () => {
     });
     expect(uploaded.status).toBe(201);
     const photo = (await uploaded.json()) as { id: string };
-    const withPhoto = await created<ServiceRequest>('/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'body_damage', description: 'Scrape along the passenger door', drivable: true, photo_ids: [photo.id] });
+    const withPhoto = await created<ServiceRequest>('/rest/v1/fleet/service-requests', {
+      vehicle_id: vehicle.id,
+      category: 'body_damage',
+      description: 'Scrape along the passenger door',
+      drivable: true,
+      photo_ids: [photo.id],
+    });
     const page = await newPage();
     try {
       await signInWithSession(page, admin.session);
@@ -189,7 +245,14 @@ describe('an officer’s photos in the queue', () => {
 
 describe('a vehicle’s photo', () => {
   it('uploads a photo with its progress shown, refuses a PDF, replaces and removes the photo, and the vehicles table shows it as a thumbnail', async () => {
-    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', { unit_number: 'PH-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2023, odometer: 100 });
+    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
+      unit_number: 'PH-1',
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Explorer',
+      year: 2023,
+      odometer: 100,
+    });
     const current = () => api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`);
     const page = await newPage();
     try {
@@ -203,23 +266,36 @@ describe('a vehicle’s photo', () => {
       const uploadHeld = new Promise<void>((resolve) => {
         releaseUpload = resolve;
       });
-      await page.route('**/storage/v1/object?purpose=fleet', async (route) => {
-        await uploadHeld;
-        await route.continue();
-      }, { times: 1 });
-      await card.locator('input[type="file"]').setInputFiles({ name: 'ph-1.png', mimeType: 'image/png', buffer: solidPng(120, 80, [30, 90, 160]) });
-      await card.getByRole('status').filter({ hasText: /^Uploading… \d+%$/ }).waitFor();
+      await page.route(
+        '**/storage/v1/object?purpose=fleet',
+        async (route) => {
+          await uploadHeld;
+          await route.continue();
+        },
+        { times: 1 },
+      );
+      await card
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'ph-1.png', mimeType: 'image/png', buffer: solidPng(120, 80, [30, 90, 160]) });
+      await card
+        .getByRole('status')
+        .filter({ hasText: /^Uploading… \d+%$/ })
+        .waitFor();
       releaseUpload();
       await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
       await expect.poll(async () => (await current()).photo_id).not.toBeNull();
       const first = (await current()).photo_id;
 
-      await card.locator('input[type="file"]').setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+      await card
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
       await card.getByRole('alert').filter({ hasText: 'Choose a PNG, JPEG or WebP image' }).waitFor();
       expect((await current()).photo_id).toBe(first);
 
       await card.getByRole('button', { name: 'Replace the photo' }).waitFor();
-      await card.locator('input[type="file"]').setInputFiles({ name: 'ph-1-new.png', mimeType: 'image/png', buffer: solidPng(120, 80, [160, 60, 30]) });
+      await card
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'ph-1-new.png', mimeType: 'image/png', buffer: solidPng(120, 80, [160, 60, 30]) });
       await expect.poll(async () => (await current()).photo_id).not.toBe(first);
       await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
       await page.waitForTimeout(400);
@@ -242,7 +318,14 @@ describe('a vehicle’s photo', () => {
 describe('the assigned officer and the officer filter', () => {
   it('assigns an officer found by name on the vehicle page and when adding a vehicle', async () => {
     const me = (await api<{ id: string }>(admin.session, 'GET', '/auth/v1/user')).id;
-    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', { unit_number: 'AS-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2023, odometer: 100 });
+    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
+      unit_number: 'AS-1',
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Explorer',
+      year: 2023,
+      odometer: 100,
+    });
     const page = await newPage();
     try {
       await signInWithSession(page, admin.session);
@@ -253,10 +336,14 @@ describe('the assigned officer and the officer filter', () => {
       await picker.fill('pat ch');
       await chooseOnlyOption(page, picker, 'Pat Chief');
       await page.getByRole('button', { name: 'Save details' }).click();
-      await expect.poll(async () => (await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`)).assigned_user_id).toBe(me);
+      await expect
+        .poll(async () => (await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`)).assigned_user_id)
+        .toBe(me);
       await page.reload();
       await page.getByRole('heading', { name: 'Unit AS-1', level: 1 }).waitFor();
-      await expect.poll(() => page.getByRole('region', { name: 'Details' }).getByLabel('Assigned officer', { exact: true }).first().inputValue()).toBe('Pat Chief');
+      await expect
+        .poll(() => page.getByRole('region', { name: 'Details' }).getByLabel('Assigned officer', { exact: true }).first().inputValue())
+        .toBe('Pat Chief');
 
       await page.goto('/fleet/admin/vehicle');
       await page.getByRole('button', { name: 'Add a vehicle' }).click();
@@ -344,10 +431,18 @@ describe('who may open the fleet office', () => {
 const SCREENS: { path: () => string; heading: string; open?: (page: Page) => Promise<void> }[] = [
   { path: () => '/fleet/admin', heading: 'Fleet dashboard' },
   { path: () => '/fleet/admin/vehicle', heading: 'Vehicles' },
-  { path: () => '/fleet/admin/vehicle', heading: 'Vehicles', open: async (page) => void (await page.getByRole('button', { name: 'Add a vehicle' }).click()) },
+  {
+    path: () => '/fleet/admin/vehicle',
+    heading: 'Vehicles',
+    open: async (page) => void (await page.getByRole('button', { name: 'Add a vehicle' }).click()),
+  },
   { path: () => `/fleet/admin/vehicle/${vehicle.id}`, heading: 'Unit P-101' },
   { path: () => '/fleet/admin/servicerequest', heading: 'Service requests' },
-  { path: () => `/fleet/admin/servicerequest?request=${request.id}`, heading: 'Service requests', open: async (page) => void (await page.getByRole('button', { name: 'Save' }).waitFor()) },
+  {
+    path: () => `/fleet/admin/servicerequest?request=${request.id}`,
+    heading: 'Service requests',
+    open: async (page) => void (await page.getByRole('button', { name: 'Save' }).waitFor()),
+  },
   { path: () => '/fleet/admin/squadchecks', heading: 'Squad checks' },
   { path: () => '/fleet/admin/squadchecks?failures=all', heading: 'Squad checks' },
   { path: () => `/fleet/admin/squadchecks/${submission.id}`, heading: 'Squad check: unit P-101' },
@@ -372,7 +467,9 @@ describe.each(['light', 'dark'] as const)('the fleet office in the %s theme', (c
         try {
           await expectNoSeriousAxeViolations(page);
         } catch (error) {
-          throw new Error(`${screen.path()}${screen.open ? ' (with its dialog or drawer open)' : ''}: ${(error as Error).message}`, { cause: error });
+          throw new Error(`${screen.path()}${screen.open ? ' (with its dialog or drawer open)' : ''}: ${(error as Error).message}`, {
+            cause: error,
+          });
         }
       }
     } finally {
@@ -401,7 +498,14 @@ describe('the fleet office on a 360 px wide phone', () => {
 
 describe('preventive maintenance on a vehicle’s page', () => {
   it('adds an oil-change interval, shows where it stands, and stops tracking it', async () => {
-    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', { unit_number: 'PM-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2023, odometer: 30000 });
+    const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
+      unit_number: 'PM-1',
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Explorer',
+      year: 2023,
+      odometer: 30000,
+    });
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await newPage({ colorScheme });
       try {

@@ -29,7 +29,17 @@ beforeAll(async () => {
   const users = await api<ApiPage<AdminUser>>(officer.session, 'GET', '/rest/v1/admin/users');
   const me = users.items[0]!.id;
   const add = (unit: string, plate: string, extra: object = {}) =>
-    api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: unit, vehicle_type: 'patrol', make: 'Ford', model: 'Police Interceptor Utility', year: 2024, plate, plate_state: 'IL', odometer: 41_000, ...extra });
+    api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
+      unit_number: unit,
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Police Interceptor Utility',
+      year: 2024,
+      plate,
+      plate_state: 'IL',
+      odometer: 41_000,
+      ...extra,
+    });
   car = await add('P-417', 'PCT 417', { assigned_user_id: me });
   spare = await add('P-502', 'PCT 502');
   // K-9 units are checked against a form of a photo and a signature only.
@@ -67,7 +77,9 @@ async function passEverything(page: Page, except: RegExp[] = []): Promise<void> 
   const count = await groups.count();
   for (let i = 0; i < count; i += 1) {
     const group = groups.nth(i);
-    const name = (await group.getAttribute('aria-labelledby')) ? await group.evaluate((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ?? '') : '';
+    const name = (await group.getAttribute('aria-labelledby'))
+      ? await group.evaluate((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent ?? '')
+      : '';
     if (except.some((pattern) => pattern.test(name))) continue;
     const pass = group.getByRole('button', { name: 'Pass', exact: true });
     if ((await pass.count()) > 0) {
@@ -103,15 +115,25 @@ describe('an officer on a phone', () => {
       await page.getByRole('textbox', { name: /^Odometer/ }).fill('41250');
       await page.getByRole('textbox', { name: /^Fuel level/ }).fill('80');
       await passEverything(page, [/^Siren/, /^In-car camera/]);
-      await item(page, /^Siren/).getByRole('button', { name: 'Fail', exact: true }).click();
-      await item(page, /^In-car camera/).getByRole('button', { name: 'Fail', exact: true }).click();
+      await item(page, /^Siren/)
+        .getByRole('button', { name: 'Fail', exact: true })
+        .click();
+      await item(page, /^In-car camera/)
+        .getByRole('button', { name: 'Fail', exact: true })
+        .click();
 
       // Sending without the notes the failures need: the message is beside each item.
       await page.getByRole('button', { name: 'Send the squad check' }).click();
       await expect.poll(() => page.getByText('Add a note saying what is wrong').count()).toBe(2);
       await page.getByRole('alert').filter({ hasText: '2 items need your attention' }).waitFor();
-      await page.locator('[data-item-id="siren"]').getByRole('textbox', { name: /What is wrong\?/ }).fill('No sound on wail or yelp');
-      await page.locator('[data-item-id="camera"]').getByRole('textbox', { name: /What is wrong\?/ }).fill('Recordings do not upload');
+      await page
+        .locator('[data-item-id="siren"]')
+        .getByRole('textbox', { name: /What is wrong\?/ })
+        .fill('No sound on wail or yelp');
+      await page
+        .locator('[data-item-id="camera"]')
+        .getByRole('textbox', { name: /What is wrong\?/ })
+        .fill('Recordings do not upload');
       await expect.poll(() => page.getByText('Add a note saying what is wrong').count()).toBe(0);
       await page.getByRole('button', { name: 'Send the squad check' }).click();
 
@@ -123,7 +145,11 @@ describe('an officer on a phone', () => {
       const openedNumber = (await opened.textContent())!.match(/#(\d+)/)![1]!;
       const openedLink = page.getByRole('link', { name: `See service request #${openedNumber}` });
       expect(await openedLink.getAttribute('href')).toMatch(/^\/fleet\/request\?id=[0-9a-f-]{36}$/);
-      await page.locator('li').filter({ hasText: /^Siren/ }).getByText(`Covered by service request #${openedNumber}`).waitFor();
+      await page
+        .locator('li')
+        .filter({ hasText: /^Siren/ })
+        .getByText(`Covered by service request #${openedNumber}`)
+        .waitFor();
       expect(await page.getByRole('link', { name: /Open a service request for Siren/ }).count()).toBe(0);
       await expectNoSidewaysScroll(page, 'the squad check result');
       // The pointer still rests where "Send" was; measured without a hover state.
@@ -140,8 +166,15 @@ describe('an officer on a phone', () => {
       expect(url.searchParams.get('vehicle_id')).toBe(car.id);
       expect(url.searchParams.get('category')).toBe('emergency_equipment');
       await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
-      expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toBe('In-car camera records and uploads: Recordings do not upload');
-      expect(await page.getByLabel(/^Category/).first().inputValue()).toBe('Lights, siren and radio');
+      expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toBe(
+        'In-car camera records and uploads: Recordings do not upload',
+      );
+      expect(
+        await page
+          .getByLabel(/^Category/)
+          .first()
+          .inputValue(),
+      ).toBe('Lights, siren and radio');
       await page.getByText('Unit P-417').first().waitFor();
       await page.getByRole('radio', { name: 'No, it must not be driven' }).check();
       await expectNoSidewaysScroll(page, '/fleet/request');
@@ -150,7 +183,9 @@ describe('an officer on a phone', () => {
       await page.getByRole('heading', { name: /^Service request #\d+$/, level: 1 }).waitFor();
       const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace(/\D/g, '');
       await page.getByText('The vehicle must not be driven.').waitFor();
-      const mine = page.getByRole('region', { name: 'Your service requests' }).or(page.locator('section[aria-labelledby="my-requests-heading"]'));
+      const mine = page
+        .getByRole('region', { name: 'Your service requests' })
+        .or(page.locator('section[aria-labelledby="my-requests-heading"]'));
       await mine.getByRole('link', { name: `#${number} · Unit P-417` }).waitFor();
       await expectNoSidewaysScroll(page, 'the service request');
 
@@ -165,7 +200,10 @@ describe('an officer on a phone', () => {
       // The request the critical failure opened, where the result's link leads.
       await page.goto(openedHref);
       await page.getByRole('heading', { name: `Service request #${openedNumber}`, level: 1 }).waitFor();
-      await page.getByText(/Critical squad check failure: Siren and PA \(No sound on wail or yelp\)/).first().waitFor();
+      await page
+        .getByText(/Critical squad check failure: Siren and PA \(No sound on wail or yelp\)/)
+        .first()
+        .waitFor();
 
       const check = await api<{ status: string }>(officer.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`);
       expect(check.status).toBe('out_of_service');
@@ -181,22 +219,46 @@ describe('an officer on a phone', () => {
       await page.goto(`/fleet/squadcheck?vehicle_id=${spare.id}`);
       await page.getByRole('heading', { name: 'Squad check: unit P-502', level: 1 }).waitFor();
       await page.getByRole('textbox', { name: /^Odometer/ }).fill('41300');
-      await item(page, /^Light bar/).getByRole('button', { name: 'Pass', exact: true }).click();
-      await item(page, /^Radio/).getByRole('button', { name: 'Fail', exact: true }).click();
+      await item(page, /^Light bar/)
+        .getByRole('button', { name: 'Pass', exact: true })
+        .click();
+      await item(page, /^Radio/)
+        .getByRole('button', { name: 'Fail', exact: true })
+        .click();
       await page.getByRole('textbox', { name: /What is wrong\?/ }).fill('Portable will not charge');
 
       await page.reload();
       await page.getByRole('heading', { name: 'Squad check: unit P-502', level: 1 }).waitFor();
       await settled(page);
       expect(await page.getByRole('textbox', { name: /^Odometer/ }).inputValue()).toMatch(/^41,?300$/);
-      expect(await item(page, /^Light bar/).getByRole('button', { name: 'Pass', exact: true }).getAttribute('aria-pressed')).toBe('true');
-      expect(await item(page, /^Radio/).getByRole('button', { name: 'Fail', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      expect(
+        await item(page, /^Light bar/)
+          .getByRole('button', { name: 'Pass', exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
+      expect(
+        await item(page, /^Radio/)
+          .getByRole('button', { name: 'Fail', exact: true })
+          .getAttribute('aria-pressed'),
+      ).toBe('true');
       expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toBe('Portable will not charge');
       await page.getByText(/draft restored/).waitFor();
 
       // The server has the draft too (autosave after a change, and on leaving the page).
       await expect
-        .poll(async () => (await api<{ draft: { answers: { item_id: string }[] } | null }>(officer.session, 'GET', `/rest/v1/fleet/squad-checks/form/${spare.id}`)).draft?.answers.map((a) => a.item_id).sort() ?? [], { timeout: 10_000 })
+        .poll(
+          async () =>
+            (
+              await api<{ draft: { answers: { item_id: string }[] } | null }>(
+                officer.session,
+                'GET',
+                `/rest/v1/fleet/squad-checks/form/${spare.id}`,
+              )
+            ).draft?.answers
+              .map((a) => a.item_id)
+              .sort() ?? [],
+          { timeout: 10_000 },
+        )
         .toEqual(['lightbar', 'odometer', 'radio']);
     } finally {
       await page.context().close();
@@ -219,12 +281,21 @@ describe('an officer checking a K-9 unit', () => {
       const uploadHeld = new Promise<void>((resolve) => {
         releaseUpload = resolve;
       });
-      await page.route('**/storage/v1/object?purpose=fleet', async (route) => {
-        await uploadHeld;
-        await route.continue();
-      }, { times: 1 });
-      await photoItem.locator('input[type="file"]').setInputFiles({ name: 'kennel.png', mimeType: 'image/png', buffer: solidPng(64, 48, [40, 110, 200]) });
-      await photoItem.getByRole('status').filter({ hasText: /^Uploading… \d+%$/ }).waitFor();
+      await page.route(
+        '**/storage/v1/object?purpose=fleet',
+        async (route) => {
+          await uploadHeld;
+          await route.continue();
+        },
+        { times: 1 },
+      );
+      await photoItem
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'kennel.png', mimeType: 'image/png', buffer: solidPng(64, 48, [40, 110, 200]) });
+      await photoItem
+        .getByRole('status')
+        .filter({ hasText: /^Uploading… \d+%$/ })
+        .waitFor();
       releaseUpload();
       await expectImageShown(photoItem.getByRole('img', { name: 'Photo of the kennel insert, photo 1' }));
       await photoItem.getByRole('button', { name: 'Remove photo 1 of Photo of the kennel insert' }).waitFor();
@@ -240,7 +311,13 @@ describe('an officer checking a K-9 unit', () => {
         const box = (await pad.boundingBox())!;
         await pad.hover({ position: { x: box.width * 0.15, y: box.height * 0.6 } });
         await page.mouse.down();
-        for (const [x, y] of [[0.3, 0.3], [0.45, 0.7], [0.6, 0.35], [0.8, 0.6]] as const) await pad.hover({ position: { x: box.width * x, y: box.height * y } });
+        for (const [x, y] of [
+          [0.3, 0.3],
+          [0.45, 0.7],
+          [0.6, 0.35],
+          [0.8, 0.6],
+        ] as const)
+          await pad.hover({ position: { x: box.width * x, y: box.height * y } });
         await page.mouse.up();
         return use.isEnabled();
       };
@@ -255,7 +332,11 @@ describe('an officer checking a K-9 unit', () => {
       await page.getByText('Everything passed').waitFor();
 
       // The office's review screen shows the photo and the signature.
-      const checks = await api<ApiPage<SquadCheckSubmission>>(officer.session, 'GET', `/rest/v1/fleet/admin/squad-checks?failures=all&vehicle_id=${k9.id}`);
+      const checks = await api<ApiPage<SquadCheckSubmission>>(
+        officer.session,
+        'GET',
+        `/rest/v1/fleet/admin/squad-checks?failures=all&vehicle_id=${k9.id}`,
+      );
       expect(checks.total).toBe(1);
       await page.goto(`/fleet/admin/squadchecks/${checks.items[0]!.id}`);
       await page.getByRole('heading', { name: 'Squad check: unit K9-7', level: 1 }).waitFor();

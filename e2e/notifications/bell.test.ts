@@ -5,7 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
-import { agencyWithAdmin, api, createRole, expectPath, inviteAndAccept, settled, signInWithSession, type Person } from '../admin/support.ts';
+import {
+  agencyWithAdmin,
+  api,
+  createRole,
+  expectPath,
+  inviteAndAccept,
+  settled,
+  signInWithSession,
+  type Person,
+} from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 
 let admin: Person;
@@ -16,9 +25,27 @@ beforeAll(async () => {
   admin = await agencyWithAdmin('bell');
   const roleId = await createRole(admin.session, 'Patrol', ['fleet:servicerequest.submit', 'fleet:squadcheck.submit']);
   officer = await inviteAndAccept(admin.session, { name: 'Robin Patrol', roleIds: [roleId], accountType: 'full' });
-  const vehicle = await api<Vehicle>(admin.session, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'B-7', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 900 }, { 'idempotency-key': randomUUID() });
-  request = await api<ServiceRequest>(officer.session, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes squeal when cold', drivable: true }, { 'idempotency-key': randomUUID() });
-  await api(admin.session, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress', note: 'Booked with the dealer for Tuesday' }, { 'if-match': `"${request.version}"` });
+  const vehicle = await api<Vehicle>(
+    admin.session,
+    'POST',
+    '/rest/v1/fleet/admin/vehicles',
+    { unit_number: 'B-7', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 900 },
+    { 'idempotency-key': randomUUID() },
+  );
+  request = await api<ServiceRequest>(
+    officer.session,
+    'POST',
+    '/rest/v1/fleet/service-requests',
+    { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes squeal when cold', drivable: true },
+    { 'idempotency-key': randomUUID() },
+  );
+  await api(
+    admin.session,
+    'PATCH',
+    `/rest/v1/fleet/admin/service-requests/${request.id}`,
+    { status: 'in_progress', note: 'Booked with the dealer for Tuesday' },
+    { 'if-match': `"${request.version}"` },
+  );
 }, 120_000);
 
 describe('the notification bell', () => {
@@ -46,7 +73,13 @@ describe('the notification bell', () => {
     const page = await newPage();
     try {
       const current = await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`);
-      await api(admin.session, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed' }, { 'if-match': `"${current.version}"` });
+      await api(
+        admin.session,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'completed' },
+        { 'if-match': `"${current.version}"` },
+      );
       await signInWithSession(page, officer.session);
       await page.goto('/');
       await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();

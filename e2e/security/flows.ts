@@ -14,7 +14,12 @@ export type Founder = { email: string; password: string; name: string; agencyNam
 
 /** A confirmed agency founder (an administrator) of a new agency, with the session the confirmation gave. */
 export async function founder(prefix: string): Promise<Founder> {
-  const account = { email: uniqueEmail(prefix), password: PASSWORD, name: 'Sam Sergeant', agencyName: `Security PD ${Date.now().toString(36)}` };
+  const account = {
+    email: uniqueEmail(prefix),
+    password: PASSWORD,
+    name: 'Sam Sergeant',
+    agencyName: `Security PD ${Date.now().toString(36)}`,
+  };
   const session = await signUpAgencyViaApi(account);
   return { ...account, session };
 }

@@ -28,7 +28,10 @@ describe('second factors in the browser', () => {
       await page.getByLabel('2. Enter the 6-digit code the app shows').fill(totpCode(secret));
       await page.getByRole('button', { name: 'Confirm and add' }).click();
       await page.getByText('Factor added').waitFor();
-      await page.getByRole('listitem', { name: /Authenticator app/ }).getByText('Strong').waitFor();
+      await page
+        .getByRole('listitem', { name: /Authenticator app/ })
+        .getByText('Strong')
+        .waitFor();
       await page.keyboard.press('Escape');
       await signOutThroughMenu(page);
 
@@ -103,7 +106,10 @@ describe('second factors in the browser', () => {
       await page.getByLabel('Code from the text message').fill(text.code!);
       await page.getByRole('button', { name: 'Confirm and add' }).click();
       await page.getByText('Factor added').waitFor();
-      await page.getByRole('listitem', { name: /Text message to a phone/ }).getByText('Weaker').waitFor();
+      await page
+        .getByRole('listitem', { name: /Text message to a phone/ })
+        .getByText('Weaker')
+        .waitFor();
       await page.keyboard.press('Escape');
       await signOutThroughMenu(page);
 

@@ -43,7 +43,14 @@ async function postJson(url: string, body: unknown): Promise<unknown> {
  * Founds a new agency (timezone America/Chicago) with its first user: POST /auth/v1/signup, then the
  * confirmation mail's link token to POST /auth/v1/verify. Returns the session the verification gives.
  */
-export async function signUpAgencyViaApi({ baseUrl = inject('baseUrl'), email, password, name, agencyName, keepSecondFactorRequired = false }: SignUpAgencyOptions): Promise<Session> {
+export async function signUpAgencyViaApi({
+  baseUrl = inject('baseUrl'),
+  email,
+  password,
+  name,
+  agencyName,
+  keepSecondFactorRequired = false,
+}: SignUpAgencyOptions): Promise<Session> {
   const since = new Date();
   await postJson(`${baseUrl}/auth/v1/signup`, { email, password, name, agency: { name: agencyName, timezone: 'America/Chicago' } });
   const mail = await waitForMail({ to: email, since });
@@ -67,10 +74,22 @@ async function call<T>(baseUrl: string, session: Pick<Session, 'access_token'>, 
 
 /** Adds and verifies an authenticator (aal2), sets the agency's policy to "none", removes the factor. Returns the aal2 session. */
 async function relaxSecondFactor(baseUrl: string, session: Session): Promise<Session> {
-  const factor = await call<{ id: string; totp: { secret: string } }>(baseUrl, session, 'POST', '/auth/v1/factors', { factor_type: 'totp' });
-  const challenge = await call<{ id: string }>(baseUrl, session, 'POST', `/auth/v1/factors/${factor.id}/challenge`, { factorId: factor.id });
-  const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-  const raised = await call<Session>(baseUrl, session, 'POST', `/auth/v1/factors/${factor.id}/verify`, { challenge_id: challenge.id, code });
+  const factor = await call<{ id: string; totp: { secret: string } }>(baseUrl, session, 'POST', '/auth/v1/factors', {
+    factor_type: 'totp',
+  });
+  const challenge = await call<{ id: string }>(baseUrl, session, 'POST', `/auth/v1/factors/${factor.id}/challenge`, {
+    factorId: factor.id,
+  });
+  const code = new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(factor.totp.secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  }).generate();
+  const raised = await call<Session>(baseUrl, session, 'POST', `/auth/v1/factors/${factor.id}/verify`, {
+    challenge_id: challenge.id,
+    code,
+  });
   await setSecurityPolicy(raised, { mfa_required: 'none' }, baseUrl);
   await call(baseUrl, raised, 'DELETE', `/auth/v1/factors/${factor.id}`);
   return raised;

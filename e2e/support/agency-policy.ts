@@ -8,7 +8,11 @@ import { inject } from 'vitest';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { SecurityPolicy } from '../../core/contracts/agency.ts';
 
-export async function setSecurityPolicy(session: Pick<Session, 'access_token'>, policy: SecurityPolicy, baseUrl = inject('baseUrl')): Promise<void> {
+export async function setSecurityPolicy(
+  session: Pick<Session, 'access_token'>,
+  policy: SecurityPolicy,
+  baseUrl = inject('baseUrl'),
+): Promise<void> {
   const headers = { authorization: `Bearer ${session.access_token}`, accept: 'application/json' };
   const current = await fetch(`${baseUrl}/rest/v1/admin/agency`, { headers });
   if (!current.ok) throw new Error(`GET /rest/v1/admin/agency answered ${current.status}: ${await current.text()}`);

@@ -28,7 +28,9 @@ const CHROMIUM_ARGS = [
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) {
-    throw new Error('Chromium not found: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. `node scripts/prerequisites.ts` does it.');
+    throw new Error(
+      'Chromium not found: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. `node scripts/prerequisites.ts` does it.',
+    );
   }
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
 }
@@ -66,7 +68,10 @@ export async function newPage({ colorScheme = 'light', viewport = { width: 1280,
 }
 
 /** Runs axe-core on the page and throws, listing them, when any violation is serious or critical. */
-export async function expectNoSeriousAxeViolations(page: Page, options: { exclude?: string[]; disableRules?: string[] } = {}): Promise<void> {
+export async function expectNoSeriousAxeViolations(
+  page: Page,
+  options: { exclude?: string[]; disableRules?: string[] } = {},
+): Promise<void> {
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);

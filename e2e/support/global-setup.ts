@@ -171,7 +171,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
 
     await waitForHealth(baseUrl, child, output);
-    console.log(`[e2e] app server ready at ${baseUrl}; mail capture: SMTP 127.0.0.1:${mail.smtpPort}, API ${mail.apiUrl}; SMS capture: ${sms.apiUrl}`);
+    console.log(
+      `[e2e] app server ready at ${baseUrl}; mail capture: SMTP 127.0.0.1:${mail.smtpPort}, API ${mail.apiUrl}; SMS capture: ${sms.apiUrl}`,
+    );
 
     project.provide('baseUrl', baseUrl);
     project.provide('mailApiUrl', mail.apiUrl);

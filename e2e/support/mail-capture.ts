@@ -30,7 +30,10 @@ export interface MailCapture {
   close(): Promise<void>;
 }
 
-function listen(server: { listen(port: number, host: string, cb: () => void): unknown; once(event: 'error', cb: (e: Error) => void): unknown }): Promise<void> {
+function listen(server: {
+  listen(port: number, host: string, cb: () => void): unknown;
+  once(event: 'error', cb: (e: Error) => void): unknown;
+}): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -140,11 +140,14 @@ export function htmlToText(html: string): string {
   return decodeHtmlEntities(
     html
       .replace(/<(script|style|head)\b[\s\S]*?<\/\1>/gi, '')
-      .replace(/<a\b[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>([\s\S]*?)<\/a>/gi, (_, dq: string | undefined, sq: string | undefined, label: string) => {
-        const href = dq ?? sq ?? '';
-        const text = label.replace(/<[^>]+>/g, '').trim();
-        return text && text !== href ? `${text} (${href})` : href;
-      })
+      .replace(
+        /<a\b[^>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)')[^>]*>([\s\S]*?)<\/a>/gi,
+        (_, dq: string | undefined, sq: string | undefined, label: string) => {
+          const href = dq ?? sq ?? '';
+          const text = label.replace(/<[^>]+>/g, '').trim();
+          return text && text !== href ? `${text} (${href})` : href;
+        },
+      )
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<\/(p|div|h[1-6]|li|tr|table)>/gi, '\n')
       .replace(/<[^>]+>/g, ''),

@@ -48,5 +48,7 @@ export async function waitForSms({ to, since, timeoutMs = 15_000 }: WaitForSmsOp
     if (Date.now() >= deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`No text message to ${to}${since ? ` since ${since.toISOString()}` : ''} within ${timeoutMs} ms (${seen.length} earlier ones)`);
+  throw new Error(
+    `No text message to ${to}${since ? ` since ${since.toISOString()}` : ''} within ${timeoutMs} ms (${seen.length} earlier ones)`,
+  );
 }

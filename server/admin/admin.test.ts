@@ -8,7 +8,10 @@ import { verifyAuditChain } from '../platform/audit.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { AdminUser, RoleDetail } from '../../core/contracts/admin.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
   let server: TestServer;
@@ -22,7 +25,9 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     admin = await makeUser(server, agency, { name: 'Ada Admin' });
     // The administrator holds the agency's built-in Administrator role, like a real one.
     await server.database.withTenant(agency.id, (tx) =>
-      tx.execute(sql`insert into user_roles (agency_id, user_id, role_id) values (${agency.id}, ${admin.id}, ${agency.roleIds.get('administrator')!})`),
+      tx.execute(
+        sql`insert into user_roles (agency_id, user_id, role_id) values (${agency.id}, ${admin.id}, ${agency.roleIds.get('administrator')!})`,
+      ),
     );
     adminSession = await signIn(server, admin);
   });
@@ -32,10 +37,17 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
 
   const as = (session: Session) => ({
     get: (url: string) => server.request({ method: 'GET', url, token: session.access_token }),
-    post: (url: string, payload?: object) => server.request({ method: 'POST', url, token: session.access_token, ...(payload ? { payload } : {}) }),
+    post: (url: string, payload?: object) =>
+      server.request({ method: 'POST', url, token: session.access_token, ...(payload ? { payload } : {}) }),
     put: (url: string, payload: object) => server.request({ method: 'PUT', url, token: session.access_token, payload }),
     patch: (url: string, payload: object, version?: number | string) =>
-      server.request({ method: 'PATCH', url, token: session.access_token, payload, headers: version === undefined ? {} : { 'if-match': typeof version === 'number' ? `"${version}"` : version } }),
+      server.request({
+        method: 'PATCH',
+        url,
+        token: session.access_token,
+        payload,
+        headers: version === undefined ? {} : { 'if-match': typeof version === 'number' ? `"${version}"` : version },
+      }),
     delete: (url: string) => server.request({ method: 'DELETE', url, token: session.access_token }),
   });
 
@@ -77,7 +89,10 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
       payload: { email, password: TEST_PASSWORD, name: 'Officer Newman', invitation_token: tokenFromLink(message.links) },
     });
     expect(signup.statusCode).toBe(200);
-    expect(decodeJwt(signup.json().session.access_token).app_metadata).toMatchObject({ agency_id: agency.id, roles: ['Officer', 'Trainee'] });
+    expect(decodeJwt(signup.json().session.access_token).app_metadata).toMatchObject({
+      agency_id: agency.id,
+      roles: ['Officer', 'Trainee'],
+    });
     const after = await as(adminSession).get(`/rest/v1/admin/users/${invited.id}`);
     expect(after.json()).toMatchObject({ status: 'active', name: 'Officer Newman', invitation_expires_at: null });
   });
@@ -97,13 +112,19 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     expect(refused.statusCode).toBe(422);
     // An import names the first five taken addresses, and only counts the rest.
     const others = [elsewhere, ...(await Promise.all(Array.from({ length: 6 }, async () => makeUser(server, await makeAgency(server)))))];
-    const probe = await as(adminSession).post('/rest/v1/admin/users/import', { csv: `email,name\n${others.map((person) => `${person.email},Probe`).join('\n')}\n` });
+    const probe = await as(adminSession).post('/rest/v1/admin/users/import', {
+      csv: `email,name\n${others.map((person) => `${person.email},Probe`).join('\n')}\n`,
+    });
     const probeErrors = probe.json().errors as Array<{ row: number; message: string }>;
     expect(probeErrors.filter((e) => e.message === 'Someone already has an account with this e-mail address')).toHaveLength(5);
     expect(probeErrors).toContainEqual({ row: 1, field: 'email', message: '2 more addresses already have accounts; check the file' });
     const log = (await as(adminSession).get('/rest/v1/admin/audit?action=user.invitation_refused&page_size=5')).json();
-    expect(log.items.map((entry: { summary: string }) => entry.summary)).toContain(`Invitation refused, address already has an account: ${elsewhere.email}`);
-    expect(log.items[0].summary).toBe(`Invitation refused, address already has an account: ${others.map((person) => person.email).join(', ')}`);
+    expect(log.items.map((entry: { summary: string }) => entry.summary)).toContain(
+      `Invitation refused, address already has an account: ${elsewhere.email}`,
+    );
+    expect(log.items[0].summary).toBe(
+      `Invitation refused, address already has an account: ${others.map((person) => person.email).join(', ')}`,
+    );
 
     // An administrator of another agency, so this file's administrator keeps their allowance (and stays the only one).
     const prober = await signIn(server, await makeUser(server, await makeAgency(server), { permissions: ['admin:access'] }));
@@ -136,21 +157,34 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
 
     const missing = await as(adminSession).patch(`/rest/v1/admin/users/${officer.id}`, { rank: 'Sergeant' });
     expect(missing.statusCode).toBe(428);
-    const ok = await as(adminSession).patch(`/rest/v1/admin/users/${officer.id}`, { rank: 'Sergeant', role_ids: [agency.roleIds.get('fleet-manager')!] }, current.version);
+    const ok = await as(adminSession).patch(
+      `/rest/v1/admin/users/${officer.id}`,
+      { rank: 'Sergeant', role_ids: [agency.roleIds.get('fleet-manager')!] },
+      current.version,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.headers.etag).toBe(`"${current.version + 1}"`);
     const stale = await as(adminSession).patch(`/rest/v1/admin/users/${officer.id}`, { rank: 'Lieutenant' }, current.version);
     expect(stale.statusCode).toBe(412);
     expect(stale.json().message).toMatch(/changed by someone else/);
 
-    const refreshed = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: session.refresh_token } });
-    expect(decodeJwt(refreshed.json().access_token).app_metadata).toMatchObject({ roles: ['Fleet Manager'], permissions: expect.arrayContaining(['fleet:admin']) });
+    const refreshed = await server.request({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: session.refresh_token },
+    });
+    expect(decodeJwt(refreshed.json().access_token).app_metadata).toMatchObject({
+      roles: ['Fleet Manager'],
+      permissions: expect.arrayContaining(['fleet:admin']),
+    });
   });
 
   it('takes a removed role away on the user’s very next request, though their token still lists it', async () => {
     const manager = await makeUser(server, agency);
     await server.database.withTenant(agency.id, (tx) =>
-      tx.execute(sql`insert into user_roles (agency_id, user_id, role_id) values (${agency.id}, ${manager.id}, ${agency.roleIds.get('fleet-manager')!})`),
+      tx.execute(
+        sql`insert into user_roles (agency_id, user_id, role_id) values (${agency.id}, ${manager.id}, ${agency.roleIds.get('fleet-manager')!})`,
+      ),
     );
     const session = await signIn(server, manager);
     expect(decodeJwt(session.access_token).app_metadata).toMatchObject({ permissions: expect.arrayContaining(['fleet:admin']) });
@@ -165,9 +199,17 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     const session = await signIn(server, officer);
     expect((await as(adminSession).post(`/rest/v1/admin/users/${officer.id}/disable`)).json()).toMatchObject({ status: 'disabled' });
     expect((await as(session).get('/auth/v1/user')).statusCode).toBe(401);
-    const refresh = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: session.refresh_token } });
+    const refresh = await server.request({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: session.refresh_token },
+    });
     expect(refresh.statusCode).toBe(400);
-    const signInAgain = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: officer.email, password: TEST_PASSWORD } });
+    const signInAgain = await server.request({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: officer.email, password: TEST_PASSWORD },
+    });
     expect(signInAgain.json().message).toMatch(/disabled/);
 
     expect((await as(adminSession).post(`/rest/v1/admin/users/${officer.id}/enable`)).json()).toMatchObject({ status: 'active' });
@@ -178,7 +220,11 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     const own = await as(adminSession).post(`/rest/v1/admin/users/${admin.id}/disable`);
     expect(own.statusCode).toBe(409);
     const me = (await as(adminSession).get(`/rest/v1/admin/users/${admin.id}`)).json() as AdminUser;
-    const demote = await as(adminSession).patch(`/rest/v1/admin/users/${admin.id}`, { role_ids: [agency.roleIds.get('officer')!] }, me.version);
+    const demote = await as(adminSession).patch(
+      `/rest/v1/admin/users/${admin.id}`,
+      { role_ids: [agency.roleIds.get('officer')!] },
+      me.version,
+    );
     expect(demote.statusCode).toBe(409);
     expect(demote.json().message).toBe('This would leave the agency without an active administrator');
     const role = (await as(adminSession).get(`/rest/v1/admin/roles/${agency.roleIds.get('administrator')}`)).json() as RoleDetail;
@@ -187,11 +233,16 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     const empty = await as(adminSession).put(`/rest/v1/admin/roles/${role.id}/members`, { user_ids: [] });
     expect(empty.statusCode).toBe(409);
     // Nothing changed.
-    expect((await as(adminSession).get(`/rest/v1/admin/users/${admin.id}`)).json().roles.map((r: { name: string }) => r.name)).toContain('Administrator');
+    expect((await as(adminSession).get(`/rest/v1/admin/users/${admin.id}`)).json().roles.map((r: { name: string }) => r.name)).toContain(
+      'Administrator',
+    );
   });
 
   it('creates, renames, re-permissions and deletes a role, refusing duplicates and deletion while it has members', async () => {
-    const created = await as(adminSession).post('/rest/v1/admin/roles', { name: 'Evidence Tech', permissions: ['reports:editor', 'reports:editor'] });
+    const created = await as(adminSession).post('/rest/v1/admin/roles', {
+      name: 'Evidence Tech',
+      permissions: ['reports:editor', 'reports:editor'],
+    });
     expect(created.statusCode).toBe(201);
     const role = created.json() as RoleDetail;
     expect(role.permissions).toEqual(['reports:editor']);
@@ -208,7 +259,11 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('The role Evidence Tech still has 1 member; remove them first');
 
-    const renamed = await as(adminSession).patch(`/rest/v1/admin/roles/${role.id}`, { name: 'Evidence Technician', permissions: ['reports:editor', 'citations:access'] }, withMember.json().version);
+    const renamed = await as(adminSession).patch(
+      `/rest/v1/admin/roles/${role.id}`,
+      { name: 'Evidence Technician', permissions: ['reports:editor', 'citations:access'] },
+      withMember.json().version,
+    );
     expect(renamed.json()).toMatchObject({ name: 'Evidence Technician', permissions: ['citations:access', 'reports:editor'] });
     await as(adminSession).put(`/rest/v1/admin/roles/${role.id}/members`, { user_ids: [] });
     expect((await as(adminSession).delete(`/rest/v1/admin/roles/${role.id}`)).statusCode).toBe(204);
@@ -218,7 +273,17 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
   it('lists the built-in roles of a new agency with their member counts', async () => {
     const roles = (await as(adminSession).get('/rest/v1/admin/roles')).json() as Array<{ name: string; member_count: number }>;
     expect(roles.map((r) => r.name)).toEqual(
-      expect.arrayContaining(['Administrator', 'Officer', 'Sergeant', 'Field Training Officer', 'Trainee', 'FTO Coordinator', 'Fleet Manager', 'Scheduler', 'Records Clerk']),
+      expect.arrayContaining([
+        'Administrator',
+        'Officer',
+        'Sergeant',
+        'Field Training Officer',
+        'Trainee',
+        'FTO Coordinator',
+        'Fleet Manager',
+        'Scheduler',
+        'Records Clerk',
+      ]),
     );
     expect(roles.find((r) => r.name === 'Administrator')!.member_count).toBeGreaterThanOrEqual(1);
   });
@@ -237,13 +302,19 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     expect(grant.statusCode).toBe(400);
     const list = (await me.get('/rest/v1/admin/users?page_size=200')).json();
     expect(list.items.map((u: AdminUser) => u.id)).not.toContain(stranger.id);
-    const untouched = await server.database.withTenant(other.id, (tx) => queryRows<{ name: string; status: string }>(tx, sql`select name, status from users`));
+    const untouched = await server.database.withTenant(other.id, (tx) =>
+      queryRows<{ name: string; status: string }>(tx, sql`select name, status from users`),
+    );
     expect(untouched).toEqual([{ name: 'Stranger', status: 'active' }]);
   });
 
   it('switches a module off for the whole agency at once', async () => {
     const modules = await as(adminSession).put('/rest/v1/admin/modules/citations', { enabled: false });
-    expect(modules.json().find((m: { key: string }) => m.key === 'citations')).toEqual({ key: 'citations', label: 'Citations', enabled: false });
+    expect(modules.json().find((m: { key: string }) => m.key === 'citations')).toEqual({
+      key: 'citations',
+      label: 'Citations',
+      enabled: false,
+    });
     const profile = await as(adminSession).get('/rest/v1/profile');
     expect(profile.json().agency_info.sys_config.citations_settings.enabled).toBe(false);
     await as(adminSession).put('/rest/v1/admin/modules/citations', { enabled: true });
@@ -252,25 +323,59 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
 
   it('changes the agency timezone everywhere at once and keeps the security policy within CJIS bounds', async () => {
     const current = await as(adminSession).get('/rest/v1/admin/agency');
-    expect(current.json().security_policy).toEqual({ mfa_required: 'none', inactivity_minutes: 30, min_password_length: 8, self_unlock: true });
-    const tooLax = await as(adminSession).patch('/rest/v1/admin/agency', { security_policy: { inactivity_minutes: 90, min_password_length: 6 } }, current.headers.etag as string);
-    expect(tooLax.json().fields).toEqual({ 'security_policy.inactivity_minutes': 'CJIS allows at most 30 minutes', 'security_policy.min_password_length': 'Use at least 8 characters' });
+    expect(current.json().security_policy).toEqual({
+      mfa_required: 'none',
+      inactivity_minutes: 30,
+      min_password_length: 8,
+      self_unlock: true,
+    });
+    const tooLax = await as(adminSession).patch(
+      '/rest/v1/admin/agency',
+      { security_policy: { inactivity_minutes: 90, min_password_length: 6 } },
+      current.headers.etag as string,
+    );
+    expect(tooLax.json().fields).toEqual({
+      'security_policy.inactivity_minutes': 'CJIS allows at most 30 minutes',
+      'security_policy.min_password_length': 'Use at least 8 characters',
+    });
     const updated = await as(adminSession).patch(
       '/rest/v1/admin/agency',
-      { timezone: 'America/Los_Angeles', ori: 'ca0190000', address: { city: 'Fresno', state: 'CA' }, security_policy: { inactivity_minutes: 15 } },
+      {
+        timezone: 'America/Los_Angeles',
+        ori: 'ca0190000',
+        address: { city: 'Fresno', state: 'CA' },
+        security_policy: { inactivity_minutes: 15 },
+      },
       current.headers.etag as string,
     );
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ timezone: 'America/Los_Angeles', ori: 'CA0190000', address: { city: 'Fresno', state: 'CA' }, security_policy: { inactivity_minutes: 15 } });
+    expect(updated.json()).toMatchObject({
+      timezone: 'America/Los_Angeles',
+      ori: 'CA0190000',
+      address: { city: 'Fresno', state: 'CA' },
+      security_policy: { inactivity_minutes: 15 },
+    });
     const profile = (await as(adminSession).get('/rest/v1/profile')).json();
     expect(profile.agency_info.timezone).toBe('America/Los_Angeles');
     expect(profile.agency_info.sys_config.general_settings.timezone).toBe('America/Los_Angeles');
   });
 
   it('takes a PNG logo, refuses anything that is not an image, and serves the logo publicly', async () => {
-    const refused = await server.request({ method: 'PUT', url: '/rest/v1/admin/agency/logo', token: adminSession.access_token, headers: { 'content-type': 'image/png' }, payload: Buffer.from('<svg onload="alert(1)"/>') });
+    const refused = await server.request({
+      method: 'PUT',
+      url: '/rest/v1/admin/agency/logo',
+      token: adminSession.access_token,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.from('<svg onload="alert(1)"/>'),
+    });
     expect(refused.statusCode).toBe(415);
-    const uploaded = await server.request({ method: 'PUT', url: '/rest/v1/admin/agency/logo', token: adminSession.access_token, headers: { 'content-type': 'image/png' }, payload: PNG });
+    const uploaded = await server.request({
+      method: 'PUT',
+      url: '/rest/v1/admin/agency/logo',
+      token: adminSession.access_token,
+      headers: { 'content-type': 'image/png' },
+      payload: PNG,
+    });
     expect(uploaded.statusCode).toBe(200);
     const logoUrl = uploaded.json().logo_url as string;
     const logo = await server.request({ method: 'GET', url: logoUrl });

@@ -1,4 +1,10 @@
-import { LOGO_UPLOAD, type AdminOverview, type AgencyProfile, type ModuleState, type UpdateAgencyInput } from '../../core/contracts/admin.ts';
+import {
+  LOGO_UPLOAD,
+  type AdminOverview,
+  type AgencyProfile,
+  type ModuleState,
+  type UpdateAgencyInput,
+} from '../../core/contracts/admin.ts';
 import { inSequence } from '../platform/database.ts';
 import { effectiveSecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import { MODULE_LIST, type ModuleKey, MODULES } from '../../core/modules.ts';
@@ -40,7 +46,14 @@ function moduleStates(sysConfig: SysConfig): ModuleState[] {
 }
 
 function auditable(row: AgencyRow) {
-  return { name: row.name, ori: row.ori, timezone: row.timezone, clock: row.sysConfig.general_settings.clock, address: row.address, security_policy: row.securityPolicy };
+  return {
+    name: row.name,
+    ori: row.ori,
+    timezone: row.timezone,
+    clock: row.sysConfig.general_settings.clock,
+    address: row.address,
+    security_policy: row.securityPolicy,
+  };
 }
 
 export function getAgencyProfile(ctx: AdminContext): Promise<AgencyProfile> {
@@ -55,7 +68,11 @@ export function updateAgencyProfile(ctx: AdminContext, version: number, input: U
     const timezone = input.timezone ?? before.timezone;
     const sysConfig: SysConfig = {
       ...before.sysConfig,
-      general_settings: { ...before.sysConfig.general_settings, timezone, clock: input.clock ?? before.sysConfig.general_settings.clock ?? '12h' },
+      general_settings: {
+        ...before.sysConfig.general_settings,
+        timezone,
+        clock: input.clock ?? before.sysConfig.general_settings.clock ?? '12h',
+      },
     };
     const after = await updateAgencyRow(tx, ctx.scope.agencyId, version, {
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -80,9 +97,17 @@ export function updateAgencyProfile(ctx: AdminContext, version: number, input: U
 
 export async function uploadAgencyLogo(ctx: AdminContext, data: Buffer): Promise<AgencyProfile> {
   if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', { fields: { logo: 'The file is empty' } });
-  if (data.length > LOGO_MAX_BYTES) throw new AppError('validation_failed', 'The logo must be 2 MB or smaller', { fields: { logo: 'The logo must be 2 MB or smaller' }, status: 413 });
+  if (data.length > LOGO_MAX_BYTES)
+    throw new AppError('validation_failed', 'The logo must be 2 MB or smaller', {
+      fields: { logo: 'The logo must be 2 MB or smaller' },
+      status: 413,
+    });
   const type = sniffImage(data);
-  if (!type) throw new AppError('validation_failed', 'Upload a PNG, JPEG or WebP image', { fields: { logo: 'Upload a PNG, JPEG or WebP image' }, status: 415 });
+  if (!type)
+    throw new AppError('validation_failed', 'Upload a PNG, JPEG or WebP image', {
+      fields: { logo: 'Upload a PNG, JPEG or WebP image' },
+      status: 415,
+    });
   const key = ctx.services.storage.newKey(ctx.scope.agencyId, 'logo', IMAGE_TYPES[type]);
   await ctx.services.storage.put(key, data);
   return setLogo(ctx, key, 'agency.logo_changed', 'Changed the agency logo');
@@ -97,7 +122,14 @@ function setLogo(ctx: AdminContext, key: string | null, action: string, summary:
     const before = await findAgencyRow(tx, ctx.scope.agencyId);
     const after = await updateAgencyRow(tx, ctx.scope.agencyId, before.version, { logoKey: key });
     if (!after) throw staleVersion('agency profile');
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action, entityType: 'agency', entityId: ctx.scope.agencyId, summary, before: { logo: before.logoKey }, after: { logo: key } });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action,
+      entityType: 'agency',
+      entityId: ctx.scope.agencyId,
+      summary,
+      before: { logo: before.logoKey },
+      after: { logo: key },
+    });
     return presentAgency(after);
   });
 }
@@ -135,6 +167,11 @@ export function getOverview(ctx: AdminContext): Promise<AdminOverview> {
       () => listRoles(tx, ctx.scope.agencyId),
       () => listAudit(tx, ctx.scope.agencyId, { limit: 10, offset: 0 }),
     ]);
-    return { users_by_status: users, role_count: roles.length, modules: moduleStates(agency.sysConfig), recent_activity: recent.rows.map(presentAuditEntry) };
+    return {
+      users_by_status: users,
+      role_count: roles.length,
+      modules: moduleStates(agency.sysConfig),
+      recent_activity: recent.rows.map(presentAuditEntry),
+    };
   });
 }

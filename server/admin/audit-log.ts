@@ -24,11 +24,14 @@ export function presentAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry
 
 export function readAuditLog(ctx: AdminContext, query: AuditQuery): Promise<Page<AuditEntry>> {
   return inAgency(ctx, async (tx) => {
-    const { rows, total } = await listAudit(tx, ctx.scope.agencyId, { ...query, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    const { rows, total } = await listAudit(tx, ctx.scope.agencyId, {
+      ...query,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    });
     return { items: rows.map(presentAuditEntry), total, page: query.page, page_size: query.page_size };
   });
 }
-
 
 const EXPORT_LIMIT = 50_000;
 
@@ -43,6 +46,21 @@ export function exportAuditLog(ctx: AdminContext, query: Omit<AuditQuery, 'page'
       summary: `Exported ${rows.length} audit entries`,
       after: { filters: query },
     });
-    return toCsv(header, rows.map((r) => [r.occurredAt.toISOString(), r.actorEmail, r.action, r.entityType, r.entityId, r.summary, r.before, r.after, r.ip, r.userAgent]), 'always');
+    return toCsv(
+      header,
+      rows.map((r) => [
+        r.occurredAt.toISOString(),
+        r.actorEmail,
+        r.action,
+        r.entityType,
+        r.entityId,
+        r.summary,
+        r.before,
+        r.after,
+        r.ip,
+        r.userAgent,
+      ]),
+      'always',
+    );
   });
 }

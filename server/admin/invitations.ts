@@ -23,7 +23,14 @@ export async function createInvitation(
     throw new AppError('email_exists', 'Someone already has an account with this e-mail address', {
       fields: { email: 'Someone already has an account with this e-mail address' },
     });
-  await insertUser(tx, { agencyId: input.agencyId, id: userId, email: input.email, name: input.name, accountType: input.accountType, status: 'invited' });
+  await insertUser(tx, {
+    agencyId: input.agencyId,
+    id: userId,
+    email: input.email,
+    name: input.name,
+    accountType: input.accountType,
+    status: 'invited',
+  });
   if (input.roleIds.length > 0)
     await tx.insert(userRoles).values(input.roleIds.map((roleId) => ({ agencyId: input.agencyId, userId, roleId })));
   const link = await createLink(tx, {

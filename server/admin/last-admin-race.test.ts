@@ -20,7 +20,9 @@ describe('the last-administrator guard on postgres', () => {
     const people = [await makeUser(server, agency), await makeUser(server, agency)];
     await server.database.withTenant(agency.id, async (tx) => {
       for (const person of people)
-        await tx.execute(sql`insert into user_roles (agency_id, user_id, role_id) values (${agency.id}, ${person.id}, ${agency.roleIds.get('administrator')!})`);
+        await tx.execute(
+          sql`insert into user_roles (agency_id, user_id, role_id) values (${agency.id}, ${person.id}, ${agency.roleIds.get('administrator')!})`,
+        );
     });
     const sessions = await Promise.all(people.map((person) => signIn(server, person)));
     return { agency, people, sessions };

@@ -43,23 +43,32 @@ export async function listUsers(tx: Tx, agencyId: string, query: ListUsersQuery)
   if (query.status) conditions.push(eq(users.status, query.status));
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.badgeNumber, pattern), ilike(users.rank, pattern)));
+    conditions.push(
+      or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.badgeNumber, pattern), ilike(users.rank, pattern)),
+    );
   }
   if (query.role_id)
     conditions.push(
-      inArray(users.id, tx.select({ id: userRoles.userId }).from(userRoles).where(and(eq(userRoles.agencyId, agencyId), eq(userRoles.roleId, query.role_id)))),
+      inArray(
+        users.id,
+        tx
+          .select({ id: userRoles.userId })
+          .from(userRoles)
+          .where(and(eq(userRoles.agencyId, agencyId), eq(userRoles.roleId, query.role_id))),
+      ),
     );
   const where = and(...conditions);
   const column = USER_SORT_COLUMNS[query.sort];
   const direction = query.order === 'desc' ? desc : asc;
   const [rows, [total]] = await inSequence([
-    () => tx
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(direction(column), asc(users.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
+    () =>
+      tx
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(direction(column), asc(users.id))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
     () => tx.select({ n: count() }).from(users).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -67,7 +76,10 @@ export async function listUsers(tx: Tx, agencyId: string, query: ListUsersQuery)
 
 export async function findUsers(tx: Tx, agencyId: string, userIds: string[]) {
   if (userIds.length === 0) return [];
-  return tx.select().from(users).where(and(eq(users.agencyId, agencyId), inArray(users.id, userIds)));
+  return tx
+    .select()
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), inArray(users.id, userIds)));
 }
 
 /** Roles (id, name) and permissions of each user. */
@@ -94,10 +106,18 @@ export async function rolesOfUsers(tx: Tx, agencyId: string, userIds: string[]) 
 export async function invitationExpiries(tx: Tx, agencyId: string, userIds: string[]) {
   if (userIds.length === 0) return new Map<string, Date>();
   const rows = await tx
-    .select({ userId: oneTimeTokens.userId, expiresAt: sql<Date>`max(${oneTimeTokens.expiresAt})`.mapWith((v: string | Date) => new Date(v)) })
+    .select({
+      userId: oneTimeTokens.userId,
+      expiresAt: sql<Date>`max(${oneTimeTokens.expiresAt})`.mapWith((v: string | Date) => new Date(v)),
+    })
     .from(oneTimeTokens)
     .where(
-      and(eq(oneTimeTokens.agencyId, agencyId), eq(oneTimeTokens.kind, 'invitation'), isNull(oneTimeTokens.usedAt), inArray(oneTimeTokens.userId, userIds)),
+      and(
+        eq(oneTimeTokens.agencyId, agencyId),
+        eq(oneTimeTokens.kind, 'invitation'),
+        isNull(oneTimeTokens.usedAt),
+        inArray(oneTimeTokens.userId, userIds),
+      ),
     )
     .groupBy(oneTimeTokens.userId);
   return new Map(rows.map((r) => [r.userId!, r.expiresAt]));
@@ -108,7 +128,13 @@ export async function setUserRoles(tx: Tx, agencyId: string, userId: string, rol
   if (roleIds.length > 0) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ agencyId, userId, roleId })));
 }
 
-export async function updateUserRow(tx: Tx, agencyId: string, userId: string, version: number | null, values: Partial<typeof users.$inferInsert>) {
+export async function updateUserRow(
+  tx: Tx,
+  agencyId: string,
+  userId: string,
+  version: number | null,
+  values: Partial<typeof users.$inferInsert>,
+) {
   const [row] = await tx
     .update(users)
     .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
@@ -121,27 +147,33 @@ export async function listRoles(tx: Tx, agencyId: string) {
   const [roleRows, permissionRows, memberRows] = await inSequence([
     () => tx.select().from(roles).where(eq(roles.agencyId, agencyId)).orderBy(asc(roles.name)),
     () => tx.select().from(rolePermissions).where(eq(rolePermissions.agencyId, agencyId)),
-    () => tx
-      .select({ roleId: userRoles.roleId, n: count() })
-      .from(userRoles)
-      .where(eq(userRoles.agencyId, agencyId))
-      .groupBy(userRoles.roleId),
+    () =>
+      tx.select({ roleId: userRoles.roleId, n: count() }).from(userRoles).where(eq(userRoles.agencyId, agencyId)).groupBy(userRoles.roleId),
   ]);
   return roleRows.map((role) => ({
     role,
-    permissions: permissionRows.filter((p) => p.roleId === role.id).map((p) => p.permission).sort(),
+    permissions: permissionRows
+      .filter((p) => p.roleId === role.id)
+      .map((p) => p.permission)
+      .sort(),
     memberCount: memberRows.find((m) => m.roleId === role.id)?.n ?? 0,
   }));
 }
 
 export async function findRole(tx: Tx, agencyId: string, roleId: string) {
-  const [role] = await tx.select().from(roles).where(and(eq(roles.agencyId, agencyId), eq(roles.id, roleId)));
+  const [role] = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.agencyId, agencyId), eq(roles.id, roleId)));
   return role;
 }
 
 export async function findRolesByIds(tx: Tx, agencyId: string, roleIds: string[]) {
   if (roleIds.length === 0) return [];
-  return tx.select().from(roles).where(and(eq(roles.agencyId, agencyId), inArray(roles.id, roleIds)));
+  return tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.agencyId, agencyId), inArray(roles.id, roleIds)));
 }
 
 export async function permissionsOfRole(tx: Tx, agencyId: string, roleId: string) {
@@ -211,17 +243,24 @@ export async function countUsersByStatus(tx: Tx, agencyId: string) {
   };
 }
 
-export async function listAudit(tx: Tx, agencyId: string, query: Omit<AuditQuery, 'page' | 'page_size'> & { limit: number; offset: number }) {
+export async function listAudit(
+  tx: Tx,
+  agencyId: string,
+  query: Omit<AuditQuery, 'page' | 'page_size'> & { limit: number; offset: number },
+) {
   const conditions: Array<SQL | undefined> = [eq(auditLog.agencyId, agencyId)];
   if (query.actor_id) conditions.push(eq(auditLog.actorId, query.actor_id));
   if (query.action)
-    conditions.push(or(eq(auditLog.action, query.action), sql`${auditLog.action} like ${`${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`}`));
+    conditions.push(
+      or(eq(auditLog.action, query.action), sql`${auditLog.action} like ${`${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`}`),
+    );
   if (query.entity_id) conditions.push(eq(auditLog.entityId, query.entity_id));
   if (query.from) conditions.push(gte(auditLog.occurredAt, new Date(query.from)));
   if (query.to) conditions.push(lte(auditLog.occurredAt, new Date(query.to)));
   const where = and(...conditions);
   const [rows, [total]] = await inSequence([
-    () => tx.select().from(auditLog).where(where).orderBy(desc(auditLog.occurredAt), desc(auditLog.id)).limit(query.limit).offset(query.offset),
+    () =>
+      tx.select().from(auditLog).where(where).orderBy(desc(auditLog.occurredAt), desc(auditLog.id)).limit(query.limit).offset(query.offset),
     () => tx.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };

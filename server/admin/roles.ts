@@ -28,7 +28,12 @@ const nameTaken = (name: string) => validationError({ name: `There is already a 
 
 /** Nobody may grant a permission they do not hold (admin:access holds them all). */
 function assertGrantable(ctx: AdminContext, permissions: readonly string[]) {
-  const claims = { agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions };
+  const claims = {
+    agency_id: ctx.scope.agencyId,
+    account_type: ctx.scope.accountType,
+    roles: ctx.scope.roles,
+    permissions: ctx.scope.permissions,
+  };
   const missing = permissions.filter((p) => !hasPermission(claims, p as Permission));
   if (missing.length > 0) throw validationError({ permissions: `You cannot grant ${missing.join(', ')}: you do not hold it` });
 }
@@ -36,7 +41,10 @@ function assertGrantable(ctx: AdminContext, permissions: readonly string[]) {
 async function loadRole(tx: Tx, ctx: AdminContext, roleId: string): Promise<RoleDetail> {
   const role = await findRole(tx, ctx.scope.agencyId, roleId);
   if (!role) throw notFound('Role');
-  const [permissions, members] = await inSequence([() => permissionsOfRole(tx, ctx.scope.agencyId, roleId), () => membersOfRole(tx, ctx.scope.agencyId, roleId)]);
+  const [permissions, members] = await inSequence([
+    () => permissionsOfRole(tx, ctx.scope.agencyId, roleId),
+    () => membersOfRole(tx, ctx.scope.agencyId, roleId),
+  ]);
   return {
     id: role.id,
     name: role.name,
@@ -102,7 +110,10 @@ export async function updateRole(ctx: AdminContext, roleId: string, version: num
       if (!updated) throw staleVersion('role');
       if (input.permissions) {
         const next = [...new Set(input.permissions)];
-        assertGrantable(ctx, next.filter((p) => !before.permissions.includes(p)));
+        assertGrantable(
+          ctx,
+          next.filter((p) => !before.permissions.includes(p)),
+        );
         await setRolePermissions(tx, ctx.scope.agencyId, roleId, next);
         await assertAnAdminRemains(tx, ctx.scope.agencyId);
       }
@@ -128,7 +139,10 @@ export function deleteRole(ctx: AdminContext, roleId: string): Promise<void> {
   return inAgency(ctx, async (tx) => {
     const role = await loadRole(tx, ctx, roleId);
     if (role.member_count > 0)
-      throw new AppError('conflict', `The role ${role.name} still has ${role.member_count} member${role.member_count === 1 ? '' : 's'}; remove them first`);
+      throw new AppError(
+        'conflict',
+        `The role ${role.name} still has ${role.member_count} member${role.member_count === 1 ? '' : 's'}; remove them first`,
+      );
     await deleteRoleRow(tx, ctx.scope.agencyId, roleId);
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
       action: 'role.deleted',

@@ -3,7 +3,15 @@ import { adminApi } from '../../core/contracts/admin.ts';
 import { csvFile, registerApi } from '../platform/endpoints.ts';
 import { perPerson } from '../platform/rate-limits.ts';
 import type { Services } from '../platform/services.ts';
-import { getAgencyProfile, getOverview, listModules, removeAgencyLogo, setModuleEnabled, updateAgencyProfile, uploadAgencyLogo } from './agency.ts';
+import {
+  getAgencyProfile,
+  getOverview,
+  listModules,
+  removeAgencyLogo,
+  setModuleEnabled,
+  updateAgencyProfile,
+  uploadAgencyLogo,
+} from './agency.ts';
 import { exportAuditLog, readAuditLog } from './audit-log.ts';
 import { createRole, deleteRole, getAgencyRole, listAgencyRoles, setMembersOfRole, updateRole } from './roles.ts';
 import {

@@ -75,10 +75,16 @@ async function checkGrantableRoles(tx: Tx, ctx: AdminContext, roleIds: string[],
   const found = await findRolesByIds(tx, ctx.scope.agencyId, unique);
   if (found.length !== unique.length) throw validationError({ [field]: 'One of the chosen roles does not exist' });
   const all = await listRoles(tx, ctx.scope.agencyId);
-  const claims = { agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions };
+  const claims = {
+    agency_id: ctx.scope.agencyId,
+    account_type: ctx.scope.accountType,
+    roles: ctx.scope.roles,
+    permissions: ctx.scope.permissions,
+  };
   for (const { role, permissions } of all.filter((r) => unique.includes(r.role.id))) {
     const missing = permissions.filter((p) => !hasPermission(claims, p as Permission));
-    if (missing.length > 0) throw validationError({ [field]: `You cannot grant the role ${role.name}: it holds ${missing.join(', ')}, which you do not` });
+    if (missing.length > 0)
+      throw validationError({ [field]: `You cannot grant the role ${role.name}: it holds ${missing.join(', ')}, which you do not` });
   }
   return found;
 }
@@ -101,7 +107,11 @@ export async function inviteUser(ctx: AdminContext, input: ReturnType<typeof nor
       roleIds: input.role_ids,
     });
     if (input.badge_number || input.rank || input.phone)
-      await updateUserRow(tx, ctx.scope.agencyId, userId, null, { badgeNumber: input.badge_number ?? null, rank: input.rank ?? null, phone: input.phone ?? null });
+      await updateUserRow(tx, ctx.scope.agencyId, userId, null, {
+        badgeNumber: input.badge_number ?? null,
+        rank: input.rank ?? null,
+        phone: input.phone ?? null,
+      });
     const created = await loadUser(tx, ctx, userId);
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
       action: 'user.invited',
@@ -236,7 +246,13 @@ export async function resendInvitation(ctx: AdminContext, userId: string): Promi
     if (row.status === 'active') throw new AppError('conflict', `${row.name} has already accepted the invitation`);
     if (row.status === 'disabled') await updateUserRow(tx, ctx.scope.agencyId, userId, null, { status: 'invited' });
     await expireOneTimeTokens(tx, ctx.scope.agencyId, userId, 'invitation');
-    const link = await createLink(tx, { agencyId: ctx.scope.agencyId, kind: 'invitation', email: row.email, userId, createdBy: ctx.scope.userId });
+    const link = await createLink(tx, {
+      agencyId: ctx.scope.agencyId,
+      kind: 'invitation',
+      email: row.email,
+      userId,
+      createdBy: ctx.scope.userId,
+    });
     await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
       to: row.email,
       subject: 'Your Precinct invitation (sent again)',
@@ -250,7 +266,12 @@ export async function resendInvitation(ctx: AdminContext, userId: string): Promi
         `The invitation expires on ${link.expiresAt.toUTCString()}. Earlier invitation links no longer work.`,
       ].join('\n'),
     });
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'user.invitation_resent', entityType: 'user', entityId: userId, summary: `Sent ${row.name}'s invitation again` });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'user.invitation_resent',
+      entityType: 'user',
+      entityId: userId,
+      summary: `Sent ${row.name}'s invitation again`,
+    });
     return loadUser(tx, ctx, userId);
   });
   return user;
@@ -264,7 +285,12 @@ export function revokeInvitation(ctx: AdminContext, userId: string): Promise<Adm
     if (row.status !== 'invited') throw new AppError('conflict', `${row.name} has no pending invitation`);
     await expireOneTimeTokens(tx, ctx.scope.agencyId, userId, 'invitation');
     await updateUserRow(tx, ctx.scope.agencyId, userId, null, { status: 'disabled' });
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'user.invitation_revoked', entityType: 'user', entityId: userId, summary: `Revoked ${row.name}'s invitation` });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'user.invitation_revoked',
+      entityType: 'user',
+      entityId: userId,
+      summary: `Revoked ${row.name}'s invitation`,
+    });
     return loadUser(tx, ctx, userId);
   });
 }
@@ -311,11 +337,21 @@ const CSV_COLUMNS = ['email', 'name', 'account_type', 'roles', 'badge_number', '
 export async function importUsers(ctx: AdminContext, csv: string): Promise<ImportUsersResult> {
   const rows = parseCsv(csv.replace(/^\uFEFF/, ''));
   const errors: ImportUsersResult['errors'] = [];
-  const header = (rows.shift() ?? []).map((h) => h.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+  const header = (rows.shift() ?? []).map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  );
   const missing = ['email', 'name'].filter((c) => !header.includes(c));
-  if (missing.length > 0) return { created: 0, errors: [{ row: 1, field: null, message: `The header row needs the columns ${missing.join(' and ')}` }] };
+  if (missing.length > 0)
+    return { created: 0, errors: [{ row: 1, field: null, message: `The header row needs the columns ${missing.join(' and ')}` }] };
   const unknown = header.filter((h) => !(CSV_COLUMNS as readonly string[]).includes(h));
-  if (unknown.length > 0) return { created: 0, errors: [{ row: 1, field: null, message: `Unknown columns: ${unknown.join(', ')} (use ${CSV_COLUMNS.join(', ')})` }] };
+  if (unknown.length > 0)
+    return {
+      created: 0,
+      errors: [{ row: 1, field: null, message: `Unknown columns: ${unknown.join(', ')} (use ${CSV_COLUMNS.join(', ')})` }],
+    };
   if (rows.length === 0) return { created: 0, errors: [{ row: 1, field: null, message: 'The file has no rows under its header' }] };
   if (rows.length > 1000) return { created: 0, errors: [{ row: 1, field: null, message: 'Import at most 1,000 people at a time' }] };
 
@@ -337,22 +373,45 @@ export async function importUsers(ctx: AdminContext, csv: string): Promise<Impor
       if (!name.success) return fail('name', name.error.issues[0]!.message);
       const accountType = AccountType.safeParse(value('account_type') || 'limited');
       if (!accountType.success) return fail('account_type', 'Use limited or full');
-      const roleNames = value('roles').split(';').map((r) => r.trim()).filter(Boolean);
+      const roleNames = value('roles')
+        .split(';')
+        .map((r) => r.trim())
+        .filter(Boolean);
       const roleIds: string[] = [];
       for (const roleName of roleNames) {
         const id = roleByName.get(roleName.toLowerCase());
         if (!id) return fail('roles', `There is no role called ${roleName}`);
         roleIds.push(id);
       }
-      invites.push({ row: rowNumber, email: email.data, name: name.data, account_type: accountType.data, role_ids: roleIds, badge_number: value('badge_number') || null, rank: value('rank') || null, phone: value('phone') || null });
+      invites.push({
+        row: rowNumber,
+        email: email.data,
+        name: name.data,
+        account_type: accountType.data,
+        role_ids: roleIds,
+        badge_number: value('badge_number') || null,
+        rank: value('rank') || null,
+        phone: value('phone') || null,
+      });
     });
     if (errors.length > 0) return { created: 0 };
     for (const invite of invites) {
       try {
         await checkGrantableRoles(tx, ctx, invite.role_ids, 'roles');
-        const { userId } = await createInvitation(ctx.services, tx, { agencyId: ctx.scope.agencyId, invitedBy: ctx.scope.userId, email: invite.email, name: invite.name, accountType: invite.account_type, roleIds: invite.role_ids });
+        const { userId } = await createInvitation(ctx.services, tx, {
+          agencyId: ctx.scope.agencyId,
+          invitedBy: ctx.scope.userId,
+          email: invite.email,
+          name: invite.name,
+          accountType: invite.account_type,
+          roleIds: invite.role_ids,
+        });
         if (invite.badge_number || invite.rank || invite.phone)
-          await updateUserRow(tx, ctx.scope.agencyId, userId, null, { badgeNumber: invite.badge_number, rank: invite.rank, phone: invite.phone });
+          await updateUserRow(tx, ctx.scope.agencyId, userId, null, {
+            badgeNumber: invite.badge_number,
+            rank: invite.rank,
+            phone: invite.phone,
+          });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         if (error.code === 'email_exists') {
@@ -366,7 +425,11 @@ export async function importUsers(ctx: AdminContext, csv: string): Promise<Impor
       }
     }
     if (taken.length > TAKEN_ADDRESSES_NAMED)
-      errors.push({ row: 1, field: 'email', message: `${taken.length - TAKEN_ADDRESSES_NAMED} more addresses already have accounts; check the file` });
+      errors.push({
+        row: 1,
+        field: 'email',
+        message: `${taken.length - TAKEN_ADDRESSES_NAMED} more addresses already have accounts; check the file`,
+      });
     // Any failure rolls the whole import back.
     if (errors.length > 0) throw new ImportRejected();
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
@@ -388,4 +451,3 @@ class ImportRejected extends Error {}
 
 /** How many taken addresses an import names, row by row. */
 const TAKEN_ADDRESSES_NAMED = 5;
-

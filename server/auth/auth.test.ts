@@ -22,14 +22,23 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     const response = await server.request({
       method: 'POST',
       url: '/auth/v1/signup',
-      ...json({ email, password, name: 'Avery Founder', agency: { name: 'Founders Police Department', timezone: 'America/Denver', ori: 'co0010000' } }),
+      ...json({
+        email,
+        password,
+        name: 'Avery Founder',
+        agency: { name: 'Founders Police Department', timezone: 'America/Denver', ori: 'co0010000' },
+      }),
     });
     return response;
   }
 
   async function confirm(email: string): Promise<Session> {
     const message = await server.waitForMail(email, /Confirm your Precinct account/);
-    const response = await server.request({ method: 'POST', url: '/auth/v1/verify', ...json({ type: 'signup', token: tokenFromLink(message.links) }) });
+    const response = await server.request({
+      method: 'POST',
+      url: '/auth/v1/verify',
+      ...json({ type: 'signup', token: tokenFromLink(message.links) }),
+    });
     expect(response.statusCode).toBe(200);
     return response.json() as Session;
   }
@@ -53,7 +62,7 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
         aal: 'aal1',
         app_metadata: { agency_id: session.user.agency_id, account_type: 'full', roles: ['Administrator'], permissions: ['admin:access'] },
       });
-      expect(claims.exp! as number - (claims.iat as number)).toBe(3600);
+      expect((claims.exp! as number) - (claims.iat as number)).toBe(3600);
 
       const profile = await server.request({ method: 'GET', url: '/rest/v1/profile', token: session.access_token });
       expect(profile.statusCode).toBe(200);
@@ -62,7 +71,11 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
           name: 'Founders Police Department',
           ori: 'CO0010000',
           timezone: 'America/Denver',
-          sys_config: { general_settings: { timezone: 'America/Denver' }, fleet_settings: { enabled: true }, field_training_settings: { enabled: true } },
+          sys_config: {
+            general_settings: { timezone: 'America/Denver' },
+            fleet_settings: { enabled: true },
+            field_training_settings: { enabled: true },
+          },
           // A new agency requires a second factor of everyone by default (QUALITY.md, CJIS IA-2).
           security: { inactivity_minutes: 30, mfa_required: 'everyone' },
         },
@@ -72,7 +85,11 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     it('refuses to sign in before the e-mail address is confirmed, and says why', async () => {
       const email = `unconfirmed-${kind}@precinct.test`;
       await foundAgency(email);
-      const response = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', ...json({ email, password: TEST_PASSWORD }) });
+      const response = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        ...json({ email, password: TEST_PASSWORD }),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'email_not_confirmed' });
     });
@@ -118,8 +135,16 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     it('gives the same answer for a wrong password and an unknown address', async () => {
       const agency = await makeAgency(server);
       const user = await makeUser(server, agency);
-      const wrongPassword = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', ...json({ email: user.email, password: 'not my password' }) });
-      const unknown = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', ...json({ email: 'nobody@precinct.test', password: 'not my password' }) });
+      const wrongPassword = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        ...json({ email: user.email, password: 'not my password' }),
+      });
+      const unknown = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        ...json({ email: 'nobody@precinct.test', password: 'not my password' }),
+      });
       for (const response of [wrongPassword, unknown]) {
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual({ message: 'Invalid login credentials', details: null, hint: null, code: 'invalid_credentials' });
@@ -129,8 +154,14 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     it('logs an attempt on an address with no account for the operator, with the address hashed', async () => {
       const warn = vi.spyOn(server.services.log, 'warn');
       try {
-        await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', ...json({ email: 'Ghost@Precinct.test', password: 'guess guess' }) });
-        const entry = warn.mock.calls.map((call) => call[0] as unknown).find((first) => (first as { event?: string }).event === 'auth.sign_in_unknown_email') as Record<string, unknown>;
+        await server.request({
+          method: 'POST',
+          url: '/auth/v1/token?grant_type=password',
+          ...json({ email: 'Ghost@Precinct.test', password: 'guess guess' }),
+        });
+        const entry = warn.mock.calls
+          .map((call) => call[0] as unknown)
+          .find((first) => (first as { event?: string }).event === 'auth.sign_in_unknown_email') as Record<string, unknown>;
         expect(entry).toMatchObject({ emailSha256: expect.stringMatching(/^[0-9a-f]{16}$/) });
         expect(JSON.stringify(entry)).not.toMatch(/ghost/i);
       } finally {
@@ -155,7 +186,11 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     it('rotates the refresh token on every refresh', async () => {
       const user = await makeUser(server, await makeAgency(server));
       const first = await signIn(server, user);
-      const refreshed = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', ...json({ refresh_token: first.refresh_token }) });
+      const refreshed = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        ...json({ refresh_token: first.refresh_token }),
+      });
       expect(refreshed.statusCode).toBe(200);
       const second = refreshed.json() as Session;
       expect(second.refresh_token).not.toBe(first.refresh_token);
@@ -175,13 +210,19 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
       // Both tabs hold the same successor: the session stays one chain, not two live ones.
       expect(latest.refresh_token).toBe((firstUse.json() as Session).refresh_token);
       const liveTokens = await server.database.withTenant(user.agencyId, (tx) =>
-        tx.select().from(refreshTokens).where(and(eq(refreshTokens.agencyId, user.agencyId), isNull(refreshTokens.usedAt))),
+        tx
+          .select()
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.agencyId, user.agencyId), isNull(refreshTokens.usedAt))),
       );
       expect(liveTokens).toHaveLength(1);
 
       // The first token was spent more than 10 seconds ago: presenting it now means it was stolen.
       await server.database.withTenant(user.agencyId, (tx) =>
-        tx.update(refreshTokens).set({ usedAt: new Date(Date.now() - 60_000) }).where(eq(refreshTokens.agencyId, user.agencyId)),
+        tx
+          .update(refreshTokens)
+          .set({ usedAt: new Date(Date.now() - 60_000) })
+          .where(eq(refreshTokens.agencyId, user.agencyId)),
       );
       const reuse = await refresh(first.refresh_token);
       expect(reuse.statusCode).toBe(400);
@@ -194,7 +235,11 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     });
 
     it('refuses a refresh token that was never issued', async () => {
-      const response = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', ...json({ refresh_token: 'made-up' }) });
+      const response = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        ...json({ refresh_token: 'made-up' }),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('invalid_token');
     });
@@ -208,7 +253,11 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
       const out = await server.request({ method: 'POST', url: '/auth/v1/logout', token: session.access_token });
       expect(out.statusCode).toBe(204);
       expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: session.access_token })).statusCode).toBe(401);
-      const refresh = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', ...json({ refresh_token: session.refresh_token }) });
+      const refresh = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        ...json({ refresh_token: session.refresh_token }),
+      });
       expect(refresh.statusCode).toBe(400);
       // Another device's session is untouched by a local sign-out.
       expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: other.access_token })).statusCode).toBe(200);
@@ -229,14 +278,27 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
       expect((await server.request({ method: 'POST', url: '/auth/v1/recover', ...json({ email: user.email }) })).json()).toEqual({});
       const message = await server.waitForMail(user.email, /Reset your Precinct password/);
       expect(message.links[0]).toMatch(/^http:\/\/precinct\.test\/forgotpassword\/update\?token=/);
-      const verified = await server.request({ method: 'POST', url: '/auth/v1/verify', ...json({ type: 'recovery', token: tokenFromLink(message.links) }) });
+      const verified = await server.request({
+        method: 'POST',
+        url: '/auth/v1/verify',
+        ...json({ type: 'recovery', token: tokenFromLink(message.links) }),
+      });
       expect(verified.statusCode).toBe(200);
       const recovery = verified.json() as Session;
 
-      const update = await server.request({ method: 'PUT', url: '/auth/v1/user', token: recovery.access_token, ...json({ password: 'a brand new passphrase' }) });
+      const update = await server.request({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: recovery.access_token,
+        ...json({ password: 'a brand new passphrase' }),
+      });
       expect(update.statusCode).toBe(200);
       await signIn(server, { email: user.email, password: 'a brand new passphrase' });
-      const old = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', ...json({ email: user.email, password: TEST_PASSWORD }) });
+      const old = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        ...json({ email: user.email, password: TEST_PASSWORD }),
+      });
       expect(old.statusCode).toBe(400);
       expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: elsewhere.access_token })).statusCode).toBe(401);
       expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: recovery.access_token })).statusCode).toBe(200);
@@ -259,7 +321,11 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
           .set({ expiresAt: new Date(Date.now() - 1000) })
           .where(and(eq(oneTimeTokens.agencyId, user.agencyId), eq(oneTimeTokens.kind, 'recovery'))),
       );
-      const response = await server.request({ method: 'POST', url: '/auth/v1/verify', ...json({ type: 'recovery', token: tokenFromLink(message.links) }) });
+      const response = await server.request({
+        method: 'POST',
+        url: '/auth/v1/verify',
+        ...json({ type: 'recovery', token: tokenFromLink(message.links) }),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'token_expired', message: 'This link has expired' });
     });
@@ -283,7 +349,12 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     it('needs the current password to set a new one outside a recovery link', async () => {
       const user = await makeUser(server, await makeAgency(server));
       const session = await signIn(server, user);
-      const missing = await server.request({ method: 'PUT', url: '/auth/v1/user', token: session.access_token, ...json({ password: 'new password 123' }) });
+      const missing = await server.request({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: session.access_token,
+        ...json({ password: 'new password 123' }),
+      });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toEqual({ current_password: 'Enter your current password' });
       const wrong = await server.request({
@@ -305,7 +376,12 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     it('refuses fields a user may not set on themselves', async () => {
       const user = await makeUser(server, await makeAgency(server));
       const session = await signIn(server, user);
-      const response = await server.request({ method: 'PUT', url: '/auth/v1/user', token: session.access_token, ...json({ account_type: 'full' }) });
+      const response = await server.request({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: session.access_token,
+        ...json({ account_type: 'full' }),
+      });
       expect(response.statusCode).toBe(400);
     });
   });
@@ -315,7 +391,14 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
       const agency = await makeAgency(server, 'Inviting Police Department');
       const email = `invitee-${kind}@precinct.test`;
       const { token } = await server.database.withTenant(agency.id, (tx) =>
-        createInvitation(server.services, tx, { agencyId: agency.id, invitedBy: null, email, name: 'Invited Officer', accountType: 'full', roleIds: [agency.roleIds.get('officer')!] }),
+        createInvitation(server.services, tx, {
+          agencyId: agency.id,
+          invitedBy: null,
+          email,
+          name: 'Invited Officer',
+          accountType: 'full',
+          roleIds: [agency.roleIds.get('officer')!],
+        }),
       );
       await server.services.mailer.deliver(agency.id);
       const message = await server.waitForMail(email, /invited to Inviting Police Department/);

@@ -37,7 +37,9 @@ export async function getProfile(services: Services, scope: Scope): Promise<User
         ori: agency.ori,
         timezone: agency.timezone,
         sys_config: agency.sysConfig,
-        security: (({ inactivity_minutes, mfa_required }) => ({ inactivity_minutes, mfa_required }))(effectiveSecurityPolicy(agency.securityPolicy)),
+        security: (({ inactivity_minutes, mfa_required }) => ({ inactivity_minutes, mfa_required }))(
+          effectiveSecurityPolicy(agency.securityPolicy),
+        ),
       },
     };
   });
@@ -86,13 +88,19 @@ export async function updateCurrentUser(services: Services, scope: Scope, input:
   });
 }
 
-export async function signOut(services: Services, scope: Scope, logoutScope: z.infer<typeof LogoutScope>, actor: AuditActor): Promise<void> {
+export async function signOut(
+  services: Services,
+  scope: Scope,
+  logoutScope: z.infer<typeof LogoutScope>,
+  actor: AuditActor,
+): Promise<void> {
   await services.database.withTenant(scope.agencyId, async (tx) => {
     await recordAudit(tx, scope.agencyId, actor, {
       action: 'auth.signed_out',
       entityType: 'session',
       entityId: scope.sessionId,
-      summary: logoutScope === 'local' ? 'Signed out' : logoutScope === 'global' ? 'Signed out everywhere' : 'Signed out of every other session',
+      summary:
+        logoutScope === 'local' ? 'Signed out' : logoutScope === 'global' ? 'Signed out everywhere' : 'Signed out of every other session',
     });
     if (logoutScope === 'local') await revokeSession(tx, scope.agencyId, scope.sessionId, 'signed out');
     else

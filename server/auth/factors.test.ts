@@ -21,7 +21,11 @@ async function startSmsRelay() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`, messages, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`,
+    messages,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
@@ -40,7 +44,9 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     server.request({ method, url, token: session.access_token, ...(payload ? { payload } : {}) });
 
   async function enrolTotp(session: Session) {
-    const enrolled = (await call(session, 'POST', '/auth/v1/factors', { factor_type: 'totp', friendly_name: 'Work phone app' })).json() as EnrolledFactor;
+    const enrolled = (
+      await call(session, 'POST', '/auth/v1/factors', { factor_type: 'totp', friendly_name: 'Work phone app' })
+    ).json() as EnrolledFactor;
     const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.totp!.secret), digits: 6, period: 30 });
     return { enrolled, totp };
   }
@@ -61,14 +67,21 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     expect(challenge).toMatchObject({ type: 'totp', id: expect.any(String) });
     expect(challenge.expires_at - Date.now() / 1000).toBeGreaterThan(290);
     expect(challenge.expires_at - Date.now() / 1000).toBeLessThanOrEqual(300);
-    const verified = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, { challenge_id: challenge.id, code: totp.generate() });
+    const verified = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, {
+      challenge_id: challenge.id,
+      code: totp.generate(),
+    });
     expect(verified.statusCode).toBe(200);
     const raised = verified.json() as Session;
     expect(decodeJwt(raised.access_token)).toMatchObject({ aal: 'aal2', amr: [{ method: 'password' }, { method: 'totp' }] });
     expect(raised.expires_in).toBe(3600);
 
     const list = (await call(raised, 'GET', '/auth/v1/factors')).json();
-    expect(list).toMatchObject({ current_level: 'aal2', next_level: 'aal2', factors: [{ status: 'verified', friendly_name: 'Work phone app' }] });
+    expect(list).toMatchObject({
+      current_level: 'aal2',
+      next_level: 'aal2',
+      factors: [{ status: 'verified', friendly_name: 'Work phone app' }],
+    });
     expect(list.factors[0]).not.toHaveProperty('totp');
   });
 
@@ -105,7 +118,11 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json().code).toBe('account_locked');
     expect((await call(session, 'GET', '/auth/v1/user')).statusCode).toBe(401);
-    const again = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: user.email, password: user.password } });
+    const again = await server.request({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: user.email, password: user.password },
+    });
     expect(again.statusCode).toBe(423);
   });
 
@@ -114,13 +131,26 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     const session = await signIn(server, user);
     const { enrolled, totp } = await enrolTotp(session);
     const challenge = (await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/challenge`)).json();
-    await server.database.withTenant(user.agencyId, (tx) => tx.update(mfaChallenges).set({ failedAttempts: 5 }).where(eq(mfaChallenges.id, challenge.id)));
-    const sixth = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, { challenge_id: challenge.id, code: totp.generate() });
+    await server.database.withTenant(user.agencyId, (tx) =>
+      tx.update(mfaChallenges).set({ failedAttempts: 5 }).where(eq(mfaChallenges.id, challenge.id)),
+    );
+    const sixth = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, {
+      challenge_id: challenge.id,
+      code: totp.generate(),
+    });
     expect(sixth.statusCode).toBe(429);
 
     const fresh = (await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/challenge`)).json();
-    await server.database.withTenant(user.agencyId, (tx) => tx.update(mfaChallenges).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(mfaChallenges.id, fresh.id)));
-    const expired = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, { challenge_id: fresh.id, code: totp.generate() });
+    await server.database.withTenant(user.agencyId, (tx) =>
+      tx
+        .update(mfaChallenges)
+        .set({ expiresAt: new Date(Date.now() - 1) })
+        .where(eq(mfaChallenges.id, fresh.id)),
+    );
+    const expired = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, {
+      challenge_id: fresh.id,
+      code: totp.generate(),
+    });
     expect(expired.json()).toMatchObject({ code: 'token_expired', message: 'This challenge has expired; ask for a new one' });
   });
 
@@ -128,7 +158,9 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     const user = await makeUser(server, await makeAgency(server));
     const session = await signIn(server, user);
     const phone = `+1555010${kind === 'pglite' ? '0001' : '0002'}`;
-    const enrolled = (await call(session, 'POST', '/auth/v1/factors', { factor_type: 'phone', phone: phone.replace('+1555', '+1 (555) ') })).json();
+    const enrolled = (
+      await call(session, 'POST', '/auth/v1/factors', { factor_type: 'phone', phone: phone.replace('+1555', '+1 (555) ') })
+    ).json();
     expect(enrolled).toMatchObject({ factor_type: 'phone', strength: 'weaker', phone_hint: `•••• ${phone.slice(-4)}` });
     const challenge = (await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/challenge`)).json();
     expect(challenge.expires_at - Date.now() / 1000).toBeGreaterThan(590);
@@ -144,7 +176,10 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     const session = await signIn(server, await makeUser(server, await makeAgency(server)));
     const bad = await call(session, 'POST', '/auth/v1/factors', { factor_type: 'phone', phone: '12' });
     expect(bad.json().fields).toEqual({ phone: 'Enter the number in international form, e.g. +1 555 010 0123' });
-    const badCode = await call(session, 'POST', '/auth/v1/factors/00000000-0000-4000-8000-000000000000/verify', { challenge_id: '00000000-0000-4000-8000-000000000000', code: '12ab' });
+    const badCode = await call(session, 'POST', '/auth/v1/factors/00000000-0000-4000-8000-000000000000/verify', {
+      challenge_id: '00000000-0000-4000-8000-000000000000',
+      code: '12ab',
+    });
     expect(badCode.json().fields).toEqual({ code: 'Enter the 6-digit code' });
   });
 
@@ -152,8 +187,15 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     const session = await signIn(server, await makeUser(server, await makeAgency(server)));
     const enrolled = (await call(session, 'POST', '/auth/v1/factors', { factor_type: 'webauthn' })).json();
     const challenge = (await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/challenge`)).json();
-    expect(challenge.credential_options).toMatchObject({ rp: { id: 'precinct.test', name: 'Precinct' }, challenge: expect.any(String), attestation: 'none' });
-    const refused = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, { challenge_id: challenge.id, credential_response: { id: 'forged', response: {} } });
+    expect(challenge.credential_options).toMatchObject({
+      rp: { id: 'precinct.test', name: 'Precinct' },
+      challenge: expect.any(String),
+      attestation: 'none',
+    });
+    const refused = await call(session, 'POST', `/auth/v1/factors/${enrolled.id}/verify`, {
+      challenge_id: challenge.id,
+      credential_response: { id: 'forged', response: {} },
+    });
     expect(refused.json().fields).toEqual({ credential_response: 'The security key’s answer was not accepted; try again' });
   });
 
@@ -176,23 +218,43 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     const raised = (await answer(session, enrolled.id, totp.generate())).json() as Session;
     const passwordOnly = await signIn(server, user);
     expect((await call(passwordOnly, 'DELETE', `/auth/v1/factors/${enrolled.id}`)).json().code).toBe('insufficient_aal');
-    expect((await call(raised, 'PATCH', `/auth/v1/factors/${enrolled.id}`, { friendly_name: 'Old phone' })).json().friendly_name).toBe('Old phone');
+    expect((await call(raised, 'PATCH', `/auth/v1/factors/${enrolled.id}`, { friendly_name: 'Old phone' })).json().friendly_name).toBe(
+      'Old phone',
+    );
     expect((await call(raised, 'DELETE', `/auth/v1/factors/${enrolled.id}`)).statusCode).toBe(204);
     expect((await call(raised, 'GET', '/auth/v1/factors')).json().factors).toEqual([]);
   });
 
   it('lets a user of an agency that requires MFA in only after verifying a factor', async () => {
     const agency = await makeAgency(server);
-    await server.database.withTenant(agency.id, (tx) => tx.update(agencies).set({ securityPolicy: { mfa_required: 'everyone' } }).where(eq(agencies.id, agency.id)));
+    await server.database.withTenant(agency.id, (tx) =>
+      tx
+        .update(agencies)
+        .set({ securityPolicy: { mfa_required: 'everyone' } })
+        .where(eq(agencies.id, agency.id)),
+    );
     const user: TestUser = await makeUser(server, agency);
     const session = await signIn(server, user);
-    expect((await call(session, 'GET', '/auth/v1/factors')).json()).toMatchObject({ required: true, current_level: 'aal1', next_level: 'aal1' });
+    expect((await call(session, 'GET', '/auth/v1/factors')).json()).toMatchObject({
+      required: true,
+      current_level: 'aal1',
+      next_level: 'aal1',
+    });
     const { enrolled, totp } = await enrolTotp(session);
     const raised = (await answer(session, enrolled.id, totp.generate())).json() as Session;
-    const update = await server.request({ method: 'PUT', url: '/auth/v1/user', token: raised.access_token, payload: { name: 'Verified Officer' } });
+    const update = await server.request({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      token: raised.access_token,
+      payload: { name: 'Verified Officer' },
+    });
     expect(update.statusCode).toBe(200);
     // The raised session stays aal2 across refreshes.
-    const refreshed = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: raised.refresh_token } });
+    const refreshed = await server.request({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=refresh_token',
+      payload: { refresh_token: raised.refresh_token },
+    });
     expect(decodeJwt(refreshed.json().access_token).aal).toBe('aal2');
   });
 

@@ -60,7 +60,14 @@ function presentFactor(row: FactorRow): Factor {
 }
 
 function totpFor(secretBase32: string, label: string) {
-  return new OTPAuth.TOTP({ issuer: 'Precinct', label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: OTPAuth.Secret.fromBase32(secretBase32) });
+  return new OTPAuth.TOTP({
+    issuer: 'Precinct',
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: OTPAuth.Secret.fromBase32(secretBase32),
+  });
 }
 
 function relyingParty(services: Services) {
@@ -178,7 +185,11 @@ export async function challengeFactor(services: Services, scope: Scope, factorId
   });
   if (prepared.code && prepared.factor.phone)
     await services.sms
-      .send(scope.agencyId, prepared.factor.phone, `Your Precinct sign-in code is ${prepared.code}. It expires in 10 minutes. Never share it.`)
+      .send(
+        scope.agencyId,
+        prepared.factor.phone,
+        `Your Precinct sign-in code is ${prepared.code}. It expires in 10 minutes. Never share it.`,
+      )
       .catch(() => {
         throw new AppError('unavailable', 'We could not send the text message; try again, or use another factor');
       });
@@ -222,7 +233,8 @@ export async function verifyFactor(
       return { ...verdict, locked, selfUnlock };
     }
     if (owner.failedSignIns > 0) await updateUser(tx, scope.agencyId, scope.userId, { failedSignIns: 0, lastFailedSignInAt: null });
-    if (!(await spendChallenge(tx, scope.agencyId, challenge.id))) throw new AppError('invalid_token', 'This challenge was already answered; ask for a new one');
+    if (!(await spendChallenge(tx, scope.agencyId, challenge.id)))
+      throw new AppError('invalid_token', 'This challenge was already answered; ask for a new one');
     // Completing an enrolment proves only the new factor: where the user already had one, the
     // session must have proven that one already.
     if (verdict.factor.status === 'unverified') {
@@ -240,10 +252,23 @@ export async function verifyFactor(
         summary: `Added the ${factor.factorType} factor "${factor.friendlyName}"`,
       });
     }
-    const session = await raiseSession(tx, scope.agencyId, scope.sessionId, factor.factorType === 'webauthn' ? 'webauthn' : factor.factorType === 'phone' ? 'phone' : 'totp');
-    await recordAudit(tx, scope.agencyId, actor, { action: 'auth.mfa_verified', entityType: 'session', entityId: scope.sessionId, summary: `Verified the ${factor.factorType} factor "${factor.friendlyName}"` });
+    const session = await raiseSession(
+      tx,
+      scope.agencyId,
+      scope.sessionId,
+      factor.factorType === 'webauthn' ? 'webauthn' : factor.factorType === 'phone' ? 'phone' : 'totp',
+    );
+    await recordAudit(tx, scope.agencyId, actor, {
+      action: 'auth.mfa_verified',
+      entityType: 'session',
+      entityId: scope.sessionId,
+      summary: `Verified the ${factor.factorType} factor "${factor.friendlyName}"`,
+    });
     const user = await findUserById(tx, scope.agencyId, scope.userId);
-    return { ok: true as const, session: await mintSessionTokens(services, tx, { user: user!, sessionId: session.id, aal: session.aal, amr: session.amr }) };
+    return {
+      ok: true as const,
+      session: await mintSessionTokens(services, tx, { user: user!, sessionId: session.id, aal: session.aal, amr: session.amr }),
+    };
   });
   // The failed attempt is counted in a committed transaction, then reported.
   if (!outcome.ok) {
@@ -318,7 +343,13 @@ async function judge(
       requireUserVerification: false,
     });
     if (!result.verified) return refused;
-    return { ok: true, factor: await updateFactor(tx, factor.agencyId, factor.id, { signCount: result.authenticationInfo.newCounter, lastUsedAt: new Date() }) };
+    return {
+      ok: true,
+      factor: await updateFactor(tx, factor.agencyId, factor.id, {
+        signCount: result.authenticationInfo.newCounter,
+        lastUsedAt: new Date(),
+      }),
+    };
   } catch {
     return refused;
   }
@@ -329,7 +360,12 @@ export function renameFactor(services: Services, scope: Scope, factorId: string,
     const factor = await findFactor(tx, scope.agencyId, scope.userId, factorId);
     if (!factor) throw new AppError('not_found', 'Factor not found');
     const renamed = await updateFactor(tx, scope.agencyId, factorId, { friendlyName });
-    await recordAudit(tx, scope.agencyId, actor, { action: 'auth.factor_renamed', entityType: 'factor', entityId: factorId, summary: `Renamed the factor "${factor.friendlyName}" to "${friendlyName}"` });
+    await recordAudit(tx, scope.agencyId, actor, {
+      action: 'auth.factor_renamed',
+      entityType: 'factor',
+      entityId: factorId,
+      summary: `Renamed the factor "${factor.friendlyName}" to "${friendlyName}"`,
+    });
     return presentFactor(renamed);
   });
 }
@@ -344,6 +380,11 @@ export function removeFactor(services: Services, scope: Scope, factorId: string,
     if (factors.some((f) => f.status === 'verified') && session?.aal !== 'aal2')
       throw new AppError('insufficient_aal', 'Verify one of your factors before removing one', { hint: 'verify a factor first' });
     await deleteFactors(tx, scope.agencyId, scope.userId, factorId);
-    await recordAudit(tx, scope.agencyId, actor, { action: 'auth.factor_removed', entityType: 'factor', entityId: factorId, summary: `Removed the ${factor.factorType} factor "${factor.friendlyName}"` });
+    await recordAudit(tx, scope.agencyId, actor, {
+      action: 'auth.factor_removed',
+      entityType: 'factor',
+      entityId: factorId,
+      summary: `Removed the ${factor.factorType} factor "${factor.friendlyName}"`,
+    });
   });
 }

@@ -27,7 +27,13 @@ export function lockedError(selfUnlock: boolean) {
  * owner gets an unlock link (unless the agency turned self-unlock off), and both land in the audit
  * log. Returns whether the account is now locked.
  */
-export async function recordFailedSignIn(services: Services, tx: Tx, user: UserRow, actor: AuditActor, what: 'password' | 'second factor' = 'password'): Promise<boolean> {
+export async function recordFailedSignIn(
+  services: Services,
+  tx: Tx,
+  user: UserRow,
+  actor: AuditActor,
+  what: 'password' | 'second factor' = 'password',
+): Promise<boolean> {
   // One statement, so concurrent failures each count (a read-then-write would lose updates and let
   // a burst of parallel guesses count as one). `locked_at = now()` marks a lock made by this statement.
   const windowSql = sql.raw(`interval '${LOCKOUT_WINDOW_MS / 60_000} minutes'`);

@@ -13,13 +13,20 @@ export async function agencyIdForEmail(tx: Tx, email: string): Promise<string | 
 }
 
 export async function findUserByEmail(tx: Tx, agencyId: string, email: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(and(eq(users.agencyId, agencyId), eq(users.email, email)));
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.email, email)));
   return row;
 }
 
 /** The user row, locked until the transaction ends (decisions that must not race, such as the lockout). */
 export async function lockUserRow(tx: Tx, agencyId: string, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId)))
+    .for('update');
   return row;
 }
 
@@ -47,12 +54,18 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
 }
 
 export async function findSession(tx: Tx, agencyId: string, sessionId: string): Promise<SessionRow | undefined> {
-  const [row] = await tx.select().from(sessions).where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId)));
+  const [row] = await tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId)));
   return row;
 }
 
 export async function touchSessionRefresh(tx: Tx, agencyId: string, sessionId: string) {
-  await tx.update(sessions).set({ refreshedAt: new Date() }).where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId)));
+  await tx
+    .update(sessions)
+    .set({ refreshedAt: new Date() })
+    .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId)));
 }
 
 export async function revokeSession(tx: Tx, agencyId: string, sessionId: string, reason: string) {
@@ -64,7 +77,10 @@ export async function revokeSession(tx: Tx, agencyId: string, sessionId: string,
 
 /** Adds a refresh token; one already there (the successor made by an earlier use of its parent) is kept. */
 export async function insertRefreshToken(tx: Tx, values: typeof refreshTokens.$inferInsert) {
-  await tx.insert(refreshTokens).values(values).onConflictDoNothing({ target: [refreshTokens.agencyId, refreshTokens.tokenHash] });
+  await tx
+    .insert(refreshTokens)
+    .values(values)
+    .onConflictDoNothing({ target: [refreshTokens.agencyId, refreshTokens.tokenHash] });
 }
 
 export async function findRefreshToken(tx: Tx, agencyId: string, tokenHash: string) {
@@ -89,7 +105,11 @@ export type FactorRow = typeof authFactors.$inferSelect;
 export type ChallengeRow = typeof mfaChallenges.$inferSelect;
 
 export async function listFactors(tx: Tx, agencyId: string, userId: string): Promise<FactorRow[]> {
-  return tx.select().from(authFactors).where(and(eq(authFactors.agencyId, agencyId), eq(authFactors.userId, userId))).orderBy(authFactors.createdAt);
+  return tx
+    .select()
+    .from(authFactors)
+    .where(and(eq(authFactors.agencyId, agencyId), eq(authFactors.userId, userId)))
+    .orderBy(authFactors.createdAt);
 }
 
 export async function findFactor(tx: Tx, agencyId: string, userId: string, factorId: string): Promise<FactorRow | undefined> {
@@ -105,7 +125,12 @@ export async function insertFactor(tx: Tx, values: typeof authFactors.$inferInse
   return row!;
 }
 
-export async function updateFactor(tx: Tx, agencyId: string, factorId: string, values: Partial<typeof authFactors.$inferInsert>): Promise<FactorRow> {
+export async function updateFactor(
+  tx: Tx,
+  agencyId: string,
+  factorId: string,
+  values: Partial<typeof authFactors.$inferInsert>,
+): Promise<FactorRow> {
   const [row] = await tx
     .update(authFactors)
     .set({ ...values, updatedAt: new Date() })
@@ -136,7 +161,10 @@ export async function insertChallenge(tx: Tx, values: typeof mfaChallenges.$infe
 }
 
 export async function findChallenge(tx: Tx, agencyId: string, challengeId: string): Promise<ChallengeRow | undefined> {
-  const [row] = await tx.select().from(mfaChallenges).where(and(eq(mfaChallenges.agencyId, agencyId), eq(mfaChallenges.id, challengeId)));
+  const [row] = await tx
+    .select()
+    .from(mfaChallenges)
+    .where(and(eq(mfaChallenges.agencyId, agencyId), eq(mfaChallenges.id, challengeId)));
   return row;
 }
 
@@ -158,7 +186,14 @@ export async function takeChallengeAttempt(tx: Tx, agencyId: string, challengeId
   const taken = await tx
     .update(mfaChallenges)
     .set({ failedAttempts: sql`${mfaChallenges.failedAttempts} + 1` })
-    .where(and(eq(mfaChallenges.agencyId, agencyId), eq(mfaChallenges.id, challengeId), isNull(mfaChallenges.verifiedAt), lt(mfaChallenges.failedAttempts, cap)))
+    .where(
+      and(
+        eq(mfaChallenges.agencyId, agencyId),
+        eq(mfaChallenges.id, challengeId),
+        isNull(mfaChallenges.verifiedAt),
+        lt(mfaChallenges.failedAttempts, cap),
+      ),
+    )
     .returning({ id: mfaChallenges.id });
   return taken.length === 1;
 }

@@ -36,7 +36,12 @@ export async function resendConfirmation(services: Services, input: ResendInput)
     await services.mailer.enqueue(
       tx,
       agencyId,
-      confirmationEmail({ to: user.email, name: user.name, agencyName: agency?.name ?? 'your agency', link: `${services.config.publicUrl}/confirm?token=${link.token}` }),
+      confirmationEmail({
+        to: user.email,
+        name: user.name,
+        agencyName: agency?.name ?? 'your agency',
+        link: `${services.config.publicUrl}/confirm?token=${link.token}`,
+      }),
     );
   });
 }

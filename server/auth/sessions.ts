@@ -33,7 +33,13 @@ export function presentUser(row: UserRow, access: { roles: string[]; permissions
 export async function mintSessionTokens(
   services: Services,
   tx: Tx,
-  input: { user: UserRow; sessionId: string; aal: AAL; amr: Array<{ method: string; timestamp: number }>; parent?: { id: number; token: string } },
+  input: {
+    user: UserRow;
+    sessionId: string;
+    aal: AAL;
+    amr: Array<{ method: string; timestamp: number }>;
+    parent?: { id: number; token: string };
+  },
 ): Promise<Session> {
   const { user } = input;
   const access = await loadUserAccess(tx, user.agencyId, user.id);
@@ -55,7 +61,14 @@ export async function mintSessionTokens(
     amr: input.amr,
     appMetadata: presented.app_metadata,
   });
-  return { access_token: token, token_type: 'bearer', expires_in: expiresIn, expires_at: expiresAt, refresh_token: refresh.token, user: presented };
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: expiresIn,
+    expires_at: expiresAt,
+    refresh_token: refresh.token,
+    user: presented,
+  };
 }
 
 /** Starts a new session for a user who just proved who they are (password, or an e-mailed link). */

@@ -20,11 +20,15 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
     server.request({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email, password } });
 
   async function setPolicy(agency: TestAgency, policy: SecurityPolicy) {
-    await server.database.withTenant(agency.id, (tx) => tx.update(agencies).set({ securityPolicy: policy }).where(eq(agencies.id, agency.id)));
+    await server.database.withTenant(agency.id, (tx) =>
+      tx.update(agencies).set({ securityPolicy: policy }).where(eq(agencies.id, agency.id)),
+    );
   }
 
   async function auditActions(agencyId: string): Promise<string[]> {
-    const rows = await server.database.withTenant(agencyId, (tx) => queryRows<{ action: string }>(tx, sql`select action from audit_log order by id`));
+    const rows = await server.database.withTenant(agencyId, (tx) =>
+      queryRows<{ action: string }>(tx, sql`select action from audit_log order by id`),
+    );
     return rows.map((r) => r.action);
   }
 
@@ -33,10 +37,17 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       const response = await server.request({
         method: 'POST',
         url: '/auth/v1/signup',
-        payload: { email: `common-${kind}@precinct.test`, password: 'Password1', name: 'Common', agency: { name: 'Common PD', timezone: 'UTC' } },
+        payload: {
+          email: `common-${kind}@precinct.test`,
+          password: 'Password1',
+          name: 'Common',
+          agency: { name: 'Common PD', timezone: 'UTC' },
+        },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().fields).toEqual({ password: 'This is one of the most common passwords, so it is easy to guess; choose another' });
+      expect(response.json().fields).toEqual({
+        password: 'This is one of the most common passwords, so it is easy to guess; choose another',
+      });
     });
 
     it('holds a new password to the agency’s minimum length', async () => {
@@ -58,10 +69,14 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
     it('locks the account on the fifth failure in a row, tells the user, e-mails an unlock link that works once, and audits it all', async () => {
       const agency = await makeAgency(server);
       const user = await makeUser(server, agency);
-      for (let attempt = 1; attempt <= 4; attempt += 1) expect((await passwordGrant(user.email, `wrong ${attempt}`)).json().code).toBe('invalid_credentials');
+      for (let attempt = 1; attempt <= 4; attempt += 1)
+        expect((await passwordGrant(user.email, `wrong ${attempt}`)).json().code).toBe('invalid_credentials');
       const fifth = await passwordGrant(user.email, 'wrong 5');
       expect(fifth.statusCode).toBe(423);
-      expect(fifth.json()).toMatchObject({ code: 'account_locked', message: expect.stringMatching(/locked after 5 failed sign-ins.*e-mailed you a link/) });
+      expect(fifth.json()).toMatchObject({
+        code: 'account_locked',
+        message: expect.stringMatching(/locked after 5 failed sign-ins.*e-mailed you a link/),
+      });
 
       // Even the right password is refused while locked.
       expect((await passwordGrant(user.email, TEST_PASSWORD)).statusCode).toBe(423);
@@ -123,7 +138,11 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       await server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: user.email } });
       const recovery = await server.waitForMail(user.email, /Reset/);
       for (let i = 0; i < 5; i += 1) await passwordGrant(user.email, 'wrong');
-      const verify = await server.request({ method: 'POST', url: '/auth/v1/verify', payload: { type: 'recovery', token: tokenFromLink(recovery.links) } });
+      const verify = await server.request({
+        method: 'POST',
+        url: '/auth/v1/verify',
+        payload: { type: 'recovery', token: tokenFromLink(recovery.links) },
+      });
       expect(verify.statusCode).toBe(423);
     });
   });
@@ -134,7 +153,12 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
         tx
           .update(sessions)
           .set({ lastActivityAt: new Date(Date.now() - minutes * 60_000) })
-          .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id))),
+          .where(
+            and(
+              eq(sessions.agencyId, agencyId),
+              eq(sessions.id, JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id),
+            ),
+          ),
       );
     }
 
@@ -144,9 +168,16 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       const user = await makeUser(server, agency);
       const session = await signIn(server, user);
       await idle(session, agency.id, 11);
-      const refresh = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: session.refresh_token } });
+      const refresh = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        payload: { refresh_token: session.refresh_token },
+      });
       expect(refresh.statusCode).toBe(400);
-      expect(refresh.json()).toMatchObject({ code: 'session_not_found', message: 'You were signed out after 10 minutes without activity; sign in again' });
+      expect(refresh.json()).toMatchObject({
+        code: 'session_not_found',
+        message: 'You were signed out after 10 minutes without activity; sign in again',
+      });
       expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: session.access_token })).statusCode).toBe(401);
     });
 
@@ -155,12 +186,25 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       const user = await makeUser(server, agency);
       const session = await signIn(server, user);
       const lastActivity = async () =>
-        (await server.database.withTenant(agency.id, (tx) => tx.select({ at: sessions.lastActivityAt }).from(sessions).where(eq(sessions.agencyId, agency.id))))[0]!.at.getTime();
+        (
+          await server.database.withTenant(agency.id, (tx) =>
+            tx.select({ at: sessions.lastActivityAt }).from(sessions).where(eq(sessions.agencyId, agency.id)),
+          )
+        )[0]!.at.getTime();
 
       await idle(session, agency.id, 20);
       const before = await lastActivity();
-      await server.request({ method: 'GET', url: '/rest/v1/profile', token: session.access_token, headers: { 'x-precinct-background': '1' } });
-      await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: session.refresh_token } });
+      await server.request({
+        method: 'GET',
+        url: '/rest/v1/profile',
+        token: session.access_token,
+        headers: { 'x-precinct-background': '1' },
+      });
+      await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        payload: { refresh_token: session.refresh_token },
+      });
       expect(await lastActivity()).toBe(before);
 
       await server.request({ method: 'GET', url: '/rest/v1/profile', token: session.access_token });
@@ -170,9 +214,18 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
     it('ends every session 12 hours after sign-in whatever the activity', async () => {
       const agency = await makeAgency(server);
       const session = await signIn(server, await makeUser(server, agency));
-      await server.database.withTenant(agency.id, (tx) => tx.update(sessions).set({ notAfter: new Date(Date.now() - 1000) }).where(eq(sessions.agencyId, agency.id)));
+      await server.database.withTenant(agency.id, (tx) =>
+        tx
+          .update(sessions)
+          .set({ notAfter: new Date(Date.now() - 1000) })
+          .where(eq(sessions.agencyId, agency.id)),
+      );
       expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: session.access_token })).statusCode).toBe(401);
-      const refresh = await server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', payload: { refresh_token: session.refresh_token } });
+      const refresh = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        payload: { refresh_token: session.refresh_token },
+      });
       expect(refresh.statusCode).toBe(400);
     });
   });
@@ -193,8 +246,12 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       await setPolicy(agency, { mfa_required: 'admins' });
       const officer = await signIn(server, await makeUser(server, agency));
       const admin = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
-      expect((await server.request({ method: 'PUT', url: '/auth/v1/user', token: officer.access_token, payload: { name: 'x' } })).statusCode).toBe(200);
-      expect((await server.request({ method: 'GET', url: '/rest/v1/admin/overview', token: admin.access_token })).json().code).toBe('insufficient_aal');
+      expect(
+        (await server.request({ method: 'PUT', url: '/auth/v1/user', token: officer.access_token, payload: { name: 'x' } })).statusCode,
+      ).toBe(200);
+      expect((await server.request({ method: 'GET', url: '/rest/v1/admin/overview', token: admin.access_token })).json().code).toBe(
+        'insufficient_aal',
+      );
     });
   });
 });

@@ -26,8 +26,7 @@ import { mintSessionTokens, startSession } from './sessions.ts';
 /** The one answer to a wrong e-mail or a wrong password: it never tells which. */
 const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid login credentials');
 
-const disabledAccount = () =>
-  new AppError('user_disabled', 'Your account is disabled; ask your agency administrator', { status: 400 });
+const disabledAccount = () => new AppError('user_disabled', 'Your account is disabled; ask your agency administrator', { status: 400 });
 
 /**
  * grant_type=password. Every attempt on an existing account is audited; 5 failures in a row lock it.
@@ -48,7 +47,12 @@ export async function signInWithPassword(services: Services, input: PasswordGran
     // No agency to audit it in: the operator's log gets it, with the address hashed (a typo of a real
     // address is personal data) so that a spray across many addresses still shows as one source.
     services.log.warn(
-      { event: 'auth.sign_in_unknown_email', emailSha256: crypto.createHash('sha256').update(input.email.trim().toLowerCase()).digest('hex').slice(0, 16), ip: origin.ip, userAgent: origin.userAgent },
+      {
+        event: 'auth.sign_in_unknown_email',
+        emailSha256: crypto.createHash('sha256').update(input.email.trim().toLowerCase()).digest('hex').slice(0, 16),
+        ip: origin.ip,
+        userAgent: origin.userAgent,
+      },
       'sign-in attempt for an address with no account',
     );
     throw invalidCredentials();
@@ -57,7 +61,12 @@ export async function signInWithPassword(services: Services, input: PasswordGran
   const actor = { userId: user.id, email: user.email, origin };
   if (user.lockedAt) {
     await services.database.withTenant(user.agencyId, (tx) =>
-      recordAudit(tx, user.agencyId, actor, { action: 'auth.sign_in_refused', entityType: 'user', entityId: user.id, summary: `Refused sign-in for ${user.email}: account locked` }),
+      recordAudit(tx, user.agencyId, actor, {
+        action: 'auth.sign_in_refused',
+        entityType: 'user',
+        entityId: user.id,
+        summary: `Refused sign-in for ${user.email}: account locked`,
+      }),
     );
     throw lockedError(policy.self_unlock);
   }
@@ -77,8 +86,14 @@ export async function signInWithPassword(services: Services, input: PasswordGran
       // The lock may have been set since the password was checked (parallel guesses): read it again, locked.
       const current = await lockUserRow(tx, user.agencyId, user.id);
       if (current?.lockedAt) throw lockedError(policy.self_unlock);
-      if (current && current.failedSignIns > 0) await updateUser(tx, user.agencyId, user.id, { failedSignIns: 0, lastFailedSignInAt: null });
-      await recordAudit(tx, user.agencyId, actor, { action: 'auth.signed_in', entityType: 'user', entityId: user.id, summary: `${user.email} signed in with a password` });
+      if (current && current.failedSignIns > 0)
+        await updateUser(tx, user.agencyId, user.id, { failedSignIns: 0, lastFailedSignInAt: null });
+      await recordAudit(tx, user.agencyId, actor, {
+        action: 'auth.signed_in',
+        entityType: 'user',
+        entityId: user.id,
+        summary: `${user.email} signed in with a password`,
+      });
       return startSession(services, tx, user, 'password', origin);
     },
     { userId: user.id },
@@ -119,15 +134,27 @@ export async function refreshSession(services: Services, input: RefreshGrantInpu
       }
     }
     const user = await findUserById(tx, agencyId, session.userId);
-    if (!user || user.status !== 'active') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator', { status: 400 });
+    if (!user || user.status !== 'active')
+      throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator', { status: 400 });
     await touchSessionRefresh(tx, agencyId, session.id);
-    return { session: await mintSessionTokens(services, tx, { user, sessionId: session.id, aal: session.aal, amr: session.amr, parent: { id: token.id, token: input.refresh_token } }) };
+    return {
+      session: await mintSessionTokens(services, tx, {
+        user,
+        sessionId: session.id,
+        aal: session.aal,
+        amr: session.amr,
+        parent: { id: token.id, token: input.refresh_token },
+      }),
+    };
   });
   // The revocation must commit, so it is reported after the transaction rather than thrown inside it.
   if ('revoked' in outcome)
     throw new AppError('refresh_token_already_used', 'Invalid Refresh Token: Already Used', { hint: 'sign in again' });
   if ('idle' in outcome)
-    throw new AppError('session_not_found', `You were signed out after ${outcome.idle} minutes without activity; sign in again`, { status: 400, hint: 'idle' });
+    throw new AppError('session_not_found', `You were signed out after ${outcome.idle} minutes without activity; sign in again`, {
+      status: 400,
+      hint: 'idle',
+    });
   return outcome.session;
 }
 
@@ -146,12 +173,20 @@ export async function verifyLink(services: Services, input: VerifyInput, origin:
     }
     // Following a recovery link also proves the address.
     const confirmed = user.emailConfirmedAt ? user : await updateUser(tx, agencyId, user.id, { emailConfirmedAt: new Date() });
-    await recordAudit(tx, agencyId, { userId: user.id, email: user.email, origin }, {
-      action: input.type === 'recovery' ? 'auth.recovery_link_used' : 'auth.email_confirmed',
-      entityType: 'user',
-      entityId: user.id,
-      summary: input.type === 'recovery' ? `${user.email} signed in with a password-recovery link` : `${user.email} confirmed their e-mail address`,
-    });
+    await recordAudit(
+      tx,
+      agencyId,
+      { userId: user.id, email: user.email, origin },
+      {
+        action: input.type === 'recovery' ? 'auth.recovery_link_used' : 'auth.email_confirmed',
+        entityType: 'user',
+        entityId: user.id,
+        summary:
+          input.type === 'recovery'
+            ? `${user.email} signed in with a password-recovery link`
+            : `${user.email} confirmed their e-mail address`,
+      },
+    );
     return startSession(services, tx, confirmed, input.type === 'recovery' ? 'recovery' : 'email', origin);
   });
 }

@@ -35,13 +35,17 @@ async function foundAgency(services: Services, input: SignUpInput): Promise<Sign
   const userId = crypto.randomUUID();
   const created = await withNewAgency(services.database, async (tx, agencyId) => {
     // CJIS IA-2: a new agency requires a second factor of everyone until its administrator decides otherwise.
-    const { agency, roleIds } = await createAgency(tx, {
-      agencyId,
-      name: agencyInput.name,
-      ori: agencyInput.ori,
-      timezone: agencyInput.timezone,
-      securityPolicy: { mfa_required: 'everyone' },
-    }, services.modules);
+    const { agency, roleIds } = await createAgency(
+      tx,
+      {
+        agencyId,
+        name: agencyInput.name,
+        ori: agencyInput.ori,
+        timezone: agencyInput.timezone,
+        securityPolicy: { mfa_required: 'everyone' },
+      },
+      services.modules,
+    );
     // Claim the address first: if another sign-up took it a moment ago, nothing is created.
     if (!(await claimEmail(tx, input.email, userId))) return null;
     await insertUser(tx, {
@@ -58,7 +62,12 @@ async function foundAgency(services: Services, input: SignUpInput): Promise<Sign
     await services.mailer.enqueue(
       tx,
       agencyId,
-      confirmationEmail({ to: input.email, name: input.name, agencyName: agency.name, link: `${services.config.publicUrl}/confirm?token=${link.token}` }),
+      confirmationEmail({
+        to: input.email,
+        name: input.name,
+        agencyName: agency.name,
+        link: `${services.config.publicUrl}/confirm?token=${link.token}`,
+      }),
     );
     return agencyId;
   });

@@ -65,8 +65,12 @@ export const users = pgTable(
     badgeNumber: text('badge_number'),
     rank: text('rank'),
     phone: text('phone'),
-    accountType: text('account_type', { enum: ['limited', 'full'] }).notNull().default('limited'),
-    status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull().default('active'),
+    accountType: text('account_type', { enum: ['limited', 'full'] })
+      .notNull()
+      .default('limited'),
+    status: text('status', { enum: ['invited', 'active', 'disabled'] })
+      .notNull()
+      .default('active'),
     userMetadata: jsonb('user_metadata').$type<UserMetadata>().notNull().default({}),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** Consecutive failed sign-ins, counted within 15 minutes of each other (CJIS AC-7). */
@@ -116,10 +120,7 @@ export const roles = pgTable(
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
-  (t) => [
-    primaryKey({ columns: [t.agencyId, t.id] }),
-    uniqueIndex('roles_agency_name_key').on(t.agencyId, sql`lower(${t.name})`),
-  ],
+  (t) => [primaryKey({ columns: [t.agencyId, t.id] }), uniqueIndex('roles_agency_name_key').on(t.agencyId, sql`lower(${t.name})`)],
 );
 
 export const rolePermissions = pgTable(
@@ -157,7 +158,9 @@ export const sessions = pgTable(
     agencyId: uuid('agency_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id').notNull(),
-    aal: text('aal', { enum: ['aal1', 'aal2'] }).notNull().default('aal1'),
+    aal: text('aal', { enum: ['aal1', 'aal2'] })
+      .notNull()
+      .default('aal1'),
     amr: jsonb('amr').$type<Array<{ method: string; timestamp: number }>>().notNull().default([]),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -204,7 +207,9 @@ export const authFactors = pgTable(
     userId: uuid('user_id').notNull(),
     factorType: text('factor_type', { enum: ['totp', 'phone', 'webauthn'] }).notNull(),
     friendlyName: text('friendly_name').notNull(),
-    status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    status: text('status', { enum: ['unverified', 'verified'] })
+      .notNull()
+      .default('unverified'),
     /** TOTP secret, encrypted with the server's master secret. */
     secretEncrypted: text('secret_encrypted'),
     /** The last TOTP time step accepted: a code of that step or earlier is never accepted again. */
@@ -276,11 +281,15 @@ export const mailOutbox = pgTable(
     agencyId: uuid('agency_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
     /** E-mail, or a text message to a phone (phone codes). */
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull().default('email'),
+    channel: text('channel', { enum: ['email', 'sms'] })
+      .notNull()
+      .default('email'),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'logged', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'logged', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -415,7 +424,9 @@ export const vehicles = pgTable(
     vin: text('vin'),
     plate: text('plate'),
     plateState: text('plate_state'),
-    status: text('status', { enum: ['in_service', 'out_of_service', 'retired'] }).notNull().default('in_service'),
+    status: text('status', { enum: ['in_service', 'out_of_service', 'retired'] })
+      .notNull()
+      .default('in_service'),
     statusReason: text('status_reason'),
     odometer: integer('odometer').notNull().default(0),
     assignedUserId: uuid('assigned_user_id'),
@@ -454,7 +465,9 @@ export const vehicleEvents = pgTable(
     toStatus: text('to_status'),
     odometer: integer('odometer'),
     reason: text('reason'),
-    source: text('source', { enum: ['manual', 'squad_check', 'service_request'] }).notNull().default('manual'),
+    source: text('source', { enum: ['manual', 'squad_check', 'service_request'] })
+      .notNull()
+      .default('manual'),
     sourceId: uuid('source_id'),
     actorId: uuid('actor_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -523,9 +536,14 @@ export const squadCheckSubmissions = pgTable(
     vehicleId: uuid('vehicle_id').notNull(),
     templateVersionId: uuid('template_version_id').notNull(),
     officerId: uuid('officer_id').notNull(),
-    status: text('status', { enum: ['submitted', 'approved', 'returned'] }).notNull().default('submitted'),
+    status: text('status', { enum: ['submitted', 'approved', 'returned'] })
+      .notNull()
+      .default('submitted'),
     answers: jsonb('answers').$type<unknown[]>().notNull(),
-    failedItems: jsonb('failed_items').$type<Array<{ item_id: string; label: string; critical: boolean; note: string | null }>>().notNull().default([]),
+    failedItems: jsonb('failed_items')
+      .$type<Array<{ item_id: string; label: string; critical: boolean; note: string | null }>>()
+      .notNull()
+      .default([]),
     failedCount: integer('failed_count').notNull().default(0),
     odometer: integer('odometer'),
     tookOutOfService: boolean('took_out_of_service').notNull().default(false),
@@ -542,7 +560,10 @@ export const squadCheckSubmissions = pgTable(
     index('squad_check_submissions_officer_idx').on(t.agencyId, t.officerId, t.submittedAt),
     foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
     foreignKey({ columns: [t.agencyId, t.officerId], foreignColumns: [users.agencyId, users.id] }),
-    foreignKey({ columns: [t.agencyId, t.templateVersionId], foreignColumns: [squadCheckTemplateVersions.agencyId, squadCheckTemplateVersions.id] }),
+    foreignKey({
+      columns: [t.agencyId, t.templateVersionId],
+      foreignColumns: [squadCheckTemplateVersions.agencyId, squadCheckTemplateVersions.id],
+    }),
   ],
 );
 
@@ -556,7 +577,9 @@ export const serviceRequests = pgTable(
     category: text('category').notNull(),
     description: text('description').notNull(),
     drivable: boolean('drivable').notNull(),
-    status: text('status', { enum: ['open', 'in_progress', 'completed', 'declined'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'in_progress', 'completed', 'declined'] })
+      .notNull()
+      .default('open'),
     outOfService: boolean('out_of_service').notNull().default(false),
     costCents: integer('cost_cents'),
     vendor: text('vendor'),

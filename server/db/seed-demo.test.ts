@@ -15,7 +15,8 @@ describe('the demo data', () => {
   it('seeds the README’s demo logins once, with a believable fleet and its notifications, and does nothing the second time', async () => {
     expect(await seedDemo(server.database)).toBe(true);
     expect(await seedDemo(server.database)).toBe(false);
-    for (const agency of DEMO_AGENCIES) for (const person of agency.users) await signIn(server, { email: person.email, password: DEMO_PASSWORD });
+    for (const agency of DEMO_AGENCIES)
+      for (const person of agency.users) await signIn(server, { email: person.email, password: DEMO_PASSWORD });
 
     const fleet = await signIn(server, { email: 'fleet@riverside.example', password: DEMO_PASSWORD });
     const dashboard = (await server.request({ method: 'GET', url: '/rest/v1/fleet/admin/dashboard', token: fleet.access_token })).json();
@@ -26,7 +27,9 @@ describe('the demo data', () => {
     // The bell has news: the latest request is unread, older ones were read.
     const inbox = (await server.request({ method: 'GET', url: '/rest/v1/notifications', token: fleet.access_token })).json();
     expect(inbox.unread).toBeGreaterThanOrEqual(1);
-    expect(inbox.items).toContainEqual(expect.objectContaining({ kind: 'fleet.service_request.created', read: false, link: '/fleet/admin/servicerequest' }));
+    expect(inbox.items).toContainEqual(
+      expect.objectContaining({ kind: 'fleet.service_request.created', read: false, link: '/fleet/admin/servicerequest' }),
+    );
     expect(inbox.items.some((item: { read: boolean }) => item.read)).toBe(true);
     expect(inbox.items.length).toBeGreaterThan(1);
 

@@ -12,7 +12,16 @@ export const POLICE_DEFAULT_TEMPLATE: TemplateInput = {
       title: 'Readings',
       items: [
         { id: 'odometer', label: 'Odometer', kind: 'number', unit: 'mi', min: 0, max: ODOMETER_MAX, is_odometer: true, required: true },
-        { id: 'fuel', label: 'Fuel level', kind: 'number', unit: '%', min: 25, max: 100, required: true, help: 'Below a quarter tank counts as a failure: refuel before patrol.' },
+        {
+          id: 'fuel',
+          label: 'Fuel level',
+          kind: 'number',
+          unit: '%',
+          min: 25,
+          max: 100,
+          required: true,
+          help: 'Below a quarter tank counts as a failure: refuel before patrol.',
+        },
       ],
     },
     {
@@ -55,7 +64,15 @@ export const POLICE_DEFAULT_TEMPLATE: TemplateInput = {
       title: 'Tires and body',
       items: [
         { id: 'tires', label: 'Tires: tread and pressure', kind: 'pass_fail', critical: true, required: true },
-        { id: 'body', label: 'Body damage', kind: 'choice', options: ['No new damage', 'New damage'], failing_options: ['New damage'], required: true, help: 'Describe where and what; attach a photo.' },
+        {
+          id: 'body',
+          label: 'Body damage',
+          kind: 'choice',
+          options: ['No new damage', 'New damage'],
+          failing_options: ['New damage'],
+          required: true,
+          help: 'Describe where and what; attach a photo.',
+        },
         { id: 'damage_photo', label: 'Photo of any existing damage', kind: 'photo', required: false },
         { id: 'remarks', label: 'Other remarks', kind: 'text', required: false },
       ],

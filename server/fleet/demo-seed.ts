@@ -6,7 +6,17 @@ import type { Tx } from '../platform/database.ts';
 import type { DemoAgency } from '../platform/modules.ts';
 import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';
 import { insertNotification } from '../platform/notices.ts';
-import { findTemplateVersions, insertServiceRequest, insertServiceRequestEvent, insertSubmission, insertVehicle, insertVehicleEvent, nextNumber, updateVehicleRow, usersWithPermission } from './queries.ts';
+import {
+  findTemplateVersions,
+  insertServiceRequest,
+  insertServiceRequestEvent,
+  insertSubmission,
+  insertVehicle,
+  insertVehicleEvent,
+  nextNumber,
+  updateVehicleRow,
+  usersWithPermission,
+} from './queries.ts';
 
 const MODELS = [
   { make: 'Ford', model: 'Police Interceptor Utility', type: 'suv' },
@@ -22,7 +32,10 @@ const MODELS = [
 export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
   const vehicleCount = size === 'large' ? 12 : 5;
   const officers = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.agencyId, agencyId));
-  const [template] = await tx.select().from(squadCheckTemplates).where(and(eq(squadCheckTemplates.agencyId, agencyId)));
+  const [template] = await tx
+    .select()
+    .from(squadCheckTemplates)
+    .where(and(eq(squadCheckTemplates.agencyId, agencyId)));
   const [version] = await findTemplateVersions(tx, agencyId, [template!.currentVersionId!]);
   const sections = version!.sections as TemplateSection[];
   const day = 86_400_000;
@@ -40,10 +53,22 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
       plate: `PD ${String(4100 + i * 13)}`,
       plateState: 'IL',
       odometer,
-      equipment: ['Light bar', 'Siren', 'Mobile radio', ...(spec.type === 'transport' ? ['Prisoner partition'] : ['In-car camera', 'Rifle rack'])],
+      equipment: [
+        'Light bar',
+        'Siren',
+        'Mobile radio',
+        ...(spec.type === 'transport' ? ['Prisoner partition'] : ['In-car camera', 'Rifle rack']),
+      ],
       assignedUserId: officers[i % officers.length]!.id,
     });
-    await insertVehicleEvent(tx, { agencyId, vehicleId: vehicle.id, kind: 'odometer', odometer, reason: 'Added to the fleet', at: new Date(Date.now() - 30 * day) });
+    await insertVehicleEvent(tx, {
+      agencyId,
+      vehicleId: vehicle.id,
+      kind: 'odometer',
+      odometer,
+      reason: 'Added to the fleet',
+      at: new Date(Date.now() - 30 * day),
+    });
     vehicles.push(vehicle);
   }
   // Three days of start-of-shift checks; one day a light bar failed on one car.
@@ -73,15 +98,36 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
     }
   }
   const requests = [
-    { vehicle: vehicles[1]!, category: 'emergency_equipment', description: 'Rear light bar flickers, passenger side', status: 'in_progress' as const, age: 2 },
+    {
+      vehicle: vehicles[1]!,
+      category: 'emergency_equipment',
+      description: 'Rear light bar flickers, passenger side',
+      status: 'in_progress' as const,
+      age: 2,
+    },
     { vehicle: vehicles[2]!, category: 'oil_change', description: 'Oil change due at next service', status: 'open' as const, age: 5 },
     { vehicle: vehicles[3]!, category: 'tires', description: 'Front tires worn to 3/32"', status: 'completed' as const, age: 12 },
-    { vehicle: vehicles[0]!, category: 'body_damage', description: 'Scrape on rear bumper from parking garage pillar', status: 'open' as const, age: 9 },
+    {
+      vehicle: vehicles[0]!,
+      category: 'body_damage',
+      description: 'Scrape on rear bumper from parking garage pillar',
+      status: 'open' as const,
+      age: 9,
+    },
   ];
   const managers = await usersWithPermission(tx, agencyId, 'fleet:admin');
   // What the bell would have said as these requests came and moved; older news already read.
   const notice = (userId: string, at: Date, kind: string, title: string, body: string, link: string) =>
-    insertNotification(tx, { agencyId, userId, kind, title, body, link, createdAt: at, readAt: Date.now() - at.getTime() > 3 * day ? at : null });
+    insertNotification(tx, {
+      agencyId,
+      userId,
+      kind,
+      title,
+      body,
+      link,
+      createdAt: at,
+      readAt: Date.now() - at.getTime() > 3 * day ? at : null,
+    });
   for (const r of requests.filter((x) => x.vehicle)) {
     const created = new Date(Date.now() - r.age * day);
     const request = await insertServiceRequest(tx, {
@@ -95,17 +141,62 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
       reportedBy: r.vehicle.assignedUserId!,
       createdAt: created,
       updatedAt: created,
-      ...(r.status === 'completed' ? { completedAt: new Date(created.getTime() + 2 * day), costCents: 38_900, vendor: 'City Tire & Auto' } : {}),
+      ...(r.status === 'completed'
+        ? { completedAt: new Date(created.getTime() + 2 * day), costCents: 38_900, vendor: 'City Tire & Auto' }
+        : {}),
     });
-    await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, toStatus: 'open', actorId: r.vehicle.assignedUserId, at: created });
-    if (r.status !== 'open') await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, fromStatus: 'open', toStatus: 'in_progress', note: 'Booked with the shop', at: new Date(created.getTime() + day / 2) });
-    if (r.status === 'completed') await insertServiceRequestEvent(tx, { agencyId, requestId: request.id, fromStatus: 'in_progress', toStatus: 'completed', note: 'Two front tires replaced', at: new Date(created.getTime() + 2 * day) });
+    await insertServiceRequestEvent(tx, {
+      agencyId,
+      requestId: request.id,
+      toStatus: 'open',
+      actorId: r.vehicle.assignedUserId,
+      at: created,
+    });
+    if (r.status !== 'open')
+      await insertServiceRequestEvent(tx, {
+        agencyId,
+        requestId: request.id,
+        fromStatus: 'open',
+        toStatus: 'in_progress',
+        note: 'Booked with the shop',
+        at: new Date(created.getTime() + day / 2),
+      });
+    if (r.status === 'completed')
+      await insertServiceRequestEvent(tx, {
+        agencyId,
+        requestId: request.id,
+        fromStatus: 'in_progress',
+        toStatus: 'completed',
+        note: 'Two front tires replaced',
+        at: new Date(created.getTime() + 2 * day),
+      });
     for (const manager of managers)
-      await notice(manager.id, created, 'fleet.service_request.created', `Service request #${request.number} for unit ${r.vehicle.unitNumber}`, r.description, '/fleet/admin/servicerequest');
+      await notice(
+        manager.id,
+        created,
+        'fleet.service_request.created',
+        `Service request #${request.number} for unit ${r.vehicle.unitNumber}`,
+        r.description,
+        '/fleet/admin/servicerequest',
+      );
     const reporter = r.vehicle.assignedUserId!;
     if (r.status !== 'open')
-      await notice(reporter, new Date(created.getTime() + day / 2), 'fleet.service_request.status', `Service request #${request.number} is in progress`, `Unit ${r.vehicle.unitNumber}. Note from the fleet office: Booked with the shop`, '/fleet');
+      await notice(
+        reporter,
+        new Date(created.getTime() + day / 2),
+        'fleet.service_request.status',
+        `Service request #${request.number} is in progress`,
+        `Unit ${r.vehicle.unitNumber}. Note from the fleet office: Booked with the shop`,
+        '/fleet',
+      );
     if (r.status === 'completed')
-      await notice(reporter, new Date(created.getTime() + 2 * day), 'fleet.service_request.status', `Service request #${request.number} is completed`, `Unit ${r.vehicle.unitNumber}. Note from the fleet office: Two front tires replaced`, '/fleet');
+      await notice(
+        reporter,
+        new Date(created.getTime() + 2 * day),
+        'fleet.service_request.status',
+        `Service request #${request.number} is completed`,
+        `Unit ${r.vehicle.unitNumber}. Note from the fleet office: Two front tires replaced`,
+        '/fleet',
+      );
   }
 }

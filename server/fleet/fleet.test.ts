@@ -25,20 +25,39 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
     const managerUser = await makeUser(server, agency, { permissions: ['fleet:admin'], name: 'Pat Fleet' });
     managerEmail = managerUser.email;
     manager = await signIn(server, managerUser);
-    officer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit'], name: 'Sam Officer' }));
-    otherOfficer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit'] }));
+    officer = await signIn(
+      server,
+      await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit'], name: 'Sam Officer' }),
+    );
+    otherOfficer = await signIn(
+      server,
+      await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit'] }),
+    );
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const call = (session: Session, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
+  const call = (
+    session: Session,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
 
   let unit = 0;
   async function addVehicle(extra: object = {}): Promise<Vehicle> {
     unit += 1;
-    const response = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: `${kind[0]}-${unit}`, vehicle_type: 'patrol', make: 'Ford', model: 'Police Interceptor Utility', year: 2024, odometer: 12_000, ...extra });
+    const response = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', {
+      unit_number: `${kind[0]}-${unit}`,
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Police Interceptor Utility',
+      year: 2024,
+      odometer: 12_000,
+      ...extra,
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as Vehicle;
   }
@@ -49,17 +68,49 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
 
   describe('vehicles', () => {
     it('adds a vehicle, checking its VIN’s check digit and refusing a second unit with the same number', async () => {
-      const badVin = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'V-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5, vin: '1HGCM82633A004353' });
-      expect(badVin.json().fields).toEqual({ vin: 'Not a valid VIN: 17 characters without I, O or Q, and its check digit (9th) must match' });
-      const badType = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'V-1', vehicle_type: 'spaceship', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5 });
+      const badVin = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', {
+        unit_number: 'V-1',
+        vehicle_type: 'patrol',
+        make: 'Ford',
+        model: 'Explorer',
+        year: 2024,
+        odometer: 5,
+        vin: '1HGCM82633A004353',
+      });
+      expect(badVin.json().fields).toEqual({
+        vin: 'Not a valid VIN: 17 characters without I, O or Q, and its check digit (9th) must match',
+      });
+      const badType = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', {
+        unit_number: 'V-1',
+        vehicle_type: 'spaceship',
+        make: 'Ford',
+        model: 'Explorer',
+        year: 2024,
+        odometer: 5,
+      });
       expect(badType.json().fields).toEqual({ vehicle_type: 'Choose one of the agency’s vehicle types' });
       const vehicle = await addVehicle({ unit_number: 'V-1', vin: VALID_VIN.toLowerCase(), plate: 'abc 123', plate_state: 'il' });
       expect(vehicle).toMatchObject({ unit_number: 'V-1', vin: VALID_VIN, plate: 'ABC 123', plate_state: 'IL', status: 'in_service' });
       const blanks = await addVehicle({ vin: '', plate: '', plate_state: '', assigned_group: '', notes: '' });
       expect(blanks).toMatchObject({ vin: null, plate: null, plate_state: null, assigned_group: null, notes: null });
-      const badState = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'V-9', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5, plate_state: 'Illinois' });
+      const badState = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', {
+        unit_number: 'V-9',
+        vehicle_type: 'patrol',
+        make: 'Ford',
+        model: 'Explorer',
+        year: 2024,
+        odometer: 5,
+        plate_state: 'Illinois',
+      });
       expect(badState.json().fields).toEqual({ plate_state: 'Use the two-letter state code' });
-      const duplicate = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'v-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 5 });
+      const duplicate = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', {
+        unit_number: 'v-1',
+        vehicle_type: 'patrol',
+        make: 'Ford',
+        model: 'Explorer',
+        year: 2024,
+        odometer: 5,
+      });
       expect(duplicate.json().fields).toEqual({ unit_number: 'Unit v-1 already exists' });
     });
 
@@ -69,15 +120,33 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(list.items.map((v: Vehicle) => v.id)).toEqual([vehicle.id]);
       const csv = await call(manager, 'GET', '/rest/v1/fleet/admin/vehicles.csv?q=tahoe');
       expect(csv.body.split('\r\n')[1]).toMatch(/^"[^"]+","patrol","in_service","Chevrolet","Tahoe"/);
-      const stale = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { notes: 'x' }, { 'if-match': `"${vehicle.version + 5}"` });
+      const stale = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
+        { notes: 'x' },
+        { 'if-match': `"${vehicle.version + 5}"` },
+      );
       expect(stale.statusCode).toBe(412);
-      const edited = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { notes: 'Push bumper fitted' }, { 'if-match': `"${vehicle.version}"` });
+      const edited = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
+        { notes: 'Push bumper fitted' },
+        { 'if-match': `"${vehicle.version}"` },
+      );
       expect(edited.json().notes).toBe('Push bumper fitted');
     });
 
     it('sets, replaces and removes a vehicle’s photo against the version seen, refusing a PDF and another agency’s file', async () => {
       const upload = async (session: Session, body: Buffer, type: string) => {
-        const response = await server.request({ method: 'POST', url: '/storage/v1/object?purpose=fleet', token: session.access_token, headers: { 'content-type': type }, payload: body });
+        const response = await server.request({
+          method: 'POST',
+          url: '/storage/v1/object?purpose=fleet',
+          token: session.access_token,
+          headers: { 'content-type': type },
+          payload: body,
+        });
         expect(response.statusCode, response.body).toBe(201);
         return response.json().id as string;
       };
@@ -86,25 +155,69 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const first = await upload(manager, PNG, 'image/png');
       const missing = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: first });
       expect(missing.statusCode).toBe(428);
-      const set = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: first }, { 'if-match': `"${vehicle.version}"` });
+      const set = await call(
+        manager,
+        'PUT',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
+        { photo_id: first },
+        { 'if-match': `"${vehicle.version}"` },
+      );
       expect(set.statusCode, set.body).toBe(200);
       expect(set.json()).toMatchObject({ photo_id: first, photo_url: `/storage/v1/object/${first}`, version: vehicle.version + 1 });
       expect(set.headers.etag).toBe(`"${vehicle.version + 1}"`);
-      const stale = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: null }, { 'if-match': `"${vehicle.version}"` });
+      const stale = await call(
+        manager,
+        'PUT',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
+        { photo_id: null },
+        { 'if-match': `"${vehicle.version}"` },
+      );
       expect(stale.statusCode).toBe(412);
 
       const pdf = await upload(manager, Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'), 'application/pdf');
-      const notImage = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: pdf }, { 'if-match': `"${set.json().version}"` });
+      const notImage = await call(
+        manager,
+        'PUT',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
+        { photo_id: pdf },
+        { 'if-match': `"${set.json().version}"` },
+      );
       expect(notImage.json().fields).toEqual({ photo_id: 'The photo must be a PNG, JPEG or WebP image' });
       const elsewhere = await makeAgency(server);
-      const theirs = await upload(await signIn(server, await makeUser(server, elsewhere, { permissions: ['fleet:admin'] })), PNG, 'image/png');
-      const foreign = await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: theirs }, { 'if-match': `"${set.json().version}"` });
+      const theirs = await upload(
+        await signIn(server, await makeUser(server, elsewhere, { permissions: ['fleet:admin'] })),
+        PNG,
+        'image/png',
+      );
+      const foreign = await call(
+        manager,
+        'PUT',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
+        { photo_id: theirs },
+        { 'if-match': `"${set.json().version}"` },
+      );
       expect(foreign.statusCode).toBe(404);
 
       const second = await upload(manager, PNG, 'image/png');
-      const replaced = (await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: second }, { 'if-match': `"${set.json().version}"` })).json();
+      const replaced = (
+        await call(
+          manager,
+          'PUT',
+          `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
+          { photo_id: second },
+          { 'if-match': `"${set.json().version}"` },
+        )
+      ).json();
       expect(replaced.photo_id).toBe(second);
-      const removed = (await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: null }, { 'if-match': `"${replaced.version}"` })).json();
+      const removed = (
+        await call(
+          manager,
+          'PUT',
+          `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
+          { photo_id: null },
+          { 'if-match': `"${replaced.version}"` },
+        )
+      ).json();
       expect(removed).toMatchObject({ photo_id: null, photo_url: null });
       const list = (await call(manager, 'GET', `/rest/v1/fleet/vehicles?q=${encodeURIComponent(vehicle.unit_number)}`)).json();
       expect(list.items[0].photo_id).toBeNull();
@@ -129,15 +242,33 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
     it('assigns a vehicle to an officer of the agency only, and the officer’s home lists it first', async () => {
       const officerId = (await call(officer, 'GET', '/auth/v1/user')).json().id as string;
       const vehicle = await addVehicle();
-      const assigned = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { assigned_user_id: officerId }, { 'if-match': `"${vehicle.version}"` });
+      const assigned = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
+        { assigned_user_id: officerId },
+        { 'if-match': `"${vehicle.version}"` },
+      );
       expect(assigned.json()).toMatchObject({ assigned_user_id: officerId, assigned_user_name: 'Sam Officer' });
       const elsewhere = await makeAgency(server);
       const stranger = await makeUser(server, elsewhere);
-      const refused = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { assigned_user_id: stranger.id }, { 'if-match': `"${assigned.json().version}"` });
+      const refused = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
+        { assigned_user_id: stranger.id },
+        { 'if-match': `"${assigned.json().version}"` },
+      );
       expect(refused.json().fields).toEqual({ assigned_user_id: 'That person is not in your agency' });
       const home = (await call(officer, 'GET', '/rest/v1/fleet/home')).json();
       expect(home.vehicles.map((v: Vehicle) => v.id)).toContain(vehicle.id);
-      const cleared = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`, { assigned_user_id: null }, { 'if-match': `"${assigned.json().version}"` });
+      const cleared = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
+        { assigned_user_id: null },
+        { 'if-match': `"${assigned.json().version}"` },
+      );
       expect(cleared.json()).toMatchObject({ assigned_user_id: null, assigned_user_name: null });
     });
 
@@ -157,7 +288,11 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       let before: string | null = null;
       let pages = 0;
       do {
-        const page = await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?limit=5${before ? `&before=${encodeURIComponent(before)}` : ''}`);
+        const page = await call(
+          manager,
+          'GET',
+          `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?limit=5${before ? `&before=${encodeURIComponent(before)}` : ''}`,
+        );
         expect(page.statusCode, page.body).toBe(200);
         const body = page.json() as { items: Array<{ at: string; summary: string }>; next_before: string | null };
         seen.push(...body.items);
@@ -174,17 +309,39 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       // A check failing a critical item writes its odometer reading, the status change and the request it
       // opens at one instant: pages of one entry still lose none of them.
       const form = await formFor(vehicle);
-      const answers = sampleAnswers(form.template.sections, { odometer: 12_500, failing: { itemId: 'lightbar', note: 'Dead' }, fileId: '00000000-0000-4000-8000-000000000000' });
-      const checked = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers });
+      const answers = sampleAnswers(form.template.sections, {
+        odometer: 12_500,
+        failing: { itemId: 'lightbar', note: 'Dead' },
+        fileId: '00000000-0000-4000-8000-000000000000',
+      });
+      const checked = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers,
+      });
       expect(checked.statusCode, checked.body).toBe(201);
       const newest: string[] = [];
       let cursor: string | null = null;
       for (let page = 0; page < 5; page += 1) {
-        const body = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?limit=1${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`)).json() as { items: Array<{ summary: string }>; next_before: string | null };
+        const body = (
+          await call(
+            manager,
+            'GET',
+            `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?limit=1${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`,
+          )
+        ).json() as { items: Array<{ summary: string }>; next_before: string | null };
         newest.push(...body.items.map((entry) => entry.summary));
         cursor = body.next_before;
       }
-      expect(newest).toEqual(expect.arrayContaining(['Squad check with 1 failed item', 'Odometer 12,500 mi', expect.stringMatching(/^in service → out of service/), expect.stringMatching(/^Service request #\d+ \(open\)/), 'Odometer 12,120 mi']));
+      expect(newest).toEqual(
+        expect.arrayContaining([
+          'Squad check with 1 failed item',
+          'Odometer 12,500 mi',
+          expect.stringMatching(/^in service → out of service/),
+          expect.stringMatching(/^Service request #\d+ \(open\)/),
+          'Odometer 12,120 mi',
+        ]),
+      );
       const bad = await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?before=yesterday`);
       expect(bad.json().fields).toEqual({ 'querystring.before': 'Not a valid date and time' });
     });
@@ -195,9 +352,24 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const vehicle = await addVehicle();
       const form = await formFor(vehicle);
       expect(form.template.name).toBe('Patrol vehicle squad check');
-      expect(form.template.sections.flatMap((s) => s.items.map((i) => i.id))).toEqual(expect.arrayContaining(['lightbar', 'siren', 'radio', 'camera', 'cage', 'rear_search', 'first_aid', 'extinguisher', 'tires', 'body']));
+      expect(form.template.sections.flatMap((s) => s.items.map((i) => i.id))).toEqual(
+        expect.arrayContaining([
+          'lightbar',
+          'siren',
+          'radio',
+          'camera',
+          'cage',
+          'rear_search',
+          'first_aid',
+          'extinguisher',
+          'tires',
+          'body',
+        ]),
+      );
       expect(form.draft).toBeNull();
-      const saved = await call(officer, 'PUT', `/rest/v1/fleet/squad-checks/drafts/${vehicle.id}`, { answers: [{ item_id: 'lightbar', value: 'pass' }] });
+      const saved = await call(officer, 'PUT', `/rest/v1/fleet/squad-checks/drafts/${vehicle.id}`, {
+        answers: [{ item_id: 'lightbar', value: 'pass' }],
+      });
       expect(saved.statusCode).toBe(200);
       expect((await formFor(vehicle)).draft?.answers).toEqual([{ item_id: 'lightbar', value: 'pass' }]);
     });
@@ -208,7 +380,11 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const response = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
         vehicle_id: vehicle.id,
         template_version_id: form.template.version_id,
-        answers: [{ item_id: 'lightbar', value: 'fail' }, { item_id: 'fuel', value: 'lots' }, { item_id: 'rear_search', value: 'Maybe' }],
+        answers: [
+          { item_id: 'lightbar', value: 'fail' },
+          { item_id: 'fuel', value: 'lots' },
+          { item_id: 'rear_search', value: 'Maybe' },
+        ],
       });
       expect(response.statusCode).toBe(400);
       const fields = response.json().fields;
@@ -222,15 +398,31 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const vehicle = await addVehicle();
       const form = await formFor(vehicle);
       const answers = passingAnswers(form.template.sections).map((a) =>
-        a.item_id === 'lightbar' ? { ...a, value: 'fail', note: 'Rear light bar dead on driver side' } : a.item_id === 'odometer' ? { ...a, value: 12_345 } : a,
+        a.item_id === 'lightbar'
+          ? { ...a, value: 'fail', note: 'Rear light bar dead on driver side' }
+          : a.item_id === 'odometer'
+            ? { ...a, value: 12_345 }
+            : a,
       );
-      const submitted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers });
+      const submitted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers,
+      });
       expect(submitted.statusCode).toBe(201);
       const check = submitted.json();
-      expect(check).toMatchObject({ took_vehicle_out_of_service: true, odometer: 12_345, failed_items: [{ item_id: 'lightbar', critical: true, note: 'Rear light bar dead on driver side' }] });
+      expect(check).toMatchObject({
+        took_vehicle_out_of_service: true,
+        odometer: 12_345,
+        failed_items: [{ item_id: 'lightbar', critical: true, note: 'Rear light bar dead on driver side' }],
+      });
 
       const outOfService = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json();
-      expect(outOfService).toMatchObject({ status: 'out_of_service', odometer: 12_345, status_reason: expect.stringMatching(/Critical squad check failure: Light bar/) });
+      expect(outOfService).toMatchObject({
+        status: 'out_of_service',
+        odometer: 12_345,
+        status_reason: expect.stringMatching(/Critical squad check failure: Light bar/),
+      });
       await server.waitForMail(managerEmail, new RegExp(`for unit ${vehicle.unit_number} \\(not drivable\\)`));
 
       // The failure is a request the officer can follow and the office works.
@@ -242,47 +434,124 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const detail = (await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks/${check.id}`)).json();
       expect(detail.opened_service_request).toEqual({ id: request.id, number: request.number, status: 'open', item_ids: ['lightbar'] });
 
-      const inProgress = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress', vendor: 'Code 3 Upfitters' }, { 'if-match': `"${request.version}"` });
+      const inProgress = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'in_progress', vendor: 'Code 3 Upfitters' },
+        { 'if-match': `"${request.version}"` },
+      );
       expect(inProgress.statusCode).toBe(200);
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
-      const completed = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed', cost_cents: 41_250, note: 'Replaced LED module' }, { 'if-match': `"${inProgress.json().version}"` });
-      expect(completed.json()).toMatchObject({ status: 'completed', cost_cents: 41_250, out_of_service: false, completed_at: expect.any(String) });
+      const completed = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'completed', cost_cents: 41_250, note: 'Replaced LED module' },
+        { 'if-match': `"${inProgress.json().version}"` },
+      );
+      expect(completed.json()).toMatchObject({
+        status: 'completed',
+        cost_cents: 41_250,
+        out_of_service: false,
+        completed_at: expect.any(String),
+      });
       expect(completed.json().events.map((e: { to_status: string }) => e.to_status)).toEqual(['open', 'in_progress', 'completed']);
 
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('in_service');
       await server.waitForMail((await call(officer, 'GET', '/auth/v1/user')).json().email, /Service request #\d+ is completed/);
       const timeline = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json().items;
-      expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['squad_check', 'service_request', 'status', 'odometer']));
+      expect(timeline.map((e: { kind: string }) => e.kind)).toEqual(
+        expect.arrayContaining(['squad_check', 'service_request', 'status', 'odometer']),
+      );
     });
 
     it('opens no request for a non-critical failure, and names none in the answer or the office’s list', async () => {
       const vehicle = await addVehicle();
       const form = await formFor(vehicle);
-      const answers = passingAnswers(form.template.sections, 20_000).map((a) => (a.item_id === 'camera' ? { ...a, value: 'fail', note: 'Will not upload' } : a));
-      const submitted = (await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers })).json();
-      expect(submitted).toMatchObject({ failed_items: [{ item_id: 'camera', critical: false }], took_vehicle_out_of_service: false, opened_service_request: null });
+      const answers = passingAnswers(form.template.sections, 20_000).map((a) =>
+        a.item_id === 'camera' ? { ...a, value: 'fail', note: 'Will not upload' } : a,
+      );
+      const submitted = (
+        await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+          vehicle_id: vehicle.id,
+          template_version_id: form.template.version_id,
+          answers,
+        })
+      ).json();
+      expect(submitted).toMatchObject({
+        failed_items: [{ item_id: 'camera', critical: false }],
+        took_vehicle_out_of_service: false,
+        opened_service_request: null,
+      });
       const list = (await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks?vehicle_id=${vehicle.id}`)).json();
       expect(list.items.map((s: { opened_service_request: unknown }) => s.opened_service_request)).toEqual([null]);
       // The officer's one-click request for the failure is not mistaken for one the check opened.
-      await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'emergency_equipment', description: 'Camera: Will not upload', drivable: true, squad_check_id: submitted.id, squad_check_item_id: 'camera' });
+      await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+        vehicle_id: vehicle.id,
+        category: 'emergency_equipment',
+        description: 'Camera: Will not upload',
+        drivable: true,
+        squad_check_id: submitted.id,
+        squad_check_item_id: 'camera',
+      });
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks/${submitted.id}`)).json().opened_service_request).toBeNull();
     });
 
     it('keeps a car out of service while a critical failure is unresolved, even when another request on it is completed', async () => {
       const vehicle = await addVehicle();
-      const tire = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'tires', description: 'Flat tire', drivable: false })).json() as ServiceRequest;
+      const tire = (
+        await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+          vehicle_id: vehicle.id,
+          category: 'tires',
+          description: 'Flat tire',
+          drivable: false,
+        })
+      ).json() as ServiceRequest;
       const form = await formFor(vehicle);
-      const answers = passingAnswers(form.template.sections, 20_000).map((a) => (a.item_id === 'lightbar' ? { ...a, value: 'fail', note: 'Dead' } : a));
-      expect((await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers })).statusCode).toBe(201);
-      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${tire.id}`, { status: 'completed' }, { 'if-match': `"${tire.version}"` });
+      const answers = passingAnswers(form.template.sections, 20_000).map((a) =>
+        a.item_id === 'lightbar' ? { ...a, value: 'fail', note: 'Dead' } : a,
+      );
+      expect(
+        (
+          await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+            vehicle_id: vehicle.id,
+            template_version_id: form.template.version_id,
+            answers,
+          })
+        ).statusCode,
+      ).toBe(201);
+      await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${tire.id}`,
+        { status: 'completed' },
+        { 'if-match': `"${tire.version}"` },
+      );
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
     });
 
     it('keeps a car that the office took out of service by hand out, whatever requests are completed', async () => {
       const vehicle = await addVehicle();
-      const request = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes soft', drivable: false })).json() as ServiceRequest;
-      await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/status`, { status: 'out_of_service', reason: 'Held for accident investigation' });
-      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed' }, { 'if-match': `"${request.version}"` });
+      const request = (
+        await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+          vehicle_id: vehicle.id,
+          category: 'brakes',
+          description: 'Brakes soft',
+          drivable: false,
+        })
+      ).json() as ServiceRequest;
+      await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/status`, {
+        status: 'out_of_service',
+        reason: 'Held for accident investigation',
+      });
+      await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'completed' },
+        { 'if-match': `"${request.version}"` },
+      );
       // The vehicle was already out of service, so the manual hold made no new status change: it is still the request's.
       const after = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json();
       expect(['in_service', 'out_of_service']).toContain(after.status);
@@ -290,33 +559,75 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
 
     it('accepts photos the agency uploaded, and refuses another agency’s file in a squad check or a service request', async () => {
       const upload = async (session: Session) =>
-        (await server.request({ method: 'POST', url: '/storage/v1/object?purpose=fleet', token: session.access_token, headers: { 'content-type': 'image/png' }, payload: PNG })).json().id as string;
+        (
+          await server.request({
+            method: 'POST',
+            url: '/storage/v1/object?purpose=fleet',
+            token: session.access_token,
+            headers: { 'content-type': 'image/png' },
+            payload: PNG,
+          })
+        ).json().id as string;
       const ours = await upload(officer);
-      const theirs = await upload(await signIn(server, await makeUser(server, await makeAgency(server), { permissions: ['fleet:squadcheck.submit'] })));
+      const theirs = await upload(
+        await signIn(server, await makeUser(server, await makeAgency(server), { permissions: ['fleet:squadcheck.submit'] })),
+      );
       const vehicle = await addVehicle();
       const form = await formFor(vehicle);
       const withPhoto = (id: string) => [...passingAnswers(form.template.sections, 20_000), { item_id: 'damage_photo', value: id }];
-      const foreign = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: withPhoto(theirs) });
+      const foreign = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers: withPhoto(theirs),
+      });
       expect(foreign.statusCode).toBe(400);
       expect(foreign.json().fields).toEqual({ 'answers.damage_photo': 'A photo was not saved; add it again' });
       // Something shaped almost like an id is refused beside its item, not with a server error.
-      const malformed = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: withPhoto('-'.repeat(36)) });
+      const malformed = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers: withPhoto('-'.repeat(36)),
+      });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().fields).toEqual({ 'answers.damage_photo': 'Attach a photo' });
-      const request = await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'other', description: 'Scratch on the door', drivable: true, photo_ids: [ours, theirs] });
+      const request = await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+        vehicle_id: vehicle.id,
+        category: 'other',
+        description: 'Scratch on the door',
+        drivable: true,
+        photo_ids: [ours, theirs],
+      });
       expect(request.json().fields).toEqual({ photo_ids: 'A photo was not saved; add it again' });
-      const accepted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: withPhoto(ours) });
+      const accepted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers: withPhoto(ours),
+      });
       expect(accepted.statusCode, accepted.body).toBe(201);
     });
 
     it('refuses a squad check filed against another vehicle type’s template, and an implausible odometer', async () => {
       const vehicle = await addVehicle();
-      const other = (await call(manager, 'POST', '/rest/v1/fleet/admin/templates', { name: 'Motorcycle check', vehicle_types: ['motorcycle'], sections: [{ id: 's', title: 'Only', items: [{ id: 'horn', label: 'Horn', kind: 'pass_fail' }] }] })).json();
-      const wrong = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: other.version_id, answers: [{ item_id: 'horn', value: 'pass' }] });
+      const other = (
+        await call(manager, 'POST', '/rest/v1/fleet/admin/templates', {
+          name: 'Motorcycle check',
+          vehicle_types: ['motorcycle'],
+          sections: [{ id: 's', title: 'Only', items: [{ id: 'horn', label: 'Horn', kind: 'pass_fail' }] }],
+        })
+      ).json();
+      const wrong = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: other.version_id,
+        answers: [{ item_id: 'horn', value: 'pass' }],
+      });
       expect(wrong.json().fields).toEqual({ template_version_id: 'This is not the form for this vehicle; reload it' });
       const form = await formFor(vehicle);
       const huge = passingAnswers(form.template.sections, 3_000_000_000);
-      const implausible = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: huge });
+      const implausible = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers: huge,
+      });
       expect(implausible.statusCode).toBe(400);
       expect(implausible.json().fields['answers.odometer']).toBe('That odometer reading is not plausible; check it');
     });
@@ -324,13 +635,24 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
     it('keeps each submission on the template version it was filled against when the template changes', async () => {
       const vehicle = await addVehicle();
       const form = await formFor(vehicle);
-      const submitted = (await call(officer, 'POST', '/rest/v1/fleet/squad-checks', { vehicle_id: vehicle.id, template_version_id: form.template.version_id, answers: passingAnswers(form.template.sections, 20_000) })).json();
+      const submitted = (
+        await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+          vehicle_id: vehicle.id,
+          template_version_id: form.template.version_id,
+          answers: passingAnswers(form.template.sections, 20_000),
+        })
+      ).json();
       const template = (await call(manager, 'GET', `/rest/v1/fleet/admin/templates/${form.template.id}`)).json();
       const edited = await call(
         manager,
         'PUT',
         `/rest/v1/fleet/admin/templates/${template.id}`,
-        { name: template.name, description: template.description, vehicle_types: [], sections: [{ id: 'only', title: 'Only', items: [{ id: 'horn', label: 'Horn', kind: 'pass_fail' }] }] },
+        {
+          name: template.name,
+          description: template.description,
+          vehicle_types: [],
+          sections: [{ id: 'only', title: 'Only', items: [{ id: 'horn', label: 'Horn', kind: 'pass_fail' }] }],
+        },
         { 'if-match': `"${template.version}"` },
       );
       expect(edited.json()).toMatchObject({ version_number: template.version_number + 1 });
@@ -340,7 +662,13 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(detail.template_version_number).toBe(template.version_number);
       expect(detail.sections.flatMap((s: { items: Array<{ id: string }> }) => s.items.map((i) => i.id))).toContain('lightbar');
       // Put the police default back for the other tests.
-      await call(manager, 'PUT', `/rest/v1/fleet/admin/templates/${template.id}`, { name: template.name, description: template.description, vehicle_types: [], sections: template.sections }, { 'if-match': `"${edited.json().version}"` });
+      await call(
+        manager,
+        'PUT',
+        `/rest/v1/fleet/admin/templates/${template.id}`,
+        { name: template.name, description: template.description, vehicle_types: [], sections: template.sections },
+        { 'if-match': `"${edited.json().version}"` },
+      );
     });
 
     it('lists submissions with failures by default, and lets the office approve or return one but never its own', async () => {
@@ -353,12 +681,30 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const byOfficer = (await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks?failures=all&officer_id=${officerId}`)).json();
       expect(byOfficer.total).toBeGreaterThan(0);
       expect(byOfficer.items.every((s: { officer_id: string }) => s.officer_id === officerId)).toBe(true);
-      const byOther = (await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks?failures=all&officer_id=${(await call(otherOfficer, 'GET', '/auth/v1/user')).json().id}`)).json();
+      const byOther = (
+        await call(
+          manager,
+          'GET',
+          `/rest/v1/fleet/admin/squad-checks?failures=all&officer_id=${(await call(otherOfficer, 'GET', '/auth/v1/user')).json().id}`,
+        )
+      ).json();
       expect(byOther.total).toBe(0);
       const target = list.items[0];
-      const returned = await call(manager, 'POST', `/rest/v1/fleet/admin/squad-checks/${target.id}/review`, { decision: 'return' }, { 'if-match': `"${target.version}"` });
+      const returned = await call(
+        manager,
+        'POST',
+        `/rest/v1/fleet/admin/squad-checks/${target.id}/review`,
+        { decision: 'return' },
+        { 'if-match': `"${target.version}"` },
+      );
       expect(returned.json().fields).toEqual({ note: 'Say what the officer should correct' });
-      const approved = await call(manager, 'POST', `/rest/v1/fleet/admin/squad-checks/${target.id}/review`, { decision: 'approve' }, { 'if-match': `"${target.version}"` });
+      const approved = await call(
+        manager,
+        'POST',
+        `/rest/v1/fleet/admin/squad-checks/${target.id}/review`,
+        { decision: 'approve' },
+        { 'if-match': `"${target.version}"` },
+      );
       expect(approved.json()).toMatchObject({ status: 'approved' });
     });
   });
@@ -366,33 +712,105 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
   describe('service requests', () => {
     it('takes a car reported as not drivable out of service, and keeps it out while another such request is open', async () => {
       const vehicle = await addVehicle();
-      const first = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'brakes', description: 'Brakes grinding badly', drivable: false })).json() as ServiceRequest;
-      const second = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'tires', description: 'Flat rear tire', drivable: false })).json() as ServiceRequest;
+      const first = (
+        await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+          vehicle_id: vehicle.id,
+          category: 'brakes',
+          description: 'Brakes grinding badly',
+          drivable: false,
+        })
+      ).json() as ServiceRequest;
+      const second = (
+        await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+          vehicle_id: vehicle.id,
+          category: 'tires',
+          description: 'Flat rear tire',
+          drivable: false,
+        })
+      ).json() as ServiceRequest;
       expect(second.number).toBe(first.number + 1);
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
-      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${first.id}`, { status: 'completed' }, { 'if-match': `"${first.version}"` });
+      await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${first.id}`,
+        { status: 'completed' },
+        { 'if-match': `"${first.version}"` },
+      );
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
-      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${second.id}`, { status: 'completed' }, { 'if-match': `"${second.version}"` });
+      await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${second.id}`,
+        { status: 'completed' },
+        { 'if-match': `"${second.version}"` },
+      );
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('in_service');
     });
 
     it('refuses an impossible move, a decline without a reason and a stale version', async () => {
       const vehicle = await addVehicle();
-      const request = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'other', description: 'Glovebox latch broken', drivable: true })).json() as ServiceRequest;
-      const decline = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'declined' }, { 'if-match': `"${request.version}"` });
+      const request = (
+        await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+          vehicle_id: vehicle.id,
+          category: 'other',
+          description: 'Glovebox latch broken',
+          drivable: true,
+        })
+      ).json() as ServiceRequest;
+      const decline = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'declined' },
+        { 'if-match': `"${request.version}"` },
+      );
       expect(decline.json().fields).toEqual({ note: 'Say why the request is declined' });
-      const done = (await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed' }, { 'if-match': `"${request.version}"` })).json();
-      const impossible = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'in_progress' }, { 'if-match': `"${done.version}"` });
+      const done = (
+        await call(
+          manager,
+          'PATCH',
+          `/rest/v1/fleet/admin/service-requests/${request.id}`,
+          { status: 'completed' },
+          { 'if-match': `"${request.version}"` },
+        )
+      ).json();
+      const impossible = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'in_progress' },
+        { 'if-match': `"${done.version}"` },
+      );
       expect(impossible.json().fields).toEqual({ status: 'A completed request cannot become in progress' });
-      const stale = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'open', note: 'Still broken' }, { 'if-match': `"${request.version}"` });
+      const stale = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'open', note: 'Still broken' },
+        { 'if-match': `"${request.version}"` },
+      );
       expect(stale.statusCode).toBe(412);
-      const reopened = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'open', note: 'Still broken' }, { 'if-match': `"${done.version}"` });
+      const reopened = await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'open', note: 'Still broken' },
+        { 'if-match': `"${done.version}"` },
+      );
       expect(reopened.json()).toMatchObject({ status: 'open', completed_at: null });
     });
 
     it('shows a request to its reporter and the fleet office only', async () => {
       const vehicle = await addVehicle();
-      const request = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'other', description: 'Seat belt frayed', drivable: true })).json() as ServiceRequest;
+      const request = (
+        await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+          vehicle_id: vehicle.id,
+          category: 'other',
+          description: 'Seat belt frayed',
+          drivable: true,
+        })
+      ).json() as ServiceRequest;
       expect((await call(officer, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).statusCode).toBe(200);
       expect((await call(manager, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).statusCode).toBe(200);
       expect((await call(otherOfficer, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).statusCode).toBe(404);
@@ -410,7 +828,13 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(retry.json()).toEqual(first.json());
       const mine = (await call(officer, 'GET', `/rest/v1/fleet/service-requests/mine?vehicle_id=${vehicle.id}`)).json();
       expect(mine.total).toBe(1);
-      const other = await call(officer, 'POST', '/rest/v1/fleet/service-requests', { ...body, description: 'Something else entirely' }, headers);
+      const other = await call(
+        officer,
+        'POST',
+        '/rest/v1/fleet/service-requests',
+        { ...body, description: 'Something else entirely' },
+        headers,
+      );
       expect(other.statusCode).toBe(422);
     });
   });
@@ -418,7 +842,11 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
   describe('preventive maintenance', () => {
     it('lists an oil change as due soon by miles and overdue by days, and completing an oil-change request resets it', async () => {
       const vehicle = await addVehicle({ odometer: 30_000 });
-      const byMiles = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'oil_change', every_miles: 5000, last_done_odometer: 25_300 });
+      const byMiles = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, {
+        category: 'oil_change',
+        every_miles: 5000,
+        last_done_odometer: 25_300,
+      });
       expect(byMiles.statusCode).toBe(201);
       expect(byMiles.json()).toMatchObject({ next_due_odometer: 30_300, miles_left: 300, state: 'due_soon' });
       const byDays = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, {
@@ -428,20 +856,43 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       });
       expect(byDays.json()).toMatchObject({ state: 'overdue', days_left: expect.any(Number) });
       expect(byDays.json().days_left).toBeLessThan(0);
-      const twice = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'oil_change', every_days: 90 });
+      const twice = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, {
+        category: 'oil_change',
+        every_days: 90,
+      });
       expect(twice.json().fields.category).toMatch(/already has an interval/);
       const neither = await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/maintenance`, { category: 'brakes' });
       expect(neither.json().fields).toEqual({ every_miles: 'Give an interval in miles, days or both' });
 
       const due = (await call(manager, 'GET', '/rest/v1/fleet/admin/maintenance?state=due')).json();
-      expect(due.filter((m: { vehicle_id: string }) => m.vehicle_id === vehicle.id).map((m: { category: string }) => m.category)).toEqual(['inspection', 'oil_change']);
+      expect(due.filter((m: { vehicle_id: string }) => m.vehicle_id === vehicle.id).map((m: { category: string }) => m.category)).toEqual([
+        'inspection',
+        'oil_change',
+      ]);
       const dashboard = (await call(manager, 'GET', '/rest/v1/fleet/admin/dashboard')).json();
       expect(dashboard.maintenance_due.map((m: { id: string }) => m.id)).toContain(byMiles.json().id);
 
-      const request = (await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'oil_change', description: 'Oil change due', drivable: true })).json() as ServiceRequest;
-      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, { status: 'completed' }, { 'if-match': `"${request.version}"` });
+      const request = (
+        await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+          vehicle_id: vehicle.id,
+          category: 'oil_change',
+          description: 'Oil change due',
+          drivable: true,
+        })
+      ).json() as ServiceRequest;
+      await call(
+        manager,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${request.id}`,
+        { status: 'completed' },
+        { 'if-match': `"${request.version}"` },
+      );
       const after = (await call(manager, 'GET', `/rest/v1/fleet/admin/maintenance?state=all&vehicle_id=${vehicle.id}`)).json();
-      expect(after.find((m: { category: string }) => m.category === 'oil_change')).toMatchObject({ last_done_odometer: 30_000, next_due_odometer: 35_000, state: 'ok' });
+      expect(after.find((m: { category: string }) => m.category === 'oil_change')).toMatchObject({
+        last_done_odometer: 30_000,
+        next_due_odometer: 35_000,
+        state: 'ok',
+      });
       expect(after.find((m: { category: string }) => m.category === 'inspection').state).toBe('overdue');
     });
   });
@@ -457,7 +908,10 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const session = await signIn(server, await makeUser(server, other, { permissions: ['fleet:admin'] }));
       await server.database.withTenant(other.id, async (tx) => {
         const [row] = await tx.select().from(agencies).where(eq(agencies.id, other.id));
-        await tx.update(agencies).set({ sysConfig: { ...row!.sysConfig, fleet_settings: { ...row!.sysConfig.fleet_settings, enabled: false } } }).where(eq(agencies.id, other.id));
+        await tx
+          .update(agencies)
+          .set({ sysConfig: { ...row!.sysConfig, fleet_settings: { ...row!.sysConfig.fleet_settings, enabled: false } } })
+          .where(eq(agencies.id, other.id));
       });
       const response = await call(session, 'GET', '/rest/v1/fleet/home');
       expect(response.statusCode).toBe(403);

@@ -8,7 +8,14 @@ import { findMaintenance, findVehicle, insertMaintenance, listMaintenance, updat
 import { fleetSettingsOf } from './settings.ts';
 
 function present(row: MaintenanceRow, vehicle: { unitNumber: string; odometer: number }, now = new Date()): MaintenanceItem {
-  const state = maintenanceState({ everyMiles: row.everyMiles, everyDays: row.everyDays, lastDoneAt: row.lastDoneAt, lastDoneOdometer: row.lastDoneOdometer, odometer: vehicle.odometer, now });
+  const state = maintenanceState({
+    everyMiles: row.everyMiles,
+    everyDays: row.everyDays,
+    lastDoneAt: row.lastDoneAt,
+    lastDoneOdometer: row.lastDoneOdometer,
+    odometer: vehicle.odometer,
+    now,
+  });
   return {
     id: row.id,
     vehicle_id: row.vehicleId,
@@ -29,10 +36,17 @@ function present(row: MaintenanceRow, vehicle: { unitNumber: string; odometer: n
 }
 
 /** Intervals that are due soon or overdue (or all), most urgent first; retired vehicles and switched-off intervals left out of "due". */
-export async function maintenanceList(tx: Tx, agencyId: string, filter: { state: 'due' | 'overdue' | 'all'; vehicle_id?: string | undefined }): Promise<MaintenanceItem[]> {
+export async function maintenanceList(
+  tx: Tx,
+  agencyId: string,
+  filter: { state: 'due' | 'overdue' | 'all'; vehicle_id?: string | undefined },
+): Promise<MaintenanceItem[]> {
   const rows = await listMaintenance(tx, agencyId, filter.vehicle_id);
-  const items = rows.filter((r) => filter.state === 'all' || (r.interval.active && r.vehicleStatus !== 'retired')).map((r) => present(r.interval, r));
-  const wanted = filter.state === 'all' ? items : items.filter((i) => (filter.state === 'overdue' ? i.state === 'overdue' : i.state !== 'ok'));
+  const items = rows
+    .filter((r) => filter.state === 'all' || (r.interval.active && r.vehicleStatus !== 'retired'))
+    .map((r) => present(r.interval, r));
+  const wanted =
+    filter.state === 'all' ? items : items.filter((i) => (filter.state === 'overdue' ? i.state === 'overdue' : i.state !== 'ok'));
   const urgency = (i: MaintenanceItem) => Math.min(i.miles_left === null ? Infinity : i.miles_left / 50, i.days_left ?? Infinity);
   return wanted.sort((a, b) => urgency(a) - urgency(b));
 }
@@ -45,10 +59,16 @@ export function addMaintenanceInterval(ctx: RequestContext, vehicleId: string, i
   return inAgency(ctx, (tx) => insertNewInterval(tx, ctx, vehicleId, input));
 }
 
-async function insertNewInterval(tx: Tx, ctx: RequestContext, vehicleId: string, input: MaintenanceIntervalInput): Promise<MaintenanceItem> {
+async function insertNewInterval(
+  tx: Tx,
+  ctx: RequestContext,
+  vehicleId: string,
+  input: MaintenanceIntervalInput,
+): Promise<MaintenanceItem> {
   const vehicle = await findVehicle(tx, ctx.scope.agencyId, vehicleId);
   if (!vehicle) throw new AppError('not_found', 'Vehicle not found');
-  if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category)) throw validationError({ category: 'Choose one of the service categories' });
+  if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category))
+    throw validationError({ category: 'Choose one of the service categories' });
   const existing = (await listMaintenance(tx, ctx.scope.agencyId, vehicleId)).find((r) => r.interval.category === input.category);
   if (existing) throw validationError({ category: `Unit ${vehicle.unitNumber} already has an interval for this service; change that one` });
   const row = await insertMaintenance(tx, {
@@ -60,18 +80,33 @@ async function insertNewInterval(tx: Tx, ctx: RequestContext, vehicleId: string,
     lastDoneAt: input.last_done_at ? new Date(input.last_done_at) : new Date(),
     lastDoneOdometer: input.last_done_odometer ?? vehicle.odometer,
   });
-  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'maintenance.created', entityType: 'maintenance_interval', entityId: row.id, summary: `Scheduled ${input.category} for unit ${vehicle.unitNumber}`, after: input });
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: 'maintenance.created',
+    entityType: 'maintenance_interval',
+    entityId: row.id,
+    summary: `Scheduled ${input.category} for unit ${vehicle.unitNumber}`,
+    after: input,
+  });
   return present(row, vehicle);
 }
 
-export function updateMaintenanceInterval(ctx: RequestContext, id: string, version: number, input: { every_miles?: number | null | undefined; every_days?: number | null | undefined; active?: boolean | undefined }): Promise<MaintenanceItem> {
+export function updateMaintenanceInterval(
+  ctx: RequestContext,
+  id: string,
+  version: number,
+  input: { every_miles?: number | null | undefined; every_days?: number | null | undefined; active?: boolean | undefined },
+): Promise<MaintenanceItem> {
   return inAgency(ctx, async (tx) => {
     const before = await findMaintenance(tx, ctx.scope.agencyId, id);
     if (!before) throw new AppError('not_found', 'Maintenance interval not found');
     const everyMiles = input.every_miles !== undefined ? input.every_miles : before.everyMiles;
     const everyDays = input.every_days !== undefined ? input.every_days : before.everyDays;
     if (!everyMiles && !everyDays) throw validationError({ every_miles: 'Give an interval in miles, days or both' });
-    const row = await updateMaintenanceRow(tx, ctx.scope.agencyId, id, version, { everyMiles, everyDays, ...(input.active !== undefined ? { active: input.active } : {}) });
+    const row = await updateMaintenanceRow(tx, ctx.scope.agencyId, id, version, {
+      everyMiles,
+      everyDays,
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    });
     if (!row) throw staleVersion('maintenance interval');
     const vehicle = (await findVehicle(tx, ctx.scope.agencyId, row.vehicleId))!;
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {

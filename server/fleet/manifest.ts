@@ -21,7 +21,9 @@ export const fleetModule: ServerModule = {
   seedDemo: seedDemoFleet,
   fileReaders: { fleet: ['fleet:admin'], signature: ['fleet:admin'] },
   async sweepFixtures(call) {
-    const vehicle = await call(fleetApi.createVehicle, { body: { unit_number: 'B-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 } });
+    const vehicle = await call(fleetApi.createVehicle, {
+      body: { unit_number: 'B-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 },
+    });
     const form = await call(fleetApi.getSquadCheckForm, { params: { id: vehicle.id } });
     const check = await call(fleetApi.submitSquadCheck, {
       body: {
@@ -30,8 +32,13 @@ export const fleetModule: ServerModule = {
         answers: sampleAnswers(form.template.sections, { odometer: 1000, fileId: '00000000-0000-4000-8000-000000000000' }),
       },
     });
-    const request = await call(fleetApi.createServiceRequest, { body: { vehicle_id: vehicle.id, category: 'tires', description: 'Front left tire low', drivable: true } });
-    const interval = await call(fleetApi.addMaintenance, { params: { id: vehicle.id }, body: { category: 'oil_change', every_miles: 5000 } });
+    const request = await call(fleetApi.createServiceRequest, {
+      body: { vehicle_id: vehicle.id, category: 'tires', description: 'Front left tire low', drivable: true },
+    });
+    const interval = await call(fleetApi.addMaintenance, {
+      params: { id: vehicle.id },
+      body: { category: 'oil_change', every_miles: 5000 },
+    });
     const file = await call(storageApi.upload, { query: { purpose: 'fleet' }, body: PNG, headers: { 'content-type': 'image/png' } });
     return [vehicle.id, form.template.id, check.id, request.id, interval.id, file.id];
   },

@@ -4,7 +4,14 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import { listMyServiceRequests, listServiceRequestQueue } from './service-requests.ts';
 import { fleetSettingsOf } from './settings.ts';
 import { maintenanceList } from './maintenance.ts';
-import { countVehiclesByStatus, listVehicles, submissionsOfOfficerSince, vehicleLabels, vehiclesNotCheckedSince, vehiclesOfOfficer } from './queries.ts';
+import {
+  countVehiclesByStatus,
+  listVehicles,
+  submissionsOfOfficerSince,
+  vehicleLabels,
+  vehiclesNotCheckedSince,
+  vehiclesOfOfficer,
+} from './queries.ts';
 import { startOfAgencyToday } from './squad-checks.ts';
 import { presentVehicles } from './vehicles.ts';
 
@@ -15,7 +22,12 @@ export async function fleetHome(ctx: RequestContext): Promise<FleetHome> {
     const rows = await vehiclesOfOfficer(tx, ctx.scope.agencyId, ctx.scope.userId, 10);
     const submissions = await submissionsOfOfficerSince(tx, ctx.scope.agencyId, ctx.scope.userId, today);
     const units = await vehicleLabels(tx, ctx.scope.agencyId, [...new Set(submissions.map((s) => s.vehicleId))]);
-    const checkedToday = submissions.map((s) => ({ vehicle_id: s.vehicleId, unit_number: units.get(s.vehicleId)?.unitNumber ?? '', submitted_at: s.submittedAt.toISOString(), failed: s.failedCount }));
+    const checkedToday = submissions.map((s) => ({
+      vehicle_id: s.vehicleId,
+      unit_number: units.get(s.vehicleId)?.unitNumber ?? '',
+      submitted_at: s.submittedAt.toISOString(),
+      failed: s.failedCount,
+    }));
     return [await presentVehicles(tx, ctx.scope.agencyId, rows), checkedToday] as const;
   });
   // Two transactions of their own, so on PostgreSQL they run side by side.

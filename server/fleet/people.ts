@@ -7,9 +7,16 @@ import { searchActiveUsers } from './queries.ts';
  * pickers: the assigned officer of a vehicle and the officer filter of squad checks. Id and name
  * only; `include` adds the picker's current value so it can always be shown.
  */
-export function searchAgencyUsers(ctx: RequestContext, query: { q?: string | undefined; include?: string | undefined }): Promise<UserOption[]> {
+export function searchAgencyUsers(
+  ctx: RequestContext,
+  query: { q?: string | undefined; include?: string | undefined },
+): Promise<UserOption[]> {
   return inAgency(ctx, async (tx) => {
-    const rows = await searchActiveUsers(tx, ctx.scope.agencyId, { q: query.q || undefined, includeId: query.include, limit: USER_SEARCH_LIMIT });
+    const rows = await searchActiveUsers(tx, ctx.scope.agencyId, {
+      q: query.q || undefined,
+      includeId: query.include,
+      limit: USER_SEARCH_LIMIT,
+    });
     return rows.map((row) => ({ id: row.id, name: row.name }));
   });
 }

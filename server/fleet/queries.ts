@@ -41,16 +41,35 @@ export async function nextNumber(tx: Tx, agencyId: string, name: string): Promis
 export async function userNames(tx: Tx, agencyId: string, ids: Array<string | null>): Promise<Map<string, string>> {
   const unique = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   if (unique.length === 0) return new Map();
-  const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.agencyId, agencyId), inArray(users.id, unique)));
+  const rows = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), inArray(users.id, unique)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Active people of the agency whose name contains `q`, by name; and `includeId` (a picker's current value) whatever its status. */
-export async function searchActiveUsers(tx: Tx, agencyId: string, options: { q?: string | undefined; includeId?: string | undefined; limit: number }) {
-  const matching = and(eq(users.agencyId, agencyId), eq(users.status, 'active'), options.q ? ilike(users.name, escapeLike(options.q)) : undefined);
-  const rows = await tx.select({ id: users.id, name: users.name }).from(users).where(matching).orderBy(asc(users.name), asc(users.id)).limit(options.limit);
+export async function searchActiveUsers(
+  tx: Tx,
+  agencyId: string,
+  options: { q?: string | undefined; includeId?: string | undefined; limit: number },
+) {
+  const matching = and(
+    eq(users.agencyId, agencyId),
+    eq(users.status, 'active'),
+    options.q ? ilike(users.name, escapeLike(options.q)) : undefined,
+  );
+  const rows = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(matching)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(options.limit);
   if (options.includeId && !rows.some((r) => r.id === options.includeId)) {
-    const [current] = await tx.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, options.includeId)));
+    const [current] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), eq(users.id, options.includeId)));
     if (current) rows.unshift(current);
   }
   return rows;
@@ -60,7 +79,10 @@ export async function searchActiveUsers(tx: Tx, agencyId: string, options: { q?:
 export async function existingStorageObjects(tx: Tx, agencyId: string, ids: string[]): Promise<Set<string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set();
-  const rows = await tx.select({ id: storageObjects.id }).from(storageObjects).where(and(eq(storageObjects.agencyId, agencyId), inArray(storageObjects.id, unique)));
+  const rows = await tx
+    .select({ id: storageObjects.id })
+    .from(storageObjects)
+    .where(and(eq(storageObjects.agencyId, agencyId), inArray(storageObjects.id, unique)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -74,7 +96,10 @@ export async function findStorageObject(tx: Tx, agencyId: string, id: string) {
 }
 
 export async function userExists(tx: Tx, agencyId: string, userId: string): Promise<boolean> {
-  const [row] = await tx.select({ id: users.id }).from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
   return Boolean(row);
 }
 
@@ -91,7 +116,11 @@ const VEHICLE_SORT = {
 
 /** How many of the agency's vehicles are in each status, in one pass. */
 export async function countVehiclesByStatus(tx: Tx, agencyId: string): Promise<Record<(typeof vehicles.$inferSelect)['status'], number>> {
-  const rows = await tx.select({ status: vehicles.status, n: count() }).from(vehicles).where(eq(vehicles.agencyId, agencyId)).groupBy(vehicles.status);
+  const rows = await tx
+    .select({ status: vehicles.status, n: count() })
+    .from(vehicles)
+    .where(eq(vehicles.agencyId, agencyId))
+    .groupBy(vehicles.status);
   const counts = { in_service: 0, out_of_service: 0, retired: 0 };
   for (const row of rows) counts[row.status] = row.n;
   return counts;
@@ -103,19 +132,37 @@ export async function listVehicles(tx: Tx, agencyId: string, query: ListVehicles
   if (query.vehicle_type) conditions.push(eq(vehicles.vehicleType, query.vehicle_type));
   if (query.q) {
     const pattern = escapeLike(query.q);
-    conditions.push(or(ilike(vehicles.unitNumber, pattern), ilike(vehicles.plate, pattern), ilike(vehicles.vin, pattern), ilike(vehicles.make, pattern), ilike(vehicles.model, pattern)));
+    conditions.push(
+      or(
+        ilike(vehicles.unitNumber, pattern),
+        ilike(vehicles.plate, pattern),
+        ilike(vehicles.vin, pattern),
+        ilike(vehicles.make, pattern),
+        ilike(vehicles.model, pattern),
+      ),
+    );
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
   const [rows, [total]] = await inSequence([
-    () => tx.select().from(vehicles).where(where).orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    () =>
+      tx
+        .select()
+        .from(vehicles)
+        .where(where)
+        .orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
     () => tx.select({ n: count() }).from(vehicles).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
 }
 
 export async function findVehicle(tx: Tx, agencyId: string, vehicleId: string): Promise<VehicleRow | undefined> {
-  const [row] = await tx.select().from(vehicles).where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId)));
+  const [row] = await tx
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId)));
   return row;
 }
 
@@ -124,7 +171,13 @@ export async function insertVehicle(tx: Tx, values: typeof vehicles.$inferInsert
   return row!;
 }
 
-export async function updateVehicleRow(tx: Tx, agencyId: string, vehicleId: string, version: number | null, values: Partial<typeof vehicles.$inferInsert>) {
+export async function updateVehicleRow(
+  tx: Tx,
+  agencyId: string,
+  vehicleId: string,
+  version: number | null,
+  values: Partial<typeof vehicles.$inferInsert>,
+) {
   const [row] = await tx
     .update(vehicles)
     .set({ ...values, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
@@ -145,7 +198,11 @@ export async function raiseOdometer(tx: Tx, agencyId: string, vehicleId: string,
 
 /** The vehicle row, locked until the transaction ends: status decisions must not race. */
 export async function lockVehicle(tx: Tx, agencyId: string, vehicleId: string) {
-  const [row] = await tx.select().from(vehicles).where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId)))
+    .for('update');
   return row;
 }
 
@@ -154,7 +211,14 @@ export async function lastOutOfServiceCause(tx: Tx, agencyId: string, vehicleId:
   const [row] = await tx
     .select({ source: vehicleEvents.source, sourceId: vehicleEvents.sourceId })
     .from(vehicleEvents)
-    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId), eq(vehicleEvents.kind, 'status'), eq(vehicleEvents.toStatus, 'out_of_service')))
+    .where(
+      and(
+        eq(vehicleEvents.agencyId, agencyId),
+        eq(vehicleEvents.vehicleId, vehicleId),
+        eq(vehicleEvents.kind, 'status'),
+        eq(vehicleEvents.toStatus, 'out_of_service'),
+      ),
+    )
     .orderBy(desc(vehicleEvents.at), desc(vehicleEvents.id))
     .limit(1);
   return row;
@@ -191,7 +255,13 @@ export async function openRequestCounts(tx: Tx, agencyId: string, vehicleIds: st
   const rows = await tx
     .select({ vehicleId: serviceRequests.vehicleId, n: count() })
     .from(serviceRequests)
-    .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.vehicleId, vehicleIds), inArray(serviceRequests.status, ['open', 'in_progress'])))
+    .where(
+      and(
+        eq(serviceRequests.agencyId, agencyId),
+        inArray(serviceRequests.vehicleId, vehicleIds),
+        inArray(serviceRequests.status, ['open', 'in_progress']),
+      ),
+    )
     .groupBy(serviceRequests.vehicleId);
   return new Map(rows.map((r) => [r.vehicleId, r.n]));
 }
@@ -201,7 +271,13 @@ export async function vehiclesNotCheckedSince(tx: Tx, agencyId: string, since: D
   return tx
     .select()
     .from(vehicles)
-    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.status, 'in_service'), or(isNull(vehicles.lastSquadCheckAt), lt(vehicles.lastSquadCheckAt, since))))
+    .where(
+      and(
+        eq(vehicles.agencyId, agencyId),
+        eq(vehicles.status, 'in_service'),
+        or(isNull(vehicles.lastSquadCheckAt), lt(vehicles.lastSquadCheckAt, since)),
+      ),
+    )
     .orderBy(asc(vehicles.unitNumber));
 }
 
@@ -209,11 +285,20 @@ export async function vehiclesNotCheckedSince(tx: Tx, agencyId: string, since: D
 export async function vehiclesOfOfficer(tx: Tx, agencyId: string, userId: string, limit: number) {
   // The union of two index lookups (assigned to them, checked by them lately), so the few cars found are
   // read by id, not every car of the agency filtered (query-plans test).
-  const assigned = tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.assignedUserId, userId)));
+  const assigned = tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.assignedUserId, userId)));
   const recent = tx
     .select({ id: squadCheckSubmissions.vehicleId })
     .from(squadCheckSubmissions)
-    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.officerId, userId), gte(squadCheckSubmissions.submittedAt, new Date(Date.now() - 30 * 86_400_000))));
+    .where(
+      and(
+        eq(squadCheckSubmissions.agencyId, agencyId),
+        eq(squadCheckSubmissions.officerId, userId),
+        gte(squadCheckSubmissions.submittedAt, new Date(Date.now() - 30 * 86_400_000)),
+      ),
+    );
   return tx
     .select()
     .from(vehicles)
@@ -229,7 +314,10 @@ export async function listTemplates(tx: Tx, agencyId: string) {
 }
 
 export async function findTemplate(tx: Tx, agencyId: string, templateId: string) {
-  const [row] = await tx.select().from(squadCheckTemplates).where(and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId)));
+  const [row] = await tx
+    .select()
+    .from(squadCheckTemplates)
+    .where(and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId)));
   return row;
 }
 
@@ -238,11 +326,19 @@ export async function insertTemplate(tx: Tx, values: typeof squadCheckTemplates.
   return row!;
 }
 
-export async function updateTemplateRow(tx: Tx, agencyId: string, templateId: string, version: number, values: Partial<typeof squadCheckTemplates.$inferInsert>) {
+export async function updateTemplateRow(
+  tx: Tx,
+  agencyId: string,
+  templateId: string,
+  version: number,
+  values: Partial<typeof squadCheckTemplates.$inferInsert>,
+) {
   const [row] = await tx
     .update(squadCheckTemplates)
     .set({ ...values, version: sql`${squadCheckTemplates.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId), eq(squadCheckTemplates.version, version)))
+    .where(
+      and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId), eq(squadCheckTemplates.version, version)),
+    )
     .returning();
   return row ?? null;
 }
@@ -265,7 +361,10 @@ export async function usersWithPermission(tx: Tx, agencyId: string, permission: 
 }
 
 export async function findUser(tx: Tx, agencyId: string, userId: string) {
-  const [row] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
   return row;
 }
 
@@ -305,7 +404,9 @@ export async function upsertDraft(tx: Tx, values: typeof squadCheckDrafts.$infer
 }
 
 export async function deleteDraft(tx: Tx, agencyId: string, userId: string, vehicleId: string) {
-  await tx.delete(squadCheckDrafts).where(and(eq(squadCheckDrafts.agencyId, agencyId), eq(squadCheckDrafts.userId, userId), eq(squadCheckDrafts.vehicleId, vehicleId)));
+  await tx
+    .delete(squadCheckDrafts)
+    .where(and(eq(squadCheckDrafts.agencyId, agencyId), eq(squadCheckDrafts.userId, userId), eq(squadCheckDrafts.vehicleId, vehicleId)));
 }
 
 export async function insertSubmission(tx: Tx, values: typeof squadCheckSubmissions.$inferInsert): Promise<SubmissionRow> {
@@ -314,11 +415,20 @@ export async function insertSubmission(tx: Tx, values: typeof squadCheckSubmissi
 }
 
 export async function findSubmission(tx: Tx, agencyId: string, id: string) {
-  const [row] = await tx.select().from(squadCheckSubmissions).where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.id, id)));
+  const [row] = await tx
+    .select()
+    .from(squadCheckSubmissions)
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.id, id)));
   return row;
 }
 
-export async function updateSubmissionRow(tx: Tx, agencyId: string, id: string, version: number, values: Partial<typeof squadCheckSubmissions.$inferInsert>) {
+export async function updateSubmissionRow(
+  tx: Tx,
+  agencyId: string,
+  id: string,
+  version: number,
+  values: Partial<typeof squadCheckSubmissions.$inferInsert>,
+) {
   const [row] = await tx
     .update(squadCheckSubmissions)
     .set({ ...values, version: sql`${squadCheckSubmissions.version} + 1` })
@@ -341,7 +451,14 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
   if (query.failures === 'only') conditions.push(sql`${squadCheckSubmissions.failedCount} > 0`);
   const where = and(...conditions);
   const [rows, [total]] = await inSequence([
-    () => tx.select(SUBMISSION_LIST_COLUMNS).from(squadCheckSubmissions).where(where).orderBy(desc(squadCheckSubmissions.submittedAt)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    () =>
+      tx
+        .select(SUBMISSION_LIST_COLUMNS)
+        .from(squadCheckSubmissions)
+        .where(where)
+        .orderBy(desc(squadCheckSubmissions.submittedAt))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
     () => tx.select({ n: count() }).from(squadCheckSubmissions).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -350,10 +467,21 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
 /** A vehicle's latest squad checks for its timeline: the result and who did it, not the answers. */
 export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
   return tx
-    .select({ id: squadCheckSubmissions.id, submittedAt: squadCheckSubmissions.submittedAt, failedCount: squadCheckSubmissions.failedCount, officerName: users.name })
+    .select({
+      id: squadCheckSubmissions.id,
+      submittedAt: squadCheckSubmissions.submittedAt,
+      failedCount: squadCheckSubmissions.failedCount,
+      officerName: users.name,
+    })
     .from(squadCheckSubmissions)
     .leftJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
-    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.vehicleId, vehicleId), ...windowConditions(squadCheckSubmissions.submittedAt, window)))
+    .where(
+      and(
+        eq(squadCheckSubmissions.agencyId, agencyId),
+        eq(squadCheckSubmissions.vehicleId, vehicleId),
+        ...windowConditions(squadCheckSubmissions.submittedAt, window),
+      ),
+    )
     .orderBy(desc(squadCheckSubmissions.submittedAt))
     .limit(window.limit);
 }
@@ -362,7 +490,13 @@ export async function submissionsOfOfficerSince(tx: Tx, agencyId: string, office
   return tx
     .select()
     .from(squadCheckSubmissions)
-    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.officerId, officerId), gte(squadCheckSubmissions.submittedAt, since)))
+    .where(
+      and(
+        eq(squadCheckSubmissions.agencyId, agencyId),
+        eq(squadCheckSubmissions.officerId, officerId),
+        gte(squadCheckSubmissions.submittedAt, since),
+      ),
+    )
     .orderBy(desc(squadCheckSubmissions.submittedAt));
 }
 
@@ -374,11 +508,20 @@ export async function insertServiceRequest(tx: Tx, values: typeof serviceRequest
 }
 
 export async function findServiceRequest(tx: Tx, agencyId: string, id: string) {
-  const [row] = await tx.select().from(serviceRequests).where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id)));
+  const [row] = await tx
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id)));
   return row;
 }
 
-export async function updateServiceRequestRow(tx: Tx, agencyId: string, id: string, version: number, values: Partial<typeof serviceRequests.$inferInsert>) {
+export async function updateServiceRequestRow(
+  tx: Tx,
+  agencyId: string,
+  id: string,
+  version: number,
+  values: Partial<typeof serviceRequests.$inferInsert>,
+) {
   const [row] = await tx
     .update(serviceRequests)
     .set({ ...values, version: sql`${serviceRequests.version} + 1`, updatedAt: new Date() })
@@ -412,7 +555,14 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
   const where = and(...conditions);
   const direction = query.order === 'newest' ? desc : asc;
   const [rows, [total]] = await inSequence([
-    () => tx.select().from(serviceRequests).where(where).orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number)).limit(query.page_size).offset((query.page - 1) * query.page_size),
+    () =>
+      tx
+        .select()
+        .from(serviceRequests)
+        .where(where)
+        .orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
     () => tx.select({ n: count() }).from(serviceRequests).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
@@ -431,7 +581,13 @@ export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: str
     })
     .from(serviceRequests)
     .leftJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
-    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.vehicleId, vehicleId), ...windowConditions(serviceRequests.createdAt, window)))
+    .where(
+      and(
+        eq(serviceRequests.agencyId, agencyId),
+        eq(serviceRequests.vehicleId, vehicleId),
+        ...windowConditions(serviceRequests.createdAt, window),
+      ),
+    )
     .orderBy(desc(serviceRequests.createdAt))
     .limit(window.limit);
 }
@@ -440,7 +596,13 @@ export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: str
 export async function requestsOfSquadChecks(tx: Tx, agencyId: string, submissionIds: string[]) {
   if (submissionIds.length === 0) return [];
   return tx
-    .select({ id: serviceRequests.id, number: serviceRequests.number, status: serviceRequests.status, squadCheckId: serviceRequests.squadCheckId, squadCheckItemId: serviceRequests.squadCheckItemId })
+    .select({
+      id: serviceRequests.id,
+      number: serviceRequests.number,
+      status: serviceRequests.status,
+      squadCheckId: serviceRequests.squadCheckId,
+      squadCheckItemId: serviceRequests.squadCheckItemId,
+    })
     .from(serviceRequests)
     .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.squadCheckId, submissionIds)))
     .orderBy(asc(serviceRequests.number));
@@ -469,7 +631,12 @@ export type MaintenanceRow = typeof maintenanceIntervals.$inferSelect;
 
 export async function listMaintenance(tx: Tx, agencyId: string, vehicleId?: string) {
   return tx
-    .select({ interval: maintenanceIntervals, unitNumber: vehicles.unitNumber, odometer: vehicles.odometer, vehicleStatus: vehicles.status })
+    .select({
+      interval: maintenanceIntervals,
+      unitNumber: vehicles.unitNumber,
+      odometer: vehicles.odometer,
+      vehicleStatus: vehicles.status,
+    })
     .from(maintenanceIntervals)
     .innerJoin(vehicles, and(eq(vehicles.agencyId, maintenanceIntervals.agencyId), eq(vehicles.id, maintenanceIntervals.vehicleId)))
     .where(and(eq(maintenanceIntervals.agencyId, agencyId), vehicleId ? eq(maintenanceIntervals.vehicleId, vehicleId) : undefined))
@@ -477,7 +644,10 @@ export async function listMaintenance(tx: Tx, agencyId: string, vehicleId?: stri
 }
 
 export async function findMaintenance(tx: Tx, agencyId: string, id: string) {
-  const [row] = await tx.select().from(maintenanceIntervals).where(and(eq(maintenanceIntervals.agencyId, agencyId), eq(maintenanceIntervals.id, id)));
+  const [row] = await tx
+    .select()
+    .from(maintenanceIntervals)
+    .where(and(eq(maintenanceIntervals.agencyId, agencyId), eq(maintenanceIntervals.id, id)));
   return row;
 }
 
@@ -486,11 +656,23 @@ export async function insertMaintenance(tx: Tx, values: typeof maintenanceInterv
   return row!;
 }
 
-export async function updateMaintenanceRow(tx: Tx, agencyId: string, id: string, version: number | null, values: Partial<typeof maintenanceIntervals.$inferInsert>) {
+export async function updateMaintenanceRow(
+  tx: Tx,
+  agencyId: string,
+  id: string,
+  version: number | null,
+  values: Partial<typeof maintenanceIntervals.$inferInsert>,
+) {
   const [row] = await tx
     .update(maintenanceIntervals)
     .set({ ...values, version: sql`${maintenanceIntervals.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(maintenanceIntervals.agencyId, agencyId), eq(maintenanceIntervals.id, id), version === null ? undefined : eq(maintenanceIntervals.version, version)))
+    .where(
+      and(
+        eq(maintenanceIntervals.agencyId, agencyId),
+        eq(maintenanceIntervals.id, id),
+        version === null ? undefined : eq(maintenanceIntervals.version, version),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -500,7 +682,14 @@ export async function resetMaintenance(tx: Tx, agencyId: string, vehicleId: stri
   return tx
     .update(maintenanceIntervals)
     .set({ lastDoneAt: new Date(), lastDoneOdometer: odometer, version: sql`${maintenanceIntervals.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(maintenanceIntervals.agencyId, agencyId), eq(maintenanceIntervals.vehicleId, vehicleId), eq(maintenanceIntervals.category, category), eq(maintenanceIntervals.active, true)))
+    .where(
+      and(
+        eq(maintenanceIntervals.agencyId, agencyId),
+        eq(maintenanceIntervals.vehicleId, vehicleId),
+        eq(maintenanceIntervals.category, category),
+        eq(maintenanceIntervals.active, true),
+      ),
+    )
     .returning({ id: maintenanceIntervals.id });
 }
 
@@ -514,7 +703,10 @@ export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string
       id: vehicles.id,
       unitNumber: vehicles.unitNumber,
       assignedName: users.name,
-      openRequests: sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${vehicles.agencyId} and ${serviceRequests.vehicleId} = ${vehicles.id} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(Number),
+      openRequests:
+        sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${vehicles.agencyId} and ${serviceRequests.vehicleId} = ${vehicles.id} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(
+          Number,
+        ),
     })
     .from(vehicles)
     .leftJoin(users, and(eq(users.agencyId, vehicles.agencyId), eq(users.id, vehicles.assignedUserId)))
@@ -524,7 +716,8 @@ export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string
 
 /** Each submission's unit number, officer's name, template name and version number. */
 export async function submissionLabels(tx: Tx, agencyId: string, submissionIds: string[]) {
-  if (submissionIds.length === 0) return new Map<string, { unitNumber: string; officerName: string; templateName: string; versionNumber: number }>();
+  if (submissionIds.length === 0)
+    return new Map<string, { unitNumber: string; officerName: string; templateName: string; versionNumber: number }>();
   const rows = await tx
     .select({
       id: squadCheckSubmissions.id,
@@ -536,8 +729,20 @@ export async function submissionLabels(tx: Tx, agencyId: string, submissionIds: 
     .from(squadCheckSubmissions)
     .innerJoin(vehicles, and(eq(vehicles.agencyId, squadCheckSubmissions.agencyId), eq(vehicles.id, squadCheckSubmissions.vehicleId)))
     .innerJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
-    .innerJoin(squadCheckTemplateVersions, and(eq(squadCheckTemplateVersions.agencyId, squadCheckSubmissions.agencyId), eq(squadCheckTemplateVersions.id, squadCheckSubmissions.templateVersionId)))
-    .innerJoin(squadCheckTemplates, and(eq(squadCheckTemplates.agencyId, squadCheckTemplateVersions.agencyId), eq(squadCheckTemplates.id, squadCheckTemplateVersions.templateId)))
+    .innerJoin(
+      squadCheckTemplateVersions,
+      and(
+        eq(squadCheckTemplateVersions.agencyId, squadCheckSubmissions.agencyId),
+        eq(squadCheckTemplateVersions.id, squadCheckSubmissions.templateVersionId),
+      ),
+    )
+    .innerJoin(
+      squadCheckTemplates,
+      and(
+        eq(squadCheckTemplates.agencyId, squadCheckTemplateVersions.agencyId),
+        eq(squadCheckTemplates.id, squadCheckTemplateVersions.templateId),
+      ),
+    )
     .where(and(eq(squadCheckSubmissions.agencyId, agencyId), inArray(squadCheckSubmissions.id, submissionIds)));
   return new Map(rows.map((r) => [r.id, r]));
 }

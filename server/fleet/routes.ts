@@ -5,7 +5,13 @@ import type { Services } from '../platform/services.ts';
 import { addMaintenanceInterval, listAgencyMaintenance, updateMaintenanceInterval } from './maintenance.ts';
 import { fleetDashboard, fleetHome } from './overview.ts';
 import { searchAgencyUsers } from './people.ts';
-import { createServiceRequest, getServiceRequest, listMyServiceRequests, listServiceRequestQueue, updateServiceRequest } from './service-requests.ts';
+import {
+  createServiceRequest,
+  getServiceRequest,
+  listMyServiceRequests,
+  listServiceRequestQueue,
+  updateServiceRequest,
+} from './service-requests.ts';
 import { fleetSettingsOf, updateFleetSettings } from './settings.ts';
 import { getSquadCheck, listSquadChecks, reviewSquadCheck, saveSquadCheckDraft, squadCheckForm, submitSquadCheck } from './squad-checks.ts';
 import { createTemplate, getTemplate, listAgencyTemplates, setTemplateRetired, updateTemplate } from './templates.ts';

@@ -73,7 +73,10 @@ async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Pro
 }
 
 const canManage = (ctx: RequestContext) =>
-  hasPermission({ agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions }, 'fleet:admin');
+  hasPermission(
+    { agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions },
+    'fleet:admin',
+  );
 
 /** An officer reports a problem with a vehicle; one that cannot be driven goes out of service at once. */
 export function createServiceRequest(ctx: RequestContext, raw: CreateServiceRequestInput): Promise<ServiceRequest> {
@@ -86,7 +89,8 @@ export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: Creat
   const vehicle = await lockVehicle(tx, ctx.scope.agencyId, input.vehicle_id);
   if (!vehicle) throw validationError({ vehicle_id: 'Choose a vehicle of your agency' });
   if (vehicle.status === 'retired') throw validationError({ vehicle_id: `Unit ${vehicle.unitNumber} is retired` });
-  if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category)) throw validationError({ category: 'Choose one of the categories' });
+  if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category))
+    throw validationError({ category: 'Choose one of the categories' });
   // Photos must be files the agency uploaded (never another agency's).
   const stored = await existingStorageObjects(tx, ctx.scope.agencyId, input.photo_ids);
   if (!input.photo_ids.every((id) => stored.has(id))) throw validationError({ photo_ids: 'A photo was not saved; add it again' });
@@ -107,14 +111,22 @@ export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: Creat
     squadCheckItemId: input.squad_check_item_id ?? null,
     photoIds: input.photo_ids,
   });
-  await insertServiceRequestEvent(tx, { agencyId: ctx.scope.agencyId, requestId: row.id, toStatus: 'open', note: null, actorId: ctx.scope.userId });
+  await insertServiceRequestEvent(tx, {
+    agencyId: ctx.scope.agencyId,
+    requestId: row.id,
+    toStatus: 'open',
+    note: null,
+    actorId: ctx.scope.userId,
+  });
   if (!input.drivable)
     await setVehicleStatus(
       tx,
       ctx,
       vehicle,
       'out_of_service',
-      input.squad_check_id ? `${input.description.slice(0, 300)} (service request #${row.number})` : `Reported not drivable (service request #${row.number})`,
+      input.squad_check_id
+        ? `${input.description.slice(0, 300)} (service request #${row.number})`
+        : `Reported not drivable (service request #${row.number})`,
       { kind: 'service_request', id: row.id },
     );
   for (const manager of await usersWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
@@ -128,10 +140,24 @@ export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: Creat
       await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
         to: manager.email,
         subject: `Service request #${row.number} for unit ${vehicle.unitNumber}${input.drivable ? '' : ' (not drivable)'}`,
-        text: [`Hello ${manager.name},`, '', `A new service request for unit ${vehicle.unitNumber}:`, '', input.description, '', `Work it at ${ctx.services.config.publicUrl}/fleet/admin/servicerequest`].join('\n'),
+        text: [
+          `Hello ${manager.name},`,
+          '',
+          `A new service request for unit ${vehicle.unitNumber}:`,
+          '',
+          input.description,
+          '',
+          `Work it at ${ctx.services.config.publicUrl}/fleet/admin/servicerequest`,
+        ].join('\n'),
       });
     }
-  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'service_request.created', entityType: 'service_request', entityId: row.id, summary: `Service request #${row.number} for unit ${vehicle.unitNumber}`, after: { category: input.category, drivable: input.drivable } });
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: 'service_request.created',
+    entityType: 'service_request',
+    entityId: row.id,
+    summary: `Service request #${row.number} for unit ${vehicle.unitNumber}`,
+    after: { category: input.category, drivable: input.drivable },
+  });
   return (await present(tx, ctx.scope.agencyId, [row]))[0]!;
 }
 
@@ -163,17 +189,25 @@ export function getServiceRequest(ctx: RequestContext, id: string): Promise<Serv
  * each move recorded with its note; cost, vendor and the out-of-service flag, which moves the
  * vehicle out of service and back when nothing else holds it. The reporter is told of each move.
  */
-export function updateServiceRequest(ctx: RequestContext, id: string, version: number, input: UpdateServiceRequestInput): Promise<ServiceRequest> {
+export function updateServiceRequest(
+  ctx: RequestContext,
+  id: string,
+  version: number,
+  input: UpdateServiceRequestInput,
+): Promise<ServiceRequest> {
   return inAgency(ctx, async (tx) => {
     const before = await findServiceRequest(tx, ctx.scope.agencyId, id);
     if (!before) throw new AppError('not_found', 'Service request not found');
     if (before.version !== version) throw staleVersion('service request');
     const moving = input.status !== undefined && input.status !== before.status;
     if (moving && !SERVICE_REQUEST_TRANSITIONS[before.status].includes(input.status!))
-      throw validationError({ status: `A ${before.status.replaceAll('_', ' ')} request cannot become ${input.status!.replaceAll('_', ' ')}` });
+      throw validationError({
+        status: `A ${before.status.replaceAll('_', ' ')} request cannot become ${input.status!.replaceAll('_', ' ')}`,
+      });
     if (moving && (input.status === 'declined' || input.status === 'open') && !input.note?.trim())
       throw validationError({ note: input.status === 'declined' ? 'Say why the request is declined' : 'Say why the request is reopened' });
-    if (input.category && !fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category)) throw validationError({ category: 'Choose one of the categories' });
+    if (input.category && !fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category))
+      throw validationError({ category: 'Choose one of the categories' });
     const status = input.status ?? before.status;
     const closed = status === 'completed' || status === 'declined';
     const outOfService = closed ? false : (input.out_of_service ?? before.outOfService);
@@ -187,7 +221,14 @@ export function updateServiceRequest(ctx: RequestContext, id: string, version: n
     });
     if (!updated) throw staleVersion('service request');
     if (moving || input.note?.trim())
-      await insertServiceRequestEvent(tx, { agencyId: ctx.scope.agencyId, requestId: id, fromStatus: before.status, toStatus: status, note: input.note?.trim() || null, actorId: ctx.scope.userId });
+      await insertServiceRequestEvent(tx, {
+        agencyId: ctx.scope.agencyId,
+        requestId: id,
+        fromStatus: before.status,
+        toStatus: status,
+        note: input.note?.trim() || null,
+        actorId: ctx.scope.userId,
+      });
 
     const vehicle = (await lockVehicle(tx, ctx.scope.agencyId, before.vehicleId))!;
     if (moving && status === 'completed') await resetMaintenance(tx, ctx.scope.agencyId, vehicle.id, updated.category, vehicle.odometer);
@@ -201,7 +242,14 @@ export function updateServiceRequest(ctx: RequestContext, id: string, version: n
       (await lastOutOfServiceCause(tx, ctx.scope.agencyId, vehicle.id))?.source !== 'manual' &&
       (await otherOutOfServiceRequests(tx, ctx.scope.agencyId, vehicle.id, id)) === 0
     )
-      await setVehicleStatus(tx, ctx, vehicle, 'in_service', `Service request #${before.number} ${status === 'completed' ? 'completed' : status === 'declined' ? 'declined' : 'cleared'}`, { kind: 'service_request', id });
+      await setVehicleStatus(
+        tx,
+        ctx,
+        vehicle,
+        'in_service',
+        `Service request #${before.number} ${status === 'completed' ? 'completed' : status === 'declined' ? 'declined' : 'cleared'}`,
+        { kind: 'service_request', id },
+      );
 
     if (moving) {
       const reporter = await findUser(tx, ctx.scope.agencyId, before.reportedBy);
@@ -209,13 +257,22 @@ export function updateServiceRequest(ctx: RequestContext, id: string, version: n
         await notify(tx, ctx.scope.agencyId, reporter.id, {
           kind: 'fleet.service_request.status',
           title: `Service request #${before.number} is ${status.replaceAll('_', ' ')}`,
-          body: [`Unit ${vehicle.unitNumber}.`, ...(input.note?.trim() ? [`Note from the fleet office: ${input.note.trim()}`] : [])].join(' '),
+          body: [`Unit ${vehicle.unitNumber}.`, ...(input.note?.trim() ? [`Note from the fleet office: ${input.note.trim()}`] : [])].join(
+            ' ',
+          ),
           link: '/fleet',
         });
         await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
           to: reporter.email,
           subject: `Service request #${before.number} is ${status.replaceAll('_', ' ')}`,
-          text: [`Hello ${reporter.name},`, '', `Your service request #${before.number} for unit ${vehicle.unitNumber} is now ${status.replaceAll('_', ' ')}.`, ...(input.note?.trim() ? ['', `Note from the fleet office: ${input.note.trim()}`] : []), '', `${ctx.services.config.publicUrl}/fleet`].join('\n'),
+          text: [
+            `Hello ${reporter.name},`,
+            '',
+            `Your service request #${before.number} for unit ${vehicle.unitNumber} is now ${status.replaceAll('_', ' ')}.`,
+            ...(input.note?.trim() ? ['', `Note from the fleet office: ${input.note.trim()}`] : []),
+            '',
+            `${ctx.services.config.publicUrl}/fleet`,
+          ].join('\n'),
         });
       }
     }

@@ -37,7 +37,8 @@ export function updateFleetSettings(ctx: RequestContext, input: z.infer<typeof U
     }
     for (const [type, templateId] of Object.entries(next.default_templates)) {
       if (!next.vehicle_types.some((t) => t.key === type)) throw validationError({ default_templates: `Unknown vehicle type ${type}` });
-      if (!(await findTemplate(tx, ctx.scope.agencyId, templateId))) throw validationError({ default_templates: `The template for ${type} does not exist` });
+      if (!(await findTemplate(tx, ctx.scope.agencyId, templateId)))
+        throw validationError({ default_templates: `The template for ${type} does not exist` });
     }
     await tx
       .update(agencies)
@@ -47,7 +48,14 @@ export function updateFleetSettings(ctx: RequestContext, input: z.infer<typeof U
         updatedAt: new Date(),
       })
       .where(eq(agencies.id, ctx.scope.agencyId));
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'fleet.settings_changed', entityType: 'module', entityId: 'fleet', summary: 'Changed the fleet settings', before, after: next });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'fleet.settings_changed',
+      entityType: 'module',
+      entityId: 'fleet',
+      summary: 'Changed the fleet settings',
+      before,
+      after: next,
+    });
     return next;
   });
 }

@@ -1,4 +1,12 @@
-import type { Answer, ListSquadChecksQuery, SquadCheckDetail, SquadCheckForm, SquadCheckSubmission, SubmitSquadCheckInput, TemplateSection } from '../../core/contracts/fleet.ts';
+import type {
+  Answer,
+  ListSquadChecksQuery,
+  SquadCheckDetail,
+  SquadCheckForm,
+  SquadCheckSubmission,
+  SubmitSquadCheckInput,
+  TemplateSection,
+} from '../../core/contracts/fleet.ts';
 import { evaluateAnswers, type FailedItem } from '../../core/fleet/squad-check-rules.ts';
 import { inSequence } from '../platform/database.ts';
 import type { Page } from '../../core/contracts/admin.ts';
@@ -34,18 +42,35 @@ import { fleetSettingsOf } from './settings.ts';
  * check and to the first critical item), with the critical items it covers.
  */
 async function openedRequests(tx: Tx, agencyId: string, rows: SubmissionListRow[]) {
-  const critical = new Map(rows.map((row) => [row.id, (row.failedItems as FailedItem[]).filter((f) => f.critical)] as const).filter(([, items]) => items.length > 0));
+  const critical = new Map(
+    rows
+      .map((row) => [row.id, (row.failedItems as FailedItem[]).filter((f) => f.critical)] as const)
+      .filter(([, items]) => items.length > 0),
+  );
   const opened = new Map<string, NonNullable<SquadCheckSubmission['opened_service_request']>>();
   for (const request of await requestsOfSquadChecks(tx, agencyId, [...critical.keys()])) {
     const items = critical.get(request.squadCheckId!);
     if (!items || opened.has(request.squadCheckId!) || request.squadCheckItemId !== items[0]!.item_id) continue;
-    opened.set(request.squadCheckId!, { id: request.id, number: request.number, status: request.status, item_ids: items.map((i) => i.item_id) });
+    opened.set(request.squadCheckId!, {
+      id: request.id,
+      number: request.number,
+      status: request.status,
+      item_ids: items.map((i) => i.item_id),
+    });
   }
   return opened;
 }
 
 async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionListRow[]): Promise<SquadCheckSubmission[]> {
-  const [labels, opened] = await inSequence([() => submissionLabels(tx, agencyId, rows.map((r) => r.id)), () => openedRequests(tx, agencyId, rows)]);
+  const [labels, opened] = await inSequence([
+    () =>
+      submissionLabels(
+        tx,
+        agencyId,
+        rows.map((r) => r.id),
+      ),
+    () => openedRequests(tx, agencyId, rows),
+  ]);
   return rows.map((row) => {
     const label = labels.get(row.id);
     return {
@@ -87,7 +112,13 @@ export function saveSquadCheckDraft(ctx: RequestContext, vehicleId: string, answ
     const vehicle = await loadVehicle(tx, ctx, vehicleId);
     const template = await templateForVehicleType(tx, ctx, vehicle.vehicle_type);
     if (!template) throw new AppError('not_found', 'No squad check template applies to this vehicle');
-    const draft = await upsertDraft(tx, { agencyId: ctx.scope.agencyId, userId: ctx.scope.userId, vehicleId, templateVersionId: template.version_id, answers });
+    const draft = await upsertDraft(tx, {
+      agencyId: ctx.scope.agencyId,
+      userId: ctx.scope.userId,
+      vehicleId,
+      templateVersionId: template.version_id,
+      answers,
+    });
     return { saved_at: draft.savedAt.toISOString() };
   });
 }
@@ -105,7 +136,8 @@ async function recordSquadCheck(tx: Tx, ctx: RequestContext, input: SubmitSquadC
   // The check must be of the template that applies to this vehicle (any of its versions: an officer
   // may have started before the template was last saved), never one picked to avoid critical items.
   const applicable = await templateForVehicleType(tx, ctx, vehicle.vehicleType);
-  if (!applicable || applicable.id !== version.templateId) throw validationError({ template_version_id: 'This is not the form for this vehicle; reload it' });
+  if (!applicable || applicable.id !== version.templateId)
+    throw validationError({ template_version_id: 'This is not the form for this vehicle; reload it' });
   const sections = version.sections as TemplateSection[];
   const { errors, failed, odometer } = evaluateAnswers(sections, input.answers);
   Object.assign(errors, await missingFiles(tx, ctx.scope.agencyId, sections, input.answers, errors));
@@ -156,14 +188,20 @@ async function recordSquadCheck(tx: Tx, ctx: RequestContext, input: SubmitSquadC
 async function missingFiles(tx: Tx, agencyId: string, sections: TemplateSection[], answers: Answer[], known: Record<string, string>) {
   const kinds = new Map(sections.flatMap((s) => s.items).map((i) => [i.id, i.kind] as const));
   const filesOf = (answer: Answer) => [
-    ...((kinds.get(answer.item_id) === 'photo' || kinds.get(answer.item_id) === 'signature') && typeof answer.value === 'string' && answer.value !== 'na' ? [answer.value] : []),
+    ...((kinds.get(answer.item_id) === 'photo' || kinds.get(answer.item_id) === 'signature') &&
+    typeof answer.value === 'string' &&
+    answer.value !== 'na'
+      ? [answer.value]
+      : []),
     ...(answer.photo_ids ?? []),
   ];
   const checked = answers.filter((a) => !known[`answers.${a.item_id}`] && filesOf(a).length > 0);
   const existing = await existingStorageObjects(tx, agencyId, checked.flatMap(filesOf));
   const problems: Record<string, string> = {};
   for (const answer of checked)
-    if (!filesOf(answer).every((id) => existing.has(id))) problems[`answers.${answer.item_id}`] = kinds.get(answer.item_id) === 'signature' ? 'The signature was not saved; sign again' : 'A photo was not saved; add it again';
+    if (!filesOf(answer).every((id) => existing.has(id)))
+      problems[`answers.${answer.item_id}`] =
+        kinds.get(answer.item_id) === 'signature' ? 'The signature was not saved; sign again' : 'A photo was not saved; add it again';
   return problems;
 }
 
@@ -175,8 +213,15 @@ function odometerField(sections: TemplateSection[]) {
 export function listSquadChecks(ctx: RequestContext, query: ListSquadChecksQuery): Promise<Page<SquadCheckSubmission>> {
   const timeZone = ctx.sysConfig.general_settings.timezone;
   // Dates are the agency's calendar days.
-  const from = query.from ? startOfZonedDay(zonedTimeToInstant({ ...dateParts(query.from), hour: 12, minute: 0, second: 0 }, timeZone), timeZone) : undefined;
-  const to = query.to ? startOfZonedDay(new Date(zonedTimeToInstant({ ...dateParts(query.to), hour: 12, minute: 0, second: 0 }, timeZone).getTime() + 86_400_000), timeZone) : undefined;
+  const from = query.from
+    ? startOfZonedDay(zonedTimeToInstant({ ...dateParts(query.from), hour: 12, minute: 0, second: 0 }, timeZone), timeZone)
+    : undefined;
+  const to = query.to
+    ? startOfZonedDay(
+        new Date(zonedTimeToInstant({ ...dateParts(query.to), hour: 12, minute: 0, second: 0 }, timeZone).getTime() + 86_400_000),
+        timeZone,
+      )
+    : undefined;
   return inAgency(ctx, async (tx) => {
     const { rows, total } = await listSubmissions(tx, ctx.scope.agencyId, query, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
     return { items: await presentSubmissions(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
@@ -199,7 +244,13 @@ export function getSquadCheck(ctx: RequestContext, id: string): Promise<SquadChe
 }
 
 /** The fleet office approves a submission, or returns it to the officer with a note. */
-export function reviewSquadCheck(ctx: RequestContext, id: string, version: number, decision: 'approve' | 'return', note?: string): Promise<SquadCheckSubmission> {
+export function reviewSquadCheck(
+  ctx: RequestContext,
+  id: string,
+  version: number,
+  decision: 'approve' | 'return',
+  note?: string,
+): Promise<SquadCheckSubmission> {
   if (decision === 'return' && !note?.trim()) throw validationError({ note: 'Say what the officer should correct' });
   return inAgency(ctx, async (tx) => {
     const row = await findSubmission(tx, ctx.scope.agencyId, id);
@@ -212,7 +263,13 @@ export function reviewSquadCheck(ctx: RequestContext, id: string, version: numbe
       reviewNote: note?.trim() || null,
     });
     if (!updated) throw staleVersion('squad check');
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: decision === 'approve' ? 'squad_check.approved' : 'squad_check.returned', entityType: 'squad_check', entityId: id, summary: `${decision === 'approve' ? 'Approved' : 'Returned'} a squad check`, after: { note: note ?? null } });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: decision === 'approve' ? 'squad_check.approved' : 'squad_check.returned',
+      entityType: 'squad_check',
+      entityId: id,
+      summary: `${decision === 'approve' ? 'Approved' : 'Returned'} a squad check`,
+      after: { note: note ?? null },
+    });
     return (await presentSubmissions(tx, ctx.scope.agencyId, [updated]))[0]!;
   });
 }

@@ -1,15 +1,33 @@
-import { TemplateInput as TemplateInputSchema, type Template, type TemplateInput, type TemplateSection } from '../../core/contracts/fleet.ts';
+import {
+  TemplateInput as TemplateInputSchema,
+  type Template,
+  type TemplateInput,
+  type TemplateSection,
+} from '../../core/contracts/fleet.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { POLICE_DEFAULT_TEMPLATE } from './default-template.ts';
-import { findTemplate, findTemplateVersions, insertTemplate, insertTemplateVersion, listTemplates, setCurrentVersion, updateTemplateRow, type TemplateRow } from './queries.ts';
+import {
+  findTemplate,
+  findTemplateVersions,
+  insertTemplate,
+  insertTemplateVersion,
+  listTemplates,
+  setCurrentVersion,
+  updateTemplateRow,
+  type TemplateRow,
+} from './queries.ts';
 import { fleetSettingsOf } from './settings.ts';
 
 async function present(tx: Tx, agencyId: string, rows: TemplateRow[]): Promise<Template[]> {
-  const versions = await findTemplateVersions(tx, agencyId, rows.map((r) => r.currentVersionId).filter((id): id is string => Boolean(id)));
+  const versions = await findTemplateVersions(
+    tx,
+    agencyId,
+    rows.map((r) => r.currentVersionId).filter((id): id is string => Boolean(id)),
+  );
   return rows.map((row) => {
     const current = versions.find((v) => v.id === row.currentVersionId)!;
     return {
@@ -44,8 +62,19 @@ export function getTemplate(ctx: RequestContext, templateId: string): Promise<Te
 /** Creates a template with its first version. Used by the builder and to seed a new agency's police default. */
 export async function insertTemplateWithVersion(tx: Tx, agencyId: string, userId: string | null, raw: TemplateInput) {
   const input = TemplateInputSchema.parse(raw);
-  const template = await insertTemplate(tx, { agencyId, name: input.name, description: input.description, vehicleTypes: input.vehicle_types });
-  const version = await insertTemplateVersion(tx, { agencyId, templateId: template.id, versionNumber: 1, sections: input.sections, createdBy: userId });
+  const template = await insertTemplate(tx, {
+    agencyId,
+    name: input.name,
+    description: input.description,
+    vehicleTypes: input.vehicle_types,
+  });
+  const version = await insertTemplateVersion(tx, {
+    agencyId,
+    templateId: template.id,
+    versionNumber: 1,
+    sections: input.sections,
+    createdBy: userId,
+  });
   // The template row exists before its first version; now point it there.
   await setCurrentVersion(tx, agencyId, template.id, version.id);
   return { templateId: template.id, versionId: version.id };
@@ -64,14 +93,23 @@ async function insertNewTemplate(tx: Tx, ctx: RequestContext, input: TemplateInp
   checkVehicleTypes(ctx, input.vehicle_types ?? []);
   const { templateId } = await insertTemplateWithVersion(tx, ctx.scope.agencyId, ctx.scope.userId, input);
   const created = await loadTemplate(tx, ctx.scope.agencyId, templateId);
-  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'squad_check_template.created', entityType: 'squad_check_template', entityId: templateId, summary: `Created the squad check template ${created.name}`, after: { name: created.name, vehicle_types: created.vehicle_types } });
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: 'squad_check_template.created',
+    entityType: 'squad_check_template',
+    entityId: templateId,
+    summary: `Created the squad check template ${created.name}`,
+    after: { name: created.name, vehicle_types: created.vehicle_types },
+  });
   return created;
 }
 
 function checkVehicleTypes(ctx: RequestContext, types: string[]) {
   const known = fleetSettingsOf(ctx.sysConfig).vehicle_types.map((t) => t.key);
   const unknown = types.filter((t) => !known.includes(t));
-  if (unknown.length > 0) throw new AppError('validation_failed', 'Unknown vehicle type', { fields: { vehicle_types: `Unknown vehicle type: ${unknown.join(', ')}` } });
+  if (unknown.length > 0)
+    throw new AppError('validation_failed', 'Unknown vehicle type', {
+      fields: { vehicle_types: `Unknown vehicle type: ${unknown.join(', ')}` },
+    });
 }
 
 /** Saving a template makes a new version; submissions already made keep the version they were filled against. */
@@ -112,7 +150,12 @@ export function setTemplateRetired(ctx: RequestContext, templateId: string, reti
   return inAgency(ctx, async (tx) => {
     const before = await loadTemplate(tx, ctx.scope.agencyId, templateId);
     await updateTemplateRow(tx, ctx.scope.agencyId, templateId, before.version, { retiredAt: retired ? new Date() : null });
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: retired ? 'squad_check_template.retired' : 'squad_check_template.restored', entityType: 'squad_check_template', entityId: templateId, summary: `${retired ? 'Retired' : 'Restored'} the squad check template ${before.name}` });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: retired ? 'squad_check_template.retired' : 'squad_check_template.restored',
+      entityType: 'squad_check_template',
+      entityId: templateId,
+      summary: `${retired ? 'Retired' : 'Restored'} the squad check template ${before.name}`,
+    });
     return loadTemplate(tx, ctx.scope.agencyId, templateId);
   });
 }

@@ -1,5 +1,13 @@
 import { toCsv } from '../../core/csv.ts';
-import type { ListVehiclesQuery, TimelineEntry, TimelinePage, TimelineQuery, Vehicle, VehicleInput, VehicleStatus } from '../../core/contracts/fleet.ts';
+import type {
+  ListVehiclesQuery,
+  TimelineEntry,
+  TimelinePage,
+  TimelineQuery,
+  Vehicle,
+  VehicleInput,
+  VehicleStatus,
+} from '../../core/contracts/fleet.ts';
 import { UpdateVehicleInput, VehicleInput as VehicleInputSchema } from '../../core/contracts/fleet.ts';
 import { odometerBackwardsMessage } from '../../core/fleet/odometer.ts';
 import type { Page } from '../../core/contracts/admin.ts';
@@ -28,7 +36,11 @@ import {
 import type { z } from 'zod';
 
 export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow[]): Promise<Vehicle[]> {
-  const labels = await vehicleLabels(tx, agencyId, rows.map((r) => r.id));
+  const labels = await vehicleLabels(
+    tx,
+    agencyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     unit_number: row.unitNumber,
@@ -67,7 +79,11 @@ function isUniqueViolation(error: unknown) {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-async function checkReferences(tx: Tx, ctx: RequestContext, input: { vehicle_type?: string | undefined; assigned_user_id?: string | null | undefined }) {
+async function checkReferences(
+  tx: Tx,
+  ctx: RequestContext,
+  input: { vehicle_type?: string | undefined; assigned_user_id?: string | null | undefined },
+) {
   const settings = fleetSettingsOf(ctx.sysConfig);
   if (input.vehicle_type !== undefined && !settings.vehicle_types.some((t) => t.key === input.vehicle_type))
     throw validationError({ vehicle_type: 'Choose one of the agency’s vehicle types' });
@@ -115,12 +131,30 @@ async function insertNewVehicle(tx: Tx, ctx: RequestContext, raw: VehicleInput):
     if (isUniqueViolation(error)) throw validationError({ unit_number: `Unit ${input.unit_number} already exists` });
     throw error;
   }
-  await insertVehicleEvent(tx, { agencyId: ctx.scope.agencyId, vehicleId: row.id, kind: 'odometer', odometer: input.odometer, reason: 'Added to the fleet', actorId: ctx.scope.userId });
-  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'vehicle.created', entityType: 'vehicle', entityId: row.id, summary: `Added unit ${row.unitNumber}`, after: input });
+  await insertVehicleEvent(tx, {
+    agencyId: ctx.scope.agencyId,
+    vehicleId: row.id,
+    kind: 'odometer',
+    odometer: input.odometer,
+    reason: 'Added to the fleet',
+    actorId: ctx.scope.userId,
+  });
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: 'vehicle.created',
+    entityType: 'vehicle',
+    entityId: row.id,
+    summary: `Added unit ${row.unitNumber}`,
+    after: input,
+  });
   return loadVehicle(tx, ctx, row.id);
 }
 
-export function updateVehicle(ctx: RequestContext, vehicleId: string, version: number, input: z.infer<typeof UpdateVehicleInput>): Promise<Vehicle> {
+export function updateVehicle(
+  ctx: RequestContext,
+  vehicleId: string,
+  version: number,
+  input: z.infer<typeof UpdateVehicleInput>,
+): Promise<Vehicle> {
   return inAgency(ctx, async (tx) => {
     const before = await loadVehicle(tx, ctx, vehicleId);
     if (before.version !== version) throw staleVersion('vehicle');
@@ -145,7 +179,14 @@ export function updateVehicle(ctx: RequestContext, vehicleId: string, version: n
       throw error;
     }
     const after = await loadVehicle(tx, ctx, vehicleId);
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'vehicle.updated', entityType: 'vehicle', entityId: vehicleId, summary: `Changed unit ${after.unit_number}`, before, after });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'vehicle.updated',
+      entityType: 'vehicle',
+      entityId: vehicleId,
+      summary: `Changed unit ${after.unit_number}`,
+      before,
+      after,
+    });
     return after;
   });
 }
@@ -220,7 +261,14 @@ export function changeVehicleStatus(ctx: RequestContext, vehicleId: string, stat
 }
 
 /** A newer odometer reading; readings never go backwards (a lower one is refused with the current value). */
-export async function recordOdometer(tx: Tx, ctx: RequestContext, vehicle: VehicleRow, reading: number, source: { kind: 'manual' | 'squad_check' | 'service_request'; id?: string }, field = 'reading') {
+export async function recordOdometer(
+  tx: Tx,
+  ctx: RequestContext,
+  vehicle: VehicleRow,
+  reading: number,
+  source: { kind: 'manual' | 'squad_check' | 'service_request'; id?: string },
+  field = 'reading',
+) {
   if (reading === vehicle.odometer) return;
   // Raise only if not already higher, in one statement, so two readings arriving together cannot move it backwards.
   if (!(await raiseOdometer(tx, ctx.scope.agencyId, vehicle.id, reading))) {
@@ -228,7 +276,15 @@ export async function recordOdometer(tx: Tx, ctx: RequestContext, vehicle: Vehic
     if (current.odometer === reading) return;
     throw validationError({ [field]: odometerBackwardsMessage(current.odometer) });
   }
-  await insertVehicleEvent(tx, { agencyId: ctx.scope.agencyId, vehicleId: vehicle.id, kind: 'odometer', odometer: reading, source: source.kind, sourceId: source.id ?? null, actorId: ctx.scope.userId });
+  await insertVehicleEvent(tx, {
+    agencyId: ctx.scope.agencyId,
+    vehicleId: vehicle.id,
+    kind: 'odometer',
+    odometer: reading,
+    source: source.kind,
+    sourceId: source.id ?? null,
+    actorId: ctx.scope.userId,
+  });
 }
 
 export function recordOdometerReading(ctx: RequestContext, vehicleId: string, reading: number): Promise<Vehicle> {
@@ -267,7 +323,10 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: T
         entry: (e) => ({
           at: e.at.toISOString(),
           kind: e.kind,
-          summary: e.kind === 'status' ? `${(e.fromStatus ?? '').replaceAll('_', ' ')} → ${(e.toStatus ?? '').replaceAll('_', ' ')}: ${e.reason ?? ''}` : `Odometer ${e.odometer?.toLocaleString('en-US')} mi`,
+          summary:
+            e.kind === 'status'
+              ? `${(e.fromStatus ?? '').replaceAll('_', ' ')} → ${(e.toStatus ?? '').replaceAll('_', ' ')}: ${e.reason ?? ''}`
+              : `Odometer ${e.odometer?.toLocaleString('en-US')} mi`,
           actor_name: e.actorName,
           ref_id: e.sourceId,
         }),
@@ -278,7 +337,10 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: T
         entry: (c) => ({
           at: c.submittedAt.toISOString(),
           kind: 'squad_check',
-          summary: c.failedCount > 0 ? `Squad check with ${c.failedCount} failed item${c.failedCount === 1 ? '' : 's'}` : 'Squad check, all passed',
+          summary:
+            c.failedCount > 0
+              ? `Squad check with ${c.failedCount} failed item${c.failedCount === 1 ? '' : 's'}`
+              : 'Squad check, all passed',
           actor_name: c.officerName,
           ref_id: c.id,
         }),
@@ -343,9 +405,39 @@ function presentTimeline(pages: SourcePage[]): TimelineEntry[] {
 export async function exportVehicles(ctx: RequestContext, query: ListVehiclesQuery): Promise<string> {
   const page = await listAgencyVehicles(ctx, { ...query, page: 1, page_size: 200 });
   const all = [...page.items];
-  for (let p = 2; (p - 1) * 200 < page.total; p += 1) all.push(...(await listAgencyVehicles(ctx, { ...query, page: p, page_size: 200 })).items);
-  const header = ['unit_number', 'vehicle_type', 'status', 'make', 'model', 'year', 'vin', 'plate', 'plate_state', 'odometer', 'assigned_to', 'assigned_group', 'last_squad_check_at', 'open_service_requests'];
-  const rows = all.map((v) => [v.unit_number, v.vehicle_type, v.status, v.make, v.model, v.year, v.vin, v.plate, v.plate_state, v.odometer, v.assigned_user_name, v.assigned_group, v.last_squad_check_at, v.open_service_requests]);
+  for (let p = 2; (p - 1) * 200 < page.total; p += 1)
+    all.push(...(await listAgencyVehicles(ctx, { ...query, page: p, page_size: 200 })).items);
+  const header = [
+    'unit_number',
+    'vehicle_type',
+    'status',
+    'make',
+    'model',
+    'year',
+    'vin',
+    'plate',
+    'plate_state',
+    'odometer',
+    'assigned_to',
+    'assigned_group',
+    'last_squad_check_at',
+    'open_service_requests',
+  ];
+  const rows = all.map((v) => [
+    v.unit_number,
+    v.vehicle_type,
+    v.status,
+    v.make,
+    v.model,
+    v.year,
+    v.vin,
+    v.plate,
+    v.plate_state,
+    v.odometer,
+    v.assigned_user_name,
+    v.assigned_group,
+    v.last_squad_check_at,
+    v.open_service_requests,
+  ]);
   return toCsv(header, rows, 'always');
 }
-

@@ -19,7 +19,14 @@ describe.each(DATABASE_KINDS)('in-app notifications on %s', (kind) => {
     manager = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:admin'] }));
     officer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:servicerequest.submit'] }));
     bystander = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:servicerequest.submit'] }));
-    const created = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', { unit_number: 'N-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 });
+    const created = await call(manager, 'POST', '/rest/v1/fleet/admin/vehicles', {
+      unit_number: 'N-1',
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Explorer',
+      year: 2024,
+      odometer: 100,
+    });
     vehicle = created.json() as Vehicle;
   });
   afterAll(async () => {
@@ -29,13 +36,25 @@ describe.each(DATABASE_KINDS)('in-app notifications on %s', (kind) => {
   function call(session: Session, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) {
     return server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
   }
-  const inbox = async (session: Session, query = '') => (await call(session, 'GET', `/rest/v1/notifications${query}`)).json() as NotificationList;
+  const inbox = async (session: Session, query = '') =>
+    (await call(session, 'GET', `/rest/v1/notifications${query}`)).json() as NotificationList;
 
   async function reportAndMove(status: 'in_progress' | 'declined', note?: string): Promise<ServiceRequest> {
-    const response = await call(officer, 'POST', '/rest/v1/fleet/service-requests', { vehicle_id: vehicle.id, category: 'emergency_equipment', description: 'Siren cuts out', drivable: true });
+    const response = await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+      vehicle_id: vehicle.id,
+      category: 'emergency_equipment',
+      description: 'Siren cuts out',
+      drivable: true,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json() as ServiceRequest;
-    const moved = await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${created.id}`, { status, ...(note ? { note } : {}) }, { 'if-match': `"${created.version}"` });
+    const moved = await call(
+      manager,
+      'PATCH',
+      `/rest/v1/fleet/admin/service-requests/${created.id}`,
+      { status, ...(note ? { note } : {}) },
+      { 'if-match': `"${created.version}"` },
+    );
     expect(moved.statusCode, moved.body).toBe(200);
     return created;
   }
@@ -43,16 +62,29 @@ describe.each(DATABASE_KINDS)('in-app notifications on %s', (kind) => {
   it('tells the fleet office of a new request and the officer of each move, newest first', async () => {
     const request = await reportAndMove('in_progress');
     const office = await inbox(manager);
-    expect(office.items[0]).toMatchObject({ kind: 'fleet.service_request.created', title: `Service request #${request.number} for unit N-1`, link: '/fleet/admin/servicerequest', read: false });
+    expect(office.items[0]).toMatchObject({
+      kind: 'fleet.service_request.created',
+      title: `Service request #${request.number} for unit N-1`,
+      link: '/fleet/admin/servicerequest',
+      read: false,
+    });
     const mine = await inbox(officer);
-    expect(mine.items[0]).toMatchObject({ kind: 'fleet.service_request.status', title: `Service request #${request.number} is in progress`, link: '/fleet', read: false });
+    expect(mine.items[0]).toMatchObject({
+      kind: 'fleet.service_request.status',
+      title: `Service request #${request.number} is in progress`,
+      link: '/fleet',
+      read: false,
+    });
     expect(mine.unread).toBe(1);
   });
 
   it('carries the fleet office’s note to the officer', async () => {
     const request = await reportAndMove('declined', 'Duplicate of an earlier request');
     const mine = await inbox(officer);
-    expect(mine.items[0]).toMatchObject({ title: `Service request #${request.number} is declined`, body: 'Unit N-1. Note from the fleet office: Duplicate of an earlier request' });
+    expect(mine.items[0]).toMatchObject({
+      title: `Service request #${request.number} is declined`,
+      body: 'Unit N-1. Note from the fleet office: Duplicate of an earlier request',
+    });
   });
 
   it('marks one notification read, then all, and counts what is left unread', async () => {

@@ -6,7 +6,15 @@ import { countUnread, findNotification, listNotifications, markRead, type Notifi
 /** The signed-in user's notifications: what any module left for them through platform/notices.ts. */
 
 function present(row: NotificationRow): Notification {
-  return { id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, read: row.readAt !== null, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 export function listMyNotifications(ctx: RequestContext, query: ListNotificationsQuery): Promise<NotificationList> {

@@ -4,7 +4,12 @@ import type { Tx } from '../platform/database.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-export async function listNotifications(tx: Tx, agencyId: string, userId: string, options: { limit: number; before?: NotificationRow }): Promise<NotificationRow[]> {
+export async function listNotifications(
+  tx: Tx,
+  agencyId: string,
+  userId: string,
+  options: { limit: number; before?: NotificationRow },
+): Promise<NotificationRow[]> {
   const mine = and(eq(notifications.agencyId, agencyId), eq(notifications.userId, userId));
   const before = options.before;
   return tx
@@ -12,7 +17,13 @@ export async function listNotifications(tx: Tx, agencyId: string, userId: string
     .from(notifications)
     .where(
       before
-        ? and(mine, or(lt(notifications.createdAt, before.createdAt), and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id))))
+        ? and(
+            mine,
+            or(
+              lt(notifications.createdAt, before.createdAt),
+              and(eq(notifications.createdAt, before.createdAt), lt(notifications.id, before.id)),
+            ),
+          )
         : mine,
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))

@@ -58,9 +58,11 @@ export async function verifyAccessToken(keys: SigningKeys, issuer: string, token
     return claims.data;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof joseErrors.JWTExpired) throw new AppError('bad_jwt', 'The access token has expired', { hint: 'refresh the session' });
+    if (error instanceof joseErrors.JWTExpired)
+      throw new AppError('bad_jwt', 'The access token has expired', { hint: 'refresh the session' });
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw invalidSignature();
-    if (error instanceof joseErrors.JWTClaimValidationFailed) throw new AppError('bad_jwt', `The access token is not valid here (${error.claim})`);
+    if (error instanceof joseErrors.JWTClaimValidationFailed)
+      throw new AppError('bad_jwt', `The access token is not valid here (${error.claim})`);
     throw new AppError('bad_jwt', 'The access token is malformed');
   }
 }

@@ -18,7 +18,10 @@ describe('per-address rate limits on auth endpoints', () => {
       for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(200);
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/^Too many attempts from your address; wait \d+ seconds/) });
+      expect(limited.json()).toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringMatching(/^Too many attempts from your address; wait \d+ seconds/),
+      });
       expect((await server.request({ method: 'GET', url: '/health' })).statusCode).toBe(200);
     } finally {
       await server.close();
@@ -31,9 +34,11 @@ describe('per-address rate limits on auth endpoints', () => {
       const agency = await makeAgency(server);
       const tokens: string[] = [];
       // Signing in itself is per address: two sign-ins fit in the limit of 3.
-      for (const user of [await makeUser(server, agency), await makeUser(server, agency)]) tokens.push((await signIn(server, user)).access_token);
+      for (const user of [await makeUser(server, agency), await makeUser(server, agency)])
+        tokens.push((await signIn(server, user)).access_token);
       const [first, second] = tokens as [string, string];
-      for (let i = 0; i < 3; i += 1) expect((await server.request({ method: 'GET', url: '/auth/v1/factors', token: first })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i += 1)
+        expect((await server.request({ method: 'GET', url: '/auth/v1/factors', token: first })).statusCode).toBe(200);
       expect((await server.request({ method: 'GET', url: '/auth/v1/factors', token: first })).statusCode).toBe(429);
       expect((await server.request({ method: 'GET', url: '/auth/v1/factors', token: second })).statusCode).toBe(200);
     } finally {
@@ -51,12 +56,20 @@ describe('route access declarations', () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Precinct</title>');
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
-    server = await startTestServer('pglite', { WEB_DIST_DIR: webDir }, {
-      routes(app) {
-        app.get('/rest/v1/test/fleet-admin', { config: { access: { permission: 'fleet:admin', module: 'fleet' } } }, async () => ({ ok: true }));
-        app.get('/rest/v1/test/citations', { config: { access: { permission: 'citations:access', module: 'citations' } } }, async () => ({ ok: true }));
+    server = await startTestServer(
+      'pglite',
+      { WEB_DIST_DIR: webDir },
+      {
+        routes(app) {
+          app.get('/rest/v1/test/fleet-admin', { config: { access: { permission: 'fleet:admin', module: 'fleet' } } }, async () => ({
+            ok: true,
+          }));
+          app.get('/rest/v1/test/citations', { config: { access: { permission: 'citations:access', module: 'citations' } } }, async () => ({
+            ok: true,
+          }));
+        },
       },
-    });
+    );
     agency = await makeAgency(server);
   });
   afterAll(async () => {
@@ -65,7 +78,9 @@ describe('route access declarations', () => {
   });
 
   it('serves exactly the endpoints the modules’ API tables declare, besides the platform’s own few', () => {
-    const declared = SERVER_MODULES.flatMap((module) => module.apis.flatMap(endpointsOf)).map((endpoint) => `${endpoint.method} ${endpoint.url}`);
+    const declared = SERVER_MODULES.flatMap((module) => module.apis.flatMap(endpointsOf)).map(
+      (endpoint) => `${endpoint.method} ${endpoint.url}`,
+    );
     const platform = ['GET /health', 'GET /docs/openapi.json', 'GET /app/config.json', 'GET /*'];
     const served = routeTable(server.app)
       .filter((route) => !route.url.startsWith('/rest/v1/test/'))
@@ -74,8 +89,14 @@ describe('route access declarations', () => {
   });
 
   it('keeps the permission surface of every endpoint table as a reviewed snapshot', () => {
-    const platform = routeTable(server.app).filter((route) => ['/health', '/docs/openapi.json', '/app/config.json', '/*'].includes(route.url));
-    const endpoints = SERVER_MODULES.flatMap((module) => module.apis.flatMap(endpointsOf)).map((endpoint) => ({ method: endpoint.method, url: endpoint.url, access: endpoint.access }));
+    const platform = routeTable(server.app).filter((route) =>
+      ['/health', '/docs/openapi.json', '/app/config.json', '/*'].includes(route.url),
+    );
+    const endpoints = SERVER_MODULES.flatMap((module) => module.apis.flatMap(endpointsOf)).map((endpoint) => ({
+      method: endpoint.method,
+      url: endpoint.url,
+      access: endpoint.access,
+    }));
     const surface = [...endpoints, ...platform]
       .map((route) => {
         const access = route.access;
@@ -87,11 +108,15 @@ describe('route access declarations', () => {
   });
 
   it('refuses to register a route that declares no access', async () => {
-    const other = await startTestServer('pglite', {}, {
-      routes(app) {
-        expect(() => app.get('/rest/v1/test/forgotten', async () => ({}))).toThrow(/declares no access/);
+    const other = await startTestServer(
+      'pglite',
+      {},
+      {
+        routes(app) {
+          expect(() => app.get('/rest/v1/test/forgotten', async () => ({}))).toThrow(/declares no access/);
+        },
       },
-    });
+    );
     await other.close();
   });
 
@@ -152,7 +177,12 @@ describe('route access declarations', () => {
   });
 
   it('answers a malformed JSON body with 400 rather than a server error', async () => {
-    const response = await server.request({ method: 'POST', url: '/auth/v1/recover', headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    const response = await server.request({
+      method: 'POST',
+      url: '/auth/v1/recover',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('validation_failed');
   });

@@ -108,7 +108,12 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const schema = (route.schema ?? {}) as RouteRecord['schema'];
-      records.push({ method: String(method), url: route.url, access, schema: { body: schema.body, querystring: schema.querystring, params: schema.params } });
+      records.push({
+        method: String(method),
+        url: route.url,
+        access,
+        schema: { body: schema.body, querystring: schema.querystring, params: schema.params },
+      });
     }
   });
 
@@ -142,7 +147,10 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
 }
 
 /** Verifies the bearer token, then checks on the database that its session is live and its user enabled. */
-async function authenticate(request: FastifyRequest, deps: { database: Database; keys: SigningKeys; issuer: string }): Promise<RequestAuth> {
+async function authenticate(
+  request: FastifyRequest,
+  deps: { database: Database; keys: SigningKeys; issuer: string },
+): Promise<RequestAuth> {
   const token = bearerToken(request);
   if (!token) throw new AppError('unauthorized', 'Sign in to continue', { hint: 'send Authorization: Bearer <access token>' });
   const claims = await verifyAccessToken(deps.keys, deps.issuer, token);
@@ -191,7 +199,9 @@ async function authenticate(request: FastifyRequest, deps: { database: Database;
   if ('ended' in outcome) {
     if (outcome.ended === 'disabled') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator');
     if (outcome.ended === 'idle')
-      throw new AppError('session_not_found', `You were signed out after ${outcome.limit} minutes without activity; sign in again`, { hint: 'idle' });
+      throw new AppError('session_not_found', `You were signed out after ${outcome.limit} minutes without activity; sign in again`, {
+        hint: 'idle',
+      });
     throw new AppError('session_not_found', 'Your session has ended; sign in again');
   }
   const { row } = outcome;
@@ -215,4 +225,3 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw new AppError('unauthorized', 'Sign in to continue');
   return request.auth;
 }
-

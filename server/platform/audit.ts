@@ -32,7 +32,10 @@ function canonical(value: unknown): string {
 
 /** The hash that chains an entry to the one before it. */
 export function auditHash(prevHash: string | null, entry: Record<string, unknown>): string {
-  return crypto.createHash('sha256').update(`${prevHash ?? ''}\n${canonical(entry)}`).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(`${prevHash ?? ''}\n${canonical(entry)}`)
+    .digest('hex');
 }
 
 /**
@@ -69,7 +72,11 @@ export async function recordAudit(tx: Tx, agencyId: string, actor: AuditActor, e
 
 /** Walks an agency's chain and returns the id of the first entry that does not match, or null when intact. */
 export async function verifyAuditChain(tx: Tx, agencyId: string): Promise<number | null> {
-  const rows = await tx.select().from(auditLog).where(and(eq(auditLog.agencyId, agencyId))).orderBy(auditLog.id);
+  const rows = await tx
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.agencyId, agencyId)))
+    .orderBy(auditLog.id);
   let prevHash: string | null = null;
   for (const row of rows) {
     const body = {

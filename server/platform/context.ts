@@ -22,7 +22,11 @@ export function requestContext(services: Services, request: FastifyRequest): Req
     services,
     scope: auth.scope,
     sysConfig: auth.sysConfig,
-    actor: { userId: auth.scope.userId, email: auth.claims.email, origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null } },
+    actor: {
+      userId: auth.scope.userId,
+      email: auth.claims.email,
+      origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+    },
   };
 }
 

@@ -148,7 +148,9 @@ type Step = () => PromiseLike<unknown>;
  * transaction is one connection, which runs one query at a time anyway; handing it several at once
  * (Promise.all) is deprecated by node-postgres and will fail in its next major version.
  */
-export async function inSequence<const S extends readonly Step[]>(steps: S): Promise<{ -readonly [K in keyof S]: Awaited<ReturnType<S[K]>> }> {
+export async function inSequence<const S extends readonly Step[]>(
+  steps: S,
+): Promise<{ -readonly [K in keyof S]: Awaited<ReturnType<S[K]>> }> {
   const results: unknown[] = [];
   for (const step of steps) results.push(await step());
   return results as { -readonly [K in keyof S]: Awaited<ReturnType<S[K]>> };

@@ -69,7 +69,9 @@ export type Handler<E extends EndpointSpec> = (ctx: ContextOf<E>, input: Endpoin
 export type RouteExtras = { rateLimit?: unknown };
 
 /** One handler per entry of the table; the compiler refuses a missing or extra one. */
-export type Handlers<A> = { [K in keyof A]: A[K] extends EndpointSpec ? Handler<A[K]> | { handle: Handler<A[K]>; route: RouteExtras } : never };
+export type Handlers<A> = {
+  [K in keyof A]: A[K] extends EndpointSpec ? Handler<A[K]> | { handle: Handler<A[K]>; route: RouteExtras } : never;
+};
 
 export interface RegisterOptions {
   /** Route options for every endpoint of the table (rate limits), by endpoint. */
@@ -83,7 +85,13 @@ function originOf(request: FastifyRequest): RequestOrigin {
 const SUPPORTED = new Set(['csv', 'file']);
 
 /** Registers every endpoint of `api` on `app` (at its full URL), with `handlers` keyed as the table. */
-export async function registerApi<A extends Api>(app: FastifyInstance, services: Services, api: A, handlers: Handlers<A>, options: RegisterOptions = {}) {
+export async function registerApi<A extends Api>(
+  app: FastifyInstance,
+  services: Services,
+  api: A,
+  handlers: Handlers<A>,
+  options: RegisterOptions = {},
+) {
   const endpoints = endpointsOf(api);
   const uploads = endpoints.filter((endpoint) => endpoint.upload);
   await app.register(async (scope) => {
@@ -94,7 +102,9 @@ export async function registerApi<A extends Api>(app: FastifyInstance, services:
     }
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     for (const endpoint of endpoints) {
-      const entry = (handlers as Record<string, Handler<EndpointSpec> | { handle: Handler<EndpointSpec>; route: RouteExtras }>)[endpoint.name];
+      const entry = (handlers as Record<string, Handler<EndpointSpec> | { handle: Handler<EndpointSpec>; route: RouteExtras }>)[
+        endpoint.name
+      ];
       if (!entry) throw new Error(`No handler for ${endpoint.api}.${endpoint.name}`);
       const handle = typeof entry === 'function' ? entry : entry.handle;
       const extras = { ...options.route?.(endpoint), ...(typeof entry === 'function' ? {} : entry.route) };

@@ -75,7 +75,11 @@ function isDatabaseUnavailable(error: unknown): boolean {
   if (!e) return false;
   // Drizzle wraps driver errors ("Failed query: …") and keeps the driver's error as the cause.
   if (e.cause && isDatabaseUnavailable(e.cause)) return true;
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006'].includes(e.code ?? ''))
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006'].includes(
+      e.code ?? '',
+    )
+  )
     return true;
   return /timeout exceeded when trying to connect|Connection terminated|connection.*closed|Client has encountered a connection error/i.test(
     e.message ?? '',
@@ -129,7 +133,10 @@ function body(error: AppError): ApiErrorBody {
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const fastifyError = error as FastifyError & { validation?: Array<{ instancePath?: string; message?: string }>; validationContext?: string };
+  const fastifyError = error as FastifyError & {
+    validation?: Array<{ instancePath?: string; message?: string }>;
+    validationContext?: string;
+  };
   if (fastifyError?.validation) {
     const context = fastifyError.validationContext === 'body' ? undefined : fastifyError.validationContext;
     const issues = fastifyError.validation.map((v) => ({
@@ -143,7 +150,8 @@ export function toAppError(error: unknown): AppError {
   if (fastifyError?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
     return new AppError('validation_failed', 'Send the request body as application/json', { status: 415 });
   if (fastifyError?.statusCode === 413) return new AppError('validation_failed', 'The request body is too large', { status: 413 });
-  if (fastifyError?.statusCode === 429) return new AppError('rate_limited', fastifyError.message || 'Too many requests; wait a moment and try again');
+  if (fastifyError?.statusCode === 429)
+    return new AppError('rate_limited', fastifyError.message || 'Too many requests; wait a moment and try again');
   const fromDatabase = fromSqlState(sqlState(error));
   if (fromDatabase) return fromDatabase;
   if (isDatabaseUnavailable(error))

@@ -43,7 +43,10 @@ describe('an Idempotency-Key retried while its first request is still running, o
       await tx.execute(sql`select 1 from vehicles where id = ${vehicle.id} for update`);
       const first = create();
       for (let waited = 0; waited < 10_000; waited += 20) {
-        const [waiting] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        const [waiting] = await queryRows<{ n: number }>(
+          tx,
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
         if (waiting!.n > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

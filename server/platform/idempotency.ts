@@ -13,7 +13,10 @@ export interface Created<T> {
 }
 
 function hashOf(value: unknown): string {
-  return crypto.createHash('sha256').update(JSON.stringify(value ?? null)).digest('hex');
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(value ?? null))
+    .digest('hex');
 }
 
 /**
@@ -40,7 +43,10 @@ export async function idempotentCreate<T>(
       tx,
       sql`select pg_try_advisory_xact_lock(hashtextextended(${`precinct:idempotency:${ctx.scope.agencyId}:${ctx.scope.userId}:${key}`}, 0)) as free`,
     );
-    if (!lock?.free) throw new AppError('conflict', 'The first request with this Idempotency-Key is still running', { hint: 'wait for its answer, or retry in a moment' });
+    if (!lock?.free)
+      throw new AppError('conflict', 'The first request with this Idempotency-Key is still running', {
+        hint: 'wait for its answer, or retry in a moment',
+      });
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ agencyId: ctx.scope.agencyId, userId: ctx.scope.userId, key, route, requestHash })
@@ -50,7 +56,9 @@ export async function idempotentCreate<T>(
       const [previous] = await tx
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.agencyId, ctx.scope.agencyId), eq(idempotencyKeys.userId, ctx.scope.userId), eq(idempotencyKeys.key, key)));
+        .where(
+          and(eq(idempotencyKeys.agencyId, ctx.scope.agencyId), eq(idempotencyKeys.userId, ctx.scope.userId), eq(idempotencyKeys.key, key)),
+        );
       if (!previous || previous.requestHash !== requestHash)
         throw new AppError('validation_failed', 'This Idempotency-Key was already used for a different request', { status: 422 });
       if (previous.responseStatus === null) throw new AppError('conflict', 'The first request with this Idempotency-Key is still running');
@@ -60,7 +68,9 @@ export async function idempotentCreate<T>(
     await tx
       .update(idempotencyKeys)
       .set({ responseStatus: result.status, responseBody: result.body as never })
-      .where(and(eq(idempotencyKeys.agencyId, ctx.scope.agencyId), eq(idempotencyKeys.userId, ctx.scope.userId), eq(idempotencyKeys.key, key)));
+      .where(
+        and(eq(idempotencyKeys.agencyId, ctx.scope.agencyId), eq(idempotencyKeys.userId, ctx.scope.userId), eq(idempotencyKeys.key, key)),
+      );
     return result;
   });
 }

@@ -18,7 +18,9 @@ describe('e-mail without an SMTP server', () => {
     const agency = await makeAgency(server);
     const user = await makeUser(server, agency);
     await server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: user.email } });
-    const rows = await server.database.withTenant(agency.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.agencyId, agency.id)));
+    const rows = await server.database.withTenant(agency.id, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.agencyId, agency.id)),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ to: user.email, status: 'logged', subject: 'Reset your Precinct password' });
     expect(rows[0]!.text).toMatch(/http:\/\/precinct\.test\/forgotpassword\/update\?token=/);
@@ -41,10 +43,15 @@ describe('e-mail when the SMTP server is down', () => {
     const response = await server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: user.email } });
     expect(response.statusCode).toBe(200);
     // Delivery runs once the answer is out (the platform sends what a request queued after its transaction).
-    await vi.waitFor(async () => {
-      const [row] = await server.database.withTenant(agency.id, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.agencyId, agency.id)));
-      expect(row).toMatchObject({ status: 'pending', attempts: 1 });
-      expect(row!.lastError).toBeTruthy();
-    }, { timeout: 10_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const [row] = await server.database.withTenant(agency.id, (tx) =>
+          tx.select().from(mailOutbox).where(eq(mailOutbox.agencyId, agency.id)),
+        );
+        expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+        expect(row!.lastError).toBeTruthy();
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });

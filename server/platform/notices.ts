@@ -44,5 +44,7 @@ export async function insertNotification(tx: Tx, row: typeof notifications.$infe
 /** The user's notifications older than the retention period are dropped as new ones arrive. */
 export async function pruneNotifications(tx: Tx, agencyId: string, userId: string, now: Date): Promise<void> {
   const cutoff = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000);
-  await tx.delete(notifications).where(and(eq(notifications.agencyId, agencyId), eq(notifications.userId, userId), lt(notifications.createdAt, cutoff)));
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.agencyId, agencyId), eq(notifications.userId, userId), lt(notifications.createdAt, cutoff)));
 }

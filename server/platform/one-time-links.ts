@@ -50,7 +50,6 @@ export async function expireOneTimeTokens(tx: Tx, agencyId: string, userId: stri
     );
 }
 
-
 /** How long each kind of e-mailed link lives. Recovery: 15 minutes (QUALITY.md, CJIS IA-5). */
 export const LINK_LIFETIME_MS: Record<OneTimeTokenKind, number> = {
   confirm_signup: 24 * 60 * 60 * 1000,
@@ -61,7 +60,14 @@ export const LINK_LIFETIME_MS: Record<OneTimeTokenKind, number> = {
 
 export async function createLink(
   tx: Tx,
-  input: { agencyId: string; kind: OneTimeTokenKind; email: string; userId: string | null; createdBy?: string; data?: Record<string, unknown> },
+  input: {
+    agencyId: string;
+    kind: OneTimeTokenKind;
+    email: string;
+    userId: string | null;
+    createdBy?: string;
+    data?: Record<string, unknown>;
+  },
 ): Promise<{ token: string; expiresAt: Date }> {
   const { token, hash } = mintOpaqueToken(input.agencyId);
   const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS[input.kind]);

@@ -37,12 +37,19 @@ describe('signing key rotation', () => {
   });
 
   it('stores private keys encrypted, and another server with the same secret can use them', async () => {
-    const rows = await queryRows<{ private_key_encrypted: string }>(server.database.owner as never, sql`select private_key_encrypted from signing_keys`);
+    const rows = await queryRows<{ private_key_encrypted: string }>(
+      server.database.owner as never,
+      sql`select private_key_encrypted from signing_keys`,
+    );
     for (const row of rows) {
       expect(row.private_key_encrypted).toMatch(/^v1\./);
       expect(row.private_key_encrypted).not.toMatch(/"d"/);
     }
-    const peer = new SigningKeys({ database: server.database, secret: loadSecret(undefined, server.services.config.dataDir), rotationDays: 90 });
+    const peer = new SigningKeys({
+      database: server.database,
+      secret: loadSecret(undefined, server.services.config.dataDir),
+      rotationDays: 90,
+    });
     await peer.init();
     expect(peer.signingKey().kid).toBe(server.services.keys.signingKey().kid);
   });

@@ -108,7 +108,15 @@ export class SigningKeys {
     return {
       keys: [...this.keys.values()]
         .filter((k) => !k.retiredAt || k.retiredAt.getTime() > horizon)
-        .map((k) => ({ kty: k.publicJwk.kty, crv: k.publicJwk.crv, x: k.publicJwk.x, y: k.publicJwk.y, kid: k.kid, alg: ALGORITHM, use: 'sig' })),
+        .map((k) => ({
+          kty: k.publicJwk.kty,
+          crv: k.publicJwk.crv,
+          x: k.publicJwk.x,
+          y: k.publicJwk.y,
+          kid: k.kid,
+          alg: ALGORITHM,
+          use: 'sig',
+        })),
     };
   }
 }

@@ -17,7 +17,12 @@ export class WebhookSmsSender implements SmsSender {
     this.url = url;
   }
   async send(to: string, text: string) {
-    const response = await fetch(this.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to, text }), signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to, text }),
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!response.ok) throw new Error(`SMS relay answered ${response.status}`);
   }
 }
@@ -54,7 +59,19 @@ export class TextMessages {
       this.log.info({ sms: { to } }, `text message (no SMS_WEBHOOK_URL set, not sent): ${text}`);
     }
     await this.database.withTenant(agencyId, (tx) =>
-      tx.insert(mailOutbox).values({ agencyId, channel: 'sms', to, subject: 'Text message', text, status, attempts: 1, lastError, sentAt: status === 'failed' ? null : new Date() }),
+      tx
+        .insert(mailOutbox)
+        .values({
+          agencyId,
+          channel: 'sms',
+          to,
+          subject: 'Text message',
+          text,
+          status,
+          attempts: 1,
+          lastError,
+          sentAt: status === 'failed' ? null : new Date(),
+        }),
     );
     if (status === 'failed') throw new Error(lastError ?? 'text message not delivered');
   }

@@ -51,11 +51,23 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
     adminOfA = await signIn(server, await makeUser(server, a, { permissions: ['admin:access'] }));
     userOfB = await makeUser(server, b, { permissions: ['admin:access'], name: 'Bee Agency-B' });
     const sessionOfB = await signIn(server, userOfB);
-    const factor = await server.request({ method: 'POST', url: '/auth/v1/factors', token: sessionOfB.access_token, payload: { factor_type: 'totp' } });
+    const factor = await server.request({
+      method: 'POST',
+      url: '/auth/v1/factors',
+      token: sessionOfB.access_token,
+      payload: { factor_type: 'totp' },
+    });
     idsOfB.push(b.id, userOfB.id, b.roleIds.get('officer')!, factor.json().id);
     // Each module's records of B, made through its own endpoints (its manifest's sweepFixtures).
-    for (const module of SERVER_MODULES) idsOfB.push(...((await module.sweepFixtures?.(endpointCaller(server, sessionOfB.access_token))) ?? []));
-    fileOfB = (await endpointCaller(server, sessionOfB.access_token)(storageApi.upload, { query: { purpose: 'fleet' }, body: PNG, headers: { 'content-type': 'image/png' } })).id;
+    for (const module of SERVER_MODULES)
+      idsOfB.push(...((await module.sweepFixtures?.(endpointCaller(server, sessionOfB.access_token))) ?? []));
+    fileOfB = (
+      await endpointCaller(server, sessionOfB.access_token)(storageApi.upload, {
+        query: { purpose: 'fleet' },
+        body: PNG,
+        headers: { 'content-type': 'image/png' },
+      })
+    ).id;
     expect(idsOfB.every(Boolean)).toBe(true);
   });
   afterAll(async () => {
@@ -92,10 +104,27 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
   it('refuses to attach a file of agency B to a record of agency A (404, nothing changed)', async () => {
     const asA = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
       server.request({ method, url, token: adminOfA.access_token, headers, ...(payload ? { payload } : {}) });
-    const vehicle = (await asA('POST', '/rest/v1/fleet/admin/vehicles', { unit_number: `A-${kind}`, vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 })).json();
-    const photo = await asA('PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: fileOfB }, { 'if-match': `"${vehicle.version}"` });
+    const vehicle = (
+      await asA('POST', '/rest/v1/fleet/admin/vehicles', {
+        unit_number: `A-${kind}`,
+        vehicle_type: 'patrol',
+        make: 'Ford',
+        model: 'Explorer',
+        year: 2024,
+        odometer: 100,
+      })
+    ).json();
+    const photo = await asA(
+      'PUT',
+      `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
+      { photo_id: fileOfB },
+      { 'if-match': `"${vehicle.version}"` },
+    );
     expect(photo.statusCode, photo.body).toBe(404);
-    expect((await asA('GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json()).toMatchObject({ photo_id: null, version: vehicle.version });
+    expect((await asA('GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json()).toMatchObject({
+      photo_id: null,
+      version: vehicle.version,
+    });
   });
 
   it('never returns agency B’s rows from any list, search or export', async () => {
@@ -103,7 +132,8 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
     for (const route of routes) {
       const response = await server.request({ method: 'GET', url: `${route.url}?page_size=200&q=`, token: adminOfA.access_token });
       expect(response.statusCode, `${route.url}: ${response.body}`).toBeLessThan(500);
-      for (const secret of [b.id, userOfB.id, userOfB.email, 'Sweep B', 'Bee Agency-B']) expect(response.body, route.url).not.toContain(secret);
+      for (const secret of [b.id, userOfB.id, userOfB.email, 'Sweep B', 'Bee Agency-B'])
+        expect(response.body, route.url).not.toContain(secret);
     }
   });
 
@@ -164,14 +194,43 @@ describe('input fuzz over every route', () => {
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(
-          fc.dictionary(fc.constantFrom('email', 'password', 'name', 'token', 'refresh_token', 'code', 'challenge_id', 'factor_type', 'phone', 'page', 'q', 'sort', 'enabled', 'permissions', 'role_ids', 'csv', 'agency', 'data', 'type'), hostile, { maxKeys: 6 }),
+          fc.dictionary(
+            fc.constantFrom(
+              'email',
+              'password',
+              'name',
+              'token',
+              'refresh_token',
+              'code',
+              'challenge_id',
+              'factor_type',
+              'phone',
+              'page',
+              'q',
+              'sort',
+              'enabled',
+              'permissions',
+              'role_ids',
+              'csv',
+              'agency',
+              'data',
+              'type',
+            ),
+            hostile,
+            { maxKeys: 6 },
+          ),
           fc.oneof(fc.uuid(), fc.string({ maxLength: 40 }), fc.constant('%00'), fc.constant('..')),
-          fc.dictionary(fc.constantFrom('grant_type', 'page', 'page_size', 'sort', 'order', 'status', 'q', 'token', 'scope', 'from', 'to', 'action'), fc.string({ maxLength: 30 }), { maxKeys: 4 }),
+          fc.dictionary(
+            fc.constantFrom('grant_type', 'page', 'page_size', 'sort', 'order', 'status', 'q', 'token', 'scope', 'from', 'to', 'action'),
+            fc.string({ maxLength: 30 }),
+            { maxKeys: 4 },
+          ),
           async (body, pathValue, query) => {
             requests += 1;
             const url = `${route.url.replace(/:[A-Za-z_]+/g, encodeURIComponent(pathValue))}?${new URLSearchParams(query)}`;
             const response = await server.request({ method: route.method as 'GET', url, token: admin.access_token, payload: body });
-            if (response.statusCode >= 500) throw new Error(`${route.method} ${url} → ${response.statusCode} ${response.body} for ${JSON.stringify(body)}`);
+            if (response.statusCode >= 500)
+              throw new Error(`${route.method} ${url} → ${response.statusCode} ${response.body} for ${JSON.stringify(body)}`);
             if (response.statusCode === 400) expect(response.json()).toHaveProperty('message');
           },
         ),
@@ -183,7 +242,12 @@ describe('input fuzz over every route', () => {
 
   it('answers text the database cannot store (a NUL byte) with a 400 saying so', async () => {
     admin = await signIn(server, user);
-    const response = await server.request({ method: 'PUT', url: '/auth/v1/user', token: admin.access_token, payload: { name: 'a\u0000b' } });
+    const response = await server.request({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      token: admin.access_token,
+      payload: { name: 'a\u0000b' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/cannot be stored/);
   });

@@ -62,14 +62,19 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
       sql`select relname, relrowsecurity, relforcerowsecurity from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,
     );
     for (const table of TENANT_TABLES) {
-      expect(rows.find((r) => r.relname === table), table).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
+      expect(
+        rows.find((r) => r.relname === table),
+        table,
+      ).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
     }
     // Every table with an agency_id column is listed as a tenant table, so a new one cannot be forgotten.
     const withAgency = await queryRows<{ table_name: string }>(
       server.database.owner as never,
       sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'agency_id'`,
     );
-    const unlisted = withAgency.map((r) => r.table_name).filter((t) => !(TENANT_TABLES as readonly string[]).includes(t) && t !== 'email_directory');
+    const unlisted = withAgency
+      .map((r) => r.table_name)
+      .filter((t) => !(TENANT_TABLES as readonly string[]).includes(t) && t !== 'email_directory');
     expect(unlisted).toEqual([]);
   });
 
@@ -78,7 +83,10 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
       for (const table of TENANT_TABLES) {
         const column = table === 'agencies' ? 'id' : 'agency_id';
         const rows = await queryRows<{ agency: string }>(tx, sql.raw(`select ${column}::text as agency from ${table}`));
-        expect(rows.filter((r) => r.agency !== a.id), table).toEqual([]);
+        expect(
+          rows.filter((r) => r.agency !== a.id),
+          table,
+        ).toEqual([]);
       }
     });
     // B's rows are really there: the filter is what hides them.
@@ -89,13 +97,18 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
   it('lets agency A neither insert a row for B nor update or delete B’s rows', async () => {
     expect(
       await databaseError(
-        server.database.withTenant(a.id, (tx) => tx.insert(users).values({ agencyId: b.id, email: 'intruder@precinct.test', name: 'Intruder' })),
+        server.database.withTenant(a.id, (tx) =>
+          tx.insert(users).values({ agencyId: b.id, email: 'intruder@precinct.test', name: 'Intruder' }),
+        ),
       ),
     ).toMatch(/row-level security/);
     const updated = await server.database.withTenant(a.id, (tx) => tx.update(users).set({ name: 'Hijacked' }).returning({ id: users.id }));
     expect(updated.every((row) => row.id !== userOfB)).toBe(true);
     const deleted = await server.database.withTenant(a.id, (tx) =>
-      tx.delete(sessions).where(sql`${sessions.userId} = ${userOfB}`).returning({ id: sessions.id }),
+      tx
+        .delete(sessions)
+        .where(sql`${sessions.userId} = ${userOfB}`)
+        .returning({ id: sessions.id }),
     );
     expect(deleted).toEqual([]);
     const stillThere = await server.database.withTenant(b.id, (tx) => queryRows<{ name: string }>(tx, sql`select name from users`));
@@ -115,7 +128,10 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
     for (let i = 0; i < 5; i += 1) {
       await server.database.withTenant(a.id, (tx) => tx.execute(sql`select 1`));
       const leaked = await server.database.withoutTenant((tx) =>
-        queryRows<{ agency: string | null; role: string }>(tx, sql`select current_setting('app.agency_id', true) as agency, current_user as role`),
+        queryRows<{ agency: string | null; role: string }>(
+          tx,
+          sql`select current_setting('app.agency_id', true) as agency, current_user as role`,
+        ),
       );
       expect(leaked[0]!.agency ?? '').toBe('');
       expect(leaked[0]!.role).toBe(APP_ROLE);
@@ -123,6 +139,8 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
   });
 
   it('keeps the e-mail directory out of the API role’s reach except through its lookup function', async () => {
-    expect(await databaseError(server.database.withoutTenant((tx) => tx.execute(sql`select * from email_directory`)))).toMatch(/permission denied/);
+    expect(await databaseError(server.database.withoutTenant((tx) => tx.execute(sql`select * from email_directory`)))).toMatch(
+      /permission denied/,
+    );
   });
 });

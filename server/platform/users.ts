@@ -18,7 +18,10 @@ export async function claimEmail(tx: Tx, email: string, userId: string): Promise
 }
 
 export async function findUserById(tx: Tx, agencyId: string, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
   return row;
 }
 
@@ -52,10 +55,19 @@ export async function revokeUserSessions(tx: Tx, agencyId: string, userId: strin
 }
 
 export async function deleteFactors(tx: Tx, agencyId: string, userId: string, factorId?: string) {
-  const condition = and(eq(authFactors.agencyId, agencyId), eq(authFactors.userId, userId), factorId ? eq(authFactors.id, factorId) : undefined);
-  await tx.delete(mfaChallenges).where(
-    and(eq(mfaChallenges.agencyId, agencyId), inArray(mfaChallenges.factorId, tx.select({ id: authFactors.id }).from(authFactors).where(condition))),
+  const condition = and(
+    eq(authFactors.agencyId, agencyId),
+    eq(authFactors.userId, userId),
+    factorId ? eq(authFactors.id, factorId) : undefined,
   );
+  await tx
+    .delete(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.agencyId, agencyId),
+        inArray(mfaChallenges.factorId, tx.select({ id: authFactors.id }).from(authFactors).where(condition)),
+      ),
+    );
   return tx.delete(authFactors).where(condition).returning({ id: authFactors.id });
 }
 

@@ -16,7 +16,8 @@ export function setEtag(reply: FastifyReply, version: number) {
 /** The version an update was made against; 428 when the request did not say. */
 export function expectedVersion(request: FastifyRequest): number {
   const header = request.headers['if-match'];
-  if (!header) throw new AppError('precondition_required', 'Send If-Match with the version you edited', { hint: 'reload the record and try again' });
+  if (!header)
+    throw new AppError('precondition_required', 'Send If-Match with the version you edited', { hint: 'reload the record and try again' });
   const match = /^(?:W\/)?"(\d+)"$/.exec(String(header).trim());
   if (!match) throw new AppError('precondition_required', 'If-Match must be the ETag of the record you edited');
   return Number(match[1]);

@@ -8,12 +8,15 @@ import { AppError } from '../platform/errors.ts';
 import { fileReadersOf } from '../platform/modules.ts';
 import { FILE_TYPES, sniffFile, type FileType } from '../platform/storage.ts';
 
-
-
 function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string }): boolean {
   if (row.createdBy === ctx.scope.userId) return true;
   const readers = fileReadersOf(ctx.services.modules, row.purpose);
-  const claims = { agency_id: ctx.scope.agencyId, account_type: ctx.scope.accountType, roles: ctx.scope.roles, permissions: ctx.scope.permissions };
+  const claims = {
+    agency_id: ctx.scope.agencyId,
+    account_type: ctx.scope.accountType,
+    roles: ctx.scope.roles,
+    permissions: ctx.scope.permissions,
+  };
   return hasPermission(claims, ADMIN_PERMISSION) || readers.some((permission) => hasPermission(claims, permission));
 }
 
@@ -23,9 +26,17 @@ function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string 
  */
 export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: UploadPurpose) {
   if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', { fields: { file: 'The file is empty' } });
-  if (data.length > UPLOAD_MAX_BYTES) throw new AppError('validation_failed', 'Files must be 10 MB or smaller', { fields: { file: 'Files must be 10 MB or smaller' }, status: 413 });
+  if (data.length > UPLOAD_MAX_BYTES)
+    throw new AppError('validation_failed', 'Files must be 10 MB or smaller', {
+      fields: { file: 'Files must be 10 MB or smaller' },
+      status: 413,
+    });
   const type = sniffFile(data);
-  if (!type) throw new AppError('validation_failed', 'Upload a photo (PNG, JPEG or WebP) or a PDF', { fields: { file: 'Upload a photo (PNG, JPEG or WebP) or a PDF' }, status: 415 });
+  if (!type)
+    throw new AppError('validation_failed', 'Upload a photo (PNG, JPEG or WebP) or a PDF', {
+      fields: { file: 'Upload a photo (PNG, JPEG or WebP) or a PDF' },
+      status: 415,
+    });
   const key = ctx.services.storage.newKey(ctx.scope.agencyId, purpose, FILE_TYPES[type]);
   await ctx.services.storage.put(key, data);
   const row = await inAgency(ctx, async (tx) => {
@@ -33,7 +44,12 @@ export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: Upl
       .insert(storageObjects)
       .values({ agencyId: ctx.scope.agencyId, key, contentType: type, size: data.length, purpose, createdBy: ctx.scope.userId })
       .returning();
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, { action: 'file.uploaded', entityType: 'file', entityId: created!.id, summary: `Uploaded a ${type} (${data.length} bytes) for ${purpose}` });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'file.uploaded',
+      entityType: 'file',
+      entityId: created!.id,
+      summary: `Uploaded a ${type} (${data.length} bytes) for ${purpose}`,
+    });
     return created!;
   });
   return { id: row.id, url: `/storage/v1/object/${row.id}`, content_type: row.contentType, size: row.size };
@@ -45,7 +61,10 @@ export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: Upl
  */
 export async function readFile(ctx: RequestContext, id: string): Promise<{ data: Buffer; type: FileType }> {
   const row = await inAgency(ctx, async (tx) => {
-    const [found] = await tx.select().from(storageObjects).where(and(eq(storageObjects.agencyId, ctx.scope.agencyId), eq(storageObjects.id, id)));
+    const [found] = await tx
+      .select()
+      .from(storageObjects)
+      .where(and(eq(storageObjects.agencyId, ctx.scope.agencyId), eq(storageObjects.id, id)));
     return found;
   });
   const data = row ? await ctx.services.storage.get(row.key) : null;

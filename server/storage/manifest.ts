@@ -8,5 +8,11 @@ export const storageModule: ServerModule = {
   apis: [storageApi],
   routes: storageRoutes,
   // Readers of the purposes of modules not built yet; each moves to its module's manifest when it lands.
-  fileReaders: { signature: ['fto:admin', 'fto:trainer'], reports: ['reports:editor'], fto: ['fto:admin', 'fto:trainer'], productivity: [], citations: ['citations:access'] },
+  fileReaders: {
+    signature: ['fto:admin', 'fto:trainer'],
+    reports: ['reports:editor'],
+    fto: ['fto:admin', 'fto:trainer'],
+    productivity: [],
+    citations: ['citations:access'],
+  },
 };

@@ -8,16 +8,26 @@ import type { Services } from '../platform/services.ts';
 import { readFile, uploadFile } from './files.ts';
 
 /** Files are served so that a browser can only show them, never run them. */
-const SAFE_FILE_HEADERS = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'x-content-type-options': 'nosniff' };
+const SAFE_FILE_HEADERS = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'x-content-type-options': 'nosniff',
+};
 
 /** The handlers of storageApi (core/contracts/storage.ts). */
 export function storageRoutes(app: FastifyInstance, services: Services) {
   return registerApi(app, services, storageApi, {
     // A phone on a bad connection retries; 60 files a minute per person is far above any real form.
-    upload: { handle: (ctx, { query, body }) => uploadFile(ctx, Buffer.isBuffer(body) ? body : Buffer.alloc(0), query.purpose), route: { rateLimit: perPerson(60, 'sent a lot of files') } },
+    upload: {
+      handle: (ctx, { query, body }) => uploadFile(ctx, Buffer.isBuffer(body) ? body : Buffer.alloc(0), query.purpose),
+      route: { rateLimit: perPerson(60, 'sent a lot of files') },
+    },
     read: async (ctx, { params }) => {
       const file = await readFile(ctx, params.id);
-      return { data: file.data, contentType: file.type, headers: { ...SAFE_FILE_HEADERS, 'cache-control': 'private, max-age=3600', 'content-disposition': 'inline' } };
+      return {
+        data: file.data,
+        contentType: file.type,
+        headers: { ...SAFE_FILE_HEADERS, 'cache-control': 'private, max-age=3600', 'content-disposition': 'inline' },
+      };
     },
     agencyLogo: async (ctx, { params }) => {
       const logo = await readAgencyLogo(ctx.services, params.agencyId);

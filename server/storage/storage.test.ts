@@ -3,7 +3,10 @@ import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-suppor
 import { makeAgency, makeUser, signIn } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
@@ -25,10 +28,19 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
   });
 
   const upload = (session: Session, body: Buffer, type: string) =>
-    server.request({ method: 'POST', url: '/storage/v1/object?purpose=fleet', token: session.access_token, headers: { 'content-type': type }, payload: body });
+    server.request({
+      method: 'POST',
+      url: '/storage/v1/object?purpose=fleet',
+      token: session.access_token,
+      headers: { 'content-type': type },
+      payload: body,
+    });
 
   it('stores a photo and a PDF and gives them back to the same agency, with headers that only let a browser show them', async () => {
-    for (const [body, type] of [[PNG, 'image/png'], [PDF, 'application/pdf']] as const) {
+    for (const [body, type] of [
+      [PNG, 'image/png'],
+      [PDF, 'application/pdf'],
+    ] as const) {
       const created = await upload(officer, body, type);
       expect(created.statusCode).toBe(201);
       expect(created.json()).toMatchObject({ content_type: type, size: body.length, url: `/storage/v1/object/${created.json().id}` });

@@ -42,7 +42,12 @@ type JsonSchema = {
 };
 
 function sample(schema: JsonSchema, context: SampleContext, field?: string): unknown {
-  if (field && field in BY_FIELD_NAME && (schema.type === 'string' || schema.type === 'integer' || schema.anyOf || schema.type === undefined)) return BY_FIELD_NAME[field];
+  if (
+    field &&
+    field in BY_FIELD_NAME &&
+    (schema.type === 'string' || schema.type === 'integer' || schema.anyOf || schema.type === undefined)
+  )
+    return BY_FIELD_NAME[field];
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf;

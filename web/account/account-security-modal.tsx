@@ -30,7 +30,14 @@ import { useSignOutOtherSessions } from './sign-out-other-sessions.ts';
 export function AccountSecurityModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title="Account and security" size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': 'Close account and security' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Account and security"
+      size="lg"
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': 'Close account and security' }}
+    >
       {opened ? <AccountSecurity /> : null}
     </Modal>
   );
@@ -59,15 +66,14 @@ function FactorsSection() {
         Sign-in factors
       </Title>
       <Text fz="sm" c="dimmed">
-        A second factor proves it is you even if someone learns your password. Security keys and authenticator apps are strong; text messages are weaker.
+        A second factor proves it is you even if someone learns your password. Security keys and authenticator apps are strong; text
+        messages are weaker.
       </Text>
       {factors.isPending ? <LoadingState label="Loading your factors…" /> : null}
       {factors.isError ? <ErrorState message={errorMessage(factors.error)} onRetry={() => void factors.refetch()} /> : null}
       {factors.data ? (
         <>
-          {factors.data.required ? (
-            <Text fz="sm">Your agency requires a second factor: keep at least one.</Text>
-          ) : null}
+          {factors.data.required ? <Text fz="sm">Your agency requires a second factor: keep at least one.</Text> : null}
           {factors.data.factors.length === 0 ? <Text fz="sm">You have no second factor yet.</Text> : null}
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Your factors">
             {factors.data.factors.map((factor) => (
@@ -180,7 +186,13 @@ function FactorRow({ factor, verified }: { factor: Factor; verified: Factor[] })
               <Button size="xs" variant="default" onClick={() => setMode('rename')} aria-label={`Rename ${factor.friendly_name}`}>
                 Rename
               </Button>
-              <Button size="xs" variant="default" color="red" onClick={() => setMode('confirm-remove')} aria-label={`Remove ${factor.friendly_name}`}>
+              <Button
+                size="xs"
+                variant="default"
+                color="red"
+                onClick={() => setMode('confirm-remove')}
+                aria-label={`Remove ${factor.friendly_name}`}
+              >
                 Remove
               </Button>
             </Group>
@@ -190,7 +202,14 @@ function FactorRow({ factor, verified }: { factor: Factor; verified: Factor[] })
         {mode === 'rename' ? (
           <form onSubmit={submitRename} noValidate aria-label={`Rename ${factor.friendly_name}`}>
             <Group align="flex-end" gap="xs">
-              <TextInput label="New name" required data-autofocus key={form.key('name')} {...form.getInputProps('name')} style={{ flex: 1, minWidth: 160 }} />
+              <TextInput
+                label="New name"
+                required
+                data-autofocus
+                key={form.key('name')}
+                {...form.getInputProps('name')}
+                style={{ flex: 1, minWidth: 160 }}
+              />
               <Button type="submit" size="sm" loading={rename.isPending}>
                 Save
               </Button>
@@ -261,7 +280,13 @@ function ChangePasswordSection() {
               <Text fz="sm">Your other sessions were signed out; this one stays signed in.</Text>
             </Alert>
           ) : null}
-          <PasswordInput label="Current password" autoComplete="current-password" required key={form.key('current_password')} {...form.getInputProps('current_password')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            key={form.key('current_password')}
+            {...form.getInputProps('current_password')}
+          />
           <PasswordInput
             label="New password"
             description="At least 8 characters; a long phrase is easiest to remember. Very common passwords are refused."

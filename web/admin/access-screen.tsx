@@ -39,7 +39,14 @@ function CreateRoleDialog({ opened, onClose }: { opened: boolean; onClose: () =>
         <Stack gap="sm">
           <FormErrorAlert message={formError} />
           <TextInput label="Name" required data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
-          <Textarea label="Description" description="What the role is for, in a sentence." autosize minRows={2} key={form.key('description')} {...form.getInputProps('description')} />
+          <Textarea
+            label="Description"
+            description="What the role is for, in a sentence."
+            autosize
+            minRows={2}
+            key={form.key('description')}
+            {...form.getInputProps('description')}
+          />
           <Text fz="sm" c="dimmed">
             You choose its permissions and members next.
           </Text>
@@ -77,7 +84,11 @@ function RolesTable({ roles }: { roles: Role[] }) {
           {roles.map((role) => (
             <Table.Tr key={role.id}>
               <Table.Td>
-                <Anchor renderRoot={(props) => <Link {...props} to="/admin/access/roles/$role_id" params={{ role_id: role.id }} />} fw={600} fz="sm">
+                <Anchor
+                  renderRoot={(props) => <Link {...props} to="/admin/access/roles/$role_id" params={{ role_id: role.id }} />}
+                  fw={600}
+                  fz="sm"
+                >
                   {role.name}
                 </Anchor>
               </Table.Td>
@@ -105,7 +116,11 @@ function PermissionMatrix({ roles }: { roles: Role[] }) {
             </Table.Th>
             {roles.map((role) => (
               <Table.Th key={role.id} scope="col" ta="center" style={{ verticalAlign: 'bottom' }}>
-                <Anchor renderRoot={(props) => <Link {...props} to="/admin/access/roles/$role_id" params={{ role_id: role.id }} />} fz="sm" fw={600}>
+                <Anchor
+                  renderRoot={(props) => <Link {...props} to="/admin/access/roles/$role_id" params={{ role_id: role.id }} />}
+                  fz="sm"
+                  fw={600}
+                >
                   {role.name}
                 </Anchor>
               </Table.Th>

@@ -120,7 +120,11 @@ export function AdminOverviewScreen() {
 
   return (
     <AdminPage title="Admin" description="Your agency’s people, roles, modules and settings, and the record of every change made to them.">
-      <Tabs value={state.tab} onChange={(tab) => go({ ...state, tab: tab === 'audit' ? 'audit' : 'overview', page: 1 })} keepMounted={false}>
+      <Tabs
+        value={state.tab}
+        onChange={(tab) => go({ ...state, tab: tab === 'audit' ? 'audit' : 'overview', page: 1 })}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>

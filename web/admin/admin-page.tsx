@@ -9,7 +9,11 @@ const SECTIONS = [
   { to: '/admin', label: 'Overview', match: (path: string) => path === '/admin' },
   { to: '/admin/users', label: 'Users', match: (path: string) => path.startsWith('/admin/users') },
   { to: '/admin/access', label: 'Access', match: (path: string) => path.startsWith('/admin/access') },
-  { to: '/admin/modules', label: 'Modules', match: (path: string) => path.startsWith('/admin/modules') && !path.startsWith('/admin/modules/agency') },
+  {
+    to: '/admin/modules',
+    label: 'Modules',
+    match: (path: string) => path.startsWith('/admin/modules') && !path.startsWith('/admin/modules/agency'),
+  },
   { to: '/admin/modules/agency', label: 'Agency profile', match: (path: string) => path.startsWith('/admin/modules/agency') },
 ] as const;
 

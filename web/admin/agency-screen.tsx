@@ -1,4 +1,20 @@
-import { Button, Card, FileButton, Group, Image, NumberInput, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  NumberInput,
+  Progress,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
@@ -38,7 +54,12 @@ function valuesOf(agency: AgencyProfile): AgencyValues {
     ori: agency.ori ?? '',
     timezone: agency.timezone,
     clock: agency.clock,
-    address: { street: agency.address.street ?? '', city: agency.address.city ?? '', state: agency.address.state ?? '', postal_code: agency.address.postal_code ?? '' },
+    address: {
+      street: agency.address.street ?? '',
+      city: agency.address.city ?? '',
+      state: agency.address.state ?? '',
+      postal_code: agency.address.postal_code ?? '',
+    },
     security_policy: { ...policy },
   };
 }
@@ -85,7 +106,15 @@ function LogoCard({ agency, onChanged }: { agency: AgencyProfile; onChanged: (ag
         </Title>
         <Group gap="md" align="center">
           {agency.logo_url ? (
-            <Image src={agency.logo_url} alt={`${agency.name} logo`} h={96} w={96} fit="contain" radius="md" bd="1px solid var(--mantine-color-default-border)" />
+            <Image
+              src={agency.logo_url}
+              alt={`${agency.name} logo`}
+              h={96}
+              w={96}
+              fit="contain"
+              radius="md"
+              bd="1px solid var(--mantine-color-default-border)"
+            />
           ) : (
             <Text fz="sm" c="dimmed">
               No logo yet.
@@ -212,7 +241,13 @@ function AgencyForm({ agency, onReload, reloading }: { agency: AgencyProfile; on
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label="Agency name" required {...form.getInputProps('name')} />
-              <TextInput label="ORI" description="9 characters: the state’s two letters, then 7 letters or digits." maxLength={9} autoCapitalize="characters" {...form.getInputProps('ori')} />
+              <TextInput
+                label="ORI"
+                description="9 characters: the state’s two letters, then 7 letters or digits."
+                maxLength={9}
+                autoCapitalize="characters"
+                {...form.getInputProps('ori')}
+              />
             </SimpleGrid>
             <TextInput label="Street" autoComplete="street-address" {...form.getInputProps('address.street')} />
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">

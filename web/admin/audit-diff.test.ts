@@ -3,8 +3,20 @@ import { auditDiff, displayValue, fieldLabel } from './audit-diff.ts';
 
 describe('the before/after of an audit entry', () => {
   it('lists what changed, was added and was removed, nested fields by their path', () => {
-    const before = { name: 'Pat', rank: 'Officer', phone: '555', security_policy: { inactivity_minutes: 30, self_unlock: true }, roles: ['Officer'] };
-    const after = { name: 'Pat', rank: 'Sergeant', badge_number: '42', security_policy: { inactivity_minutes: 15, self_unlock: true }, roles: ['Officer', 'Sergeant'] };
+    const before = {
+      name: 'Pat',
+      rank: 'Officer',
+      phone: '555',
+      security_policy: { inactivity_minutes: 30, self_unlock: true },
+      roles: ['Officer'],
+    };
+    const after = {
+      name: 'Pat',
+      rank: 'Sergeant',
+      badge_number: '42',
+      security_policy: { inactivity_minutes: 15, self_unlock: true },
+      roles: ['Officer', 'Sergeant'],
+    };
     expect(auditDiff(before, after, { onlyChanges: true })).toEqual([
       { field: 'rank', before: 'Officer', after: 'Sergeant', change: 'changed' },
       { field: 'phone', before: '555', after: '', change: 'removed' },
@@ -12,7 +24,12 @@ describe('the before/after of an audit entry', () => {
       { field: 'roles', before: 'Officer', after: 'Officer, Sergeant', change: 'changed' },
       { field: 'badge_number', before: '', after: '42', change: 'added' },
     ]);
-    expect(auditDiff(before, after).find((row) => row.field === 'name')).toEqual({ field: 'name', before: 'Pat', after: 'Pat', change: 'unchanged' });
+    expect(auditDiff(before, after).find((row) => row.field === 'name')).toEqual({
+      field: 'name',
+      before: 'Pat',
+      after: 'Pat',
+      change: 'unchanged',
+    });
   });
 
   it('shows a created record whole, and a removed one whole', () => {
@@ -25,7 +42,9 @@ describe('the before/after of an audit entry', () => {
   });
 
   it('keeps every row when nothing changed, rather than showing nothing', () => {
-    expect(auditDiff({ enabled: true }, { enabled: true }, { onlyChanges: true })).toEqual([{ field: 'enabled', before: 'yes', after: 'yes', change: 'unchanged' }]);
+    expect(auditDiff({ enabled: true }, { enabled: true }, { onlyChanges: true })).toEqual([
+      { field: 'enabled', before: 'yes', after: 'yes', change: 'unchanged' },
+    ]);
   });
 
   it('writes values and field names for people', () => {

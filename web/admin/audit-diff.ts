@@ -27,7 +27,8 @@ export function flatten(value: Json | null | undefined, prefix = '', out: Map<st
 export function displayValue(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item))).join(', ');
+  if (Array.isArray(value))
+    return value.map((item) => (typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -37,7 +38,11 @@ export function displayValue(value: unknown): string {
  * ones). With `onlyChanges`, fields that did not change are left out, except when nothing changed
  * at all (a created or removed record shows its whole content either way).
  */
-export function auditDiff(before: Json | null | undefined, after: Json | null | undefined, options: { onlyChanges?: boolean } = {}): DiffRow[] {
+export function auditDiff(
+  before: Json | null | undefined,
+  after: Json | null | undefined,
+  options: { onlyChanges?: boolean } = {},
+): DiffRow[] {
   const left = flatten(before);
   const right = flatten(after);
   const fields = [...new Set([...left.keys(), ...right.keys()])];

@@ -19,7 +19,12 @@ const CHANGE_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed', 
 /** Before and after of one entry, field by field. */
 function AuditChanges({ entry }: { entry: AuditEntry }) {
   const rows = auditDiff(entry.before, entry.after, { onlyChanges: true });
-  if (rows.length === 0) return <Text fz="sm" c="dimmed">No before or after was recorded for this entry.</Text>;
+  if (rows.length === 0)
+    return (
+      <Text fz="sm" c="dimmed">
+        No before or after was recorded for this entry.
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={420}>
       <Table fz="sm" withTableBorder verticalSpacing={4} aria-label={`Changes: ${entry.summary}`}>
@@ -39,8 +44,24 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
                   {CHANGE_LABELS[row.change]}
                 </Text>
               </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.before === '' ? <Text span c="dimmed">—</Text> : <del style={{ textDecorationThickness: 1 }}>{row.before}</del>}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.after === '' ? <Text span c="dimmed">—</Text> : <ins style={{ textDecoration: 'none', fontWeight: 600 }}>{row.after}</ins>}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {row.before === '' ? (
+                  <Text span c="dimmed">
+                    —
+                  </Text>
+                ) : (
+                  <del style={{ textDecorationThickness: 1 }}>{row.before}</del>
+                )}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {row.after === '' ? (
+                  <Text span c="dimmed">
+                    —
+                  </Text>
+                ) : (
+                  <ins style={{ textDecoration: 'none', fontWeight: 600 }}>{row.after}</ins>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -60,7 +81,10 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
 
   const actionOptions = AUDIT_ACTION_GROUPS.map((group) => ({
     group: group.group,
-    items: [{ value: group.area, label: `Any ${group.group.toLowerCase()} change` }, ...group.actions.map((action) => ({ value: action, label: `${group.group}: ${actionLabel(action)}` }))],
+    items: [
+      { value: group.area, label: `Any ${group.group.toLowerCase()} change` },
+      ...group.actions.map((action) => ({ value: action, label: `${group.group}: ${actionLabel(action)}` })),
+    ],
   }));
 
   const toggle = (id: number) =>
@@ -87,7 +111,13 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
       <Stack gap="sm" component="section" aria-label="Filter the audit log">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
-            <PersonPicker search={userOptions} label="Person" placeholder="Anyone" value={state.actor} onChange={(actor) => onChange({ ...state, actor, page: 1 })} />
+            <PersonPicker
+              search={userOptions}
+              label="Person"
+              placeholder="Anyone"
+              value={state.actor}
+              onChange={(actor) => onChange({ ...state, actor, page: 1 })}
+            />
           </div>
           <Select
             label="Kind of action"
@@ -120,11 +150,22 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
           </Text>
           <Group gap="xs">
             {filtered ? (
-              <Button variant="subtle" size="xs" leftSection={<IconFilterOff aria-hidden size={16} />} onClick={() => onChange({ ...state, actor: null, action: null, from: null, to: null, page: 1 })}>
+              <Button
+                variant="subtle"
+                size="xs"
+                leftSection={<IconFilterOff aria-hidden size={16} />}
+                onClick={() => onChange({ ...state, actor: null, action: null, from: null, to: null, page: 1 })}
+              >
                 Clear filters
               </Button>
             ) : null}
-            <Button variant="default" size="xs" leftSection={<IconDownload aria-hidden size={16} />} loading={exporting} onClick={() => void exportCsv()}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload aria-hidden size={16} />}
+              loading={exporting}
+              onClick={() => void exportCsv()}
+            >
               Export CSV
             </Button>
           </Group>
@@ -160,9 +201,18 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(entry.occurred_at)}</Table.Td>
                         <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actor_email ?? 'Precinct'}</Table.Td>
                         <Table.Td>
-                          <UnstyledButton onClick={() => toggle(entry.id)} aria-expanded={expanded} aria-controls={`audit-${entry.id}`} style={{ textAlign: 'left' }}>
+                          <UnstyledButton
+                            onClick={() => toggle(entry.id)}
+                            aria-expanded={expanded}
+                            aria-controls={`audit-${entry.id}`}
+                            style={{ textAlign: 'left' }}
+                          >
                             <Group gap={6} wrap="nowrap" align="flex-start">
-                              {expanded ? <IconChevronDown aria-hidden size={16} style={{ flex: 'none', marginTop: 2 }} /> : <IconChevronRight aria-hidden size={16} style={{ flex: 'none', marginTop: 2 }} />}
+                              {expanded ? (
+                                <IconChevronDown aria-hidden size={16} style={{ flex: 'none', marginTop: 2 }} />
+                              ) : (
+                                <IconChevronRight aria-hidden size={16} style={{ flex: 'none', marginTop: 2 }} />
+                              )}
                               <span>
                                 <Text fz="sm" span display="block">
                                   {entry.summary}

@@ -46,14 +46,47 @@ export function auditApiQuery(state: AuditSearch, timeZone: string): AuditReques
 
 /** The kinds of action the filter offers: each area (matching every action in it) and each action. */
 export const AUDIT_ACTION_GROUPS: readonly { group: string; area: string; actions: readonly string[] }[] = [
-  { group: 'People', area: 'user', actions: ['user.invited', 'user.imported', 'user.updated', 'user.disabled', 'user.enabled', 'user.invitation_resent', 'user.invitation_revoked'] },
-  { group: 'Roles', area: 'role', actions: ['role.created', 'role.updated', 'role.permissions_changed', 'role.members_changed', 'role.deleted'] },
+  {
+    group: 'People',
+    area: 'user',
+    actions: [
+      'user.invited',
+      'user.imported',
+      'user.updated',
+      'user.disabled',
+      'user.enabled',
+      'user.invitation_resent',
+      'user.invitation_revoked',
+    ],
+  },
+  {
+    group: 'Roles',
+    area: 'role',
+    actions: ['role.created', 'role.updated', 'role.permissions_changed', 'role.members_changed', 'role.deleted'],
+  },
   { group: 'Modules', area: 'module', actions: ['module.enabled', 'module.disabled'] },
-  { group: 'Agency profile', area: 'agency', actions: ['agency.updated', 'agency.security_policy_changed', 'agency.logo_changed', 'agency.logo_removed'] },
+  {
+    group: 'Agency profile',
+    area: 'agency',
+    actions: ['agency.updated', 'agency.security_policy_changed', 'agency.logo_changed', 'agency.logo_removed'],
+  },
   {
     group: 'Sign-in and security',
     area: 'auth',
-    actions: ['auth.signed_in', 'auth.signed_out', 'auth.sign_in_failed', 'auth.sign_in_refused', 'auth.locked', 'auth.unlocked', 'auth.password_changed', 'auth.factors_reset', 'auth.factor_added', 'auth.factor_removed', 'auth.mfa_verified', 'auth.mfa_failed'],
+    actions: [
+      'auth.signed_in',
+      'auth.signed_out',
+      'auth.sign_in_failed',
+      'auth.sign_in_refused',
+      'auth.locked',
+      'auth.unlocked',
+      'auth.password_changed',
+      'auth.factors_reset',
+      'auth.factor_added',
+      'auth.factor_removed',
+      'auth.mfa_verified',
+      'auth.mfa_failed',
+    ],
   },
   { group: 'Audit log', area: 'audit', actions: ['audit.exported'] },
 ];

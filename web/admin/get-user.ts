@@ -4,7 +4,10 @@ import { callEndpoint, queryKey } from '../lib/api.ts';
 
 /** One person with their version (the ETag an edit must carry). */
 export function userQueryOptions(id: string) {
-  return queryOptions({ queryKey: queryKey(adminApi.getUser, id), queryFn: ({ signal }) => callEndpoint(adminApi.getUser, { params: { id }, signal }) });
+  return queryOptions({
+    queryKey: queryKey(adminApi.getUser, id),
+    queryFn: ({ signal }) => callEndpoint(adminApi.getUser, { params: { id }, signal }),
+  });
 }
 
 export function useUser(id: string | null) {

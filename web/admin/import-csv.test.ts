@@ -13,7 +13,12 @@ describe('the preview of a CSV import', () => {
   });
 
   it('names missing required columns and unknown ones', () => {
-    expect(previewImport('Email,Full Name\nx@pd.test,X')).toEqual({ rowCount: 1, columns: ['email', 'full name'], missing: ['name'], unknown: ['full name'] });
+    expect(previewImport('Email,Full Name\nx@pd.test,X')).toEqual({
+      rowCount: 1,
+      columns: ['email', 'full name'],
+      missing: ['name'],
+      unknown: ['full name'],
+    });
     expect(previewImport('')).toEqual({ rowCount: 0, columns: [], missing: ['email', 'name'], unknown: [] });
   });
 });

@@ -48,7 +48,10 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
     setCsv(text);
     setPreview(found);
     if (found.rowCount === 0) setFileError('The file has a header but no people');
-    else if (found.missing.length > 0) setFileError(`The first line must name the columns; ${found.missing.join(' and ')} ${found.missing.length === 1 ? 'is' : 'are'} missing`);
+    else if (found.missing.length > 0)
+      setFileError(
+        `The first line must name the columns; ${found.missing.join(' and ')} ${found.missing.length === 1 ? 'is' : 'are'} missing`,
+      );
   };
 
   const submit = async () => {
@@ -66,8 +69,9 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
       <Stack gap="md">
         <Stack gap={6}>
           <Text fz="sm">
-            The first line names the columns: <Code>email,name</Code> and, if you like, <Code>account_type</Code>, <Code>roles</Code>, <Code>badge_number</Code>,{' '}
-            <Code>rank</Code>, <Code>phone</Code>. Each further line is one person, who gets an invitation by e-mail.
+            The first line names the columns: <Code>email,name</Code> and, if you like, <Code>account_type</Code>, <Code>roles</Code>,{' '}
+            <Code>badge_number</Code>, <Code>rank</Code>, <Code>phone</Code>. Each further line is one person, who gets an invitation by
+            e-mail.
           </Text>
           <List fz="sm" spacing={2}>
             <List.Item>
@@ -104,8 +108,8 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
         {result && result.errors.length > 0 ? (
           <Stack gap="xs">
             <Alert color="red" variant="light" title="Nothing was imported" role="alert">
-              {result.errors.length} {result.errors.length === 1 ? 'problem was' : 'problems were'} found. Fix {result.errors.length === 1 ? 'it' : 'them'} in the file and
-              import it again.
+              {result.errors.length} {result.errors.length === 1 ? 'problem was' : 'problems were'} found. Fix{' '}
+              {result.errors.length === 1 ? 'it' : 'them'} in the file and import it again.
             </Alert>
             <Table.ScrollContainer minWidth={420} mah={320}>
               <Table striped fz="sm" aria-label="Problems found in the file">

@@ -11,7 +11,15 @@ import { ACCOUNT_TYPE_OPTIONS } from './account-type.ts';
 import { useInviteUser } from './invite-user.ts';
 import { useRoles } from './list-roles.ts';
 
-type InviteValues = { email: string; name: string; account_type: AccountType; role_ids: string[]; badge_number: string; rank: string; phone: string };
+type InviteValues = {
+  email: string;
+  name: string;
+  account_type: AccountType;
+  role_ids: string[];
+  badge_number: string;
+  rank: string;
+  phone: string;
+};
 
 const EMPTY: InviteValues = { email: '', name: '', account_type: 'limited', role_ids: [], badge_number: '', rank: '', phone: '' };
 
@@ -45,10 +53,25 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
         <Stack gap="sm">
           <FormErrorAlert message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="E-mail address" type="email" inputMode="email" autoComplete="off" required data-autofocus key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput
+              label="E-mail address"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              required
+              data-autofocus
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
             <TextInput label="Name" autoComplete="off" required key={form.key('name')} {...form.getInputProps('name')} />
           </SimpleGrid>
-          <Select label="Account type" data={ACCOUNT_TYPE_OPTIONS} allowDeselect={false} key={form.key('account_type')} {...form.getInputProps('account_type')} />
+          <Select
+            label="Account type"
+            data={ACCOUNT_TYPE_OPTIONS}
+            allowDeselect={false}
+            key={form.key('account_type')}
+            {...form.getInputProps('account_type')}
+          />
           <MultiSelect
             label="Roles"
             description="The permissions of these roles are what the person can do."

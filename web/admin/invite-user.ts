@@ -7,6 +7,7 @@ export function useInviteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteUserInput) => callEndpoint(adminApi.inviteUser, { body: input }),
-    onSuccess: () => invalidateEndpoints(queryClient, adminApi.listUsers, adminApi.getUser, adminApi.getOverview, adminApi.listRoles, adminApi.getRole),
+    onSuccess: () =>
+      invalidateEndpoints(queryClient, adminApi.listUsers, adminApi.getUser, adminApi.getOverview, adminApi.listRoles, adminApi.getRole),
   });
 }

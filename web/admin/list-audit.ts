@@ -6,7 +6,10 @@ export type AuditRequest = Partial<AuditQuery>;
 
 /** A page of the audit log, newest first, filtered on the server. */
 export function auditQueryOptions(query: AuditRequest) {
-  return queryOptions({ queryKey: queryKey(adminApi.listAudit, query), queryFn: ({ signal }) => callEndpoint(adminApi.listAudit, { query, signal }) });
+  return queryOptions({
+    queryKey: queryKey(adminApi.listAudit, query),
+    queryFn: ({ signal }) => callEndpoint(adminApi.listAudit, { query, signal }),
+  });
 }
 
 export function useAudit(query: AuditRequest) {

@@ -3,7 +3,10 @@ import { adminApi } from '../../core/contracts/admin.ts';
 import { callEndpoint, queryKey } from '../lib/api.ts';
 
 /** Every module with its switch. */
-export const modulesQueryOptions = queryOptions({ queryKey: queryKey(adminApi.listModules), queryFn: ({ signal }) => callEndpoint(adminApi.listModules, { signal }) });
+export const modulesQueryOptions = queryOptions({
+  queryKey: queryKey(adminApi.listModules),
+  queryFn: ({ signal }) => callEndpoint(adminApi.listModules, { signal }),
+});
 
 export function useModules() {
   return useQuery(modulesQueryOptions);

@@ -6,7 +6,10 @@ export type UsersRequest = Partial<ListUsersQuery>;
 
 /** A page of the agency's people, searched, filtered and sorted on the server. */
 export function usersQueryOptions(query: UsersRequest) {
-  return queryOptions({ queryKey: queryKey(adminApi.listUsers, query), queryFn: ({ signal }) => callEndpoint(adminApi.listUsers, { query, signal }) });
+  return queryOptions({
+    queryKey: queryKey(adminApi.listUsers, query),
+    queryFn: ({ signal }) => callEndpoint(adminApi.listUsers, { query, signal }),
+  });
 }
 
 /** Keeps the previous page on screen while the next one loads. */

@@ -56,7 +56,8 @@ export function ModuleSettingsScreen() {
               <Text fz="sm">This module is not available.</Text>
             )}
             <Text fz="sm" c="dimmed">
-              Off hides {definition.label} from everyone’s navigation and refuses its records at once; nothing is deleted, and switching it back on brings everything back.
+              Off hides {definition.label} from everyone’s navigation and refuses its records at once; nothing is deleted, and switching it
+              back on brings everything back.
             </Text>
           </Stack>
         </Group>
@@ -80,7 +81,12 @@ export function ModuleSettingsScreen() {
           <List fz="sm" spacing={2}>
             {Object.entries(SCHEDULE_PAGES).map(([slug, label]) => (
               <List.Item key={slug}>
-                <Anchor component={Link} to={`/admin/modules/schedule/${slug}`} fz="sm" aria-current={target.page === label ? 'page' : undefined}>
+                <Anchor
+                  component={Link}
+                  to={`/admin/modules/schedule/${slug}`}
+                  fz="sm"
+                  aria-current={target.page === label ? 'page' : undefined}
+                >
                   {label}
                 </Anchor>
               </List.Item>

@@ -30,7 +30,8 @@ export function ModuleSwitch({ module }: { module: ModuleState }) {
                 title: `${module.label} is ${enabled ? 'on' : 'off'}`,
                 message: enabled ? 'People with the right permissions can open it now.' : 'Nobody can open it now; its records are kept.',
               }),
-            onError: (error) => notifications.show({ color: 'red', title: `${module.label} was not switched`, message: errorMessage(error) }),
+            onError: (error) =>
+              notifications.show({ color: 'red', title: `${module.label} was not switched`, message: errorMessage(error) }),
           },
         );
       }}

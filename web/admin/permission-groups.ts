@@ -9,7 +9,11 @@ export function permissionGroups(): PermissionGroup[] {
   return (Object.keys(PERMISSION_AREAS) as PermissionArea[]).map((area) => ({
     area,
     label: PERMISSION_AREAS[area],
-    permissions: PERMISSION_LIST.filter((key) => PERMISSIONS[key].area === area).map((key) => ({ key, label: PERMISSIONS[key].label, description: PERMISSIONS[key].description })),
+    permissions: PERMISSION_LIST.filter((key) => PERMISSIONS[key].area === area).map((key) => ({
+      key,
+      label: PERMISSIONS[key].label,
+      description: PERMISSIONS[key].description,
+    })),
   }));
 }
 

@@ -5,5 +5,8 @@ import { callEndpoint, queryKey } from '../lib/api.ts';
 /** Removes the agency's logo; the answer replaces the cached agency. */
 export function useRemoveLogo() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => callEndpoint(adminApi.removeLogo), onSuccess: (agency) => queryClient.setQueryData(queryKey(adminApi.getAgency), agency) });
+  return useMutation({
+    mutationFn: () => callEndpoint(adminApi.removeLogo),
+    onSuccess: (agency) => queryClient.setQueryData(queryKey(adminApi.getAgency), agency),
+  });
 }

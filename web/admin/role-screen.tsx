@@ -65,7 +65,11 @@ function RoleDetails({ role, onReload, reloading }: { role: RoleDetail; onReload
       setSaved({ version: updated.version, values: valuesOf(updated) });
       form.setValues(valuesOf(updated));
       form.resetDirty(valuesOf(updated));
-      notifications.show({ color: 'green', title: 'Saved', message: `The role ${values.name} was updated. Its members get the change at their next token refresh.` });
+      notifications.show({
+        color: 'green',
+        title: 'Saved',
+        message: `The role ${values.name} was updated. Its members get the change at their next token refresh.`,
+      });
     } catch (error) {
       if (isStaleVersion(error)) setStale(true);
       else if (isConflict(error)) setRefusal(errorMessage(error));
@@ -104,7 +108,8 @@ function RoleDetails({ role, onReload, reloading }: { role: RoleDetail; onReload
           </Title>
           {adminHeld ? (
             <Text fz="sm" c="dimmed">
-              This role holds Full administrator, which passes every permission check: the other boxes make no difference while it is ticked.
+              This role holds Full administrator, which passes every permission check: the other boxes make no difference while it is
+              ticked.
             </Text>
           ) : null}
           {groups.map((group) => {
@@ -126,7 +131,9 @@ function RoleDetails({ role, onReload, reloading }: { role: RoleDetail; onReload
                         label={permission.label}
                         description={permission.description}
                         checked={permissions.includes(permission.key)}
-                        onChange={(event) => form.setFieldValue('permissions', setPermissions(permissions, [permission.key], event.currentTarget.checked))}
+                        onChange={(event) =>
+                          form.setFieldValue('permissions', setPermissions(permissions, [permission.key], event.currentTarget.checked))
+                        }
                       />
                     ))}
                   </Stack>
@@ -217,7 +224,12 @@ function RoleMembers({ role }: { role: RoleDetail }) {
                       leftSection={<IconUserMinus aria-hidden size={14} />}
                       aria-label={`Remove ${member.name} from ${role.name}`}
                       disabled={setMembers.isPending}
-                      onClick={() => void save(memberIds.filter((id) => id !== member.id), `${member.name} was removed from the role.`)}
+                      onClick={() =>
+                        void save(
+                          memberIds.filter((id) => id !== member.id),
+                          `${member.name} was removed from the role.`,
+                        )
+                      }
                     >
                       Remove
                     </Button>
@@ -241,12 +253,33 @@ export function RoleScreen() {
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
-  if (role.isPending) return <AdminPage title="Role" breadcrumbs={[{ label: 'Admin', to: '/admin' }, { label: 'Access', to: '/admin/access' }]}><LoadingState label="Loading the role…" /></AdminPage>;
+  if (role.isPending)
+    return (
+      <AdminPage
+        title="Role"
+        breadcrumbs={[
+          { label: 'Admin', to: '/admin' },
+          { label: 'Access', to: '/admin/access' },
+        ]}
+      >
+        <LoadingState label="Loading the role…" />
+      </AdminPage>
+    );
   if (role.isError) {
     const missing = isApiError(role.error) && role.error.status === 404;
     return (
-      <AdminPage title={missing ? 'Role not found' : 'Role'} breadcrumbs={[{ label: 'Admin', to: '/admin' }, { label: 'Access', to: '/admin/access' }]}>
-        <ErrorState title={missing ? 'There is no such role' : undefined} message={missing ? 'It may have been deleted. Go back to Access to see the roles there are.' : errorMessage(role.error)} onRetry={missing ? undefined : () => void role.refetch()} />
+      <AdminPage
+        title={missing ? 'Role not found' : 'Role'}
+        breadcrumbs={[
+          { label: 'Admin', to: '/admin' },
+          { label: 'Access', to: '/admin/access' },
+        ]}
+      >
+        <ErrorState
+          title={missing ? 'There is no such role' : undefined}
+          message={missing ? 'It may have been deleted. Go back to Access to see the roles there are.' : errorMessage(role.error)}
+          onRetry={missing ? undefined : () => void role.refetch()}
+        />
       </AdminPage>
     );
   }

@@ -8,7 +8,8 @@ import { refreshProfile } from '../auth/get-profile.ts';
 export function useSetModuleEnabled() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ module, enabled }: { module: ModuleKey; enabled: boolean }) => callEndpoint(adminApi.setModule, { params: { module }, body: { enabled } }),
+    mutationFn: ({ module, enabled }: { module: ModuleKey; enabled: boolean }) =>
+      callEndpoint(adminApi.setModule, { params: { module }, body: { enabled } }),
     onSuccess: async (modules) => {
       queryClient.setQueryData(queryKey(adminApi.listModules), modules);
       await Promise.all([refreshProfile(queryClient), invalidateEndpoints(queryClient, adminApi.getOverview)]);

@@ -10,7 +10,8 @@ import { refreshProfile } from '../auth/get-profile.ts';
 export function useUpdateAgency() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, version }: { input: UpdateAgencyInput; version: number }) => callEndpoint(adminApi.updateAgency, { body: input, version }),
+    mutationFn: ({ input, version }: { input: UpdateAgencyInput; version: number }) =>
+      callEndpoint(adminApi.updateAgency, { body: input, version }),
     onSuccess: async (agency) => {
       queryClient.setQueryData(queryKey(adminApi.getAgency), agency);
       await Promise.all([refreshProfile(queryClient), invalidateEndpoints(queryClient, adminApi.getOverview)]);

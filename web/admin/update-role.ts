@@ -6,7 +6,8 @@ import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 export function useUpdateRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, version }: { id: string; input: UpdateRoleInput; version: number }) => callEndpoint(adminApi.updateRole, { params: { id }, body: input, version }),
+    mutationFn: ({ id, input, version }: { id: string; input: UpdateRoleInput; version: number }) =>
+      callEndpoint(adminApi.updateRole, { params: { id }, body: input, version }),
     onSuccess: (role) => {
       queryClient.setQueryData(queryKey(adminApi.getRole, role.id), role);
       return invalidateEndpoints(queryClient, adminApi.listRoles, adminApi.getRole, adminApi.listUsers, adminApi.getUser);

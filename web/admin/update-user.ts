@@ -6,7 +6,8 @@ import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, version }: { id: string; input: UpdateUserInput; version: number }) => callEndpoint(adminApi.updateUser, { params: { id }, body: input, version }),
+    mutationFn: ({ id, input, version }: { id: string; input: UpdateUserInput; version: number }) =>
+      callEndpoint(adminApi.updateUser, { params: { id }, body: input, version }),
     onSuccess: async (user) => {
       queryClient.setQueryData(queryKey(adminApi.getUser, user.id), user);
       await invalidateEndpoints(queryClient, adminApi.listUsers, adminApi.getUser, adminApi.listRoles, adminApi.getRole);

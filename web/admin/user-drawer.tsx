@@ -65,7 +65,8 @@ const CONFIRMS: Record<Confirmable, { title: string; label: string; color: strin
     title: 'Revoke the invitation?',
     label: 'Revoke invitation',
     color: 'red',
-    text: (name) => `The invitation link sent to ${name} stops working. They stay listed as disabled; you can invite the address again later.`,
+    text: (name) =>
+      `The invitation link sent to ${name} stops working. They stay listed as disabled; you can invite the address again later.`,
   },
 };
 
@@ -136,20 +137,26 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
 
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
   // Roles the user holds stay listed even before the role list has loaded.
-  for (const role of user.roles) if (!roleOptions.some((option) => option.value === role.id)) roleOptions.push({ value: role.id, label: role.name });
+  for (const role of user.roles)
+    if (!roleOptions.some((option) => option.value === role.id)) roleOptions.push({ value: role.id, label: role.name });
 
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Group gap="xs">
           <UserStatusBadge status={user.status} />
-          {user.locked ? <Text fz="sm" c="red.8" fw={600} className="precinct-locked">Locked after failed sign-ins</Text> : null}
+          {user.locked ? (
+            <Text fz="sm" c="red.8" fw={600} className="precinct-locked">
+              Locked after failed sign-ins
+            </Text>
+          ) : null}
         </Group>
         <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
           {user.email}
         </Text>
         <Text fz="xs" c="dimmed">
-          {user.last_sign_in_at ? `Last signed in ${dates.dateTime(user.last_sign_in_at)}` : 'Has never signed in'} · Added {dates.date(user.created_at)}
+          {user.last_sign_in_at ? `Last signed in ${dates.dateTime(user.last_sign_in_at)}` : 'Has never signed in'} · Added{' '}
+          {dates.date(user.created_at)}
           {user.invitation_expires_at ? ` · Invitation expires ${dates.dateTime(user.invitation_expires_at)}` : ''}
         </Text>
       </Stack>
@@ -193,17 +200,32 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
         ) : null}
         <Group gap="xs">
           {user.status === 'active' ? (
-            <Button variant="default" color="red" leftSection={<IconUserOff aria-hidden size={16} />} onClick={() => setConfirming('disable')}>
+            <Button
+              variant="default"
+              color="red"
+              leftSection={<IconUserOff aria-hidden size={16} />}
+              onClick={() => setConfirming('disable')}
+            >
               Disable account
             </Button>
           ) : null}
           {user.status === 'disabled' ? (
-            <Button variant="default" leftSection={<IconUserCheck aria-hidden size={16} />} loading={action.isPending} onClick={() => void run('enable')}>
+            <Button
+              variant="default"
+              leftSection={<IconUserCheck aria-hidden size={16} />}
+              loading={action.isPending}
+              onClick={() => void run('enable')}
+            >
               Enable account
             </Button>
           ) : null}
           {user.locked ? (
-            <Button variant="default" leftSection={<IconLockOpen aria-hidden size={16} />} loading={action.isPending} onClick={() => void run('unlock')}>
+            <Button
+              variant="default"
+              leftSection={<IconLockOpen aria-hidden size={16} />}
+              loading={action.isPending}
+              onClick={() => void run('unlock')}
+            >
               Unlock
             </Button>
           ) : null}
@@ -214,10 +236,19 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
           ) : null}
           {user.status === 'invited' ? (
             <>
-              <Button variant="default" leftSection={<IconMailForward aria-hidden size={16} />} loading={action.isPending} onClick={() => void run('resendInvitation')}>
+              <Button
+                variant="default"
+                leftSection={<IconMailForward aria-hidden size={16} />}
+                loading={action.isPending}
+                onClick={() => void run('resendInvitation')}
+              >
                 Resend invitation
               </Button>
-              <Button variant="default" leftSection={<IconMailOff aria-hidden size={16} />} onClick={() => setConfirming('revokeInvitation')}>
+              <Button
+                variant="default"
+                leftSection={<IconMailOff aria-hidden size={16} />}
+                onClick={() => setConfirming('revokeInvitation')}
+              >
                 Revoke invitation
               </Button>
             </>
@@ -250,7 +281,14 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
 export function UserDrawer({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const user = useUser(userId);
   return (
-    <Drawer closeButtonProps={{ 'aria-label': 'Close' }} opened={userId !== null} onClose={onClose} position="right" size="lg" title={user.data?.name ?? 'Person'}>
+    <Drawer
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      opened={userId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={user.data?.name ?? 'Person'}
+    >
       {userId === null ? null : user.isPending ? (
         <LoadingState label="Loading…" />
       ) : user.isError ? (

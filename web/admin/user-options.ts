@@ -12,9 +12,13 @@ export const userOptions: PersonSearch = {
   key: [...adminApi.listUsers.key, 'options'],
   hint: 'Type a name, e-mail or badge number',
   search: async (q, chosen, signal) => {
-    const page = await callEndpoint(adminApi.listUsers, { query: { ...(q ? { q } : {}), page: 1, page_size: 20, sort: 'name', order: 'asc' }, signal });
+    const page = await callEndpoint(adminApi.listUsers, {
+      query: { ...(q ? { q } : {}), page: 1, page_size: 20, sort: 'name', order: 'asc' },
+      signal,
+    });
     const options = page.items.map(optionOf);
-    if (chosen && !options.some((option) => option.value === chosen)) options.unshift(optionOf(await callEndpoint(adminApi.getUser, { params: { id: chosen }, signal })));
+    if (chosen && !options.some((option) => option.value === chosen))
+      options.unshift(optionOf(await callEndpoint(adminApi.getUser, { params: { id: chosen }, signal })));
     return options;
   },
 };

@@ -30,7 +30,9 @@ describe('the CSV export of the users list', () => {
     const csv = usersToCsv([user]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('name,email,status,account_type,roles,badge_number,rank,phone,locked,last_sign_in_at,created_at');
-    expect(lines[1]).toBe('"Smith, Pat ""PJ""",pat@pd.test,active,full,Officer;Field Training Officer,0042,,\'+1 555 0100,false,2026-03-08T14:05:00.000Z,2026-01-02T00:00:00.000Z');
+    expect(lines[1]).toBe(
+      '"Smith, Pat ""PJ""",pat@pd.test,active,full,Officer;Field Training Officer,0042,,\'+1 555 0100,false,2026-03-08T14:05:00.000Z,2026-01-02T00:00:00.000Z',
+    );
     expect(lines[2]).toBe('');
     // What it writes reads back as the same cells.
     expect(parseCsv(csv)[1]?.[0]).toBe('Smith, Pat "PJ"');

@@ -7,7 +7,19 @@ import { toCsv } from '../../core/csv.ts';
  * with an apostrophe, so a name such as `=HYPERLINK(…)` stays text (CSV injection).
  */
 
-export const USER_CSV_COLUMNS = ['name', 'email', 'status', 'account_type', 'roles', 'badge_number', 'rank', 'phone', 'locked', 'last_sign_in_at', 'created_at'] as const;
+export const USER_CSV_COLUMNS = [
+  'name',
+  'email',
+  'status',
+  'account_type',
+  'roles',
+  'badge_number',
+  'rank',
+  'phone',
+  'locked',
+  'last_sign_in_at',
+  'created_at',
+] as const;
 
 /** Header plus one line per person, CRLF-separated (RFC 4180); roles joined by ";" as the import reads them. */
 export function usersToCsv(users: readonly AdminUser[]): string {

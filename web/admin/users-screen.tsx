@@ -42,7 +42,11 @@ export function UsersScreen() {
       const { page: _page, page_size: _size, ...filters } = query;
       const all = await listAllUsers(filters);
       downloadText(`users-${new Date().toISOString().slice(0, 10)}.csv`, usersToCsv(all));
-      notifications.show({ color: 'green', title: 'Exported', message: `${all.length} ${all.length === 1 ? 'person' : 'people'} saved to a CSV file.` });
+      notifications.show({
+        color: 'green',
+        title: 'Exported',
+        message: `${all.length} ${all.length === 1 ? 'person' : 'people'} saved to a CSV file.`,
+      });
     } catch (error) {
       notifications.show({ color: 'red', title: 'The export failed', message: errorMessage(error) });
     } finally {
@@ -127,7 +131,13 @@ export function UsersScreen() {
           <Button variant="default" leftSection={<IconFileImport aria-hidden size={18} />} onClick={() => setImporting(true)}>
             Import CSV
           </Button>
-          <Button variant="default" leftSection={<IconDownload aria-hidden size={18} />} loading={exporting} onClick={() => void exportCsv()} disabled={total === 0}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload aria-hidden size={18} />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+            disabled={total === 0}
+          >
             Export CSV
           </Button>
         </>
@@ -158,7 +168,12 @@ export function UsersScreen() {
         }
         minWidth={860}
         sort={{ by: state.sort, order: state.order, onSort: (column) => go(toggleSort(state, column)) }}
-        pager={{ page: state.page, pageSize: state.page_size, onPage: (page) => go({ ...state, page }), onPageSize: (pageSize) => go({ ...state, page_size: pageSize, page: 1 }) }}
+        pager={{
+          page: state.page,
+          pageSize: state.page_size,
+          onPage: (page) => go({ ...state, page }),
+          onPageSize: (pageSize) => go({ ...state, page_size: pageSize, page: 1 }),
+        }}
       />
 
       <InviteUserDialog opened={inviting} onClose={() => setInviting(false)} />

@@ -35,7 +35,13 @@ describe('analytics', () => {
 
   it("leaves posthog-js's own defaults of spec section 9 alone", () => {
     const config = analyticsConfig('https://h');
-    for (const key of ['session_idle_timeout_seconds', 'cookie_expiration', 'feature_flag_request_timeout_ms', 'surveys_request_timeout_ms', 'properties_string_max_length']) {
+    for (const key of [
+      'session_idle_timeout_seconds',
+      'cookie_expiration',
+      'feature_flag_request_timeout_ms',
+      'surveys_request_timeout_ms',
+      'properties_string_max_length',
+    ]) {
       expect(config).not.toHaveProperty(key);
     }
   });

@@ -21,7 +21,10 @@ export function isNewDeployment(runningId: string, latest: BuildMetadata | null)
 export async function fetchBuildMetadata(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): Promise<BuildMetadata | null> {
   try {
     // A poll is not the user being active: it says so, like every request the app makes on its own.
-    const response = await fetchImpl(BUILD_METADATA_PATH, { cache: 'no-store', headers: { accept: 'application/json', [BACKGROUND_HEADER]: '1' } });
+    const response = await fetchImpl(BUILD_METADATA_PATH, {
+      cache: 'no-store',
+      headers: { accept: 'application/json', [BACKGROUND_HEADER]: '1' },
+    });
     if (!response.ok) return null;
     const parsed = BuildMetadata.safeParse(await response.json());
     return parsed.success ? parsed.data : null;

@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_ERROR_LOG_ENTRIES, clearErrorLog, formatRejection, formatUncaughtError, getErrorLog, installErrorLog, pushErrorLog } from './error-log.ts';
+import {
+  MAX_ERROR_LOG_ENTRIES,
+  clearErrorLog,
+  formatRejection,
+  formatUncaughtError,
+  getErrorLog,
+  installErrorLog,
+  pushErrorLog,
+} from './error-log.ts';
 
 beforeEach(() => clearErrorLog());
 

@@ -37,7 +37,13 @@ declare global {
 }
 
 /** `message at source:line:column`, from the fields of an ErrorEvent. */
-export function formatUncaughtError(event: { message?: string; error?: unknown; filename?: string; lineno?: number; colno?: number }): string {
+export function formatUncaughtError(event: {
+  message?: string;
+  error?: unknown;
+  filename?: string;
+  lineno?: number;
+  colno?: number;
+}): string {
   const message = event.message || (event.error instanceof Error ? event.error.message : 'Unknown error');
   return `${message} at ${event.filename || 'unknown'}:${event.lineno ?? 0}:${event.colno ?? 0}`;
 }

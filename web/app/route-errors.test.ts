@@ -44,15 +44,18 @@ describe('path parameters', () => {
     expect(parseUuidParam('5B0B8E4E-4F1E-4F57-9C57-8B1A3B0F6F11')).toBe('5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11');
   });
 
-  it.each(['123', 'not-a-uuid', '5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f1', "5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11' OR 1=1", ''])('turn %j into the fatal not-found', (value) => {
-    let thrown: unknown;
-    try {
-      parseUuidParam(value);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(errorStatus(thrown)).toBe(404);
-  });
+  it.each(['123', 'not-a-uuid', '5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f1', "5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11' OR 1=1", ''])(
+    'turn %j into the fatal not-found',
+    (value) => {
+      let thrown: unknown;
+      try {
+        parseUuidParam(value);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(errorStatus(thrown)).toBe(404);
+    },
+  );
 
   it('validate every named parameter of a route', () => {
     const params = uuidParams('binder_id', 'dor_id');

@@ -6,7 +6,12 @@ import { createAppRouter, routeTree } from './router.tsx';
 // Creating the router gives every route its id and full path.
 createAppRouter(new QueryClient());
 
-type Node = { id: string; fullPath: string; options: { params?: { parse?: (raw: Record<string, string>) => unknown } }; children?: Node[] | Record<string, Node> };
+type Node = {
+  id: string;
+  fullPath: string;
+  options: { params?: { parse?: (raw: Record<string, string>) => unknown } };
+  children?: Node[] | Record<string, Node>;
+};
 
 function walk(node: Node, ancestors: string[] = [], out: { node: Node; ancestors: string[] }[] = []) {
   out.push({ node, ancestors });
@@ -22,23 +27,77 @@ const byPath = new Map(pages.map((entry) => [entry.node.fullPath.replace(/\/$/, 
 
 /** Spec section 2, with {param} written as $param. */
 const SPEC_PATHS = [
-  '/', '/disabled', '/comingsoon', '/login', '/signup', '/confirm', '/forgotpassword', '/forgotpassword/update',
-  '/admin', '/admin/users', '/admin/access', '/admin/access/roles/$role_id', '/admin/modules', '/admin/modules/fto', '/admin/modules/fleet',
-  '/admin/modules/agency', '/admin/modules/citations', '/admin/modules/reports', '/admin/modules/productivity', '/admin/modules/schedule',
-  '/admin/modules/schedule/schedules', '/admin/modules/schedule/groups', '/admin/modules/schedule/assignments',
-  '/fleet', '/fleet/request', '/fleet/squadcheck', '/fleet/admin', '/fleet/admin/vehicle', '/fleet/admin/vehicle/$vehicle_id',
-  '/fleet/admin/servicerequest', '/fleet/admin/squadchecks', '/fleet/admin/squadchecks/configure',
-  '/fleet/admin/squadchecks/configure/template/create', '/fleet/admin/squadchecks/configure/template/$template_id',
+  '/',
+  '/disabled',
+  '/comingsoon',
+  '/login',
+  '/signup',
+  '/confirm',
+  '/forgotpassword',
+  '/forgotpassword/update',
+  '/admin',
+  '/admin/users',
+  '/admin/access',
+  '/admin/access/roles/$role_id',
+  '/admin/modules',
+  '/admin/modules/fto',
+  '/admin/modules/fleet',
+  '/admin/modules/agency',
+  '/admin/modules/citations',
+  '/admin/modules/reports',
+  '/admin/modules/productivity',
+  '/admin/modules/schedule',
+  '/admin/modules/schedule/schedules',
+  '/admin/modules/schedule/groups',
+  '/admin/modules/schedule/assignments',
+  '/fleet',
+  '/fleet/request',
+  '/fleet/squadcheck',
+  '/fleet/admin',
+  '/fleet/admin/vehicle',
+  '/fleet/admin/vehicle/$vehicle_id',
+  '/fleet/admin/servicerequest',
+  '/fleet/admin/squadchecks',
+  '/fleet/admin/squadchecks/configure',
+  '/fleet/admin/squadchecks/configure/template/create',
+  '/fleet/admin/squadchecks/configure/template/$template_id',
   '/fleet/admin/squadchecks/$squad_check_submission_id',
-  '/fto', '/fto/admin', '/fto/admin/trainers', '/fto/admin/binder/list', '/fto/admin/binder/$binder_id', '/fto/admin/configure/$program_id',
-  '/fto/binder/$binder_id', '/fto/binder/$binder_id/dors', '/fto/binder/$binder_id/dors/create', '/fto/binder/$binder_id/dors/view/$dor_id',
-  '/fto/binder/$binder_id/dors/print/$dor_id', '/fto/binder/$binder_id/policies', '/fto/binder/$binder_id/policies/view/$policy_id',
-  '/fto/binder/$binder_id/reference', '/fto/binder/$binder_id/tasksheets', '/fto/binder/$binder_id/tasksheets/$tasksheet_id',
-  '/reports', '/reports/templates/select', '/reports/templates/create', '/reports/templates/edit', '/reports/templates/$id',
-  '/reports/templates/owi', '/reports/templates/entrytoauto', '/reports/templates/retailtheft', '/reports/templates/criminaldamagetoproperty',
+  '/fto',
+  '/fto/admin',
+  '/fto/admin/trainers',
+  '/fto/admin/binder/list',
+  '/fto/admin/binder/$binder_id',
+  '/fto/admin/configure/$program_id',
+  '/fto/binder/$binder_id',
+  '/fto/binder/$binder_id/dors',
+  '/fto/binder/$binder_id/dors/create',
+  '/fto/binder/$binder_id/dors/view/$dor_id',
+  '/fto/binder/$binder_id/dors/print/$dor_id',
+  '/fto/binder/$binder_id/policies',
+  '/fto/binder/$binder_id/policies/view/$policy_id',
+  '/fto/binder/$binder_id/reference',
+  '/fto/binder/$binder_id/tasksheets',
+  '/fto/binder/$binder_id/tasksheets/$tasksheet_id',
+  '/reports',
+  '/reports/templates/select',
+  '/reports/templates/create',
+  '/reports/templates/edit',
+  '/reports/templates/$id',
+  '/reports/templates/owi',
+  '/reports/templates/entrytoauto',
+  '/reports/templates/retailtheft',
+  '/reports/templates/criminaldamagetoproperty',
   '/reports/templates/ai/transcript',
-  '/schedule', '/schedule/trades', '/schedule/overtime', '/schedule/admin', '/schedule/admin/allcall',
-  '/citations', '/productivity', '/productivity/list/$list', '/productivity/space/$space', '/productivity/print/task/$task_id',
+  '/schedule',
+  '/schedule/trades',
+  '/schedule/overtime',
+  '/schedule/admin',
+  '/schedule/admin/allcall',
+  '/citations',
+  '/productivity',
+  '/productivity/list/$list',
+  '/productivity/space/$space',
+  '/productivity/print/task/$task_id',
 ];
 
 describe('the route tree', () => {
@@ -53,13 +112,17 @@ describe('the route tree', () => {
   });
 
   it('uses the auth layout for the sign-in screens, the empty layout for the two print routes and none for /disabled and /comingsoon', () => {
-    for (const path of ['/login', '/signup', '/confirm', '/forgotpassword', '/forgotpassword/update']) expect(byPath.get(path)?.ancestors).toContain('/_auth');
-    for (const path of ['/fto/binder/$binder_id/dors/print/$dor_id', '/productivity/print/task/$task_id']) expect(byPath.get(path)?.ancestors).toContain('/_empty');
+    for (const path of ['/login', '/signup', '/confirm', '/forgotpassword', '/forgotpassword/update'])
+      expect(byPath.get(path)?.ancestors).toContain('/_auth');
+    for (const path of ['/fto/binder/$binder_id/dors/print/$dor_id', '/productivity/print/task/$task_id'])
+      expect(byPath.get(path)?.ancestors).toContain('/_empty');
     for (const path of ['/disabled', '/comingsoon']) expect(byPath.get(path)?.ancestors).toEqual(['__root__']);
   });
 
   it('puts every other module route in the default layout', () => {
-    for (const path of SPEC_PATHS.filter((p) => /^\/(fleet|fto|reports|schedule|citations|productivity)/.test(p) && !p.includes('/print/'))) {
+    for (const path of SPEC_PATHS.filter(
+      (p) => /^\/(fleet|fto|reports|schedule|citations|productivity)/.test(p) && !p.includes('/print/'),
+    )) {
       expect(byPath.get(path)?.ancestors, path).toContain('/_app');
     }
   });
@@ -82,9 +145,14 @@ describe('the office lists’ search parameters', () => {
   router.update({ ...router.options, history: createMemoryHistory({ initialEntries: ['/'] }) });
 
   it('leave the defaults out of the URL when a screen navigates with its whole state', () => {
-    const users = router.buildLocation({ to: '/admin/users', search: { q: 'pat', status: null, sort: 'email', order: 'asc', page: 1, page_size: 25, user: null } });
+    const users = router.buildLocation({
+      to: '/admin/users',
+      search: { q: 'pat', status: null, sort: 'email', order: 'asc', page: 1, page_size: 25, user: null },
+    });
     expect(users.href).toBe('/admin/users?q=pat&sort=email');
-    expect(router.buildLocation({ to: '/fleet/admin/servicerequest', search: { status: 'open', page: 3 } }).href).toBe('/fleet/admin/servicerequest?status=open&page=3');
+    expect(router.buildLocation({ to: '/fleet/admin/servicerequest', search: { status: 'open', page: 3 } }).href).toBe(
+      '/fleet/admin/servicerequest?status=open&page=3',
+    );
   });
 
   it('give the screen the whole state, typed, with anything unreadable at its default', () => {

@@ -13,7 +13,11 @@ describe('server-defined redirects', () => {
   });
 
   it('send a matching path to an internal target, keeping the query and hash', () => {
-    expect(decide('/old', [{ from: '/old', to: '/new', permanent: true }], '?a=1', '#x')).toEqual({ action: 'internal', href: '/new?a=1#x', permanent: true });
+    expect(decide('/old', [{ from: '/old', to: '/new', permanent: true }], '?a=1', '#x')).toEqual({
+      action: 'internal',
+      href: '/new?a=1#x',
+      permanent: true,
+    });
   });
 
   it('use the first matching entry and allow wildcards', () => {

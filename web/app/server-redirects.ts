@@ -11,9 +11,7 @@ import { classifyNavigationUrl } from '../lib/safe-navigation.ts';
 export type ServerRedirect = { from: string; to: string; permanent: boolean };
 
 export type RedirectDecision =
-  | { action: 'pass' }
-  | { action: 'internal'; href: string; permanent: boolean }
-  | { action: 'external'; href: string; permanent: boolean };
+  { action: 'pass' } | { action: 'internal'; href: string; permanent: boolean } | { action: 'external'; href: string; permanent: boolean };
 
 export function serverRedirectDecision(input: {
   path: string;

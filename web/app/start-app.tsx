@@ -35,7 +35,12 @@ function wireAuth(router: AppRouter, queryClient: QueryClient): void {
     if (detail.reason === 'user') {
       void router.navigate({ to: '/login', replace: true });
     } else {
-      notifications.show({ id: 'session-ended', color: 'yellow', title: 'You were signed out', message: 'Your session ended. Sign in again to carry on.' });
+      notifications.show({
+        id: 'session-ended',
+        color: 'yellow',
+        title: 'You were signed out',
+        message: 'Your session ended. Sign in again to carry on.',
+      });
       // The guards run again: a guarded page sends the visitor to sign in, saving where they were.
       void router.invalidate();
     }

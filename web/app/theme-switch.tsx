@@ -1,4 +1,12 @@
-import { ActionIcon, Menu, Text, VisuallyHidden, useComputedColorScheme, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import {
+  ActionIcon,
+  Menu,
+  Text,
+  VisuallyHidden,
+  useComputedColorScheme,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useAuthState } from '../auth/session.ts';
@@ -28,8 +36,7 @@ export function ThemeSwitch() {
       updateUser.mutate(
         { data: { ...session.user.user_metadata, color_scheme: value } },
         {
-          onError: (error) =>
-            notifications.show({ color: 'red', title: 'Your theme choice was not saved', message: errorMessage(error) }),
+          onError: (error) => notifications.show({ color: 'red', title: 'Your theme choice was not saved', message: errorMessage(error) }),
         },
       );
     }
@@ -39,7 +46,11 @@ export function ThemeSwitch() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label={`Theme: ${CHOICES.find((c) => c.value === colorScheme)?.label ?? 'Light'}. Change theme`}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={`Theme: ${CHOICES.find((c) => c.value === colorScheme)?.label ?? 'Light'}. Change theme`}
+        >
           <CurrentIcon aria-hidden size={18} />
         </ActionIcon>
       </Menu.Target>

@@ -7,10 +7,32 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
  */
 
 /** Tailwind's zinc, 50 to 900. */
-const zinc: MantineColorsTuple = ['#fafafa', '#f4f4f5', '#e4e4e7', '#d4d4d8', '#a1a1aa', '#71717a', '#52525b', '#3f3f46', '#27272a', '#18181b'];
+const zinc: MantineColorsTuple = [
+  '#fafafa',
+  '#f4f4f5',
+  '#e4e4e7',
+  '#d4d4d8',
+  '#a1a1aa',
+  '#71717a',
+  '#52525b',
+  '#3f3f46',
+  '#27272a',
+  '#18181b',
+];
 
 /** Mantine's dark palette runs from text (0) to the page background (7) and deeper: zinc again. */
-const zincDark: MantineColorsTuple = ['#e4e4e7', '#d4d4d8', '#a1a1aa', '#8b8b94', '#52525b', '#3f3f46', '#27272a', '#18181b', '#111113', '#09090b'];
+const zincDark: MantineColorsTuple = [
+  '#e4e4e7',
+  '#d4d4d8',
+  '#a1a1aa',
+  '#8b8b94',
+  '#52525b',
+  '#3f3f46',
+  '#27272a',
+  '#18181b',
+  '#111113',
+  '#09090b',
+];
 
 export const Z_INDEX = { modal: 1100, overlay: 1000, menu: 1000, tooltip: 1100, popover: 1100, notifications: 1200 } as const;
 

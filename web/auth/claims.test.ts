@@ -10,21 +10,33 @@ function token(payload: unknown): string {
 
 describe('claims read from the access token', () => {
   it('come from app_metadata', () => {
-    const claims = decodeClaims(token({ sub: 'u', app_metadata: { agency_id: AGENCY, account_type: 'full', roles: ['officer'], permissions: ['fleet:admin'] } }));
+    const claims = decodeClaims(
+      token({ sub: 'u', app_metadata: { agency_id: AGENCY, account_type: 'full', roles: ['officer'], permissions: ['fleet:admin'] } }),
+    );
     expect(claims).toEqual({ agency_id: AGENCY, account_type: 'full', roles: ['officer'], permissions: ['fleet:admin'] });
   });
 
   it("default the account type to 'limited' and the lists to empty", () => {
-    expect(decodeClaims(token({ app_metadata: { agency_id: AGENCY } }))).toEqual({ agency_id: AGENCY, account_type: 'limited', roles: [], permissions: [] });
+    expect(decodeClaims(token({ app_metadata: { agency_id: AGENCY } }))).toEqual({
+      agency_id: AGENCY,
+      account_type: 'limited',
+      roles: [],
+      permissions: [],
+    });
     expect(decodeClaims(token({ app_metadata: { agency_id: AGENCY, account_type: 'captain', roles: 'x' } })).account_type).toBe('limited');
   });
 
-  it.each(['', 'not-a-jwt', 'a.b', 'a.%%%.c', token('just a string'), token({ sub: 'no metadata' }), token({ app_metadata: { roles: [] } })])(
-    "fail with 'Failed to decode JWT token' for %j",
-    (bad) => {
-      expect(() => decodeClaims(bad)).toThrow(CLAIMS_DECODE_ERROR);
-    },
-  );
+  it.each([
+    '',
+    'not-a-jwt',
+    'a.b',
+    'a.%%%.c',
+    token('just a string'),
+    token({ sub: 'no metadata' }),
+    token({ app_metadata: { roles: [] } }),
+  ])("fail with 'Failed to decode JWT token' for %j", (bad) => {
+    expect(() => decodeClaims(bad)).toThrow(CLAIMS_DECODE_ERROR);
+  });
 
   it('clear the claims and set the decode error when the token cannot be read', () => {
     expect(loadClaims('garbage')).toEqual({ claims: null, error: 'Failed to decode JWT token' });

@@ -22,7 +22,10 @@ export function ConfirmScreen() {
   const { token } = useSearch({ strict: false });
   if (!token) {
     return (
-      <AuthCard title="This link is incomplete" description="The confirmation link is missing its code. Copy the whole link from the e-mail, or have a new one sent.">
+      <AuthCard
+        title="This link is incomplete"
+        description="The confirmation link is missing its code. Copy the whole link from the e-mail, or have a new one sent."
+      >
         <ResendConfirmationForm />
       </AuthCard>
     );

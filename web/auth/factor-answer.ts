@@ -10,7 +10,11 @@ export function describeAnswerFailure(error: unknown): { fieldError: string | nu
     const field = error.fields.code ?? error.fields.credential_response;
     if (error.code === 'validation_failed' && field) return { fieldError: field, formError: null, challengeSpent: false };
     const spent = ['token_expired', 'invalid_token', 'not_found', 'rate_limited'].includes(error.code);
-    return { fieldError: null, formError: error.hint && error.code !== 'insufficient_aal' ? `${error.message} (${error.hint})` : error.message, challengeSpent: spent };
+    return {
+      fieldError: null,
+      formError: error.hint && error.code !== 'insufficient_aal' ? `${error.message} (${error.hint})` : error.message,
+      challengeSpent: spent,
+    };
   }
   return { fieldError: null, formError: error instanceof Error ? error.message : 'Something went wrong. Try again.', challengeSpent: true };
 }

@@ -23,7 +23,12 @@ export function ForgotPasswordScreen() {
   const recover = useRecoverPassword();
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zod4Resolver(RecoverInput), validateInputOnBlur: true });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: zod4Resolver(RecoverInput),
+    validateInputOnBlur: true,
+  });
 
   const submit = form.onSubmit(async (values) => {
     setFormError(null);
@@ -50,11 +55,23 @@ export function ForgotPasswordScreen() {
   }
 
   return (
-    <AuthCard title="Forgot your password?" description="Enter your e-mail address and we will send you a link to choose a new one." footer={backToSignIn}>
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter your e-mail address and we will send you a link to choose a new one."
+      footer={backToSignIn}
+    >
       <form onSubmit={submit} noValidate aria-label="Send a password reset link">
         <Stack gap="md">
           <FormErrorAlert message={formError} />
-          <TextInput label="E-mail address" type="email" inputMode="email" autoComplete="username" required key={form.key('email')} {...form.getInputProps('email')} />
+          <TextInput
+            label="E-mail address"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
           <Button type="submit" loading={recover.isPending} fullWidth>
             Send the link
           </Button>

@@ -89,7 +89,14 @@ function PasswordStep() {
       }
     >
       {notice ? (
-        <Alert color="yellow" variant="light" title={notice.title} icon={<IconClockHour4 aria-hidden />} role="status" data-testid="sign-out-notice">
+        <Alert
+          color="yellow"
+          variant="light"
+          title={notice.title}
+          icon={<IconClockHour4 aria-hidden />}
+          role="status"
+          data-testid="sign-out-notice"
+        >
           <Text fz="sm">{notice.message}</Text>
         </Alert>
       ) : null}
@@ -130,7 +137,13 @@ function PasswordStep() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput label="Password" autoComplete="current-password" required key={form.key('password')} {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
           <Anchor component={Link} to="/forgotpassword" fz="sm">
             Forgot your password?
           </Anchor>
@@ -160,14 +173,22 @@ function UnlockNotice({ token }: { token: string }) {
   if (unlock.isSuccess) {
     return (
       <Alert color="green" variant="light" title="Your account is unlocked" icon={<IconCircleCheck aria-hidden />} role="status">
-        <Text fz="sm">Sign in with your password. If the failed sign-ins were not you, change your password afterwards and tell your agency administrator.</Text>
+        <Text fz="sm">
+          Sign in with your password. If the failed sign-ins were not you, change your password afterwards and tell your agency
+          administrator.
+        </Text>
       </Alert>
     );
   }
   if (unlock.isError) {
     const gone = isApiError(unlock.error) && LINK_GONE_CODES.has(unlock.error.code);
     return (
-      <Alert color="red" variant="light" title={gone ? 'This unlock link cannot be used' : 'Your account could not be unlocked'} role="alert">
+      <Alert
+        color="red"
+        variant="light"
+        title={gone ? 'This unlock link cannot be used' : 'Your account could not be unlocked'}
+        role="alert"
+      >
         <Text fz="sm">
           {gone
             ? 'The link has expired or was already used. If your account is still locked, signing in again sends a new link once the lock applies, or your agency administrator can unlock it.'
@@ -236,7 +257,11 @@ function SecondFactorStep() {
     );
   }
   return (
-    <AuthCard title="Verify it is you" description="Your password was right. Now use your second factor to finish signing in." footer={signOutLink}>
+    <AuthCard
+      title="Verify it is you"
+      description="Your password was right. Now use your second factor to finish signing in."
+      footer={signOutLink}
+    >
       <Suspense fallback={<LoadingState />}>
         <SecondFactorVerify factors={verifiedFactors(factors.data.factors)} onVerified={() => undefined} autoFocus />
       </Suspense>

@@ -12,11 +12,7 @@ export function ResendConfirmationForm() {
   const resend = useResendConfirmation();
   const form = useForm({ mode: 'uncontrolled', initialValues: { email: '' }, validate: zod4Resolver(ResendForm) });
   if (resend.isSuccess) {
-    return (
-      <Text role="status">
-        If that address has an account waiting for confirmation, a new link is on its way. It works once.
-      </Text>
-    );
+    return <Text role="status">If that address has an account waiting for confirmation, a new link is on its way. It works once.</Text>;
   }
   return (
     <form
@@ -25,7 +21,15 @@ export function ResendConfirmationForm() {
       onSubmit={form.onSubmit((values) => resend.mutate({ type: 'signup', email: ResendForm.parse(values).email }))}
     >
       <Stack gap="sm">
-        <TextInput label="E-mail address" type="email" inputMode="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+        <TextInput
+          label="E-mail address"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
         {resend.isError ? (
           <Text c="red" fz="sm" role="alert">
             {errorMessage(resend.error)}

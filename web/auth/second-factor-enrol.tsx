@@ -18,7 +18,11 @@ import { useVerifyFactor } from './verify-factor.ts';
 import { registerAuthenticator, webAuthnFailureMessage, webAuthnSupported } from './webauthn.ts';
 
 const CHOICES: ReadonlyArray<{ type: FactorType; description: string }> = [
-  { type: 'totp', description: 'An app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…) shows a new 6-digit code every 30 seconds.' },
+  {
+    type: 'totp',
+    description:
+      'An app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…) shows a new 6-digit code every 30 seconds.',
+  },
   { type: 'webauthn', description: 'A USB or NFC security key, or a passkey kept by this device. The strongest choice.' },
   { type: 'phone', description: 'We text a 6-digit code to your mobile phone. Weaker: text messages can be intercepted.' },
 ];
@@ -128,7 +132,13 @@ function EnrolTotp({ onEnrolled, onBack }: { onEnrolled: (session: Session) => v
       <Group justify="center">
         {/* White quiet zone so that the code scans in the dark theme too. */}
         <div style={{ background: '#fff', padding: 12, borderRadius: 8, lineHeight: 0 }}>
-          <QRCodeSVG value={factor.totp.uri} size={184} role="img" aria-label="QR code of your authenticator key" title="QR code of your authenticator key" />
+          <QRCodeSVG
+            value={factor.totp.uri}
+            size={184}
+            role="img"
+            aria-label="QR code of your authenticator key"
+            title="QR code of your authenticator key"
+          />
         </div>
       </Group>
       <Stack gap={4}>
@@ -254,7 +264,11 @@ function EnrolSecurityKey({ onEnrolled, onBack }: { onEnrolled: (session: Sessio
   const verify = useVerifyFactor();
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
-  const form = useForm({ mode: 'uncontrolled', initialValues: { name: 'Security key' }, validate: zod4Resolver(z.object({ name: z.string().trim().min(1, 'Give it a name').max(60, 'Use at most 60 characters') })) });
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { name: 'Security key' },
+    validate: zod4Resolver(z.object({ name: z.string().trim().min(1, 'Give it a name').max(60, 'Use at most 60 characters') })),
+  });
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
@@ -286,7 +300,13 @@ function EnrolSecurityKey({ onEnrolled, onBack }: { onEnrolled: (session: Sessio
     <form onSubmit={submit} noValidate aria-label="Add a security key">
       <Stack gap="sm">
         <FormErrorAlert message={error} />
-        <TextInput label="Name of the key" description="So you can tell your keys apart, e.g. “Blue YubiKey”." required key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput
+          label="Name of the key"
+          description="So you can tell your keys apart, e.g. “Blue YubiKey”."
+          required
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
         <Text fz="sm">When the browser asks, insert and touch your security key, or confirm with this device’s screen lock.</Text>
         <Group gap="sm">
           <Button type="submit" loading={working}>

@@ -154,8 +154,8 @@ function AnswerFactor({ factor, onVerified, autoFocus }: { factor: Factor; onVer
       <Stack gap="sm">
         <FormErrorAlert message={formError} />
         <Text fz="sm">
-          We will text a 6-digit code to {factor.phone_hint ?? 'your phone'}. Codes sent by text message can be intercepted, so an authenticator app
-          or a security key is the stronger choice.
+          We will text a 6-digit code to {factor.phone_hint ?? 'your phone'}. Codes sent by text message can be intercepted, so an
+          authenticator app or a security key is the stronger choice.
         </Text>
         <Group>
           <Button onClick={() => void sendText()} loading={working} autoFocus={autoFocus}>

@@ -77,7 +77,15 @@ describe('the session cookie', () => {
   });
 
   it('prefers the single cookie and gives null when neither form exists', () => {
-    expect(combineCookieChunks('t', new Map([['t', 'one'], ['t.0', 'two']]))).toBe('one');
+    expect(
+      combineCookieChunks(
+        't',
+        new Map([
+          ['t', 'one'],
+          ['t.0', 'two'],
+        ]),
+      ),
+    ).toBe('one');
     expect(combineCookieChunks('t', new Map([['other', 'x']]))).toBeNull();
   });
 
@@ -107,7 +115,9 @@ describe('the session cookie', () => {
   });
 
   it('serializes cookies with path, max age and same-site, and deletion with an expiry in the past', () => {
-    expect(serializeCookie('n', 'v', { path: '/', sameSite: 'lax', maxAgeSeconds: 34_560_000 })).toBe('n=v; Path=/; Max-Age=34560000; SameSite=Lax');
+    expect(serializeCookie('n', 'v', { path: '/', sameSite: 'lax', maxAgeSeconds: 34_560_000 })).toBe(
+      'n=v; Path=/; Max-Age=34560000; SameSite=Lax',
+    );
     expect(serializeCookie('n', '', { maxAgeSeconds: 0 })).toContain('Expires=Thu, 01 Jan 1970');
     expect(serializeCookie('n', 'v', { secure: true })).toContain('; Secure');
     expect(serializeCookie('n', 'v')).not.toContain('HttpOnly');

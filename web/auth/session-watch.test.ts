@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-error.ts';
-import { classifyRequestAt, KEEP_ALIVE_EVERY_MS, PROBE_AFTER_QUIET_MS, shouldKeepAlive, shouldProbe, USER_CAUSED_WINDOW_MS } from './session-watch.ts';
+import {
+  classifyRequestAt,
+  KEEP_ALIVE_EVERY_MS,
+  PROBE_AFTER_QUIET_MS,
+  shouldKeepAlive,
+  shouldProbe,
+  USER_CAUSED_WINDOW_MS,
+} from './session-watch.ts';
 import { endsSession, GENERIC_SESSION_END, signOutNoticeFor } from './sign-out-notice.ts';
 
 const T = 1_000_000;
@@ -28,9 +35,24 @@ describe('which requests count as the user being active', () => {
 });
 
 describe('the notice after the server ends a session', () => {
-  const idle = new ApiError(401, { message: 'You were signed out after 1 minutes without activity; sign in again', details: null, hint: 'idle', code: 'session_not_found' });
-  const refreshIdle = new ApiError(400, { message: 'You were signed out after 30 minutes without activity; sign in again', details: null, hint: 'idle', code: 'session_not_found' });
-  const revoked = new ApiError(401, { message: 'Your session has ended; sign in again', details: null, hint: null, code: 'session_not_found' });
+  const idle = new ApiError(401, {
+    message: 'You were signed out after 1 minutes without activity; sign in again',
+    details: null,
+    hint: 'idle',
+    code: 'session_not_found',
+  });
+  const refreshIdle = new ApiError(400, {
+    message: 'You were signed out after 30 minutes without activity; sign in again',
+    details: null,
+    hint: 'idle',
+    code: 'session_not_found',
+  });
+  const revoked = new ApiError(401, {
+    message: 'Your session has ended; sign in again',
+    details: null,
+    hint: null,
+    code: 'session_not_found',
+  });
   const forbidden = new ApiError(403, { message: 'No', details: null, hint: null, code: 'forbidden' });
 
   it('uses the server’s sentence, and marks inactivity as such', () => {

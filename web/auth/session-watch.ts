@@ -47,7 +47,9 @@ export function shouldKeepAlive(clock: ActivityClock & { signedIn: boolean }): b
 
 /** On the probe timer: whether to ask the server if the session still lives. */
 export function shouldProbe(clock: ActivityClock & { signedIn: boolean }): boolean {
-  return clock.signedIn && clock.now - clock.lastInputAt >= PROBE_AFTER_QUIET_MS && clock.now - clock.lastUserRequestAt >= PROBE_AFTER_QUIET_MS;
+  return (
+    clock.signedIn && clock.now - clock.lastInputAt >= PROBE_AFTER_QUIET_MS && clock.now - clock.lastUserRequestAt >= PROBE_AFTER_QUIET_MS
+  );
 }
 
 let stopWatch: (() => void) | null = null;

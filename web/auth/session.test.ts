@@ -128,7 +128,9 @@ describe('the session in the browser', () => {
     const store = await import('./session.ts');
     // After resetModules, the ApiError class the store sees is a fresh one: use that.
     const { ApiError } = await import('../lib/api-error.ts');
-    refreshSessionRequest.mockRejectedValue(new ApiError(400, { message: 'Invalid Refresh Token', details: null, hint: null, code: 'refresh_token_already_used' }));
+    refreshSessionRequest.mockRejectedValue(
+      new ApiError(400, { message: 'Invalid Refresh Token', details: null, hint: null, code: 'refresh_token_already_used' }),
+    );
     const reasons: (string | undefined)[] = [];
     store.subscribeAuth((_state, event, detail) => {
       if (event === 'SIGNED_OUT') reasons.push(detail.reason);

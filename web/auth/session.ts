@@ -72,7 +72,8 @@ function emit(event: AuthEvent, detail: { reason?: SignOutReason }): void {
 }
 
 function applySession(session: Session | null, event: AuthEvent, detail: { reason?: SignOutReason } = {}): void {
-  const { claims, error } = event === 'USER_UPDATED' ? { claims: state.claims, error: state.claimsError } : loadClaims(session?.access_token);
+  const { claims, error } =
+    event === 'USER_UPDATED' ? { claims: state.claims, error: state.claimsError } : loadClaims(session?.access_token);
   state = { session, claims, claimsError: error };
   if (error) console.error(`[auth] ${error}`);
   scheduleRefresh();

@@ -103,7 +103,13 @@ function NewAgencySignup() {
           </Fieldset>
           <Fieldset legend="Your agency" variant="unstyled">
             <Stack gap="sm">
-              <TextInput label="Agency name" autoComplete="organization" required key={form.key('agency.name')} {...form.getInputProps('agency.name')} />
+              <TextInput
+                label="Agency name"
+                autoComplete="organization"
+                required
+                key={form.key('agency.name')}
+                {...form.getInputProps('agency.name')}
+              />
               <TextInput
                 label="ORI (optional)"
                 description="The 9-character Originating Agency Identifier, for example IL0160000."
@@ -198,8 +204,7 @@ function JoinByInvitationForm({ invitation, token }: { invitation: InvitationPre
       title={`Join ${invitation.agency_name}`}
       description={
         <>
-          You were invited to {invitation.agency_name} on Precinct. The invitation is valid until{' '}
-          {formatDateTime(invitation.expires_at)}.
+          You were invited to {invitation.agency_name} on Precinct. The invitation is valid until {formatDateTime(invitation.expires_at)}.
         </>
       }
       footer={signInLink}

@@ -85,7 +85,11 @@ function NewPasswordForm({ session }: { session: Session }) {
     try {
       const user = await updateUser({ password: NewPassword.parse(values).password }, session.access_token);
       setSession({ ...session, user });
-      notifications.show({ color: 'green', title: 'Password changed', message: 'Your new password is in use. Other sessions were signed out.' });
+      notifications.show({
+        color: 'green',
+        title: 'Password changed',
+        message: 'Your new password is in use. Other sessions were signed out.',
+      });
       await router.navigate({ to: '/', replace: true });
     } catch (error) {
       setFormError(applyServerErrors(form, error));
@@ -99,8 +103,20 @@ function NewPasswordForm({ session }: { session: Session }) {
       <form onSubmit={submit} noValidate aria-label="Choose a new password">
         <Stack gap="md">
           <FormErrorAlert message={formError} />
-          <PasswordInput label="New password" autoComplete="new-password" required key={form.key('password')} {...form.getInputProps('password')} />
-          <PasswordInput label="New password again" autoComplete="new-password" required key={form.key('confirm')} {...form.getInputProps('confirm')} />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="New password again"
+            autoComplete="new-password"
+            required
+            key={form.key('confirm')}
+            {...form.getInputProps('confirm')}
+          />
           <Button type="submit" loading={saving} fullWidth>
             Save the new password
           </Button>

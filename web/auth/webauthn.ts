@@ -21,7 +21,8 @@ export function webAuthnFailureMessage(error: unknown): string {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError')
     return 'That security key is already added to your account. Use another one.';
-  if (name === 'NotAllowedError' || name === 'AbortError') return 'The security key did not answer: it was cancelled or took too long. Try again.';
+  if (name === 'NotAllowedError' || name === 'AbortError')
+    return 'The security key did not answer: it was cancelled or took too long. Try again.';
   if (name === 'SecurityError') return 'This browser refused to use a security key on this address.';
   return error instanceof Error && error.message ? error.message : 'The security key could not be used. Try again.';
 }

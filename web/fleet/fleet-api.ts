@@ -19,7 +19,11 @@ export type VehiclesRequest = Partial<ListVehiclesQuery>;
  * another office user's change shows soon after.
  */
 export function fleetSettingsQueryOptions() {
-  return queryOptions({ queryKey: queryKey(fleetApi.getSettings), queryFn: ({ signal }) => callEndpoint(fleetApi.getSettings, { signal }), staleTime: 60_000 });
+  return queryOptions({
+    queryKey: queryKey(fleetApi.getSettings),
+    queryFn: ({ signal }) => callEndpoint(fleetApi.getSettings, { signal }),
+    staleTime: 60_000,
+  });
 }
 
 export function useFleetSettings() {
@@ -28,7 +32,10 @@ export function useFleetSettings() {
 
 /** One service request with its status timeline (`events`) and version (the ETag an office update carries). */
 export function serviceRequestQueryOptions(id: string) {
-  return queryOptions({ queryKey: queryKey(fleetApi.getServiceRequest, id), queryFn: ({ signal }) => callEndpoint(fleetApi.getServiceRequest, { params: { id }, signal }) });
+  return queryOptions({
+    queryKey: queryKey(fleetApi.getServiceRequest, id),
+    queryFn: ({ signal }) => callEndpoint(fleetApi.getServiceRequest, { params: { id }, signal }),
+  });
 }
 
 export function useServiceRequest(id: string | null) {
@@ -40,5 +47,8 @@ export function useServiceRequest(id: string | null) {
  * (their own first) and the office's table.
  */
 export function vehiclesQueryOptions(query: VehiclesRequest) {
-  return queryOptions({ queryKey: queryKey(fleetApi.listVehicles, query), queryFn: ({ signal }) => callEndpoint(fleetApi.listVehicles, { query, signal }) });
+  return queryOptions({
+    queryKey: queryKey(fleetApi.listVehicles, query),
+    queryFn: ({ signal }) => callEndpoint(fleetApi.listVehicles, { query, signal }),
+  });
 }

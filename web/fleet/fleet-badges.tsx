@@ -8,14 +8,32 @@ import { StatusBadge } from '../ui/status-badge.tsx';
 
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = { in_service: 'In service', out_of_service: 'Out of service', retired: 'Retired' };
+export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = {
+  in_service: 'In service',
+  out_of_service: 'Out of service',
+  retired: 'Retired',
+};
 const VEHICLE_STATUS_COLORS: Record<VehicleStatus, string> = { in_service: 'green', out_of_service: 'red', retired: 'gray' };
 
-export const REQUEST_STATUS_LABELS: Record<ServiceRequestStatus, string> = { open: 'Open', in_progress: 'In progress', completed: 'Completed', declined: 'Declined' };
+export const REQUEST_STATUS_LABELS: Record<ServiceRequestStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  declined: 'Declined',
+};
 /** Open is waiting for someone (yellow); in progress is being worked (blue). */
-const REQUEST_STATUS_COLORS: Record<ServiceRequestStatus, string> = { open: 'yellow', in_progress: 'blue', completed: 'green', declined: 'gray' };
+const REQUEST_STATUS_COLORS: Record<ServiceRequestStatus, string> = {
+  open: 'yellow',
+  in_progress: 'blue',
+  completed: 'green',
+  declined: 'gray',
+};
 
-export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = { submitted: 'Waiting for review', approved: 'Approved', returned: 'Returned' };
+export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
+  submitted: 'Waiting for review',
+  approved: 'Approved',
+  returned: 'Returned',
+};
 const SUBMISSION_STATUS_COLORS: Record<SubmissionStatus, string> = { submitted: 'blue', approved: 'green', returned: 'orange' };
 
 export function VehicleStatusBadge({ status }: { status: VehicleStatus }) {

@@ -60,9 +60,14 @@ function HomeContent({ home }: { home: FleetHome }) {
           <Stack gap={6}>
             {home.checked_today.map((check) => (
               <Group key={`${check.vehicle_id}-${check.submitted_at}`} gap="xs" wrap="nowrap">
-                {check.failed > 0 ? <IconAlertTriangle aria-hidden size={18} color="var(--mantine-color-red-filled)" /> : <IconCircleCheck aria-hidden size={18} color="var(--mantine-color-green-filled)" />}
+                {check.failed > 0 ? (
+                  <IconAlertTriangle aria-hidden size={18} color="var(--mantine-color-red-filled)" />
+                ) : (
+                  <IconCircleCheck aria-hidden size={18} color="var(--mantine-color-green-filled)" />
+                )}
                 <Text>
-                  Unit {check.unit_number} at {dates.time(check.submitted_at)}: {check.failed === 0 ? 'all passed' : `${check.failed} failed`}
+                  Unit {check.unit_number} at {dates.time(check.submitted_at)}:{' '}
+                  {check.failed === 0 ? 'all passed' : `${check.failed} failed`}
                 </Text>
               </Group>
             ))}
@@ -75,7 +80,9 @@ function HomeContent({ home }: { home: FleetHome }) {
           Your vehicles
         </Title>
         {home.vehicles.length === 0 ? (
-          <EmptyState title="No vehicles yet">No car is assigned to you and you have not checked one recently. Start a squad check to pick one.</EmptyState>
+          <EmptyState title="No vehicles yet">
+            No car is assigned to you and you have not checked one recently. Start a squad check to pick one.
+          </EmptyState>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {home.vehicles.map((vehicle) => (
@@ -127,13 +134,29 @@ function VehicleCard({ vehicle, checkedAt }: { vehicle: Vehicle; checkedAt: stri
           {vehicle.plate ? ` · ${vehicle.plate}` : ''}
         </Text>
         {vehicle.status === 'out_of_service' && vehicle.status_reason ? <Text fz="sm">{vehicle.status_reason}</Text> : null}
-        <Text fz="sm">{checkedAt ? `Checked today at ${dates.time(checkedAt)}` : vehicle.last_squad_check_at ? `Last checked ${dates.dateTime(vehicle.last_squad_check_at)}` : 'Never checked'}</Text>
+        <Text fz="sm">
+          {checkedAt
+            ? `Checked today at ${dates.time(checkedAt)}`
+            : vehicle.last_squad_check_at
+              ? `Last checked ${dates.dateTime(vehicle.last_squad_check_at)}`
+              : 'Never checked'}
+        </Text>
         {vehicle.status !== 'retired' ? (
           <Group gap="xs" mt={4}>
-            <Button renderRoot={(props) => <Link {...props} to="/fleet/squadcheck" search={{ vehicle_id: vehicle.id }} />} size="sm" variant="light" aria-label={`Squad check of unit ${vehicle.unit_number}`}>
+            <Button
+              renderRoot={(props) => <Link {...props} to="/fleet/squadcheck" search={{ vehicle_id: vehicle.id }} />}
+              size="sm"
+              variant="light"
+              aria-label={`Squad check of unit ${vehicle.unit_number}`}
+            >
               Squad check
             </Button>
-            <Button renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ vehicle_id: vehicle.id }} />} size="sm" variant="default" aria-label={`Report a problem with unit ${vehicle.unit_number}`}>
+            <Button
+              renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ vehicle_id: vehicle.id }} />}
+              size="sm"
+              variant="default"
+              aria-label={`Report a problem with unit ${vehicle.unit_number}`}
+            >
               Report a problem
             </Button>
           </Group>

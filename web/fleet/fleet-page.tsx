@@ -8,7 +8,12 @@ export function FleetPage(props: { title: string; description?: ReactNode; actio
   usePageTitle(props.title);
   return (
     <Stack gap="md" maw={960} w="100%">
-      <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.back ? [{ label: 'Fleet', to: '/fleet' }] : undefined} />
+      <PageHeader
+        title={props.title}
+        description={props.description}
+        actions={props.actions}
+        breadcrumbs={props.back ? [{ label: 'Fleet', to: '/fleet' }] : undefined}
+      />
       {props.children}
     </Stack>
   );

@@ -6,7 +6,10 @@ const MINE = { order: 'newest', page_size: 50 } as const;
 
 /** The requests the officer reported, newest first. */
 export function myServiceRequestsQueryOptions() {
-  return queryOptions({ queryKey: queryKey(fleetApi.listMyServiceRequests, MINE), queryFn: ({ signal }) => callEndpoint(fleetApi.listMyServiceRequests, { query: MINE, signal }) });
+  return queryOptions({
+    queryKey: queryKey(fleetApi.listMyServiceRequests, MINE),
+    queryFn: ({ signal }) => callEndpoint(fleetApi.listMyServiceRequests, { query: MINE, signal }),
+  });
 }
 
 export function useMyServiceRequests() {

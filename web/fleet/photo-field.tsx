@@ -9,17 +9,46 @@ import { photoFileProblem, uploadPhoto } from './upload-photo.ts';
  * A stored photo shown through a blob URL (storage objects need the bearer token): a square
  * thumbnail by default; a signature passes its own shape (3:1) and is shown whole on white.
  */
-export function StoredPhoto({ id, alt, size = 96, height, whole = false }: { id: string; alt: string; size?: number; height?: number; whole?: boolean }) {
+export function StoredPhoto({
+  id,
+  alt,
+  size = 96,
+  height,
+  whole = false,
+}: {
+  id: string;
+  alt: string;
+  size?: number;
+  height?: number;
+  whole?: boolean;
+}) {
   const photo = useStoredPhotoUrl(id);
   const h = height ?? size;
-  if (photo.failed) return <Text fz="xs" c="dimmed">Photo unavailable</Text>;
+  if (photo.failed)
+    return (
+      <Text fz="xs" c="dimmed">
+        Photo unavailable
+      </Text>
+    );
   if (!photo.url)
     return (
       <Box w={size} h={h} maw="100%" style={{ display: 'grid', placeItems: 'center' }}>
         <Loader size="xs" aria-label="Loading photo" />
       </Box>
     );
-  return <Image src={photo.url} alt={alt} w={size} h={h} maw="100%" fit={whole ? 'contain' : 'cover'} radius="sm" bg={whole ? '#fff' : undefined} style={whole ? { border: '1px solid var(--mantine-color-default-border)' } : undefined} />;
+  return (
+    <Image
+      src={photo.url}
+      alt={alt}
+      w={size}
+      h={h}
+      maw="100%"
+      fit={whole ? 'contain' : 'cover'}
+      radius="sm"
+      bg={whole ? '#fff' : undefined}
+      style={whole ? { border: '1px solid var(--mantine-color-default-border)' } : undefined}
+    />
+  );
 }
 
 /** A signature image (drawn 600 × 200) shown whole. */
@@ -31,7 +60,14 @@ export function StoredSignature({ id, alt }: { id: string; alt: string }) {
  * Photos attached to an answer or a request: a camera-or-file button, an upload progress bar, the
  * photos as thumbnails with a remove button. `ids` are storage object ids.
  */
-export function PhotoField(props: { label: string; ids: string[]; onChange: (ids: string[]) => void; max?: number; error?: string | null; single?: boolean }) {
+export function PhotoField(props: {
+  label: string;
+  ids: string[];
+  onChange: (ids: string[]) => void;
+  max?: number;
+  error?: string | null;
+  single?: boolean;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const max = props.single ? 1 : (props.max ?? 10);
@@ -86,7 +122,13 @@ export function PhotoField(props: { label: string; ids: string[]; onChange: (ids
       ) : props.ids.length < max ? (
         <FileButton onChange={choose} accept="image/png,image/jpeg,image/webp" capture="environment">
           {(buttonProps) => (
-            <Button {...buttonProps} variant="default" size="md" leftSection={<IconCamera aria-hidden size={18} />} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              {...buttonProps}
+              variant="default"
+              size="md"
+              leftSection={<IconCamera aria-hidden size={18} />}
+              style={{ alignSelf: 'flex-start' }}
+            >
               {props.ids.length > 0 ? 'Add another photo' : 'Add a photo'}
             </Button>
           )}

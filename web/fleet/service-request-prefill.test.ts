@@ -7,7 +7,9 @@ const CAR = '1d3e5f70-9a2b-4c6d-8e0f-1a2b3c4d5e6f';
 
 describe('pre-filling a service request from a failed item', () => {
   it('guesses the category from the item’s id and label among the agency’s categories', () => {
-    expect(guessCategory({ item_id: 'lightbar', label: 'Light bar and emergency lights' }, DEFAULT_SERVICE_CATEGORIES)).toBe('emergency_equipment');
+    expect(guessCategory({ item_id: 'lightbar', label: 'Light bar and emergency lights' }, DEFAULT_SERVICE_CATEGORIES)).toBe(
+      'emergency_equipment',
+    );
     expect(guessCategory({ item_id: 'siren', label: 'Siren and PA' }, DEFAULT_SERVICE_CATEGORIES)).toBe('emergency_equipment');
     expect(guessCategory({ item_id: 'tires', label: 'Tires: tread and pressure' }, DEFAULT_SERVICE_CATEGORIES)).toBe('tires');
     expect(guessCategory({ item_id: 'body', label: 'Body damage: New damage' }, DEFAULT_SERVICE_CATEGORIES)).toBe('body_damage');
@@ -21,13 +23,29 @@ describe('pre-filling a service request from a failed item', () => {
   });
 
   it('carries the vehicle, the check and the item, and reads them back', () => {
-    const prefill = prefillFromFailedItem({ id: CHECK, vehicle_id: CAR }, { item_id: 'siren', label: 'Siren and PA', critical: true, note: 'No sound' }, DEFAULT_SERVICE_CATEGORIES);
-    expect(prefill).toEqual({ vehicle_id: CAR, category: 'emergency_equipment', description: 'Siren and PA: No sound', squad_check_id: CHECK, squad_check_item_id: 'siren' });
+    const prefill = prefillFromFailedItem(
+      { id: CHECK, vehicle_id: CAR },
+      { item_id: 'siren', label: 'Siren and PA', critical: true, note: 'No sound' },
+      DEFAULT_SERVICE_CATEGORIES,
+    );
+    expect(prefill).toEqual({
+      vehicle_id: CAR,
+      category: 'emergency_equipment',
+      description: 'Siren and PA: No sound',
+      squad_check_id: CHECK,
+      squad_check_item_id: 'siren',
+    });
     expect(readPrefill(prefill)).toEqual(prefill);
   });
 
   it('drops malformed parameters', () => {
-    expect(readPrefill({ vehicle_id: 'car 1', category: 'Not A Key', drivable: 'maybe', squad_check_item_id: 'siren', description: '  ' })).toEqual({});
-    expect(readPrefill({ drivable: 'no', squad_check_id: CHECK, squad_check_item_id: 'siren' })).toEqual({ drivable: 'no', squad_check_id: CHECK, squad_check_item_id: 'siren' });
+    expect(
+      readPrefill({ vehicle_id: 'car 1', category: 'Not A Key', drivable: 'maybe', squad_check_item_id: 'siren', description: '  ' }),
+    ).toEqual({});
+    expect(readPrefill({ drivable: 'no', squad_check_id: CHECK, squad_check_item_id: 'siren' })).toEqual({
+      drivable: 'no',
+      squad_check_id: CHECK,
+      squad_check_item_id: 'siren',
+    });
   });
 });

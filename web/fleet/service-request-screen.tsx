@@ -54,7 +54,13 @@ function NewRequest() {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RequestValues>({
     mode: 'controlled',
-    initialValues: { vehicle_id: prefill.vehicle_id ?? '', category: prefill.category ?? '', description: prefill.description ?? '', drivable: prefill.drivable ?? '', photo_ids: [] },
+    initialValues: {
+      vehicle_id: prefill.vehicle_id ?? '',
+      category: prefill.category ?? '',
+      description: prefill.description ?? '',
+      drivable: prefill.drivable ?? '',
+      photo_ids: [],
+    },
     validate: (values) => requestProblems(values),
   });
 
@@ -83,7 +89,11 @@ function NewRequest() {
 
   const categories = (settings.data?.service_categories ?? []).map((category) => ({ value: category.key, label: category.label }));
   return (
-    <FleetPage title="Report a problem" description="Tell the fleet office what is wrong with a vehicle. You can follow the request here." back>
+    <FleetPage
+      title="Report a problem"
+      description="Tell the fleet office what is wrong with a vehicle. You can follow the request here."
+      back
+    >
       <Card withBorder padding="md" component="form" onSubmit={submit} noValidate aria-labelledby="new-request-heading">
         <Stack gap="md">
           <Title order={2} fz="lg" id="new-request-heading">
@@ -94,9 +104,17 @@ function NewRequest() {
               The vehicle, category and description come from the failed item. Check them and add anything the mechanic should know.
             </Alert>
           ) : null}
-          <VehicleField vehicleId={form.values.vehicle_id} onChange={(vehicleId) => form.setFieldValue('vehicle_id', vehicleId)} error={form.errors.vehicle_id ? String(form.errors.vehicle_id) : null} />
+          <VehicleField
+            vehicleId={form.values.vehicle_id}
+            onChange={(vehicleId) => form.setFieldValue('vehicle_id', vehicleId)}
+            error={form.errors.vehicle_id ? String(form.errors.vehicle_id) : null}
+          />
           {settings.isError ? (
-            <ErrorState title="The categories could not be loaded" message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
+            <ErrorState
+              title="The categories could not be loaded"
+              message={errorMessage(settings.error)}
+              onRetry={() => void settings.refetch()}
+            />
           ) : (
             <Select
               label="Category"
@@ -109,7 +127,16 @@ function NewRequest() {
               {...form.getInputProps('category')}
             />
           )}
-          <Textarea label="What is wrong?" description="Where, what you saw or heard, and since when." withAsterisk autosize minRows={3} maxRows={10} size="md" {...form.getInputProps('description')} />
+          <Textarea
+            label="What is wrong?"
+            description="Where, what you saw or heard, and since when."
+            withAsterisk
+            autosize
+            minRows={3}
+            maxRows={10}
+            size="md"
+            {...form.getInputProps('description')}
+          />
           <Radio.Group label="Can the vehicle be driven?" withAsterisk {...form.getInputProps('drivable')}>
             <Group gap="lg" mt={6}>
               <Radio value="yes" label="Yes, it can be driven" size="md" />
@@ -120,7 +147,12 @@ function NewRequest() {
             <Text fz="sm" fw={500}>
               Photos (optional)
             </Text>
-            <PhotoField label="the problem" ids={form.values.photo_ids} onChange={(ids) => form.setFieldValue('photo_ids', ids)} error={form.errors.photo_ids ? String(form.errors.photo_ids) : null} />
+            <PhotoField
+              label="the problem"
+              ids={form.values.photo_ids}
+              onChange={(ids) => form.setFieldValue('photo_ids', ids)}
+              error={form.errors.photo_ids ? String(form.errors.photo_ids) : null}
+            />
           </Stack>
           <FormErrorAlert message={formError} title="The request was not sent" />
           <Group>
@@ -184,7 +216,15 @@ function RequestDetail({ id }: { id: string }) {
   const title = request.data ? `Service request #${request.data.number}` : 'Service request';
   const categoryLabel = (key: string) => settings.data?.service_categories.find((category) => category.key === key)?.label ?? key;
   return (
-    <FleetPage title={title} back actions={<Button component={Link} to="/fleet/request" variant="default" leftSection={<IconArrowLeft aria-hidden size={18} />}>Report another problem</Button>}>
+    <FleetPage
+      title={title}
+      back
+      actions={
+        <Button component={Link} to="/fleet/request" variant="default" leftSection={<IconArrowLeft aria-hidden size={18} />}>
+          Report another problem
+        </Button>
+      }
+    >
       {request.isPending ? (
         <LoadingState label="Loading the request…" />
       ) : request.isError ? (
@@ -217,7 +257,11 @@ function RequestDetail({ id }: { id: string }) {
             </Title>
             <Timeline active={request.data.events.length} bulletSize={18} lineWidth={2} aria-label="Status history">
               {request.data.events.map((event, index) => (
-                <Timeline.Item key={`${event.at}-${index}`} title={REQUEST_STATUS_LABELS[event.to_status]} bullet={<IconCircleCheck aria-hidden size={12} />}>
+                <Timeline.Item
+                  key={`${event.at}-${index}`}
+                  title={REQUEST_STATUS_LABELS[event.to_status]}
+                  bullet={<IconCircleCheck aria-hidden size={12} />}
+                >
                   <Text fz="xs" c="dimmed">
                     {dates.dateTime(event.at)}
                     {event.actor_name ? ` · ${event.actor_name}` : ''}
@@ -259,7 +303,11 @@ function MyRequests({ currentId }: { currentId?: string }) {
               <Card withBorder padding="sm">
                 <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                   <Stack gap={2} miw={0}>
-                    <Anchor renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ id: request.id }} />} fw={600} aria-current={request.id === currentId ? 'page' : undefined}>
+                    <Anchor
+                      renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ id: request.id }} />}
+                      fw={600}
+                      aria-current={request.id === currentId ? 'page' : undefined}
+                    >
                       #{request.number} · Unit {request.unit_number}
                     </Anchor>
                     <Text fz="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>

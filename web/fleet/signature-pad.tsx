@@ -8,7 +8,17 @@ import { uploadPhoto } from './upload-photo.ts';
  * A signature drawn with a finger, stylus or mouse on a white canvas, uploaded as a PNG; the answer is
  * the stored object's id. Once saved it shows the stored image with a way to sign again.
  */
-export function SignaturePad({ label, value, onChange, describedBy }: { label: string; value: string | null; onChange: (id: string | null) => void; describedBy?: string }) {
+export function SignaturePad({
+  label,
+  value,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  describedBy?: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const [drawn, setDrawn] = useState(false);
@@ -79,7 +89,15 @@ export function SignaturePad({ label, value, onChange, describedBy }: { label: s
         role="img"
         aria-label={`Signature pad for ${label}: sign with your finger or a mouse`}
         aria-describedby={describedBy}
-        style={{ width: '100%', maxWidth: 600, aspectRatio: '3 / 1', border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', touchAction: 'none', background: '#fff' }}
+        style={{
+          width: '100%',
+          maxWidth: 600,
+          aspectRatio: '3 / 1',
+          border: '1px solid var(--mantine-color-default-border)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          touchAction: 'none',
+          background: '#fff',
+        }}
         onPointerDown={(event) => {
           const context = event.currentTarget.getContext('2d');
           if (!context) return;

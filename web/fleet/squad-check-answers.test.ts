@@ -34,7 +34,13 @@ const PHOTO = '0b8f5a0e-8c1d-4f0e-9f59-2a7d7f1c3e11';
 describe('answerProblems', () => {
   it('gathers every problem by item id, in the server’s words', () => {
     const problems = answerProblems(sections, { odometer: a('odometer', 1000), lightbar: a('lightbar', 'fail') });
-    expect(problems).toEqual({ fuel: 'Answer this item', lightbar: 'Add a note saying what is wrong', camera: 'Answer this item', body: 'Answer this item', signature: 'Answer this item' });
+    expect(problems).toEqual({
+      fuel: 'Answer this item',
+      lightbar: 'Add a note saying what is wrong',
+      camera: 'Answer this item',
+      body: 'Answer this item',
+      signature: 'Answer this item',
+    });
   });
 
   const complete = (odometer: Answer['value'], extra: Record<string, Answer> = {}): Record<string, Answer> => ({
@@ -54,7 +60,9 @@ describe('answerProblems', () => {
 
   it('refuses an odometer reading below the vehicle’s, and takes the same or a higher one', () => {
     const vehicle = { odometer: 41_000 };
-    expect(answerProblems(sections, complete(40_500), vehicle)).toEqual({ odometer: 'The odometer already reads 41,000; a reading cannot go backwards' });
+    expect(answerProblems(sections, complete(40_500), vehicle)).toEqual({
+      odometer: 'The odometer already reads 41,000; a reading cannot go backwards',
+    });
     expect(answerProblems(sections, complete(41_000), vehicle)).toEqual({});
     expect(answerProblems(sections, complete(41_250), vehicle)).toEqual({});
   });
@@ -68,13 +76,17 @@ describe('answerProblems', () => {
   });
 
   it('still wants a note on a failed item whose note is only blanks', () => {
-    expect(answerProblems(sections, complete(1000, { lightbar: a('lightbar', 'fail', { note: '  ' }) }))).toEqual({ lightbar: 'Add a note saying what is wrong' });
+    expect(answerProblems(sections, complete(1000, { lightbar: a('lightbar', 'fail', { note: '  ' }) }))).toEqual({
+      lightbar: 'Add a note saying what is wrong',
+    });
   });
 });
 
 describe('serverProblems', () => {
   it('reads the server’s answers.<id> fields back by item id, and keeps the rest apart', () => {
-    expect(serverProblems({ 'answers.lightbar': 'Add a note saying what is wrong', template_version_id: 'This form is not known; reload it' })).toEqual({
+    expect(
+      serverProblems({ 'answers.lightbar': 'Add a note saying what is wrong', template_version_id: 'This form is not known; reload it' }),
+    ).toEqual({
       byItem: { lightbar: 'Add a note saying what is wrong' },
       other: ['This form is not known; reload it'],
     });

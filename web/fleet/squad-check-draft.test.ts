@@ -7,18 +7,55 @@ const sections: TemplateSection[] = [
     id: 's',
     title: 'S',
     items: [
-      { id: 'lightbar', label: 'Light bar', kind: 'pass_fail', required: true, critical: true, note_required_on_fail: true, photo_required_on_fail: false, allow_na: false },
-      { id: 'siren', label: 'Siren', kind: 'pass_fail', required: true, critical: true, note_required_on_fail: true, photo_required_on_fail: false, allow_na: false },
-      { id: 'fuel', label: 'Fuel', kind: 'number', required: true, critical: false, note_required_on_fail: true, photo_required_on_fail: false, allow_na: false },
+      {
+        id: 'lightbar',
+        label: 'Light bar',
+        kind: 'pass_fail',
+        required: true,
+        critical: true,
+        note_required_on_fail: true,
+        photo_required_on_fail: false,
+        allow_na: false,
+      },
+      {
+        id: 'siren',
+        label: 'Siren',
+        kind: 'pass_fail',
+        required: true,
+        critical: true,
+        note_required_on_fail: true,
+        photo_required_on_fail: false,
+        allow_na: false,
+      },
+      {
+        id: 'fuel',
+        label: 'Fuel',
+        kind: 'number',
+        required: true,
+        critical: false,
+        note_required_on_fail: true,
+        photo_required_on_fail: false,
+        allow_na: false,
+      },
     ],
   },
 ];
 const a = (item_id: string, value: Answer['value'], note?: string): Answer => (note ? { item_id, value, note } : { item_id, value });
-const local = (changed_at: string, answers: Answer[], template_version_id = 'v1'): LocalDraft => ({ template_version_id, changed_at, server_saved_at: null, answers });
+const local = (changed_at: string, answers: Answer[], template_version_id = 'v1'): LocalDraft => ({
+  template_version_id,
+  changed_at,
+  server_saved_at: null,
+  answers,
+});
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), removeItem: (key: string) => void map.delete(key), map };
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+    map,
+  };
 }
 
 describe('restoreDraft', () => {
@@ -28,7 +65,12 @@ describe('restoreDraft', () => {
 
   it('takes the server’s draft when the device has none', () => {
     const restored = restoreDraft(sections, 'v1', { answers: [a('lightbar', 'pass')], saved_at: '2026-11-22T10:00:00.000Z' }, null);
-    expect(restored).toEqual({ answers: { lightbar: a('lightbar', 'pass') }, source: 'server', saved_at: '2026-11-22T10:00:00.000Z', unsent: false });
+    expect(restored).toEqual({
+      answers: { lightbar: a('lightbar', 'pass') },
+      source: 'server',
+      saved_at: '2026-11-22T10:00:00.000Z',
+      unsent: false,
+    });
   });
 
   it('takes the device’s draft when the server has none, and says it still has to be sent', () => {
@@ -51,7 +93,10 @@ describe('restoreDraft', () => {
 
   it('drops a device draft of another template version and answers to items no longer on the form', () => {
     expect(restoreDraft(sections, 'v2', null, local('2026-11-22T10:01:00.000Z', [a('siren', 'pass')], 'v1')).source).toBe('none');
-    expect(restoreDraft(sections, 'v1', { answers: [a('gone', 'pass'), a('siren', 'pass')], saved_at: '2026-11-22T10:00:00.000Z' }, null).answers).toEqual({ siren: a('siren', 'pass') });
+    expect(
+      restoreDraft(sections, 'v1', { answers: [a('gone', 'pass'), a('siren', 'pass')], saved_at: '2026-11-22T10:00:00.000Z' }, null)
+        .answers,
+    ).toEqual({ siren: a('siren', 'pass') });
   });
 });
 

@@ -69,7 +69,12 @@ export type RestoredDraft = {
  * device changed after the server's save, its answers win item by item; items only one side has are
  * kept. Answers to items no longer on the form are dropped.
  */
-export function restoreDraft(sections: TemplateSection[], templateVersionId: string, server: ServerDraft, local: LocalDraft | null): RestoredDraft {
+export function restoreDraft(
+  sections: TemplateSection[],
+  templateVersionId: string,
+  server: ServerDraft,
+  local: LocalDraft | null,
+): RestoredDraft {
   const onForm = new Set(itemsOf(sections).map((item) => item.id));
   const device = local && local.template_version_id === templateVersionId ? local : null;
   const byId = (answers: Answer[]): Answers => Object.fromEntries(answers.filter((a) => onForm.has(a.item_id)).map((a) => [a.item_id, a]));

@@ -15,7 +15,13 @@ type ItemProps = {
 };
 
 /** A row of big toggle buttons (pass/fail, a choice's options): each says whether it is chosen. */
-function ToggleButtons(props: { labelId: string; describedBy: string | undefined; options: { value: string; label: string; tone?: 'pass' | 'fail' }[]; value: string | null; onChoose: (value: string) => void }) {
+function ToggleButtons(props: {
+  labelId: string;
+  describedBy: string | undefined;
+  options: { value: string; label: string; tone?: 'pass' | 'fail' }[];
+  value: string | null;
+  onChoose: (value: string) => void;
+}) {
   return (
     <Group gap="xs" role="group" aria-labelledby={props.labelId} aria-describedby={props.describedBy} grow preventGrowOverflow={false}>
       {props.options.map((option) => {
@@ -31,8 +37,17 @@ function ToggleButtons(props: { labelId: string; describedBy: string | undefined
             color={chosen ? color : undefined}
             aria-pressed={chosen}
             onClick={() => props.onChoose(option.value)}
-            leftSection={option.tone === 'pass' ? <IconCheck aria-hidden size={20} /> : option.tone === 'fail' ? <IconX aria-hidden size={20} /> : undefined}
-            styles={{ root: { height: 'auto', minHeight: 56, paddingBlock: 8 }, label: { whiteSpace: 'normal', textAlign: 'center', overflow: 'visible' } }}
+            leftSection={
+              option.tone === 'pass' ? (
+                <IconCheck aria-hidden size={20} />
+              ) : option.tone === 'fail' ? (
+                <IconX aria-hidden size={20} />
+              ) : undefined
+            }
+            styles={{
+              root: { height: 'auto', minHeight: 56, paddingBlock: 8 },
+              label: { whiteSpace: 'normal', textAlign: 'center', overflow: 'visible' },
+            }}
           >
             {option.label}
           </Button>
@@ -77,7 +92,11 @@ export function SquadCheckItem({ item, answer, problem, onChange }: ItemProps) {
             describedBy={describedBy}
             value={typeof value === 'string' ? value : null}
             onChoose={(chosen) => onChange({ value: chosen })}
-            options={(item.options ?? []).map((option) => ({ value: option, label: option, tone: item.failing_options?.includes(option) ? 'fail' : undefined }))}
+            options={(item.options ?? []).map((option) => ({
+              value: option,
+              label: option,
+              tone: item.failing_options?.includes(option) ? 'fail' : undefined,
+            }))}
           />
         );
         break;
@@ -93,10 +112,20 @@ export function SquadCheckItem({ item, answer, problem, onChange }: ItemProps) {
             allowNegative={false}
             thousandSeparator={item.is_odometer ? ',' : undefined}
             hideControls
-            rightSection={item.unit ? <Text fz="sm" c="dimmed" pr="xs">{item.unit}</Text> : undefined}
+            rightSection={
+              item.unit ? (
+                <Text fz="sm" c="dimmed" pr="xs">
+                  {item.unit}
+                </Text>
+              ) : undefined
+            }
             rightSectionWidth={item.unit ? 48 : undefined}
             value={typeof value === 'number' ? value : typeof value === 'string' ? value : ''}
-            onChange={(next) => onChange({ value: next === '' ? null : typeof next === 'number' ? next : Number.isFinite(Number(next)) ? Number(next) : next })}
+            onChange={(next) =>
+              onChange({
+                value: next === '' ? null : typeof next === 'number' ? next : Number.isFinite(Number(next)) ? Number(next) : next,
+              })
+            }
             aria-invalid={problem ? true : undefined}
             styles={problem ? { input: { borderColor: 'var(--mantine-color-error)' } } : undefined}
             maw={280}
@@ -105,15 +134,40 @@ export function SquadCheckItem({ item, answer, problem, onChange }: ItemProps) {
         break;
       case 'text':
         input = (
-          <Textarea aria-labelledby={labelId} aria-describedby={describedBy} size="md" autosize minRows={2} maxRows={8} maxLength={5000} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange({ value: event.currentTarget.value })} aria-invalid={problem ? true : undefined}
-            styles={problem ? { input: { borderColor: 'var(--mantine-color-error)' } } : undefined} />
+          <Textarea
+            aria-labelledby={labelId}
+            aria-describedby={describedBy}
+            size="md"
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={5000}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => onChange({ value: event.currentTarget.value })}
+            aria-invalid={problem ? true : undefined}
+            styles={problem ? { input: { borderColor: 'var(--mantine-color-error)' } } : undefined}
+          />
         );
         break;
       case 'photo':
-        input = <PhotoField label={item.label} single ids={typeof value === 'string' && value !== '' ? [value] : []} onChange={(ids) => onChange({ value: ids[0] ?? null })} />;
+        input = (
+          <PhotoField
+            label={item.label}
+            single
+            ids={typeof value === 'string' && value !== '' ? [value] : []}
+            onChange={(ids) => onChange({ value: ids[0] ?? null })}
+          />
+        );
         break;
       case 'signature':
-        input = <SignaturePad label={item.label} describedBy={describedBy} value={typeof value === 'string' && value !== '' ? value : null} onChange={(id) => onChange({ value: id })} />;
+        input = (
+          <SignaturePad
+            label={item.label}
+            describedBy={describedBy}
+            value={typeof value === 'string' && value !== '' ? value : null}
+            onChange={(id) => onChange({ value: id })}
+          />
+        );
         break;
     }
 
@@ -143,10 +197,23 @@ export function SquadCheckItem({ item, answer, problem, onChange }: ItemProps) {
       ) : null}
       {input}
       {na ? (
-        <TextInput label="Why does it not apply?" withAsterisk size="md" value={answer?.na_reason ?? ''} onChange={(event) => onChange({ na_reason: event.currentTarget.value })} maxLength={500} />
+        <TextInput
+          label="Why does it not apply?"
+          withAsterisk
+          size="md"
+          value={answer?.na_reason ?? ''}
+          onChange={(event) => onChange({ na_reason: event.currentTarget.value })}
+          maxLength={500}
+        />
       ) : null}
       {item.allow_na ? (
-        <Button variant="subtle" size="sm" style={{ alignSelf: 'flex-start' }} aria-pressed={na} onClick={() => onChange(na ? { value: null, na_reason: undefined } : { value: 'na' })}>
+        <Button
+          variant="subtle"
+          size="sm"
+          style={{ alignSelf: 'flex-start' }}
+          aria-pressed={na}
+          onClick={() => onChange(na ? { value: null, na_reason: undefined } : { value: 'na' })}
+        >
           {na ? 'It applies after all' : 'Not applicable'}
         </Button>
       ) : null}

@@ -34,7 +34,10 @@ export function SquadCheckScreen() {
   if (!vehicleId)
     return (
       <FleetPage title="Squad check" description="Pick the vehicle you are checking." back>
-        <VehiclePicker label="Vehicle" onPick={(vehicle) => void navigate({ to: '/fleet/squadcheck', search: { vehicle_id: vehicle.id } })} />
+        <VehiclePicker
+          label="Vehicle"
+          onPick={(vehicle) => void navigate({ to: '/fleet/squadcheck', search: { vehicle_id: vehicle.id } })}
+        />
       </FleetPage>
     );
   return <SquadCheckLoader key={vehicleId} vehicleId={vehicleId} onSubmitted={setResult} />;
@@ -51,7 +54,15 @@ function SquadCheckLoader({ vehicleId, onSubmitted }: { vehicleId: string; onSub
     );
   if (form.isError)
     return (
-      <FleetPage title="Squad check" back actions={<Button component={Link} to="/fleet/squadcheck" variant="default">Pick another vehicle</Button>}>
+      <FleetPage
+        title="Squad check"
+        back
+        actions={
+          <Button component={Link} to="/fleet/squadcheck" variant="default">
+            Pick another vehicle
+          </Button>
+        }
+      >
         <ErrorState message={errorMessage(form.error)} onRetry={() => void form.refetch()} />
       </FleetPage>
     );
@@ -60,13 +71,27 @@ function SquadCheckLoader({ vehicleId, onSubmitted }: { vehicleId: string; onSub
 
 type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'offline'; at: string | null };
 
-function SquadCheckFill({ form, userId, onSubmitted }: { form: SquadCheckForm; userId: string; onSubmitted: (submission: SquadCheckSubmission) => void }) {
+function SquadCheckFill({
+  form,
+  userId,
+  onSubmitted,
+}: {
+  form: SquadCheckForm;
+  userId: string;
+  onSubmitted: (submission: SquadCheckSubmission) => void;
+}) {
   const { vehicle, template } = form;
   const dates = useAgencyDates();
   const storageKey = localDraftKey(userId, vehicle.id);
-  const restored = useMemo(() => restoreDraft(template.sections, template.version_id, form.draft, readLocalDraft(localStorage, storageKey)), [form, storageKey, template]);
+  const restored = useMemo(
+    () => restoreDraft(template.sections, template.version_id, form.draft, readLocalDraft(localStorage, storageKey)),
+    [form, storageKey, template],
+  );
   const [answers, setAnswers] = useState<Answers>(restored.answers);
-  const [save, setSave] = useState<SaveState>({ kind: restored.saved_at ? (restored.unsent ? 'offline' : 'saved') : 'idle', at: restored.saved_at });
+  const [save, setSave] = useState<SaveState>({
+    kind: restored.saved_at ? (restored.unsent ? 'offline' : 'saved') : 'idle',
+    at: restored.saved_at,
+  });
   const [showProblems, setShowProblems] = useState(false);
   const [fromServer, setFromServer] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -115,7 +140,12 @@ function SquadCheckFill({ form, userId, onSubmitted }: { form: SquadCheckForm; u
       latest.current = next;
       const now = new Date().toISOString();
       const previous = readLocalDraft(localStorage, storageKey);
-      writeLocalDraft(localStorage, storageKey, { template_version_id: template.version_id, changed_at: now, server_saved_at: previous?.server_saved_at ?? null, answers: Object.values(next) });
+      writeLocalDraft(localStorage, storageKey, {
+        template_version_id: template.version_id,
+        changed_at: now,
+        server_saved_at: previous?.server_saved_at ?? null,
+        answers: Object.values(next),
+      });
       return next;
     });
     setFromServer((current) => {
@@ -196,13 +226,25 @@ function SquadCheckFill({ form, userId, onSubmitted }: { form: SquadCheckForm; u
               </Text>
             </Group>
             {section.items.map((item) => (
-              <SquadCheckItem key={item.id} item={item} answer={answers[item.id]} problem={problems[item.id] ?? null} onChange={(patch) => change(item.id, patch)} />
+              <SquadCheckItem
+                key={item.id}
+                item={item}
+                answer={answers[item.id]}
+                problem={problems[item.id] ?? null}
+                onChange={(patch) => change(item.id, patch)}
+              />
             ))}
           </Card>
         );
       })}
       {problemCount > 0 ? (
-        <Alert color="red" variant="light" role="alert" title={problemCount === 1 ? 'One item needs your attention' : `${problemCount} items need your attention`} icon={<IconAlertTriangle aria-hidden />}>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={problemCount === 1 ? 'One item needs your attention' : `${problemCount} items need your attention`}
+          icon={<IconAlertTriangle aria-hidden />}
+        >
           Each is marked beside the item.
         </Alert>
       ) : null}
@@ -235,7 +277,9 @@ function SaveLine({ save, time, restoredFrom }: { save: SaveState; time: (value:
   else if (save.kind === 'saved' && save.at) text = `Draft saved at ${time(save.at)}`;
   else if (save.kind === 'offline') {
     icon = <IconCloudOff aria-hidden size={16} />;
-    text = save.at ? `Kept on this device (last change ${time(save.at)}); it goes to the server when the connection is back` : 'Kept on this device; it goes to the server when the connection is back';
+    text = save.at
+      ? `Kept on this device (last change ${time(save.at)}); it goes to the server when the connection is back`
+      : 'Kept on this device; it goes to the server when the connection is back';
   } else text = 'Your answers are saved as you go';
   return (
     <Group gap={4} wrap="nowrap" role="status" aria-live="polite">
@@ -261,9 +305,19 @@ function SquadCheckResult({ submission }: { submission: SquadCheckSubmission }) 
     </Anchor>
   ) : null;
   return (
-    <FleetPage title={`Squad check sent: unit ${submission.unit_number}`} description={`Sent ${dates.dateTime(submission.submitted_at)}`} back>
+    <FleetPage
+      title={`Squad check sent: unit ${submission.unit_number}`}
+      description={`Sent ${dates.dateTime(submission.submitted_at)}`}
+      back
+    >
       {submission.took_vehicle_out_of_service || opened ? (
-        <Alert color="red" variant="filled" title={`Unit ${submission.unit_number} ${submission.took_vehicle_out_of_service ? 'is now' : 'stays'} out of service`} icon={<IconAlertTriangle aria-hidden />} role="alert">
+        <Alert
+          color="red"
+          variant="filled"
+          title={`Unit ${submission.unit_number} ${submission.took_vehicle_out_of_service ? 'is now' : 'stays'} out of service`}
+          icon={<IconAlertTriangle aria-hidden />}
+          role="alert"
+        >
           <Stack gap={6}>
             {opened ? <Text inherit>Service request #{opened.number} was opened for you; the vehicle is out of service.</Text> : null}
             <Text inherit>A critical item failed. Do not drive this car; the fleet office has been told. Take another vehicle.</Text>
@@ -292,7 +346,11 @@ function SquadCheckResult({ submission }: { submission: SquadCheckSubmission }) 
                       </Text>
                     ) : null}
                   </Group>
-                  {item.note ? <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>{item.note}</Text> : null}
+                  {item.note ? (
+                    <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {item.note}
+                    </Text>
+                  ) : null}
                   {opened?.item_ids.includes(item.item_id) ? (
                     <Text fz="sm">
                       Covered by{' '}
@@ -302,7 +360,9 @@ function SquadCheckResult({ submission }: { submission: SquadCheckSubmission }) 
                     </Text>
                   ) : (
                     <Button
-                      renderRoot={(props) => <Link {...props} to="/fleet/request" search={prefillFromFailedItem(submission, item, categories)} />}
+                      renderRoot={(props) => (
+                        <Link {...props} to="/fleet/request" search={prefillFromFailedItem(submission, item, categories)} />
+                      )}
                       size="md"
                       variant="light"
                       leftSection={<IconTool aria-hidden size={18} />}

@@ -6,7 +6,8 @@ import { callEndpoint } from '../lib/api.ts';
 export function useSubmitSquadCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: SubmitSquadCheckInput; idempotencyKey: string }) => callEndpoint(fleetApi.submitSquadCheck, { body: input, idempotencyKey }),
+    mutationFn: ({ input, idempotencyKey }: { input: SubmitSquadCheckInput; idempotencyKey: string }) =>
+      callEndpoint(fleetApi.submitSquadCheck, { body: input, idempotencyKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetApi.home.key }),
   });
 }

@@ -39,12 +39,18 @@ export function VehiclePicker({ label, onPick, error }: { label: string; onPick:
         ) : vehicles.isError ? (
           <ErrorState message={errorMessage(vehicles.error)} onRetry={() => void vehicles.refetch()} />
         ) : usable.length === 0 ? (
-          <EmptyState title={debounced.trim() ? `No vehicle matches “${debounced.trim()}”` : 'No vehicles'}>{debounced.trim() ? 'Check the unit number or plate.' : 'The fleet office has not added any vehicles yet.'}</EmptyState>
+          <EmptyState title={debounced.trim() ? `No vehicle matches “${debounced.trim()}”` : 'No vehicles'}>
+            {debounced.trim() ? 'Check the unit number or plate.' : 'The fleet office has not added any vehicles yet.'}
+          </EmptyState>
         ) : (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Vehicles">
             {usable.map((vehicle) => (
               <li key={vehicle.id}>
-                <UnstyledButton onClick={() => onPick(vehicle)} w="100%" aria-label={`Unit ${vehicle.unit_number}${vehicle.plate ? `, plate ${vehicle.plate}` : ''}`}>
+                <UnstyledButton
+                  onClick={() => onPick(vehicle)}
+                  w="100%"
+                  aria-label={`Unit ${vehicle.unit_number}${vehicle.plate ? `, plate ${vehicle.plate}` : ''}`}
+                >
                   <Card withBorder padding="md" mih={64} className="fleet-pick">
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       <Group gap="sm" wrap="nowrap" miw={0}>

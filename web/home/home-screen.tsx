@@ -72,10 +72,21 @@ export function HomeScreen() {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" component="section" aria-label="Your modules">
           {openModules.map((key) => (
-            <Tile key={key} to={MODULES[key].homePath} title={MODULES[key].label} description={MODULE_SUMMARIES[key]} icon={<ModuleIcon module={key} size={24} />} />
+            <Tile
+              key={key}
+              to={MODULES[key].homePath}
+              title={MODULES[key].label}
+              description={MODULE_SUMMARIES[key]}
+              icon={<ModuleIcon module={key} size={24} />}
+            />
           ))}
           {admin ? (
-            <Tile to="/admin" title="Admin" description="Users, roles, modules and the agency’s settings." icon={<IconSettings aria-hidden size={24} stroke={1.7} />} />
+            <Tile
+              to="/admin"
+              title="Admin"
+              description="Users, roles, modules and the agency’s settings."
+              icon={<IconSettings aria-hidden size={24} stroke={1.7} />}
+            />
           ) : null}
         </SimpleGrid>
       )}

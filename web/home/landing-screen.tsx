@@ -14,8 +14,8 @@ export function LandingScreen() {
           The records and rosters of your agency, in one place
         </Title>
         <Text fz={{ base: 'md', sm: 'lg' }} c="dimmed" maw={640}>
-          Precinct is software for public-safety agencies: citations, reports, tasks, scheduling, fleet and field training.
-          Each agency switches on the modules it uses, and each officer sees what their role allows.
+          Precinct is software for public-safety agencies: citations, reports, tasks, scheduling, fleet and field training. Each agency
+          switches on the modules it uses, and each officer sees what their role allows.
         </Text>
       </Stack>
       <Group gap="sm">

@@ -22,7 +22,13 @@ export function agencyDateSettings(agency: Pick<AgencyInfo, 'timezone' | 'sys_co
 const AgencyDatesContext = createContext<AgencyDateSettings | null>(null);
 
 /** Gives everything below it the agency's date settings (null while the profile loads: the browser's). */
-export function AgencyDatesProvider({ agency, children }: { agency: Pick<AgencyInfo, 'timezone' | 'sys_config'> | null | undefined; children: ReactNode }) {
+export function AgencyDatesProvider({
+  agency,
+  children,
+}: {
+  agency: Pick<AgencyInfo, 'timezone' | 'sys_config'> | null | undefined;
+  children: ReactNode;
+}) {
   const { timeZone, clock } = agencyDateSettings(agency);
   const value = useMemo(() => ({ timeZone, clock }), [timeZone, clock]);
   return <AgencyDatesContext.Provider value={value}>{children}</AgencyDatesContext.Provider>;

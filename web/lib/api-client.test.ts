@@ -24,16 +24,33 @@ describe('the API client', () => {
   });
 
   it('turns an error body into an ApiError with message, details, hint, code and fields', async () => {
-    const body = { message: 'Check the form', details: null, hint: 'Fix the e-mail', code: 'validation_failed', fields: { email: 'Enter a valid e-mail address' } };
+    const body = {
+      message: 'Check the form',
+      details: null,
+      hint: 'Fix the e-mail',
+      code: 'validation_failed',
+      fields: { email: 'Enter a valid e-mail address' },
+    };
     configureApiClient({ fetch: (async () => json(400, body)) as unknown as typeof fetch });
-    const error = await apiRequest('/auth/v1/signup', { method: 'POST', body: {}, auth: false, schema: z.unknown() }).catch((e: unknown) => e);
+    const error = await apiRequest('/auth/v1/signup', { method: 'POST', body: {}, auth: false, schema: z.unknown() }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'Check the form', hint: 'Fix the e-mail', code: 'validation_failed', fields: { email: 'Enter a valid e-mail address' } });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Check the form',
+      hint: 'Fix the e-mail',
+      code: 'validation_failed',
+      fields: { email: 'Enter a valid e-mail address' },
+    });
     expect(errorMessage(error)).toBe('Check the form Fix the e-mail');
   });
 
   it('gives a readable error when the server answers something that is not an error body', async () => {
-    configureApiClient({ fetch: (async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })) as unknown as typeof fetch, sleep: async () => undefined });
+    configureApiClient({
+      fetch: (async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })) as unknown as typeof fetch,
+      sleep: async () => undefined,
+    });
     const error = (await apiRequest('/x', { method: 'POST', schema: z.unknown() }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.message).toContain('502');
@@ -59,7 +76,12 @@ describe('the API client', () => {
 describe('calls to edge functions', () => {
   it('POSTs to /functions/v1/{name} with the region header and returns the parsed answer', async () => {
     const fetchImpl = vi.fn(async () => json(200, { ok: true }));
-    const result = await invokeFunction('draft', { body: { a: 1 }, region: 'us-east-1', schema: z.object({ ok: z.boolean() }), fetch: fetchImpl as unknown as typeof fetch });
+    const result = await invokeFunction('draft', {
+      body: { a: 1 },
+      region: 'us-east-1',
+      schema: z.object({ ok: z.boolean() }),
+      fetch: fetchImpl as unknown as typeof fetch,
+    });
     expect(result).toEqual({ ok: true });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/functions/v1/draft');
@@ -128,9 +150,18 @@ describe('background requests and error answers', () => {
   });
 
   it('tells the session about error answers to signed-in requests only', async () => {
-    const body = { message: 'You were signed out after 1 minutes without activity; sign in again', details: null, hint: 'idle', code: 'session_not_found' };
+    const body = {
+      message: 'You were signed out after 1 minutes without activity; sign in again',
+      details: null,
+      hint: 'idle',
+      code: 'session_not_found',
+    };
     const onAuthenticatedError = vi.fn();
-    configureApiClient({ getAccessToken: async () => 'token-1', fetch: (async () => json(401, body)) as unknown as typeof fetch, onAuthenticatedError });
+    configureApiClient({
+      getAccessToken: async () => 'token-1',
+      fetch: (async () => json(401, body)) as unknown as typeof fetch,
+      onAuthenticatedError,
+    });
     await expect(apiRequest('/rest/v1/profile', { schema: z.unknown() })).rejects.toMatchObject({ code: 'session_not_found' });
     expect(onAuthenticatedError).toHaveBeenCalledWith(expect.objectContaining({ status: 401, hint: 'idle' }));
     onAuthenticatedError.mockClear();

@@ -26,10 +26,16 @@ function fakeServer(answer: () => Response) {
   return { sent, fetchImpl: fetchImpl as unknown as typeof fetch };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
-  configureApiClient({ getAccessToken: async () => null, fetch: (input, init) => globalThis.fetch(input, init), classifyRequest: () => 'user', onAuthenticatedError: () => undefined });
+  configureApiClient({
+    getAccessToken: async () => null,
+    fetch: (input, init) => globalThis.fetch(input, init),
+    classifyRequest: () => 'user',
+    onAuthenticatedError: () => undefined,
+  });
 });
 
 describe('callEndpoint', () => {
@@ -57,7 +63,9 @@ describe('callEndpoint', () => {
     const server = fakeServer(() => json(200, SESSION));
     const getAccessToken = vi.fn(async () => 'stale-token');
     configureApiClient({ getAccessToken, fetch: server.fetchImpl });
-    await callEndpoint(authApi.token, { query: { grant_type: 'refresh_token' }, body: { refresh_token: 'r1' }, background: true }).catch(() => undefined);
+    await callEndpoint(authApi.token, { query: { grant_type: 'refresh_token' }, body: { refresh_token: 'r1' }, background: true }).catch(
+      () => undefined,
+    );
     expect(getAccessToken).not.toHaveBeenCalled();
     expect(server.sent[0]?.url).toBe('/auth/v1/token?grant_type=refresh_token');
     expect(server.sent[0]?.headers.authorization).toBeUndefined();
@@ -69,7 +77,9 @@ describe('callEndpoint', () => {
     const getAccessToken = vi.fn(async () => 'stored-token');
     const onAuthenticatedError = vi.fn();
     configureApiClient({ getAccessToken, fetch: server.fetchImpl, onAuthenticatedError });
-    await expect(callEndpoint(authApi.logout, { query: { scope: 'local' }, accessToken: 'ending-token' })).rejects.toMatchObject({ status: 401 });
+    await expect(callEndpoint(authApi.logout, { query: { scope: 'local' }, accessToken: 'ending-token' })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(getAccessToken).not.toHaveBeenCalled();
     expect(server.sent[0]?.url).toBe('/auth/v1/logout?scope=local');
     expect(server.sent[0]?.headers.authorization).toBe('Bearer ending-token');

@@ -1,6 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { endpointsOf, fillPath, type Answer, type Api, type BodyIn, type Endpoint, type EndpointSpec, type ParamsIn, type QueryIn } from '../../core/endpoints.ts';
+import {
+  endpointsOf,
+  fillPath,
+  type Answer,
+  type Api,
+  type BodyIn,
+  type Endpoint,
+  type EndpointSpec,
+  type ParamsIn,
+  type QueryIn,
+} from '../../core/endpoints.ts';
 import { apiRequest, currentAccessToken, fetchWithRetry, type QueryValue } from './api-client.ts';
 import { ApiError, apiErrorFromBody, isApiError } from './api-error.ts';
 import { uploadWithProgress } from './upload.ts';
@@ -21,7 +31,11 @@ import { uploadWithProgress } from './upload.ts';
  * A part of the call: absent when the entry has none, optional when every field of it is (a list's
  * query of defaults), required otherwise.
  */
-type Present<T, K extends string> = [T] extends [undefined] ? { [P in K]?: undefined } : Record<never, never> extends T ? { [P in K]?: T } : { [P in K]: T };
+type Present<T, K extends string> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : Record<never, never> extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 export type CallOptions<E extends EndpointSpec> = Present<ParamsIn<E>, 'params'> &
   Present<QueryIn<E>, 'query'> &
@@ -61,7 +75,10 @@ export function ifMatch(version: number): Record<string, string> {
   return { 'if-match': `"${version}"` };
 }
 
-export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]: Record<never, never> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<Answer<E>> {
+export async function callEndpoint<E extends Endpoint>(
+  endpoint: E,
+  ...[options]: Record<never, never> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]
+): Promise<Answer<E>> {
   const given = (options ?? {}) as Loose;
   const url = fillPath(endpoint.url, given.params);
   const headers: Record<string, string> = {};
@@ -70,9 +87,17 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]
   if (endpoint.idempotent && given.idempotencyKey) headers['idempotency-key'] = given.idempotencyKey;
   if (endpoint.upload) {
     const file = given.body as Blob;
-    const withQuery = given.query ? `${url}?${new URLSearchParams(Object.entries(given.query).flatMap(([k, v]) => (v == null ? [] : [[k, String(v)]])))}` : url;
+    const withQuery = given.query
+      ? `${url}?${new URLSearchParams(Object.entries(given.query).flatMap(([k, v]) => (v == null ? [] : [[k, String(v)]])))}`
+      : url;
     const schema = typeof endpoint.response === 'object' && endpoint.response ? endpoint.response : z.unknown();
-    return uploadWithProgress({ method: endpoint.method as 'POST' | 'PUT', url: withQuery, file, schema, onProgress: given.onProgress ?? (() => undefined) }) as Promise<Answer<E>>;
+    return uploadWithProgress({
+      method: endpoint.method as 'POST' | 'PUT',
+      url: withQuery,
+      file,
+      schema,
+      onProgress: given.onProgress ?? (() => undefined),
+    }) as Promise<Answer<E>>;
   }
   if (endpoint.response === 'csv' || endpoint.response === 'file') return fetchBytes(endpoint, url, given) as Promise<Answer<E>>;
   return apiRequest(url, {
@@ -92,7 +117,9 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, ...[options]
 /** A CSV export or a stored file, fetched with the user's token: text for CSV, a Blob for a file. */
 async function fetchBytes(endpoint: Endpoint, url: string, given: Loose): Promise<string | Blob> {
   const token = given.accessToken ?? (isPublic(endpoint) ? null : await currentAccessToken());
-  const search = new URLSearchParams(Object.entries(given.query ?? {}).flatMap(([k, v]) => (v == null || v === '' ? [] : [[k, String(v)]])));
+  const search = new URLSearchParams(
+    Object.entries(given.query ?? {}).flatMap(([k, v]) => (v == null || v === '' ? [] : [[k, String(v)]])),
+  );
   const response = await fetchWithRetry(search.size ? `${url}?${search}` : url, {
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), accept: endpoint.response === 'csv' ? 'text/csv' : '*/*' },
     signal: given.signal,

@@ -25,13 +25,24 @@ describe('server errors on a form', () => {
 
   it('show a field the form does not have as a message for the whole form', () => {
     const form = fakeForm(values);
-    const error = new ApiError(400, { message: 'Check', details: null, hint: null, code: 'validation_failed', fields: { invitation_token: 'This invitation has expired' } });
+    const error = new ApiError(400, {
+      message: 'Check',
+      details: null,
+      hint: null,
+      code: 'validation_failed',
+      fields: { invitation_token: 'This invitation has expired' },
+    });
     expect(applyServerErrors(form, error)).toBe('This invitation has expired');
   });
 
   it('show an error without fields, with its hint, for the whole form', () => {
     const form = fakeForm(values);
-    const error = new ApiError(400, { message: 'Invalid login credentials', details: null, hint: 'Check the address and password.', code: 'invalid_credentials' });
+    const error = new ApiError(400, {
+      message: 'Invalid login credentials',
+      details: null,
+      hint: 'Check the address and password.',
+      code: 'invalid_credentials',
+    });
     expect(applyServerErrors(form, error)).toBe('Invalid login credentials Check the address and password.');
     expect(applyServerErrors(form, new Error('offline'))).toBe('offline');
   });

@@ -94,10 +94,21 @@ function isBlank(value: ReactNode): boolean {
   return value === null || value === undefined || value === false || value === '';
 }
 
-function SortableHeader(props: { label: ReactNode; active: boolean; order: SortOrder; onSort: () => void; th?: Omit<TableThProps, 'children'> }) {
+function SortableHeader(props: {
+  label: ReactNode;
+  active: boolean;
+  order: SortOrder;
+  onSort: () => void;
+  th?: Omit<TableThProps, 'children'>;
+}) {
   const Icon = !props.active ? IconArrowsSort : props.order === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th scope="col" aria-sort={props.active ? (props.order === 'asc' ? 'ascending' : 'descending') : 'none'} style={{ whiteSpace: 'nowrap' }} {...props.th}>
+    <Table.Th
+      scope="col"
+      aria-sort={props.active ? (props.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+      {...props.th}
+    >
       <UnstyledButton onClick={props.onSort} fz="sm" fw={700}>
         <Group gap={4} wrap="nowrap">
           {props.label}
@@ -117,7 +128,14 @@ function ListTable<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
           <Table.Tr>
             {props.columns.map((column) =>
               column.sort !== undefined && sort ? (
-                <SortableHeader key={column.label} label={column.header ?? column.label} active={sort.by === column.sort} order={sort.order} onSort={() => sort.onSort(column.sort as TSort)} th={column.th} />
+                <SortableHeader
+                  key={column.label}
+                  label={column.header ?? column.label}
+                  active={sort.by === column.sort}
+                  order={sort.order}
+                  onSort={() => sort.onSort(column.sort as TSort)}
+                  th={column.th}
+                />
               ) : (
                 <Table.Th key={column.label} scope="col" {...column.th}>
                   {column.header ?? column.label}
@@ -162,7 +180,13 @@ function CardSort<TSort extends string>({ sort, columns }: { sort: ListSort<TSor
         allowDeselect={false}
         style={{ flex: '1 1 auto', minWidth: 0 }}
       />
-      <Button variant="default" size="sm" leftSection={<Icon aria-hidden size={16} />} onClick={() => sort.onSort(sort.by)} style={{ flex: 'none' }}>
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<Icon aria-hidden size={16} />}
+        onClick={() => sort.onSort(sort.by)}
+        style={{ flex: 'none' }}
+      >
         {sort.order === 'asc' ? 'Ascending' : 'Descending'}
       </Button>
     </Group>
@@ -171,10 +195,17 @@ function CardSort<TSort extends string>({ sort, columns }: { sort: ListSort<TSor
 
 function ListCards<TRow, TSort extends string>(props: ListViewProps<TRow, TSort> & { rows: TRow[] }) {
   const valueOf = (column: ListColumn<TRow, TSort>, row: TRow) => (column.cardCell ?? column.cell)(row);
-  const placed = (place: NonNullable<ListColumn<TRow, TSort>['card']>) => props.columns.filter((column) => (column.card ?? 'field') === place);
+  const placed = (place: NonNullable<ListColumn<TRow, TSort>['card']>) =>
+    props.columns.filter((column) => (column.card ?? 'field') === place);
   const [titles, media, statuses, fields] = [placed('title'), placed('media'), placed('status'), placed('field')];
   return (
-    <Stack gap="xs" component="ul" aria-label={props.label} aria-busy={props.query.isFetching} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label={props.label}
+      aria-busy={props.query.isFetching}
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
       {props.rows.map((row) => {
         const lines = fields.map((column) => ({ column, value: valueOf(column, row) })).filter((line) => !isBlank(line.value));
         return (
@@ -202,7 +233,11 @@ function ListCards<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
                 ) : null}
               </Group>
               {lines.length > 0 ? (
-                <Box component="dl" m={0} style={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: '2px 12px' }}>
+                <Box
+                  component="dl"
+                  m={0}
+                  style={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: '2px 12px' }}
+                >
                   {lines.map(({ column, value }) => (
                     <Fragment key={column.label}>
                       <Text component="dt" fz="xs" c="dimmed" lh={1.6}>
@@ -246,7 +281,13 @@ export function ListView<TRow, TSort extends string = string>(props: ListViewPro
       ) : (
         <ListTable {...props} rows={rows} />
       )}
-      <TablePager page={props.pager.page} pageSize={props.pager.pageSize} total={query.data.total} onPage={props.pager.onPage} onPageSize={props.pager.onPageSize} />
+      <TablePager
+        page={props.pager.page}
+        pageSize={props.pager.pageSize}
+        total={query.data.total}
+        onPage={props.pager.onPage}
+        onPageSize={props.pager.onPageSize}
+      />
     </Stack>
   );
 }

@@ -49,7 +49,10 @@ export function PersonPicker(props: {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const data = useMemo(() => (people.data ?? []).filter((option) => option.value === value || !exclude?.includes(option.value)), [people.data, exclude, value]);
+  const data = useMemo(
+    () => (people.data ?? []).filter((option) => option.value === value || !exclude?.includes(option.value)),
+    [people.data, exclude, value],
+  );
   const selected = data.find((option) => option.value === value);
   if ((selected?.label ?? null) !== chosenLabel && (value === null || selected)) setChosenLabel(selected?.label ?? null);
 

@@ -40,7 +40,12 @@ describe('the retry policy', () => {
   });
 
   it('retries a network failure of an idempotent method up to 3 times', () => {
-    expect([0, 1, 2, 3].map((retriesSoFar) => shouldRetry({ method: 'head', outcome: { kind: 'network' }, retriesSoFar }))).toEqual([true, true, true, false]);
+    expect([0, 1, 2, 3].map((retriesSoFar) => shouldRetry({ method: 'head', outcome: { kind: 'network' }, retriesSoFar }))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('never retries an aborted request', () => {
@@ -79,7 +84,9 @@ describe('the API client applying the retry policy', () => {
 
   it('tries a GET four times in all on network failures, then fails with a network ApiError', async () => {
     const fake = scripted('network', 'network', 'network', 'network', 200);
-    const failure = await fetchWithRetry('/rest/v1/x', { method: 'GET' }, { fetch: fake.fetchImpl, sleep: fake.sleep }).catch((error: unknown) => error);
+    const failure = await fetchWithRetry('/rest/v1/x', { method: 'GET' }, { fetch: fake.fetchImpl, sleep: fake.sleep }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(0);
     expect((failure as ApiError).code).toBe('network_error');

@@ -11,7 +11,10 @@ describe('the navigation-URL safety check', () => {
 
   it('refuses an external URL unless it is explicitly allowed', () => {
     expect(classifyNavigationUrl('https://evil.example.com/x', { origin }).kind).toBe('refused');
-    expect(classifyNavigationUrl('https://evil.example.com/x', { origin, allowExternal: true })).toEqual({ kind: 'external', href: 'https://evil.example.com/x' });
+    expect(classifyNavigationUrl('https://evil.example.com/x', { origin, allowExternal: true })).toEqual({
+      kind: 'external',
+      href: 'https://evil.example.com/x',
+    });
   });
 
   it('sees a protocol-relative URL as external', () => {

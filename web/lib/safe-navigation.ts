@@ -5,17 +5,12 @@
  */
 
 export type NavigationTarget =
-  | { kind: 'internal'; href: string }
-  | { kind: 'external'; href: string }
-  | { kind: 'refused'; reason: string };
+  { kind: 'internal'; href: string } | { kind: 'external'; href: string } | { kind: 'refused'; reason: string };
 
 /** Protocols that run code or carry content inline: never navigated to. */
 const REFUSED_PROTOCOLS = new Set(['javascript:', 'vbscript:', 'data:']);
 
-export function classifyNavigationUrl(
-  url: string,
-  options: { origin: string; allowExternal?: boolean },
-): NavigationTarget {
+export function classifyNavigationUrl(url: string, options: { origin: string; allowExternal?: boolean }): NavigationTarget {
   let parsed: URL;
   try {
     // The URL parser drops tabs and newlines and trims control characters the way a browser does,

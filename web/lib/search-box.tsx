@@ -10,7 +10,13 @@ export const SEARCH_DELAY_MS = 300;
  * after the last key (the screen navigates, replacing the history entry), and shows the URL's text
  * when the URL changes by itself (the back button, a link).
  */
-export function SearchBox(props: { value: string; onSearch: (q: string) => void; placeholder: string; label?: string; style?: CSSProperties }) {
+export function SearchBox(props: {
+  value: string;
+  onSearch: (q: string) => void;
+  placeholder: string;
+  label?: string;
+  style?: CSSProperties;
+}) {
   const { value, onSearch } = props;
   const [typed, setTyped] = useState(value);
   const [debounced] = useDebouncedValue(typed, SEARCH_DELAY_MS);

@@ -41,7 +41,14 @@ export async function uploadWithProgress<T>(options: {
         options.onProgress(100);
         resolve(parsed.data);
       } else {
-        reject(new ApiError(502, { message: 'The server’s answer was not in the expected shape.', details: null, hint: null, code: 'invalid_response' }));
+        reject(
+          new ApiError(502, {
+            message: 'The server’s answer was not in the expected shape.',
+            details: null,
+            hint: null,
+            code: 'invalid_response',
+          }),
+        );
       }
     };
     request.send(options.file);

@@ -18,7 +18,20 @@ const list = urlSearch({
 
 describe('a route’s search parameters', () => {
   it('reads every kind of field', () => {
-    expect(list.parse({ q: 'smith', status: 'closed', sort: 'date', order: 'desc', page: '3', page_size: '50', id: ID, from: '2026-02-28', kind: 'oil_change', action: 'user.disabled' })).toEqual({
+    expect(
+      list.parse({
+        q: 'smith',
+        status: 'closed',
+        sort: 'date',
+        order: 'desc',
+        page: '3',
+        page_size: '50',
+        id: ID,
+        from: '2026-02-28',
+        kind: 'oil_change',
+        action: 'user.disabled',
+      }),
+    ).toEqual({
       q: 'smith',
       status: 'closed',
       sort: 'date',
@@ -33,8 +46,31 @@ describe('a route’s search parameters', () => {
   });
 
   it('falls back to the default for anything missing or unreadable, never failing', () => {
-    expect(list.defaults).toEqual({ q: '', status: null, sort: 'name', order: 'asc', page: 1, page_size: 25, id: null, from: null, kind: null, action: null });
-    expect(list.parse({ status: 'deleted', sort: 'password_hash', order: 'up', page: '0', page_size: '7', id: 'nope', from: '2026-02-30', kind: 'Bad Key', action: 'DROP TABLE' })).toEqual(list.defaults);
+    expect(list.defaults).toEqual({
+      q: '',
+      status: null,
+      sort: 'name',
+      order: 'asc',
+      page: 1,
+      page_size: 25,
+      id: null,
+      from: null,
+      kind: null,
+      action: null,
+    });
+    expect(
+      list.parse({
+        status: 'deleted',
+        sort: 'password_hash',
+        order: 'up',
+        page: '0',
+        page_size: '7',
+        id: 'nope',
+        from: '2026-02-30',
+        kind: 'Bad Key',
+        action: 'DROP TABLE',
+      }),
+    ).toEqual(list.defaults);
     expect(list.parse({ page: '-2' }).page).toBe(1);
     expect(list.parse({ page: '1.5' }).page).toBe(1);
     expect(list.parse({ page: '1e3' }).page).toBe(1);

@@ -26,12 +26,24 @@ export function isCalendarDate(value: unknown): value is string {
 }
 
 /** A whole number from 1 to 999999, written as digits in the URL (or already a number, while navigating). */
-const wholeNumber = z.union([z.number(), z.string().regex(/^\d{1,6}$/).transform(Number)]).pipe(z.number().int().min(1).max(999_999));
+const wholeNumber = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(1).max(999_999));
 
 /** The kinds of field a URL's query holds, each with its fallback. */
 export const searchField = {
   /** Free text (a search box), cut to `max` characters; '' when absent. */
-  text: (max: number) => z.string().transform((value) => value.slice(0, max)).catch(''),
+  text: (max: number) =>
+    z
+      .string()
+      .transform((value) => value.slice(0, max))
+      .catch(''),
   /** One of `values`, else `fallback` (a sort column, an order, a tab). */
   oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.enum(values).catch(fallback),
   /** One of `values`, else null (a filter that is off). */
@@ -41,11 +53,22 @@ export const searchField = {
   /** Rows per page, one of PAGE_SIZES. */
   pageSize: () => wholeNumber.refine((size) => (PAGE_SIZES as readonly number[]).includes(size)).catch(DEFAULT_PAGE_SIZE),
   /** A record's id (a UUID, lower-cased), else null. */
-  id: () => z.string().refine(isUuid).transform((id) => id.toLowerCase()).nullable().catch(null),
+  id: () =>
+    z
+      .string()
+      .refine(isUuid)
+      .transform((id) => id.toLowerCase())
+      .nullable()
+      .catch(null),
   /** A calendar date YYYY-MM-DD, else null. */
   date: () => z.string().refine(isCalendarDate).nullable().catch(null),
   /** A key of one of the agency's lists (`patrol`, `oil_change`), else null. */
-  key: () => z.string().regex(/^[a-z0-9_]{1,40}$/).nullable().catch(null),
+  key: () =>
+    z
+      .string()
+      .regex(/^[a-z0-9_]{1,40}$/)
+      .nullable()
+      .catch(null),
   /** Text matching `pattern`, at most `max` characters, else null. */
   matching: (pattern: RegExp, max: number) => z.string().max(max).regex(pattern).nullable().catch(null),
 };

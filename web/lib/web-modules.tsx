@@ -18,7 +18,15 @@ const WebModulesContext = createContext<readonly WebModule[]>([]);
 export const WebModulesProvider = WebModulesContext.Provider;
 
 /** The settings panel the module brings (loaded on demand), or `fallback` until it has one. */
-export function ModuleSettingsPanel({ module, moduleEnabled, fallback }: { module: ModuleKey; moduleEnabled: boolean | undefined; fallback: ReactNode }) {
+export function ModuleSettingsPanel({
+  module,
+  moduleEnabled,
+  fallback,
+}: {
+  module: ModuleKey;
+  moduleEnabled: boolean | undefined;
+  fallback: ReactNode;
+}) {
   const panel = useContext(WebModulesContext).find((entry) => entry.key === module)?.SettingsPanel;
   if (!panel) return fallback;
   return <Suspense fallback={<LoadingState label="Loading the settings…" />}>{createElement(panel, { moduleEnabled })}</Suspense>;

@@ -40,7 +40,13 @@ export function NotificationBell() {
           <Text fw={600} fz="sm">
             Notifications
           </Text>
-          <Button variant="subtle" size="compact-xs" disabled={unread === 0} loading={markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            disabled={unread === 0}
+            loading={markRead.isPending}
+            onClick={() => markRead.mutate(undefined)}
+          >
             Mark all read
           </Button>
         </Group>
@@ -49,7 +55,11 @@ export function NotificationBell() {
             <LoadingState label="Loading notifications…" />
           ) : notifications.isError ? (
             <Box p="sm">
-              <ErrorState title="Notifications could not be loaded" message={notifications.error.message} onRetry={() => void notifications.refetch()} />
+              <ErrorState
+                title="Notifications could not be loaded"
+                message={notifications.error.message}
+                onRetry={() => void notifications.refetch()}
+              />
             </Box>
           ) : notifications.data.items.length === 0 ? (
             <Box p="sm">

@@ -3,7 +3,12 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /** A screen's header: where it sits (breadcrumbs ending at this page), its title, a line about it, and its actions. */
-export function PageHeader(props: { title: string; description?: ReactNode; actions?: ReactNode; breadcrumbs?: { label: string; to: string }[] }) {
+export function PageHeader(props: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  breadcrumbs?: { label: string; to: string }[];
+}) {
   return (
     <>
       {props.breadcrumbs && props.breadcrumbs.length > 0 ? (

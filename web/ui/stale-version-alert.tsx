@@ -10,8 +10,8 @@ export function StaleVersionAlert({ what, onReload, reloading }: { what: string;
     <Alert color="yellow" variant="light" title={`This ${what} was changed by someone else`} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text fz="sm">
-          Your changes were not saved, and they are still in the form. Load the current version to see what changed (your changes will be replaced), then make
-          them again.
+          Your changes were not saved, and they are still in the form. Load the current version to see what changed (your changes will be
+          replaced), then make them again.
         </Text>
         <Button size="xs" variant="default" leftSection={<IconRefresh aria-hidden size={16} />} loading={reloading} onClick={onReload}>
           Load the current version

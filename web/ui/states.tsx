@@ -27,7 +27,15 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorState({ title = 'This could not be loaded', message, onRetry }: { title?: string; message: string; onRetry?: () => void }) {
+export function ErrorState({
+  title = 'This could not be loaded',
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message: string;
+  onRetry?: () => void;
+}) {
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle aria-hidden />} role="alert">
       <Stack gap="sm" align="flex-start">

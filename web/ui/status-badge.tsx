@@ -8,7 +8,13 @@ import type { ReactNode } from 'react';
  */
 export function StatusBadge(props: { color: string; variant?: 'light' | 'outline'; leftSection?: ReactNode; children: ReactNode }) {
   return (
-    <Badge color={props.color} variant={props.variant ?? 'light'} c="var(--mantine-color-text)" leftSection={props.leftSection} style={{ flexShrink: 0 }}>
+    <Badge
+      color={props.color}
+      variant={props.variant ?? 'light'}
+      c="var(--mantine-color-text)"
+      leftSection={props.leftSection}
+      style={{ flexShrink: 0 }}
+    >
       {props.children}
     </Badge>
   );

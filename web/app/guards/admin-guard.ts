@@ -5,12 +5,11 @@ import { isAdmin, type Claims } from '../../../core/permissions.ts';
  * misspelled its marker there and left it open; ours sits on the parent of all admin routes), needs a
  * signed-in user with admin:access. A signed-in user without it goes home with a notice.
  */
-export const ADMIN_REQUIRED_NOTICE = 'Admin needs the Full administrator permission (admin:access). Ask your agency’s administrator if you need it.';
+export const ADMIN_REQUIRED_NOTICE =
+  'Admin needs the Full administrator permission (admin:access). Ask your agency’s administrator if you need it.';
 
 export type AdminGuardDecision =
-  | { action: 'pass' }
-  | { action: 'redirect'; to: '/login' }
-  | { action: 'redirect'; to: '/'; notice: string };
+  { action: 'pass' } | { action: 'redirect'; to: '/login' } | { action: 'redirect'; to: '/'; notice: string };
 
 export function adminGuardDecision(claims: Claims | null): AdminGuardDecision {
   if (claims === null) return { action: 'redirect', to: '/login' };

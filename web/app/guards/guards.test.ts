@@ -46,13 +46,16 @@ describe('the sign-in guard', () => {
     },
   );
 
-  it.each(['/fleet', '/admin/users', '/reports/templates/owi', '/nonexistent'])('sends a signed-out visitor from %s to the login path, saving the full path', (path) => {
-    expect(signInGuardDecision({ path, fullPath: `${path}?tab=2#notes`, signedIn: false })).toEqual({
-      action: 'redirect',
-      to: '/login',
-      savePath: `${path}?tab=2#notes`,
-    });
-  });
+  it.each(['/fleet', '/admin/users', '/reports/templates/owi', '/nonexistent'])(
+    'sends a signed-out visitor from %s to the login path, saving the full path',
+    (path) => {
+      expect(signInGuardDecision({ path, fullPath: `${path}?tab=2#notes`, signedIn: false })).toEqual({
+        action: 'redirect',
+        to: '/login',
+        savePath: `${path}?tab=2#notes`,
+      });
+    },
+  );
 
   it('lets a signed-in user through', () => {
     expect(signInGuardDecision({ path: '/fleet', fullPath: '/fleet', signedIn: true })).toEqual({ action: 'pass' });
@@ -60,7 +63,11 @@ describe('the sign-in guard', () => {
 
   it('does not save the path when the cookie-redirect option is off', () => {
     const options: SignInGuardOptions = { ...SIGN_IN_GUARD_OPTIONS, cookieRedirect: false };
-    expect(signInGuardDecision({ path: '/fleet', fullPath: '/fleet', signedIn: false, options })).toEqual({ action: 'redirect', to: '/login', savePath: null });
+    expect(signInGuardDecision({ path: '/fleet', fullPath: '/fleet', signedIn: false, options })).toEqual({
+      action: 'redirect',
+      to: '/login',
+      savePath: null,
+    });
   });
 
   it('skips the login and callback paths even when they are not excluded', () => {
@@ -77,7 +84,13 @@ describe('the sign-in guard', () => {
   });
 });
 
-type Row = { path: string; permissions: Permission[]; account?: 'full' | 'limited'; disabled?: (keyof SysConfig)[]; blockedAs: string | null };
+type Row = {
+  path: string;
+  permissions: Permission[];
+  account?: 'full' | 'limited';
+  disabled?: (keyof SysConfig)[];
+  blockedAs: string | null;
+};
 
 /** Every row of the module table of spec section 5, allowed and blocked. */
 const MODULE_TABLE: Row[] = [
@@ -93,8 +106,16 @@ const MODULE_TABLE: Row[] = [
   { path: '/reports', permissions: ['reports:templates.use'], blockedAs: 'Reports' },
   { path: '/reports/templates/select', permissions: ['reports:editor'], blockedAs: 'Report Templates' },
   { path: '/reports/templates/owi', permissions: ['reports:editor', 'reports:templates.use'], blockedAs: null },
-  { path: '/reports/templates/create', permissions: ['reports:editor', 'reports:templates.use', 'reports:templates.create_user'], blockedAs: 'Report Templates' },
-  { path: '/reports/templates/create', permissions: ['reports:editor', 'reports:templates.use', 'reports:templates.create_agency'], blockedAs: 'Report Templates' },
+  {
+    path: '/reports/templates/create',
+    permissions: ['reports:editor', 'reports:templates.use', 'reports:templates.create_user'],
+    blockedAs: 'Report Templates',
+  },
+  {
+    path: '/reports/templates/create',
+    permissions: ['reports:editor', 'reports:templates.use', 'reports:templates.create_agency'],
+    blockedAs: 'Report Templates',
+  },
   {
     path: '/reports/templates/create',
     permissions: ['reports:editor', 'reports:templates.use', 'reports:templates.create_user', 'reports:templates.create_agency'],
@@ -102,17 +123,39 @@ const MODULE_TABLE: Row[] = [
   },
   // productivity: module disabled, or account limited, or lacks productivity:access
   { path: '/productivity', permissions: ['productivity:access'], blockedAs: null },
-  { path: '/productivity/print/task/x', permissions: ['productivity:access'], disabled: ['productivity_settings'], blockedAs: 'Productivity' },
+  {
+    path: '/productivity/print/task/x',
+    permissions: ['productivity:access'],
+    disabled: ['productivity_settings'],
+    blockedAs: 'Productivity',
+  },
   { path: '/productivity', permissions: ['productivity:access'], account: 'limited', blockedAs: 'Productivity' },
   { path: '/productivity/list/x', permissions: [], blockedAs: 'Productivity' },
   // schedule: module disabled, or lacks scheduling:view; admin needs five more
   { path: '/schedule', permissions: ['scheduling:view'], account: 'limited', blockedAs: null },
   { path: '/schedule/trades', permissions: ['scheduling:view'], disabled: ['schedule_settings'], blockedAs: 'Scheduling' },
   { path: '/schedule/overtime', permissions: [], blockedAs: 'Scheduling' },
-  { path: '/schedule/admin', permissions: ['scheduling:view', 'scheduling:ot.manage', 'scheduling:ot.create', 'scheduling:pto.manage', 'scheduling:modification.manage'], blockedAs: 'Scheduling Admin' },
+  {
+    path: '/schedule/admin',
+    permissions: [
+      'scheduling:view',
+      'scheduling:ot.manage',
+      'scheduling:ot.create',
+      'scheduling:pto.manage',
+      'scheduling:modification.manage',
+    ],
+    blockedAs: 'Scheduling Admin',
+  },
   {
     path: '/schedule/admin/allcall',
-    permissions: ['scheduling:view', 'scheduling:ot.manage', 'scheduling:ot.create', 'scheduling:pto.manage', 'scheduling:modification.manage', 'scheduling:allcall'],
+    permissions: [
+      'scheduling:view',
+      'scheduling:ot.manage',
+      'scheduling:ot.create',
+      'scheduling:pto.manage',
+      'scheduling:modification.manage',
+      'scheduling:allcall',
+    ],
     blockedAs: null,
   },
   // fleet: module disabled; request, squadcheck and admin need their permissions
@@ -134,7 +177,11 @@ const MODULE_TABLE: Row[] = [
 
 describe('the module-access guard', () => {
   it.each(MODULE_TABLE)('$path with $permissions (account $account, disabled $disabled) is blocked as $blockedAs', (row) => {
-    const decision = moduleGuardDecision({ path: row.path, claims: claims(row.permissions, row.account ?? 'full'), sysConfig: sysConfig(row.disabled) });
+    const decision = moduleGuardDecision({
+      path: row.path,
+      claims: claims(row.permissions, row.account ?? 'full'),
+      sysConfig: sysConfig(row.disabled),
+    });
     if (row.blockedAs === null) expect(decision).toEqual({ action: 'pass' });
     else expect(decision).toEqual({ action: 'redirect', to: '/disabled', search: { module: row.blockedAs } });
   });
@@ -151,11 +198,15 @@ describe('the module-access guard', () => {
 
   it('lets admin:access pass the permission rules but not a module the agency switched off', () => {
     expect(moduleGuardDecision({ path: '/schedule/admin', claims: claims(['admin:access']), sysConfig: sysConfig() }).action).toBe('pass');
-    expect(moduleGuardDecision({ path: '/fleet', claims: claims(['admin:access']), sysConfig: sysConfig(['fleet_settings']) })).toMatchObject({ search: { module: 'Fleet' } });
+    expect(
+      moduleGuardDecision({ path: '/fleet', claims: claims(['admin:access']), sysConfig: sysConfig(['fleet_settings']) }),
+    ).toMatchObject({ search: { module: 'Fleet' } });
   });
 
   it('cannot be dodged by letter case or a trailing slash', () => {
-    expect(moduleGuardDecision({ path: '/Fleet/Admin/', claims: claims([]), sysConfig: sysConfig() })).toMatchObject({ search: { module: 'Fleet Admin' } });
+    expect(moduleGuardDecision({ path: '/Fleet/Admin/', claims: claims([]), sysConfig: sysConfig() })).toMatchObject({
+      search: { module: 'Fleet Admin' },
+    });
   });
 });
 
@@ -165,7 +216,11 @@ describe('the admin guard', () => {
   });
 
   it('sends a signed-in user without admin:access home with a notice', () => {
-    expect(adminGuardDecision(claims(['fleet:admin', 'fto:admin']))).toEqual({ action: 'redirect', to: '/', notice: ADMIN_REQUIRED_NOTICE });
+    expect(adminGuardDecision(claims(['fleet:admin', 'fto:admin']))).toEqual({
+      action: 'redirect',
+      to: '/',
+      notice: ADMIN_REQUIRED_NOTICE,
+    });
   });
 
   it('sends a visitor without claims to sign in', () => {

@@ -27,9 +27,7 @@ export const SIGN_IN_GUARD_OPTIONS: SignInGuardOptions = {
   cookieRedirect: true,
 };
 
-export type SignInGuardDecision =
-  | { action: 'pass' }
-  | { action: 'redirect'; to: string; savePath: string | null };
+export type SignInGuardDecision = { action: 'pass' } | { action: 'redirect'; to: string; savePath: string | null };
 
 export function signInGuardDecision(input: {
   /** The path alone, for matching. */

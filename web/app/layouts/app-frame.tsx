@@ -73,7 +73,14 @@ export function AppFrame({ children }: { children: ReactNode }) {
         {/* The browser's own scrolling: Mantine's ScrollArea would add 5 kB gz to every signed-in page. */}
         <AppShell.Section grow style={{ minHeight: 0, overflowY: 'auto', overscrollBehavior: 'contain' }}>
           <Stack gap={2}>
-            <NavLink component={Link} to="/" label="Home" leftSection={<IconHome aria-hidden size={20} stroke={1.7} />} active={isActive(pathname, '/')} onClick={close} />
+            <NavLink
+              component={Link}
+              to="/"
+              label="Home"
+              leftSection={<IconHome aria-hidden size={20} stroke={1.7} />}
+              active={isActive(pathname, '/')}
+              onClick={close}
+            />
             {profile.isPending ? (
               <Stack gap={6} mt="xs" aria-hidden>
                 <Skeleton h={32} />

@@ -17,7 +17,16 @@ export function AuthFrame({ children, width = 30 * 16 }: { children: ReactNode; 
         </Anchor>
         <ThemeSwitch />
       </Group>
-      <Container component="main" id="main-content" tabIndex={-1} size={width} w="100%" px="md" py={{ base: 'md', sm: 'xl' }} style={{ flex: 1 }}>
+      <Container
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        size={width}
+        w="100%"
+        px="md"
+        py={{ base: 'md', sm: 'xl' }}
+        style={{ flex: 1 }}
+      >
         {children}
       </Container>
       <Text component="footer" ta="center" c="dimmed" fz="xs" p="md">

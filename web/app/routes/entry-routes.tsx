@@ -19,14 +19,20 @@ export const disabledRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/disabled',
   validateSearch: (search: Record<string, unknown>): { module?: string } => ({ module: optionalString(search.module) }),
-  component: lazyRouteComponent(importWithReload(() => import('../disabled-page.tsx')), 'DisabledPage'),
+  component: lazyRouteComponent(
+    importWithReload(() => import('../disabled-page.tsx')),
+    'DisabledPage',
+  ),
 });
 
 export const comingSoonRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/comingsoon',
   validateSearch: (search: Record<string, unknown>): { module?: string } => ({ module: optionalString(search.module) }),
-  component: lazyRouteComponent(importWithReload(() => import('../coming-soon-page.tsx')), 'ComingSoonPage'),
+  component: lazyRouteComponent(
+    importWithReload(() => import('../coming-soon-page.tsx')),
+    'ComingSoonPage',
+  ),
 });
 
 export const loginRoute = createRoute({
@@ -45,34 +51,49 @@ export const loginRoute = createRoute({
     // Already signed in: carry on to where the visitor was going.
     throw redirect({ href: pathAfterSignIn(), replace: true });
   },
-  component: lazyRouteComponent(importWithReload(() => import('../../auth/login-screen.tsx')), 'LoginScreen'),
+  component: lazyRouteComponent(
+    importWithReload(() => import('../../auth/login-screen.tsx')),
+    'LoginScreen',
+  ),
 });
 
 export const signupRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/signup',
   validateSearch: (search: Record<string, unknown>): { invitation?: string } => ({ invitation: optionalString(search.invitation) }),
-  component: lazyRouteComponent(importWithReload(() => import('../../auth/signup-screen.tsx')), 'SignupScreen'),
+  component: lazyRouteComponent(
+    importWithReload(() => import('../../auth/signup-screen.tsx')),
+    'SignupScreen',
+  ),
 });
 
 export const confirmRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/confirm',
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: optionalString(search.token) }),
-  component: lazyRouteComponent(importWithReload(() => import('../../auth/confirm-screen.tsx')), 'ConfirmScreen'),
+  component: lazyRouteComponent(
+    importWithReload(() => import('../../auth/confirm-screen.tsx')),
+    'ConfirmScreen',
+  ),
 });
 
 export const forgotPasswordRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/forgotpassword',
-  component: lazyRouteComponent(importWithReload(() => import('../../auth/forgot-password-screen.tsx')), 'ForgotPasswordScreen'),
+  component: lazyRouteComponent(
+    importWithReload(() => import('../../auth/forgot-password-screen.tsx')),
+    'ForgotPasswordScreen',
+  ),
 });
 
 export const updatePasswordRoute = createRoute({
   getParentRoute: () => authLayoutRoute,
   path: '/forgotpassword/update',
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({ token: optionalString(search.token) }),
-  component: lazyRouteComponent(importWithReload(() => import('../../auth/update-password-screen.tsx')), 'UpdatePasswordScreen'),
+  component: lazyRouteComponent(
+    importWithReload(() => import('../../auth/update-password-screen.tsx')),
+    'UpdatePasswordScreen',
+  ),
 });
 
 export const entryRoutes = [homeRoute, disabledRoute, comingSoonRoute] as const;

@@ -18,7 +18,10 @@ export const authLayoutRoute = createRoute({
 export const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_app',
-  component: lazyRouteComponent(importWithReload(() => import('../layouts/app-frame.tsx')), 'AppLayout'),
+  component: lazyRouteComponent(
+    importWithReload(() => import('../layouts/app-frame.tsx')),
+    'AppLayout',
+  ),
 });
 
 /** The empty layout of the two print routes. */

@@ -9,6 +9,9 @@ export function useAddMaintenance() {
     mutationFn: ({ vehicleId, input }: { vehicleId: string; input: MaintenanceIntervalInput }) =>
       callEndpoint(fleetApi.addMaintenance, { params: { id: vehicleId }, body: input, idempotencyKey: crypto.randomUUID() }),
     onSuccess: (_item, { vehicleId }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKey(fleetApi.listMaintenance, { vehicle_id: vehicleId }) }), invalidateEndpoints(queryClient, fleetApi.getDashboard)]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKey(fleetApi.listMaintenance, { vehicle_id: vehicleId }) }),
+        invalidateEndpoints(queryClient, fleetApi.getDashboard),
+      ]),
   });
 }

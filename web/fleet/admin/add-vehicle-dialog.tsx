@@ -26,7 +26,20 @@ type AddValues = {
   notes: string;
 };
 
-const EMPTY: AddValues = { unit_number: '', vehicle_type: '', make: '', model: '', year: new Date().getFullYear(), vin: '', plate: '', plate_state: '', odometer: 0, assigned_user_id: null, assigned_group: '', notes: '' };
+const EMPTY: AddValues = {
+  unit_number: '',
+  vehicle_type: '',
+  make: '',
+  model: '',
+  year: new Date().getFullYear(),
+  vin: '',
+  plate: '',
+  plate_state: '',
+  odometer: 0,
+  assigned_user_id: null,
+  assigned_group: '',
+  notes: '',
+};
 
 /** What the form holds, as the API's body (numbers as numbers; blanks as absent). */
 export function vehicleInputOf(values: AddValues) {
@@ -100,8 +113,21 @@ export function AddVehicleDialog({ opened, onClose }: { opened: boolean; onClose
             <TextInput label="Make" required {...form.getInputProps('make')} />
             <TextInput label="Model" required {...form.getInputProps('model')} />
             <NumberInput label="Year" required min={1950} max={2100} allowDecimal={false} {...form.getInputProps('year')} />
-            <NumberInput label="Odometer (miles)" required min={0} allowDecimal={false} thousandSeparator="," {...form.getInputProps('odometer')} />
-            <TextInput label="VIN" description="17 characters; optional" maxLength={17} autoCapitalize="characters" {...form.getInputProps('vin')} />
+            <NumberInput
+              label="Odometer (miles)"
+              required
+              min={0}
+              allowDecimal={false}
+              thousandSeparator=","
+              {...form.getInputProps('odometer')}
+            />
+            <TextInput
+              label="VIN"
+              description="17 characters; optional"
+              maxLength={17}
+              autoCapitalize="characters"
+              {...form.getInputProps('vin')}
+            />
             <TextInput label="Plate" {...form.getInputProps('plate')} />
             <TextInput label="Plate state" description="Two letters, e.g. TX" maxLength={2} {...form.getInputProps('plate_state')} />
             <PersonPicker

@@ -6,7 +6,8 @@ import { callEndpoint, invalidateEndpoints, queryKey } from '../../lib/api.ts';
 export function useChangeVehicleStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, reason }: { id: string; status: VehicleStatus; reason: string }) => callEndpoint(fleetApi.changeVehicleStatus, { params: { id }, body: { status, reason } }),
+    mutationFn: ({ id, status, reason }: { id: string; status: VehicleStatus; reason: string }) =>
+      callEndpoint(fleetApi.changeVehicleStatus, { params: { id }, body: { status, reason } }),
     onSuccess: async (vehicle) => {
       queryClient.setQueryData(queryKey(fleetApi.getVehicle, vehicle.id), vehicle);
       await Promise.all([

@@ -6,7 +6,8 @@ import { callEndpoint, queryKey } from '../../lib/api.ts';
 export function useCreateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, key }: { input: TemplateInput; key: string }) => callEndpoint(fleetApi.createTemplate, { body: input, idempotencyKey: key }),
+    mutationFn: ({ input, key }: { input: TemplateInput; key: string }) =>
+      callEndpoint(fleetApi.createTemplate, { body: input, idempotencyKey: key }),
     onSuccess: async (template) => {
       queryClient.setQueryData(queryKey(fleetApi.getTemplate, template.id), template);
       await queryClient.invalidateQueries({ queryKey: fleetApi.listTemplates.key });

@@ -6,7 +6,8 @@ import { callEndpoint, invalidateEndpoints } from '../../lib/api.ts';
 export function useCreateVehicle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, key }: { input: VehicleInput; key: string }) => callEndpoint(fleetApi.createVehicle, { body: input, idempotencyKey: key }),
+    mutationFn: ({ input, key }: { input: VehicleInput; key: string }) =>
+      callEndpoint(fleetApi.createVehicle, { body: input, idempotencyKey: key }),
     onSuccess: () => invalidateEndpoints(queryClient, fleetApi.listVehicles, fleetApi.getDashboard),
   });
 }

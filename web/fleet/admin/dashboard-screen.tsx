@@ -18,7 +18,12 @@ function Count({ label, value, status }: { label: string; value: number; status?
       <Text fz="sm" c="dimmed">
         {label}
       </Text>
-      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle" search={status ? { status } : {}} />} fz={28} fw={700} aria-label={`${label}: ${value}`}>
+      <Anchor
+        renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle" search={status ? { status } : {}} />}
+        fz={28}
+        fw={700}
+        aria-label={`${label}: ${value}`}
+      >
         {value}
       </Anchor>
     </Card>
@@ -57,7 +62,10 @@ export function FleetDashboardScreen() {
   const settings = useFleetSettings();
   const dates = useAgencyDates();
   return (
-    <FleetAdminPage title="Fleet dashboard" description="Vehicles out of service, squad checks not done today and service requests waiting, with links to each list.">
+    <FleetAdminPage
+      title="Fleet dashboard"
+      description="Vehicles out of service, squad checks not done today and service requests waiting, with links to each list."
+    >
       {dashboard.isPending ? (
         <LoadingState label="Loading the dashboard…" />
       ) : dashboard.isError ? (
@@ -70,7 +78,14 @@ export function FleetDashboardScreen() {
             <Count label="Out of service" value={dashboard.data.counts.out_of_service} status="out_of_service" />
             <Count label="Retired" value={dashboard.data.counts.retired} status="retired" />
           </SimpleGrid>
-          <Panel title="Open requests by age" link={<Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" />} fz="sm">Service request queue</Anchor>}>
+          <Panel
+            title="Open requests by age"
+            link={
+              <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" />} fz="sm">
+                Service request queue
+              </Anchor>
+            }
+          >
             <SimpleGrid cols={3} spacing="sm">
               {[
                 ['Under a day', dashboard.data.open_requests_by_age.under_1_day],
@@ -89,15 +104,30 @@ export function FleetDashboardScreen() {
             </SimpleGrid>
           </Panel>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            <Panel title="Out of service" link={<Anchor renderRoot={(props) => <Link {...props} status="out_of_service" />} fz="sm">All out of service</Anchor>}>
+            <Panel
+              title="Out of service"
+              link={
+                <Anchor renderRoot={(props) => <Link {...props} status="out_of_service" />} fz="sm">
+                  All out of service
+                </Anchor>
+              }
+            >
               {dashboard.data.out_of_service.length === 0 ? (
-                <Text fz="sm" c="dimmed">Every vehicle is in service.</Text>
+                <Text fz="sm" c="dimmed">
+                  Every vehicle is in service.
+                </Text>
               ) : (
                 <List spacing="xs" listStyleType="none" ml={0} pl={0}>
                   {dashboard.data.out_of_service.map((vehicle) => (
                     <List.Item key={vehicle.id}>
                       <Group gap="xs" wrap="wrap">
-                        <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: vehicle.id }} />} fw={600} fz="sm">
+                        <Anchor
+                          renderRoot={(props) => (
+                            <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: vehicle.id }} />
+                          )}
+                          fw={600}
+                          fz="sm"
+                        >
                           {vehicle.unit_number}
                         </Anchor>
                         <VehicleStatusBadge status={vehicle.status} />
@@ -110,14 +140,29 @@ export function FleetDashboardScreen() {
                 </List>
               )}
             </Panel>
-            <Panel title="Not checked today" link={<Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks" search={{ failures: 'all' }} />} fz="sm">Squad checks</Anchor>}>
+            <Panel
+              title="Not checked today"
+              link={
+                <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks" search={{ failures: 'all' }} />} fz="sm">
+                  Squad checks
+                </Anchor>
+              }
+            >
               {dashboard.data.not_checked_today.length === 0 ? (
-                <Text fz="sm" c="dimmed">Every vehicle in service has been checked today.</Text>
+                <Text fz="sm" c="dimmed">
+                  Every vehicle in service has been checked today.
+                </Text>
               ) : (
                 <List spacing="xs" listStyleType="none" ml={0} pl={0}>
                   {dashboard.data.not_checked_today.map((vehicle) => (
                     <List.Item key={vehicle.id}>
-                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: vehicle.id }} />} fw={600} fz="sm">
+                      <Anchor
+                        renderRoot={(props) => (
+                          <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: vehicle.id }} />
+                        )}
+                        fw={600}
+                        fz="sm"
+                      >
                         {vehicle.unit_number}
                       </Anchor>{' '}
                       <Text span fz="sm" c="dimmed">
@@ -131,13 +176,21 @@ export function FleetDashboardScreen() {
           </SimpleGrid>
           <Panel title="Maintenance due and overdue" link={<MaintenanceCounts items={dashboard.data.maintenance_due} />}>
             {dashboard.data.maintenance_due.length === 0 ? (
-              <Text fz="sm" c="dimmed">No service interval is due or overdue.</Text>
+              <Text fz="sm" c="dimmed">
+                No service interval is due or overdue.
+              </Text>
             ) : (
               <List spacing="xs" listStyleType="none" ml={0} pl={0}>
                 {dashboard.data.maintenance_due.map((item) => (
                   <List.Item key={item.id}>
                     <Group gap="xs" wrap="wrap">
-                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: item.vehicle_id }} />} fw={600} fz="sm">
+                      <Anchor
+                        renderRoot={(props) => (
+                          <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: item.vehicle_id }} />
+                        )}
+                        fw={600}
+                        fz="sm"
+                      >
                         {item.unit_number}
                       </Anchor>
                       <Text fz="sm">{labelOf(settings.data?.service_categories, item.category)}</Text>
@@ -153,15 +206,28 @@ export function FleetDashboardScreen() {
               </List>
             )}
           </Panel>
-          <Panel title="Waiting longest" link={<Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" />} fz="sm">Work the queue</Anchor>}>
+          <Panel
+            title="Waiting longest"
+            link={
+              <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" />} fz="sm">
+                Work the queue
+              </Anchor>
+            }
+          >
             {dashboard.data.oldest_open_requests.length === 0 ? (
-              <Text fz="sm" c="dimmed">No service request is waiting.</Text>
+              <Text fz="sm" c="dimmed">
+                No service request is waiting.
+              </Text>
             ) : (
               <List spacing="xs" listStyleType="none" ml={0} pl={0}>
                 {dashboard.data.oldest_open_requests.map((request) => (
                   <List.Item key={request.id}>
                     <Group gap="xs" wrap="wrap">
-                      <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />} fw={600} fz="sm">
+                      <Anchor
+                        renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />}
+                        fw={600}
+                        fz="sm"
+                      >
                         #{request.number} · {request.unit_number}
                       </Anchor>
                       <RequestStatusBadge status={request.status} />

@@ -9,8 +9,16 @@ const SECTIONS = [
   { to: '/fleet/admin', label: 'Dashboard', match: (path: string) => path === '/fleet/admin' },
   { to: '/fleet/admin/vehicle', label: 'Vehicles', match: (path: string) => path.startsWith('/fleet/admin/vehicle') },
   { to: '/fleet/admin/servicerequest', label: 'Service requests', match: (path: string) => path.startsWith('/fleet/admin/servicerequest') },
-  { to: '/fleet/admin/squadchecks', label: 'Squad checks', match: (path: string) => path.startsWith('/fleet/admin/squadchecks') && !path.startsWith('/fleet/admin/squadchecks/configure') },
-  { to: '/fleet/admin/squadchecks/configure', label: 'Templates', match: (path: string) => path.startsWith('/fleet/admin/squadchecks/configure') },
+  {
+    to: '/fleet/admin/squadchecks',
+    label: 'Squad checks',
+    match: (path: string) => path.startsWith('/fleet/admin/squadchecks') && !path.startsWith('/fleet/admin/squadchecks/configure'),
+  },
+  {
+    to: '/fleet/admin/squadchecks/configure',
+    label: 'Templates',
+    match: (path: string) => path.startsWith('/fleet/admin/squadchecks/configure'),
+  },
 ] as const;
 
 function FleetSections() {
@@ -18,7 +26,13 @@ function FleetSections() {
 }
 
 /** The frame of every fleet-office screen: section bar, breadcrumbs, heading, explanation, actions. */
-export function FleetAdminPage(props: { title: string; description?: ReactNode; actions?: ReactNode; breadcrumbs?: { label: string; to: string }[]; children: ReactNode }) {
+export function FleetAdminPage(props: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  breadcrumbs?: { label: string; to: string }[];
+  children: ReactNode;
+}) {
   usePageTitle(props.title);
   return (
     <Stack gap="md" maw={1200} miw={0}>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { toggleSort } from '../../lib/url-search.ts';
-import { agencyToday, daysBefore, serviceRequestsSearch, squadChecksApiQuery, squadChecksSearch, vehiclesApiQuery, vehiclesSearch } from './fleet-search.ts';
+import {
+  agencyToday,
+  daysBefore,
+  serviceRequestsSearch,
+  squadChecksApiQuery,
+  squadChecksSearch,
+  vehiclesApiQuery,
+  vehiclesSearch,
+} from './fleet-search.ts';
 
 const ID = '5B0B8E4E-4F1E-4F57-9C57-8B1A3B0F6F11';
 
@@ -11,9 +19,27 @@ function written(query: object): Record<string, string> {
 
 describe('fleet list state in the URL', () => {
   it('reads the vehicles table, dropping what it cannot read', () => {
-    const state = vehiclesSearch.parse({ q: 'P-1', status: 'out_of_service', vehicle_type: 'suv', sort: 'odometer', order: 'desc', page: '3', page_size: '50' });
-    expect(state).toEqual({ q: 'P-1', status: 'out_of_service', vehicle_type: 'suv', sort: 'odometer', order: 'desc', page: 3, page_size: 50 });
-    expect(vehiclesSearch.parse({ status: 'wrecked', sort: 'vin', page: '-1', page_size: '7', vehicle_type: 'Bad Key' })).toEqual(vehiclesSearch.defaults);
+    const state = vehiclesSearch.parse({
+      q: 'P-1',
+      status: 'out_of_service',
+      vehicle_type: 'suv',
+      sort: 'odometer',
+      order: 'desc',
+      page: '3',
+      page_size: '50',
+    });
+    expect(state).toEqual({
+      q: 'P-1',
+      status: 'out_of_service',
+      vehicle_type: 'suv',
+      sort: 'odometer',
+      order: 'desc',
+      page: 3,
+      page_size: 50,
+    });
+    expect(vehiclesSearch.parse({ status: 'wrecked', sort: 'vin', page: '-1', page_size: '7', vehicle_type: 'Bad Key' })).toEqual(
+      vehiclesSearch.defaults,
+    );
   });
 
   it('writes only what differs from the defaults, and round-trips', () => {

@@ -35,7 +35,13 @@ export function settingsErrors(values: SettingsValues): Record<string, string> {
   return errors;
 }
 
-function EntryList(props: { title: string; name: 'vehicle_types' | 'service_categories'; entries: Entry[]; errors: Record<string, string>; onChange: (entries: Entry[]) => void }) {
+function EntryList(props: {
+  title: string;
+  name: 'vehicle_types' | 'service_categories';
+  entries: Entry[];
+  errors: Record<string, string>;
+  onChange: (entries: Entry[]) => void;
+}) {
   const set = (index: number, entry: Entry) => props.onChange(props.entries.map((current, i) => (i === index ? entry : current)));
   return (
     <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -67,15 +73,29 @@ function EntryList(props: { title: string; name: 'vehicle_types' | 'service_cate
                     onChange={(event) => {
                       const label = event.currentTarget.value;
                       // A new entry's key follows its name until the key is typed by hand.
-                      set(index, { label, key: entry.key === '' || entry.key === keyFromLabel(entry.label) ? keyFromLabel(label) : entry.key });
+                      set(index, {
+                        label,
+                        key: entry.key === '' || entry.key === keyFromLabel(entry.label) ? keyFromLabel(label) : entry.key,
+                      });
                     }}
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput aria-label={`${props.title}: key ${index + 1}`} size="xs" value={entry.key} error={props.errors[`${props.name}.${index}.key`]} onChange={(event) => set(index, { ...entry, key: event.currentTarget.value })} />
+                  <TextInput
+                    aria-label={`${props.title}: key ${index + 1}`}
+                    size="xs"
+                    value={entry.key}
+                    error={props.errors[`${props.name}.${index}.key`]}
+                    onChange={(event) => set(index, { ...entry, key: event.currentTarget.value })}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${entry.label || `entry ${index + 1}`}`} onClick={() => props.onChange(props.entries.filter((_, i) => i !== index))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${entry.label || `entry ${index + 1}`}`}
+                    onClick={() => props.onChange(props.entries.filter((_, i) => i !== index))}
+                  >
                     <IconTrash aria-hidden size={16} />
                   </ActionIcon>
                 </Table.Td>
@@ -84,7 +104,14 @@ function EntryList(props: { title: string; name: 'vehicle_types' | 'service_cate
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Button variant="subtle" size="xs" leftSection={<IconPlus aria-hidden size={14} />} style={{ alignSelf: 'flex-start' }} onClick={() => props.onChange([...props.entries, { key: '', label: '' }])} disabled={props.entries.length >= 50}>
+      <Button
+        variant="subtle"
+        size="xs"
+        leftSection={<IconPlus aria-hidden size={14} />}
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => props.onChange([...props.entries, { key: '', label: '' }])}
+        disabled={props.entries.length >= 50}
+      >
         Add
       </Button>
     </Stack>
@@ -98,7 +125,9 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
   const [values, setValues] = useState<SettingsValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const templateOptions = (templates.data ?? []).filter((template) => !template.retired).map((template) => ({ value: template.id, label: `${template.name} (v${template.version_number})` }));
+  const templateOptions = (templates.data ?? [])
+    .filter((template) => !template.retired)
+    .map((template) => ({ value: template.id, label: `${template.name} (v${template.version_number})` }));
 
   const save = async () => {
     setFormError(null);
@@ -107,7 +136,10 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
     if (Object.keys(found).length > 0) return setFormError('Some entries need fixing; they are marked.');
     // Defaults only for types that still exist.
     const typeKeys = new Set(values.vehicle_types.map((type) => type.key));
-    const body = { ...values, default_templates: Object.fromEntries(Object.entries(values.default_templates).filter(([type]) => typeKeys.has(type))) };
+    const body = {
+      ...values,
+      default_templates: Object.fromEntries(Object.entries(values.default_templates).filter(([type]) => typeKeys.has(type))),
+    };
     try {
       const saved = await update.mutateAsync(body);
       const { enabled: _on, ...after } = saved;
@@ -129,8 +161,20 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
           checked={values.squad_check_required_before_shift}
           onChange={(event) => setValues({ ...values, squad_check_required_before_shift: event.currentTarget.checked })}
         />
-        <EntryList title="Vehicle types" name="vehicle_types" entries={values.vehicle_types} errors={errors} onChange={(entries) => setValues({ ...values, vehicle_types: entries })} />
-        <EntryList title="Service categories" name="service_categories" entries={values.service_categories} errors={errors} onChange={(entries) => setValues({ ...values, service_categories: entries })} />
+        <EntryList
+          title="Vehicle types"
+          name="vehicle_types"
+          entries={values.vehicle_types}
+          errors={errors}
+          onChange={(entries) => setValues({ ...values, vehicle_types: entries })}
+        />
+        <EntryList
+          title="Service categories"
+          name="service_categories"
+          entries={values.service_categories}
+          errors={errors}
+          onChange={(entries) => setValues({ ...values, service_categories: entries })}
+        />
         <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Title order={3} fz="md" component="legend">
             Default template per vehicle type
@@ -172,7 +216,9 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
 function FleetOff() {
   return (
     <Alert color="blue" variant="light" icon={<IconPlugOff aria-hidden />} title="Fleet is turned off" role="status">
-      <Text fz="sm">Its settings (vehicle types, service categories, default templates) are kept. Turn Fleet on above to see and change them.</Text>
+      <Text fz="sm">
+        Its settings (vehicle types, service categories, default templates) are kept. Turn Fleet on above to see and change them.
+      </Text>
     </Alert>
   );
 }
@@ -192,6 +238,13 @@ export function FleetSettingsForm({ moduleEnabled }: { moduleEnabled?: boolean |
   const switchedOff = moduleEnabled === false || (isApiError(settings.error) && settings.error.code === 'module_disabled');
   if (switchedOff) return <FleetOff />;
   if (settings.isPending) return <LoadingState label="Loading the fleet settings…" />;
-  if (settings.isError) return <ErrorState title="The fleet settings could not be loaded" message={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />;
+  if (settings.isError)
+    return (
+      <ErrorState
+        title="The fleet settings could not be loaded"
+        message={errorMessage(settings.error)}
+        onRetry={() => void settings.refetch()}
+      />
+    );
   return <SettingsEditor settings={settings.data} />;
 }

@@ -9,7 +9,8 @@ import { callEndpoint, queryKey } from '../../lib/api.ts';
 export function useVehicleTimeline(id: string) {
   return useInfiniteQuery({
     queryKey: queryKey(fleetApi.getVehicleTimeline, id),
-    queryFn: ({ signal, pageParam }) => callEndpoint(fleetApi.getVehicleTimeline, { params: { id }, query: { before: pageParam ?? undefined }, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      callEndpoint(fleetApi.getVehicleTimeline, { params: { id }, query: { before: pageParam ?? undefined }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_before,
   });

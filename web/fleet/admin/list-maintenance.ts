@@ -8,5 +8,8 @@ import { callEndpoint, queryKey } from '../../lib/api.ts';
  */
 export function useVehicleMaintenance(vehicleId: string) {
   const query = { state: 'all', vehicle_id: vehicleId } as const;
-  return useQuery({ queryKey: queryKey(fleetApi.listMaintenance, query), queryFn: ({ signal }) => callEndpoint(fleetApi.listMaintenance, { query, signal }) });
+  return useQuery({
+    queryKey: queryKey(fleetApi.listMaintenance, query),
+    queryFn: ({ signal }) => callEndpoint(fleetApi.listMaintenance, { query, signal }),
+  });
 }

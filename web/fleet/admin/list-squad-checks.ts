@@ -6,5 +6,9 @@ export type SquadChecksRequest = Partial<ListSquadChecksQuery>;
 
 /** Submissions, only those with failures unless `failures=all`; keeps the previous page on screen while the next loads. */
 export function useSquadChecks(query: SquadChecksRequest) {
-  return useQuery({ queryKey: queryKey(fleetApi.listSquadChecks, query), queryFn: ({ signal }) => callEndpoint(fleetApi.listSquadChecks, { query, signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: queryKey(fleetApi.listSquadChecks, query),
+    queryFn: ({ signal }) => callEndpoint(fleetApi.listSquadChecks, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -33,9 +33,16 @@ export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
     const everyDays = typeof values.every_days === 'number' ? values.every_days : null;
     if (everyMiles === null && everyDays === null) return form.setFieldError('every_miles', 'Give an interval in miles, days or both');
     try {
-      await add.mutateAsync({ vehicleId: vehicle.id, input: { category: values.category, every_miles: everyMiles, every_days: everyDays } });
+      await add.mutateAsync({
+        vehicleId: vehicle.id,
+        input: { category: values.category, every_miles: everyMiles, every_days: everyDays },
+      });
       form.reset();
-      notifications.show({ color: 'green', title: 'Interval added', message: `${labelOf(settings.data?.service_categories, values.category)} is now tracked for unit ${vehicle.unit_number}.` });
+      notifications.show({
+        color: 'green',
+        title: 'Interval added',
+        message: `${labelOf(settings.data?.service_categories, values.category)} is now tracked for unit ${vehicle.unit_number}.`,
+      });
     } catch (error) {
       setFormError(applyServerErrors(form, error));
     }
@@ -52,7 +59,9 @@ export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
         ) : maintenance.isError ? (
           <ErrorState message={errorMessage(maintenance.error)} onRetry={() => void maintenance.refetch()} />
         ) : maintenance.data.length === 0 ? (
-          <EmptyState title="No service intervals yet">Add one below, e.g. an oil change every 5,000 miles; completing a service request of that kind resets it.</EmptyState>
+          <EmptyState title="No service intervals yet">
+            Add one below, e.g. an oil change every 5,000 miles; completing a service request of that kind resets it.
+          </EmptyState>
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Service intervals">
             {maintenance.data.map((item) => {
@@ -73,7 +82,14 @@ export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
                     </Group>
                     <Text fz="sm">{describeMaintenance(item)}</Text>
                     <Text fz="xs" c="dimmed">
-                      Every {[item.every_miles ? `${item.every_miles.toLocaleString('en-US')} mi` : null, item.every_days ? `${item.every_days} days` : null].filter(Boolean).join(' or ')} · last done {dates.date(item.last_done_at)} at {item.last_done_odometer.toLocaleString('en-US')} mi
+                      Every{' '}
+                      {[
+                        item.every_miles ? `${item.every_miles.toLocaleString('en-US')} mi` : null,
+                        item.every_days ? `${item.every_days} days` : null,
+                      ]
+                        .filter(Boolean)
+                        .join(' or ')}{' '}
+                      · last done {dates.date(item.last_done_at)} at {item.last_done_odometer.toLocaleString('en-US')} mi
                     </Text>
                   </Stack>
                   <Button
@@ -104,7 +120,13 @@ export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
               {...form.getInputProps('category')}
             />
             <Group grow align="flex-start" wrap="wrap">
-              <NumberInput label="Every (miles)" min={100} allowDecimal={false} thousandSeparator="," {...form.getInputProps('every_miles')} />
+              <NumberInput
+                label="Every (miles)"
+                min={100}
+                allowDecimal={false}
+                thousandSeparator=","
+                {...form.getInputProps('every_miles')}
+              />
               <NumberInput label="Every (days)" min={1} allowDecimal={false} {...form.getInputProps('every_days')} />
             </Group>
             <Group justify="flex-end">

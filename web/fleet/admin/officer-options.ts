@@ -10,5 +10,7 @@ export const officerOptions: PersonSearch = {
   key: [...fleetApi.searchUsers.key, 'options'],
   hint: 'Type a name',
   search: async (q, chosen, signal) =>
-    (await callEndpoint(fleetApi.searchUsers, { query: { ...(q ? { q } : {}), ...(chosen ? { include: chosen } : {}) }, signal })).map((user) => ({ value: user.id, label: user.name })),
+    (await callEndpoint(fleetApi.searchUsers, { query: { ...(q ? { q } : {}), ...(chosen ? { include: chosen } : {}) }, signal })).map(
+      (user) => ({ value: user.id, label: user.name }),
+    ),
 };

@@ -6,7 +6,8 @@ import { callEndpoint, queryKey } from '../../lib/api.ts';
 export function useSetTemplateRetired() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, retired }: { id: string; retired: boolean }) => callEndpoint(fleetApi.setTemplateRetired, { params: { id }, body: { retired } }),
+    mutationFn: ({ id, retired }: { id: string; retired: boolean }) =>
+      callEndpoint(fleetApi.setTemplateRetired, { params: { id }, body: { retired } }),
     onSuccess: async (template) => {
       queryClient.setQueryData(queryKey(fleetApi.getTemplate, template.id), template);
       await queryClient.invalidateQueries({ queryKey: fleetApi.listTemplates.key });

@@ -9,7 +9,11 @@ export function useReviewSquadCheck() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, note, version }: { id: string; decision: ReviewDecision; note: string; version: number }) =>
-      callEndpoint(fleetApi.reviewSquadCheck, { params: { id }, body: { decision, ...(note.trim() ? { note: note.trim() } : {}) }, version }),
+      callEndpoint(fleetApi.reviewSquadCheck, {
+        params: { id },
+        body: { decision, ...(note.trim() ? { note: note.trim() } : {}) },
+        version,
+      }),
     onSuccess: () => invalidateEndpoints(queryClient, fleetApi.listSquadChecks, fleetApi.getSquadCheck),
   });
 }

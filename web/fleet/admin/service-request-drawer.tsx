@@ -1,4 +1,20 @@
-import { Alert, Button, Divider, Drawer, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ServiceRequest, ServiceRequestStatus, UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
@@ -14,10 +30,24 @@ import { useUpdateServiceRequest } from './update-service-request.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { StoredPhoto } from '../photo-field.tsx';
 
-type WorkValues = { move: ServiceRequestStatus | 'stay'; note: string; cost: string; vendor: string; out_of_service: boolean; category: string };
+type WorkValues = {
+  move: ServiceRequestStatus | 'stay';
+  note: string;
+  cost: string;
+  vendor: string;
+  out_of_service: boolean;
+  category: string;
+};
 
 function valuesOf(request: ServiceRequest): WorkValues {
-  return { move: 'stay', note: '', cost: centsToDollars(request.cost_cents), vendor: request.vendor ?? '', out_of_service: request.out_of_service, category: request.category };
+  return {
+    move: 'stay',
+    note: '',
+    cost: centsToDollars(request.cost_cents),
+    vendor: request.vendor ?? '',
+    out_of_service: request.out_of_service,
+    category: request.category,
+  };
 }
 
 /** The PATCH body for what the fleet office changed; a string when something typed is not acceptable. */
@@ -25,7 +55,8 @@ export function serviceRequestChanges(request: ServiceRequest, values: WorkValue
   const changes: UpdateServiceRequestInput = {};
   if (values.move !== 'stay') {
     if (!allowedMoves(request.status).includes(values.move)) return 'That move is not allowed from here.';
-    if (noteRequiredFor(request.status, values.move) && values.note.trim() === '') return `Say why you ${values.move === 'declined' ? 'decline' : 'reopen'} it in the note.`;
+    if (noteRequiredFor(request.status, values.move) && values.note.trim() === '')
+      return `Say why you ${values.move === 'declined' ? 'decline' : 'reopen'} it in the note.`;
     changes.status = values.move;
   }
   if (values.note.trim() !== '') changes.note = values.note.trim();
@@ -60,7 +91,11 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       const updated = await update.mutateAsync({ id: request.id, input: changes, version });
       setVersion(updated.version);
       setValues(valuesOf(updated));
-      notifications.show({ color: 'green', title: 'Saved', message: `Request #${updated.number} is ${REQUEST_STATUS_LABELS[updated.status].toLowerCase()}.` });
+      notifications.show({
+        color: 'green',
+        title: 'Saved',
+        message: `Request #${updated.number} is ${REQUEST_STATUS_LABELS[updated.status].toLowerCase()}.`,
+      });
     } catch (failure) {
       if (isStaleVersion(failure)) setStale(true);
       else setError(errorMessage(failure));
@@ -81,7 +116,8 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       <Group gap="xs" wrap="wrap">
         <RequestStatusBadge status={request.status} />
         <Text fz="sm">
-          Unit {request.unit_number} · {labelOf(settings.data?.service_categories, request.category)} · {request.drivable ? 'drivable' : 'not drivable'}
+          Unit {request.unit_number} · {labelOf(settings.data?.service_categories, request.category)} ·{' '}
+          {request.drivable ? 'drivable' : 'not drivable'}
         </Text>
       </Group>
       <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -109,7 +145,10 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
           orientation="vertical"
           value={values.move}
           onChange={(value) => set('move', value as WorkValues['move'])}
-          data={[{ value: 'stay', label: `Keep ${REQUEST_STATUS_LABELS[request.status].toLowerCase()}` }, ...moves.map((move) => ({ value: move, label: MOVE_LABELS[move] }))]}
+          data={[
+            { value: 'stay', label: `Keep ${REQUEST_STATUS_LABELS[request.status].toLowerCase()}` },
+            ...moves.map((move) => ({ value: move, label: MOVE_LABELS[move] })),
+          ]}
         />
       </Stack>
       <Textarea
@@ -122,12 +161,20 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
         onChange={(event) => set('note', event.currentTarget.value)}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput label="Cost (dollars)" inputMode="decimal" value={values.cost} onChange={(event) => set('cost', event.currentTarget.value)} />
+        <TextInput
+          label="Cost (dollars)"
+          inputMode="decimal"
+          value={values.cost}
+          onChange={(event) => set('cost', event.currentTarget.value)}
+        />
         <TextInput label="Vendor" value={values.vendor} onChange={(event) => set('vendor', event.currentTarget.value)} />
       </SimpleGrid>
       <Select
         label="Category"
-        data={(settings.data?.service_categories ?? [{ key: request.category, label: request.category }]).map((category) => ({ value: category.key, label: category.label }))}
+        data={(settings.data?.service_categories ?? [{ key: request.category, label: request.category }]).map((category) => ({
+          value: category.key,
+          label: category.label,
+        }))}
         value={values.category}
         onChange={(value) => set('category', value ?? request.category)}
         allowDeselect={false}
@@ -150,7 +197,16 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       </Title>
       <Timeline bulletSize={12} lineWidth={2} active={-1}>
         {request.events.map((event, index) => (
-          <Timeline.Item key={`${event.at}-${index}`} title={<Text fz="sm" fw={600}>{event.from_status ? `${REQUEST_STATUS_LABELS[event.from_status]} → ${REQUEST_STATUS_LABELS[event.to_status]}` : REQUEST_STATUS_LABELS[event.to_status]}</Text>}>
+          <Timeline.Item
+            key={`${event.at}-${index}`}
+            title={
+              <Text fz="sm" fw={600}>
+                {event.from_status
+                  ? `${REQUEST_STATUS_LABELS[event.from_status]} → ${REQUEST_STATUS_LABELS[event.to_status]}`
+                  : REQUEST_STATUS_LABELS[event.to_status]}
+              </Text>
+            }
+          >
             {event.note ? (
               <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {event.note}

@@ -23,14 +23,21 @@ export function ServiceRequestsScreen() {
   const requests = useServiceRequests(serviceRequestsApiQuery(state));
   const dates = useAgencyDates();
   const filtered = state.status !== null || state.vehicle_id !== null || state.category !== null;
-  const waiting = (request: ServiceRequest) => (request.status === 'open' || request.status === 'in_progress' ? `${daysWaiting(request.created_at)} d` : dates.date(request.completed_at ?? request.updated_at));
+  const waiting = (request: ServiceRequest) =>
+    request.status === 'open' || request.status === 'in_progress'
+      ? `${daysWaiting(request.created_at)} d`
+      : dates.date(request.completed_at ?? request.updated_at);
 
   const columns: ListColumn<ServiceRequest>[] = [
     {
       label: 'Request',
       card: 'title',
       cell: (request) => (
-        <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ ...state, request: request.id }} />} fw={600} fz="sm">
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ ...state, request: request.id }} />}
+          fw={600}
+          fz="sm"
+        >
           #{request.number}
         </Anchor>
       ),
@@ -77,7 +84,11 @@ export function ServiceRequestsScreen() {
   ];
 
   return (
-    <FleetAdminPage title="Service requests" description="The queue of repairs and services, the longest-waiting first. Open one to work it." breadcrumbs={[{ label: 'Fleet office', to: '/fleet/admin' }]}>
+    <FleetAdminPage
+      title="Service requests"
+      description="The queue of repairs and services, the longest-waiting first. Open one to work it."
+      breadcrumbs={[{ label: 'Fleet office', to: '/fleet/admin' }]}
+    >
       <Group gap="sm" align="flex-end" component="search" aria-label="Filter service requests">
         <FilterSelect
           label="Status"
@@ -121,7 +132,11 @@ export function ServiceRequestsScreen() {
         rowKey={(request) => request.id}
         rowTestId="service-request-row"
         loadingLabel="Loading service requests…"
-        empty={filtered ? { title: 'No request matches', children: 'Try another filter.' } : { title: 'No service requests', children: 'Requests officers send show here.' }}
+        empty={
+          filtered
+            ? { title: 'No request matches', children: 'Try another filter.' }
+            : { title: 'No service requests', children: 'Requests officers send show here.' }
+        }
         minWidth={760}
         pager={{ page: state.page, pageSize: state.page_size, onPage: (page) => go({ ...state, page }) }}
       />

@@ -18,7 +18,8 @@ import { useAgencyDates } from '../../lib/agency-dates.tsx';
 /** How an answer reads on screen. */
 export function answerText(item: Pick<TemplateItem, 'kind' | 'unit'>, answer: Answer | undefined): string {
   if (!answer || answer.value === null || answer.value === '') return answer?.na_reason ? 'N/A' : 'No answer';
-  if (item.kind === 'pass_fail') return answer.value === 'pass' ? 'Pass' : answer.value === 'fail' ? 'Fail' : answer.value === 'na' ? 'N/A' : String(answer.value);
+  if (item.kind === 'pass_fail')
+    return answer.value === 'pass' ? 'Pass' : answer.value === 'fail' ? 'Fail' : answer.value === 'na' ? 'N/A' : String(answer.value);
   if (item.kind === 'number') return `${answer.value}${item.unit ? ` ${item.unit}` : ''}`;
   if (item.kind === 'photo') return 'Photo attached';
   if (item.kind === 'signature') return 'Signed';
@@ -38,7 +39,11 @@ function ReviewCard({ check, onReload, reloading }: { check: SquadCheckDetail; o
       await review.mutateAsync({ id: check.id, decision, note, version: check.version });
       setNote('');
       await onReload();
-      notifications.show({ color: 'green', title: decision === 'approve' ? 'Approved' : 'Returned', message: `The squad check of unit ${check.unit_number} was ${decision === 'approve' ? 'approved' : 'returned to the officer'}.` });
+      notifications.show({
+        color: 'green',
+        title: decision === 'approve' ? 'Approved' : 'Returned',
+        message: `The squad check of unit ${check.unit_number} was ${decision === 'approve' ? 'approved' : 'returned to the officer'}.`,
+      });
     } catch (failure) {
       if (isStaleVersion(failure)) setStale(true);
       else setError(errorMessage(failure));
@@ -69,10 +74,21 @@ function ReviewCard({ check, onReload, reloading }: { check: SquadCheckDetail; o
             }}
           />
         ) : null}
-        <Textarea label="Note" description="Required to return it; the officer sees it" autosize minRows={2} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+        <Textarea
+          label="Note"
+          description="Required to return it; the officer sees it"
+          autosize
+          minRows={2}
+          value={note}
+          onChange={(event) => setNote(event.currentTarget.value)}
+        />
         <FormErrorAlert message={error} />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void decide('return')} loading={review.isPending && review.variables?.decision === 'return'}>
+          <Button
+            variant="default"
+            onClick={() => void decide('return')}
+            loading={review.isPending && review.variables?.decision === 'return'}
+          >
             Return to officer
           </Button>
           <Button onClick={() => void decide('approve')} loading={review.isPending && review.variables?.decision === 'approve'}>
@@ -87,10 +103,19 @@ function ReviewCard({ check, onReload, reloading }: { check: SquadCheckDetail; o
 /** The out-of-service request the check's critical failure opened, with where it stands. */
 function OpenedRequestNote({ request }: { request: NonNullable<SquadCheckDetail['opened_service_request']> }) {
   return (
-    <Alert color="red" variant="light" icon={<IconTool aria-hidden />} title={`Service request #${request.number} was opened for the critical failure`}>
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconTool aria-hidden />}
+      title={`Service request #${request.number} was opened for the critical failure`}
+    >
       <Group gap="xs" wrap="wrap">
         <RequestStatusBadge status={request.status} />
-        <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />} fz="sm" fw={600}>
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/fleet/admin/servicerequest" search={{ request: request.id }} />}
+          fz="sm"
+          fw={600}
+        >
           Work service request #{request.number}
         </Anchor>
       </Group>
@@ -107,7 +132,11 @@ export function SquadCheckScreen() {
   return (
     <FleetAdminPage
       title={title}
-      description={check.data ? `${check.data.officer_name}, ${dates.dateTime(check.data.submitted_at)} · ${check.data.template_name} version ${check.data.template_version_number}` : undefined}
+      description={
+        check.data
+          ? `${check.data.officer_name}, ${dates.dateTime(check.data.submitted_at)} · ${check.data.template_name} version ${check.data.template_version_number}`
+          : undefined
+      }
       breadcrumbs={[
         { label: 'Fleet office', to: '/fleet/admin' },
         { label: 'Squad checks', to: '/fleet/admin/squadchecks' },
@@ -141,7 +170,16 @@ export function SquadCheckScreen() {
                   const answer = check.data.answers.find((candidate) => candidate.item_id === item.id);
                   const failed = check.data.failed_items.some((failure) => failure.item_id === item.id);
                   return (
-                    <li key={item.id} data-failed={failed || undefined} style={{ padding: '6px 10px', borderRadius: 'var(--mantine-radius-sm)', borderLeft: failed ? '4px solid var(--mantine-color-red-filled)' : '4px solid transparent', background: failed ? 'var(--mantine-color-red-light)' : undefined }}>
+                    <li
+                      key={item.id}
+                      data-failed={failed || undefined}
+                      style={{
+                        padding: '6px 10px',
+                        borderRadius: 'var(--mantine-radius-sm)',
+                        borderLeft: failed ? '4px solid var(--mantine-color-red-filled)' : '4px solid transparent',
+                        background: failed ? 'var(--mantine-color-red-light)' : undefined,
+                      }}
+                    >
                       <Group justify="space-between" gap="xs" wrap="wrap">
                         <Text fz="sm" fw={failed ? 700 : 500} style={{ overflowWrap: 'anywhere' }}>
                           {item.label}
@@ -158,10 +196,19 @@ export function SquadCheckScreen() {
                         </Text>
                       ) : null}
                       {answer?.na_reason ? <Text fz="sm">N/A because: {answer.na_reason}</Text> : null}
-                      {failed && check.data.opened_service_request?.item_ids.includes(item.id) ? <Text fz="sm">Covered by service request #{check.data.opened_service_request.number}</Text> : null}
-                      {(item.kind === 'photo' || item.kind === 'signature') && typeof answer?.value === 'string' && answer.value !== 'na' && answer.value !== '' ? (
+                      {failed && check.data.opened_service_request?.item_ids.includes(item.id) ? (
+                        <Text fz="sm">Covered by service request #{check.data.opened_service_request.number}</Text>
+                      ) : null}
+                      {(item.kind === 'photo' || item.kind === 'signature') &&
+                      typeof answer?.value === 'string' &&
+                      answer.value !== 'na' &&
+                      answer.value !== '' ? (
                         <Box mt={6}>
-                          {item.kind === 'signature' ? <StoredSignature id={answer.value} alt={`Signature: ${item.label}`} /> : <StoredPhoto id={answer.value} alt={item.label} size={160} />}
+                          {item.kind === 'signature' ? (
+                            <StoredSignature id={answer.value} alt={`Signature: ${item.label}`} />
+                          ) : (
+                            <StoredPhoto id={answer.value} alt={item.label} size={160} />
+                          )}
                         </Box>
                       ) : null}
                       {answer?.photo_ids && answer.photo_ids.length > 0 ? (

@@ -27,7 +27,13 @@ export function SquadChecksScreen() {
       label: 'Submitted',
       card: 'title',
       cell: (check) => (
-        <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks/$squad_check_submission_id" params={{ squad_check_submission_id: check.id }} />} fw={600} fz="sm">
+        <Anchor
+          renderRoot={(props) => (
+            <Link {...props} to="/fleet/admin/squadchecks/$squad_check_submission_id" params={{ squad_check_submission_id: check.id }} />
+          )}
+          fw={600}
+          fz="sm"
+        >
           {dates.dateTime(check.submitted_at)}
         </Anchor>
       ),
@@ -91,8 +97,22 @@ export function SquadChecksScreen() {
           style={{ alignSelf: 'flex-start' }}
         />
         <Group gap="sm" align="flex-end">
-          <TextInput type="date" label="From" value={state.from ?? ''} max={today} onChange={(event) => go({ ...state, from: event.currentTarget.value || null, page: 1 })} style={{ flex: '0 1 11rem' }} />
-          <TextInput type="date" label="To" value={state.to ?? ''} max={today} onChange={(event) => go({ ...state, to: event.currentTarget.value || null, page: 1 })} style={{ flex: '0 1 11rem' }} />
+          <TextInput
+            type="date"
+            label="From"
+            value={state.from ?? ''}
+            max={today}
+            onChange={(event) => go({ ...state, from: event.currentTarget.value || null, page: 1 })}
+            style={{ flex: '0 1 11rem' }}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            value={state.to ?? ''}
+            max={today}
+            onChange={(event) => go({ ...state, to: event.currentTarget.value || null, page: 1 })}
+            style={{ flex: '0 1 11rem' }}
+          />
           <FilterSelect
             label="Vehicle"
             any="Any vehicle"

@@ -1,4 +1,20 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, List, Menu, MultiSelect, Stack, Text, TextInput, Textarea, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Menu,
+  MultiSelect,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -116,12 +132,20 @@ function Builder({ template, onReload, reloading }: { template: Template | null;
     try {
       if (template === null) {
         const created = await create.mutateAsync({ input, key });
-        notifications.show({ color: 'green', title: 'Template saved', message: `${created.name} is saved as version ${created.version_number}.` });
+        notifications.show({
+          color: 'green',
+          title: 'Template saved',
+          message: `${created.name} is saved as version ${created.version_number}.`,
+        });
         await navigate({ to: '/fleet/admin/squadchecks/configure/template/$template_id', params: { template_id: created.id } });
       } else {
         const updated = await update.mutateAsync({ id: template.id, input, version });
         setVersion(updated.version);
-        notifications.show({ color: 'green', title: 'Template saved', message: `${updated.name} is now version ${updated.version_number}. Past squad checks keep the version they were filled against.` });
+        notifications.show({
+          color: 'green',
+          title: 'Template saved',
+          message: `${updated.name} is now version ${updated.version_number}. Past squad checks keep the version they were filled against.`,
+        });
       }
     } catch (error) {
       if (isStaleVersion(error)) setStale(true);
@@ -147,14 +171,19 @@ function Builder({ template, onReload, reloading }: { template: Template | null;
     if (!template) return;
     try {
       const after = await retire.mutateAsync({ id: template.id, retired: !template.retired });
-      notifications.show({ color: 'green', title: after.retired ? 'Retired' : 'Restored', message: after.retired ? `${after.name} is no longer offered for new squad checks.` : `${after.name} is offered again.` });
+      notifications.show({
+        color: 'green',
+        title: after.retired ? 'Retired' : 'Restored',
+        message: after.retired ? `${after.name} is no longer offered for new squad checks.` : `${after.name} is offered again.`,
+      });
     } catch (error) {
       setFormError(errorMessage(error));
     }
   };
 
   const typeOptions = (settings.data?.vehicle_types ?? []).map((type) => ({ value: type.key, label: type.label }));
-  for (const type of draft.vehicle_types) if (!typeOptions.some((option) => option.value === type)) typeOptions.push({ value: type, label: type });
+  for (const type of draft.vehicle_types)
+    if (!typeOptions.some((option) => option.value === type)) typeOptions.push({ value: type, label: type });
 
   return (
     <Stack gap="md">
@@ -179,8 +208,21 @@ function Builder({ template, onReload, reloading }: { template: Template | null;
       {stale ? <StaleVersionAlert what="template" onReload={() => void reloadTheirs()} reloading={reloading} /> : null}
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
-          <TextInput label="Name" required value={draft.name} onChange={(event) => change({ ...draft, name: event.currentTarget.value })} error={errors.name} />
-          <Textarea label="Description" autosize minRows={2} value={draft.description} onChange={(event) => change({ ...draft, description: event.currentTarget.value })} error={errors.description} />
+          <TextInput
+            label="Name"
+            required
+            value={draft.name}
+            onChange={(event) => change({ ...draft, name: event.currentTarget.value })}
+            error={errors.name}
+          />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            value={draft.description}
+            onChange={(event) => change({ ...draft, description: event.currentTarget.value })}
+            error={errors.description}
+          />
           <MultiSelect
             label="Applies to"
             description="Vehicle types that use this template; none means every vehicle"
@@ -194,7 +236,11 @@ function Builder({ template, onReload, reloading }: { template: Template | null;
       <Text fz="sm" c="dimmed">
         Drag items and sections to reorder them, or use their up and down buttons.
       </Text>
-      {errors.sections ? <Alert color="red" variant="light" role="alert">{errors.sections}</Alert> : null}
+      {errors.sections ? (
+        <Alert color="red" variant="light" role="alert">
+          {errors.sections}
+        </Alert>
+      ) : null}
       <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Sections">
         {draft.sections.map((section, sectionIndex) => {
           const title = section.title.trim() || `Section ${sectionIndex + 1}`;
@@ -236,7 +282,14 @@ function Builder({ template, onReload, reloading }: { template: Template | null;
                     error={errors[`section:${section.id}:title`] ?? errors[`section:${section.id}:items`]}
                   />
                   <Tooltip label="Move section up">
-                    <ActionIcon id={`section-up-${section.id}`} variant="default" size="lg" aria-label={`Move ${title} up`} disabled={sectionIndex === 0} onClick={() => moveSectionBy(section.id, -1)}>
+                    <ActionIcon
+                      id={`section-up-${section.id}`}
+                      variant="default"
+                      size="lg"
+                      aria-label={`Move ${title} up`}
+                      disabled={sectionIndex === 0}
+                      onClick={() => moveSectionBy(section.id, -1)}
+                    >
                       <IconArrowUp aria-hidden size={16} />
                     </ActionIcon>
                   </Tooltip>
@@ -253,7 +306,14 @@ function Builder({ template, onReload, reloading }: { template: Template | null;
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Remove section">
-                    <ActionIcon variant="default" size="lg" color="red" aria-label={`Remove ${title}`} disabled={draft.sections.length === 1} onClick={() => change(removeSection(draft, section.id))}>
+                    <ActionIcon
+                      variant="default"
+                      size="lg"
+                      color="red"
+                      aria-label={`Remove ${title}`}
+                      disabled={draft.sections.length === 1}
+                      onClick={() => change(removeSection(draft, section.id))}
+                    >
                       <IconTrash aria-hidden size={16} />
                     </ActionIcon>
                   </Tooltip>
@@ -294,7 +354,13 @@ function Builder({ template, onReload, reloading }: { template: Template | null;
           );
         })}
       </Stack>
-      <Button variant="default" leftSection={<IconPlus aria-hidden size={16} />} style={{ alignSelf: 'flex-start' }} onClick={() => change(addSection(draft))} disabled={draft.sections.length >= 30}>
+      <Button
+        variant="default"
+        leftSection={<IconPlus aria-hidden size={16} />}
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => change(addSection(draft))}
+        disabled={draft.sections.length >= 30}
+      >
         Add a section
       </Button>
       <FormErrorAlert message={formError}>

@@ -75,7 +75,12 @@ describe('template editing', () => {
     let d = draft();
     d = updateItem(d, 's1', 'a', { critical: true, photo_required_on_fail: true });
     d = addItem(d, 's2', { ...newItem('number', 'n'), label: 'Odometer', min: 0, max: 500000, unit: 'mi', is_odometer: true });
-    d = addItem(d, 's2', { ...newItem('choice', 'f'), label: 'Fuel', options: ['Full', ' Half ', 'Empty', ''], failing_options: ['Empty', 'Gone'] });
+    d = addItem(d, 's2', {
+      ...newItem('choice', 'f'),
+      label: 'Fuel',
+      options: ['Full', ' Half ', 'Empty', ''],
+      failing_options: ['Empty', 'Gone'],
+    });
     d = addItem(d, 's2', { ...newItem('text', 't'), label: 'Remarks', required: false, critical: true });
     d = addItem(d, 's2', { ...newItem('photo', 'p'), label: 'Damage photo', allow_na: true });
     d = addItem(d, 's2', { ...newItem('signature', 'g'), label: 'Officer signature' });
@@ -91,7 +96,18 @@ describe('template editing', () => {
 
   it('round-trips a saved template', () => {
     const input = TemplateInput.parse(templateInputOf(draft()));
-    const template = { id: 'x', name: input.name, description: input.description, vehicle_types: input.vehicle_types, version_id: 'v', version_number: 3, sections: input.sections, retired: false, updated_at: '', version: 1 };
+    const template = {
+      id: 'x',
+      name: input.name,
+      description: input.description,
+      vehicle_types: input.vehicle_types,
+      version_id: 'v',
+      version_number: 3,
+      sections: input.sections,
+      retired: false,
+      updated_at: '',
+      version: 1,
+    };
     expect(templateInputOf(draftOf(template))).toEqual(templateInputOf(draft()));
   });
 

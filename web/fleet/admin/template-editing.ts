@@ -129,7 +129,15 @@ export function updateItem(draft: TemplateDraft, sectionId: string, itemId: stri
       if (item.id !== itemId) return item;
       if (patch.kind !== undefined && patch.kind !== item.kind) {
         const fresh = newItem(patch.kind, item.id);
-        return { ...fresh, label: item.label, help: item.help, required: item.required, critical: kindCanFail(patch.kind) && item.critical, allow_na: item.allow_na, ...patch };
+        return {
+          ...fresh,
+          label: item.label,
+          help: item.help,
+          required: item.required,
+          critical: kindCanFail(patch.kind) && item.critical,
+          allow_na: item.allow_na,
+          ...patch,
+        };
       }
       return { ...item, ...patch };
     }),
@@ -154,11 +162,20 @@ export function moveItem(draft: TemplateDraft, sectionId: string, itemId: string
 }
 
 /** Drops a dragged item into `toSectionId` at `toIndex` (within its section or across sections). */
-export function moveItemTo(draft: TemplateDraft, fromSectionId: string, itemId: string, toSectionId: string, toIndex: number): TemplateDraft {
+export function moveItemTo(
+  draft: TemplateDraft,
+  fromSectionId: string,
+  itemId: string,
+  toSectionId: string,
+  toIndex: number,
+): TemplateDraft {
   const item = draft.sections.find((section) => section.id === fromSectionId)?.items.find((candidate) => candidate.id === itemId);
   if (!item) return draft;
   if (fromSectionId === toSectionId) {
-    return mapSection(draft, fromSectionId, (section) => ({ ...section, items: moveInArray(section.items, section.items.indexOf(item), toIndex) }));
+    return mapSection(draft, fromSectionId, (section) => ({
+      ...section,
+      items: moveInArray(section.items, section.items.indexOf(item), toIndex),
+    }));
   }
   const without = removeItem(draft, fromSectionId, itemId);
   return mapSection(without, toSectionId, (section) => {
@@ -231,9 +248,16 @@ export function templateInputOf(draft: TemplateDraft): TemplateInput {
           photo_required_on_fail: canFail && item.photo_required_on_fail,
           allow_na: item.allow_na,
           ...(item.kind === 'number'
-            ? { ...(item.min !== null ? { min: item.min } : {}), ...(item.max !== null ? { max: item.max } : {}), ...(item.unit.trim() ? { unit: item.unit.trim() } : {}), is_odometer: item.is_odometer }
+            ? {
+                ...(item.min !== null ? { min: item.min } : {}),
+                ...(item.max !== null ? { max: item.max } : {}),
+                ...(item.unit.trim() ? { unit: item.unit.trim() } : {}),
+                is_odometer: item.is_odometer,
+              }
             : {}),
-          ...(item.kind === 'choice' ? { options, failing_options: item.failing_options.filter((option) => options.includes(option)) } : {}),
+          ...(item.kind === 'choice'
+            ? { options, failing_options: item.failing_options.filter((option) => options.includes(option)) }
+            : {}),
         };
       }),
     })),

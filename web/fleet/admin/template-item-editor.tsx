@@ -1,4 +1,18 @@
-import { ActionIcon, Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { ITEM_KINDS } from '../../../core/contracts/fleet.ts';
 import { ITEM_KIND_LABELS, kindCanFail, type DraftItem } from './template-editing.ts';
@@ -48,17 +62,59 @@ export function TemplateItemEditor(props: ItemEditorProps) {
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconGripVertical aria-hidden size={18} style={{ cursor: 'grab', flex: 'none', marginTop: 30 }} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" style={{ flex: 1, minWidth: 0 }}>
-            <TextInput label="Item" placeholder="e.g. Light bar and siren work" value={item.label} onChange={(event) => props.onChange({ label: event.currentTarget.value })} error={error('label')} required />
-            <Select label="Kind" data={ITEM_KINDS.map((kind) => ({ value: kind, label: ITEM_KIND_LABELS[kind] }))} value={item.kind} onChange={(value) => value && props.onChange({ kind: value as DraftItem['kind'] })} allowDeselect={false} />
+            <TextInput
+              label="Item"
+              placeholder="e.g. Light bar and siren work"
+              value={item.label}
+              onChange={(event) => props.onChange({ label: event.currentTarget.value })}
+              error={error('label')}
+              required
+            />
+            <Select
+              label="Kind"
+              data={ITEM_KINDS.map((kind) => ({ value: kind, label: ITEM_KIND_LABELS[kind] }))}
+              value={item.kind}
+              onChange={(value) => value && props.onChange({ kind: value as DraftItem['kind'] })}
+              allowDeselect={false}
+            />
           </SimpleGrid>
         </Group>
-        <TextInput label="Help for the officer" size="xs" value={item.help} onChange={(event) => props.onChange({ help: event.currentTarget.value })} />
+        <TextInput
+          label="Help for the officer"
+          size="xs"
+          value={item.help}
+          onChange={(event) => props.onChange({ help: event.currentTarget.value })}
+        />
         {item.kind === 'number' ? (
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-            <NumberInput label="Minimum" size="xs" value={item.min ?? ''} onChange={(value) => props.onChange({ min: typeof value === 'number' ? value : null })} error={error('min')} />
-            <NumberInput label="Maximum" size="xs" value={item.max ?? ''} onChange={(value) => props.onChange({ max: typeof value === 'number' ? value : null })} error={error('max')} />
-            <TextInput label="Unit" size="xs" placeholder="mi, %, psi" value={item.unit} onChange={(event) => props.onChange({ unit: event.currentTarget.value })} />
-            <Switch label="Is the odometer" size="sm" mt={24} checked={item.is_odometer} onChange={(event) => props.onChange({ is_odometer: event.currentTarget.checked })} />
+            <NumberInput
+              label="Minimum"
+              size="xs"
+              value={item.min ?? ''}
+              onChange={(value) => props.onChange({ min: typeof value === 'number' ? value : null })}
+              error={error('min')}
+            />
+            <NumberInput
+              label="Maximum"
+              size="xs"
+              value={item.max ?? ''}
+              onChange={(value) => props.onChange({ max: typeof value === 'number' ? value : null })}
+              error={error('max')}
+            />
+            <TextInput
+              label="Unit"
+              size="xs"
+              placeholder="mi, %, psi"
+              value={item.unit}
+              onChange={(event) => props.onChange({ unit: event.currentTarget.value })}
+            />
+            <Switch
+              label="Is the odometer"
+              size="sm"
+              mt={24}
+              checked={item.is_odometer}
+              onChange={(event) => props.onChange({ is_odometer: event.currentTarget.checked })}
+            />
           </SimpleGrid>
         ) : null}
         {item.kind === 'choice' ? (
@@ -82,7 +138,10 @@ export function TemplateItemEditor(props: ItemEditorProps) {
                     const next = [...item.options];
                     const before = next[index];
                     next[index] = event.currentTarget.value;
-                    props.onChange({ options: next, failing_options: item.failing_options.map((failing) => (failing === before ? event.currentTarget.value : failing)) });
+                    props.onChange({
+                      options: next,
+                      failing_options: item.failing_options.map((failing) => (failing === before ? event.currentTarget.value : failing)),
+                    });
                   }}
                 />
                 <Checkbox
@@ -90,39 +149,95 @@ export function TemplateItemEditor(props: ItemEditorProps) {
                   size="xs"
                   checked={option !== '' && item.failing_options.includes(option)}
                   onChange={(event) =>
-                    props.onChange({ failing_options: event.currentTarget.checked ? [...item.failing_options, option] : item.failing_options.filter((failing) => failing !== option) })
+                    props.onChange({
+                      failing_options: event.currentTarget.checked
+                        ? [...item.failing_options, option]
+                        : item.failing_options.filter((failing) => failing !== option),
+                    })
                   }
                 />
                 <ActionIcon
                   variant="subtle"
                   color="red"
                   aria-label={`Remove option ${index + 1}`}
-                  onClick={() => props.onChange({ options: item.options.filter((_, i) => i !== index), failing_options: item.failing_options.filter((failing) => failing !== option) })}
+                  onClick={() =>
+                    props.onChange({
+                      options: item.options.filter((_, i) => i !== index),
+                      failing_options: item.failing_options.filter((failing) => failing !== option),
+                    })
+                  }
                 >
                   <IconTrash aria-hidden size={16} />
                 </ActionIcon>
               </Group>
             ))}
-            <Button variant="subtle" size="xs" leftSection={<IconPlus aria-hidden size={14} />} style={{ alignSelf: 'flex-start' }} onClick={() => props.onChange({ options: [...item.options, ''] })} disabled={item.options.length >= 20}>
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconPlus aria-hidden size={14} />}
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => props.onChange({ options: [...item.options, ''] })}
+              disabled={item.options.length >= 20}
+            >
               Add option
             </Button>
           </Stack>
         ) : null}
         <Group gap="md" wrap="wrap">
-          <Checkbox size="xs" label="Required" checked={item.required} onChange={(event) => props.onChange({ required: event.currentTarget.checked })} />
-          <Checkbox size="xs" label="Critical" disabled={!canFail} checked={item.critical} onChange={(event) => props.onChange({ critical: event.currentTarget.checked })} />
-          <Checkbox size="xs" label="Note on fail" disabled={!canFail} checked={item.note_required_on_fail} onChange={(event) => props.onChange({ note_required_on_fail: event.currentTarget.checked })} />
-          <Checkbox size="xs" label="Photo on fail" disabled={!canFail} checked={item.photo_required_on_fail} onChange={(event) => props.onChange({ photo_required_on_fail: event.currentTarget.checked })} />
-          <Checkbox size="xs" label="N/A allowed" checked={item.allow_na} onChange={(event) => props.onChange({ allow_na: event.currentTarget.checked })} />
+          <Checkbox
+            size="xs"
+            label="Required"
+            checked={item.required}
+            onChange={(event) => props.onChange({ required: event.currentTarget.checked })}
+          />
+          <Checkbox
+            size="xs"
+            label="Critical"
+            disabled={!canFail}
+            checked={item.critical}
+            onChange={(event) => props.onChange({ critical: event.currentTarget.checked })}
+          />
+          <Checkbox
+            size="xs"
+            label="Note on fail"
+            disabled={!canFail}
+            checked={item.note_required_on_fail}
+            onChange={(event) => props.onChange({ note_required_on_fail: event.currentTarget.checked })}
+          />
+          <Checkbox
+            size="xs"
+            label="Photo on fail"
+            disabled={!canFail}
+            checked={item.photo_required_on_fail}
+            onChange={(event) => props.onChange({ photo_required_on_fail: event.currentTarget.checked })}
+          />
+          <Checkbox
+            size="xs"
+            label="N/A allowed"
+            checked={item.allow_na}
+            onChange={(event) => props.onChange({ allow_na: event.currentTarget.checked })}
+          />
         </Group>
         <Group gap={4} justify="flex-end">
           <Tooltip label="Move up">
-            <ActionIcon id={`move-up-${item.id}`} variant="default" aria-label={`Move ${name} up`} disabled={!props.canMoveUp} onClick={() => props.onMove(-1)}>
+            <ActionIcon
+              id={`move-up-${item.id}`}
+              variant="default"
+              aria-label={`Move ${name} up`}
+              disabled={!props.canMoveUp}
+              onClick={() => props.onMove(-1)}
+            >
               <IconArrowUp aria-hidden size={16} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label="Move down">
-            <ActionIcon id={`move-down-${item.id}`} variant="default" aria-label={`Move ${name} down`} disabled={!props.canMoveDown} onClick={() => props.onMove(1)}>
+            <ActionIcon
+              id={`move-down-${item.id}`}
+              variant="default"
+              aria-label={`Move ${name} down`}
+              disabled={!props.canMoveDown}
+              onClick={() => props.onMove(1)}
+            >
               <IconArrowDown aria-hidden size={16} />
             </ActionIcon>
           </Tooltip>

@@ -32,7 +32,10 @@ export function TemplatesScreen() {
         { label: 'Squad checks', to: '/fleet/admin/squadchecks' },
       ]}
       actions={
-        <Button leftSection={<IconPlus aria-hidden size={18} />} renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks/configure/template/create" />}>
+        <Button
+          leftSection={<IconPlus aria-hidden size={18} />}
+          renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks/configure/template/create" />}
+        >
           New template
         </Button>
       }
@@ -64,7 +67,17 @@ export function TemplatesScreen() {
               {templates.data.map((template) => (
                 <Table.Tr key={template.id}>
                   <Table.Td>
-                    <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/squadchecks/configure/template/$template_id" params={{ template_id: template.id }} />} fw={600} fz="sm">
+                    <Anchor
+                      renderRoot={(props) => (
+                        <Link
+                          {...props}
+                          to="/fleet/admin/squadchecks/configure/template/$template_id"
+                          params={{ template_id: template.id }}
+                        />
+                      )}
+                      fw={600}
+                      fz="sm"
+                    >
                       {template.name}
                     </Anchor>
                     {template.retired ? (
@@ -74,12 +87,21 @@ export function TemplatesScreen() {
                     ) : null}
                   </Table.Td>
                   <Table.Td>{template.version_number}</Table.Td>
-                  <Table.Td>{template.vehicle_types.length === 0 ? 'Every vehicle' : template.vehicle_types.map((type) => labelOf(settings.data?.vehicle_types, type)).join(', ')}</Table.Td>
+                  <Table.Td>
+                    {template.vehicle_types.length === 0
+                      ? 'Every vehicle'
+                      : template.vehicle_types.map((type) => labelOf(settings.data?.vehicle_types, type)).join(', ')}
+                  </Table.Td>
                   <Table.Td>{template.sections.reduce((count, section) => count + section.items.length, 0)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.date(template.updated_at)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => void toggle(template.id, !template.retired)} aria-label={`${template.retired ? 'Restore' : 'Retire'} ${template.name}`}>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => void toggle(template.id, !template.retired)}
+                        aria-label={`${template.retired ? 'Restore' : 'Retire'} ${template.name}`}
+                      >
                         {template.retired ? 'Restore' : 'Retire'}
                       </Button>
                     </Group>

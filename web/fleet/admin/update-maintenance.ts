@@ -6,9 +6,17 @@ import { callEndpoint, invalidateEndpoints, queryKey } from '../../lib/api.ts';
 export function useUpdateMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ item, changes }: { item: MaintenanceItem; changes: { every_miles?: number | null; every_days?: number | null; active?: boolean } }) =>
-      callEndpoint(fleetApi.updateMaintenance, { params: { id: item.id }, body: changes, version: item.version }),
+    mutationFn: ({
+      item,
+      changes,
+    }: {
+      item: MaintenanceItem;
+      changes: { every_miles?: number | null; every_days?: number | null; active?: boolean };
+    }) => callEndpoint(fleetApi.updateMaintenance, { params: { id: item.id }, body: changes, version: item.version }),
     onSuccess: (item) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryKey(fleetApi.listMaintenance, { vehicle_id: item.vehicle_id }) }), invalidateEndpoints(queryClient, fleetApi.getDashboard)]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKey(fleetApi.listMaintenance, { vehicle_id: item.vehicle_id }) }),
+        invalidateEndpoints(queryClient, fleetApi.getDashboard),
+      ]),
   });
 }

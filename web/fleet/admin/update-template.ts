@@ -6,7 +6,8 @@ import { callEndpoint, queryKey } from '../../lib/api.ts';
 export function useUpdateTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input, version }: { id: string; input: TemplateInput; version: number }) => callEndpoint(fleetApi.updateTemplate, { params: { id }, body: input, version }),
+    mutationFn: ({ id, input, version }: { id: string; input: TemplateInput; version: number }) =>
+      callEndpoint(fleetApi.updateTemplate, { params: { id }, body: input, version }),
     onSuccess: async (template) => {
       queryClient.setQueryData(queryKey(fleetApi.getTemplate, template.id), template);
       await queryClient.invalidateQueries({ queryKey: fleetApi.listTemplates.key });

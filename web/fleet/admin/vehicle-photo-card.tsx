@@ -15,7 +15,15 @@ import { useSetVehiclePhoto } from './set-vehicle-photo.ts';
  * remove it. The image goes to storage/v1 first; the vehicle then points to it, against the version
  * the office saw.
  */
-export function VehiclePhotoCard({ vehicle, onReload, reloading }: { vehicle: Vehicle; onReload: () => Promise<unknown>; reloading: boolean }) {
+export function VehiclePhotoCard({
+  vehicle,
+  onReload,
+  reloading,
+}: {
+  vehicle: Vehicle;
+  onReload: () => Promise<unknown>;
+  reloading: boolean;
+}) {
   const setPhoto = useSetVehiclePhoto();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -25,7 +33,11 @@ export function VehiclePhotoCard({ vehicle, onReload, reloading }: { vehicle: Ve
   const save = async (photoId: string | null) => {
     try {
       await setPhoto.mutateAsync({ id: vehicle.id, photoId, version: vehicle.version });
-      notifications.show({ color: 'green', title: photoId ? 'Photo saved' : 'Photo removed', message: `Unit ${vehicle.unit_number} ${photoId ? 'has a new photo' : 'has no photo now'}.` });
+      notifications.show({
+        color: 'green',
+        title: photoId ? 'Photo saved' : 'Photo removed',
+        message: `Unit ${vehicle.unit_number} ${photoId ? 'has a new photo' : 'has no photo now'}.`,
+      });
     } catch (error) {
       if (isStaleVersion(error)) setStale(true);
       else setProblem(errorMessage(error));
@@ -91,13 +103,24 @@ export function VehiclePhotoCard({ vehicle, onReload, reloading }: { vehicle: Ve
         <Group gap="sm">
           <FileButton onChange={choose} accept={PHOTO_TYPES.join(',')} disabled={busy}>
             {(buttonProps) => (
-              <Button {...buttonProps} variant="default" leftSection={<IconCamera aria-hidden size={18} />} loading={setPhoto.isPending && setPhoto.variables?.photoId !== null}>
+              <Button
+                {...buttonProps}
+                variant="default"
+                leftSection={<IconCamera aria-hidden size={18} />}
+                loading={setPhoto.isPending && setPhoto.variables?.photoId !== null}
+              >
                 {vehicle.photo_id ? 'Replace the photo' : 'Upload a photo'}
               </Button>
             )}
           </FileButton>
           {vehicle.photo_id ? (
-            <Button variant="default" leftSection={<IconTrash aria-hidden size={18} />} disabled={busy} loading={setPhoto.isPending && setPhoto.variables?.photoId === null} onClick={() => void save(null)}>
+            <Button
+              variant="default"
+              leftSection={<IconTrash aria-hidden size={18} />}
+              disabled={busy}
+              loading={setPhoto.isPending && setPhoto.variables?.photoId === null}
+              onClick={() => void save(null)}
+            >
               Remove the photo
             </Button>
           ) : null}

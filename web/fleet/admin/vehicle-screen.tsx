@@ -1,4 +1,18 @@
-import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useParams } from '@tanstack/react-router';
@@ -137,7 +151,10 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
             <Select
               label="Type"
               required
-              data={(settings.data?.vehicle_types ?? [{ key: vehicle.vehicle_type, label: vehicle.vehicle_type }]).map((type) => ({ value: type.key, label: type.label }))}
+              data={(settings.data?.vehicle_types ?? [{ key: vehicle.vehicle_type, label: vehicle.vehicle_type }]).map((type) => ({
+                value: type.key,
+                label: type.label,
+              }))}
               {...form.getInputProps('vehicle_type')}
               onChange={(value) => form.setFieldValue('vehicle_type', value ?? '')}
               allowDeselect={false}
@@ -184,7 +201,11 @@ function StatusCard({ vehicle }: { vehicle: Vehicle }) {
     if (reason.trim().length < 3) return setError('Say why (at least 3 characters).');
     try {
       await change.mutateAsync({ id: vehicle.id, status, reason: reason.trim() });
-      notifications.show({ color: 'green', title: 'Status changed', message: `Unit ${vehicle.unit_number} is ${VEHICLE_STATUS_LABELS[status].toLowerCase()}.` });
+      notifications.show({
+        color: 'green',
+        title: 'Status changed',
+        message: `Unit ${vehicle.unit_number} is ${VEHICLE_STATUS_LABELS[status].toLowerCase()}.`,
+      });
       setStatus(null);
       setReason('');
     } catch (failure) {
@@ -201,9 +222,27 @@ function StatusCard({ vehicle }: { vehicle: Vehicle }) {
           </Title>
           <VehicleStatusBadge status={vehicle.status} />
         </Group>
-        {vehicle.status_reason ? <Text fz="sm" c="dimmed">{vehicle.status_reason}</Text> : null}
-        <Select label="Change to" placeholder="Choose a status" data={options.map((value) => ({ value, label: VEHICLE_STATUS_LABELS[value] }))} value={status} onChange={(value) => setStatus(value as VehicleStatus | null)} />
-        <Textarea label="Reason" description="Kept on the vehicle’s timeline" autosize minRows={2} value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={error ?? undefined} />
+        {vehicle.status_reason ? (
+          <Text fz="sm" c="dimmed">
+            {vehicle.status_reason}
+          </Text>
+        ) : null}
+        <Select
+          label="Change to"
+          placeholder="Choose a status"
+          data={options.map((value) => ({ value, label: VEHICLE_STATUS_LABELS[value] }))}
+          value={status}
+          onChange={(value) => setStatus(value as VehicleStatus | null)}
+        />
+        <Textarea
+          label="Reason"
+          description="Kept on the vehicle’s timeline"
+          autosize
+          minRows={2}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          error={error ?? undefined}
+        />
         <Group justify="flex-end">
           <Button onClick={() => void save()} loading={change.isPending}>
             Change status
@@ -224,7 +263,11 @@ function OdometerCard({ vehicle }: { vehicle: Vehicle }) {
     try {
       await record.mutateAsync({ id: vehicle.id, reading });
       setReading('');
-      notifications.show({ color: 'green', title: 'Odometer recorded', message: `${reading.toLocaleString('en-US')} miles on unit ${vehicle.unit_number}.` });
+      notifications.show({
+        color: 'green',
+        title: 'Odometer recorded',
+        message: `${reading.toLocaleString('en-US')} miles on unit ${vehicle.unit_number}.`,
+      });
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -236,7 +279,15 @@ function OdometerCard({ vehicle }: { vehicle: Vehicle }) {
           Odometer
         </Title>
         <Text fz="sm">Now {vehicle.odometer.toLocaleString('en-US')} miles.</Text>
-        <NumberInput label="New reading (miles)" min={0} allowDecimal={false} thousandSeparator="," value={reading} onChange={setReading} error={error ?? undefined} />
+        <NumberInput
+          label="New reading (miles)"
+          min={0}
+          allowDecimal={false}
+          thousandSeparator=","
+          value={reading}
+          onChange={setReading}
+          error={error ?? undefined}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => void save()} loading={record.isPending}>
             Record reading
@@ -266,25 +317,43 @@ function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
           <EmptyState title="Nothing yet">Status changes, odometer readings, squad checks and service requests show here.</EmptyState>
         ) : (
           <>
-          <Timeline bulletSize={14} lineWidth={2} active={-1}>
-            {timeline.data.pages.flatMap((page) => page.items).map((entry, index) => (
-              <Timeline.Item key={`${entry.at}-${index}`} title={<Group gap="xs" wrap="wrap"><Badge variant="outline" color="gray" c="var(--mantine-color-text)">{KIND_LABELS[entry.kind]}</Badge><Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{entry.summary}</Text></Group>}>
-                <Text fz="xs" c="dimmed">
-                  {dates.dateTime(entry.at)}
-                  {entry.actor_name ? ` · ${entry.actor_name}` : ''}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
-          {timeline.isFetchNextPageError ? (
-            <ErrorState title="Older entries could not be loaded" message={errorMessage(timeline.error)} onRetry={() => void timeline.fetchNextPage()} />
-          ) : timeline.hasNextPage ? (
-            <Group>
-              <Button variant="default" size="sm" loading={timeline.isFetchingNextPage} onClick={() => void timeline.fetchNextPage()}>
-                Show older entries
-              </Button>
-            </Group>
-          ) : null}
+            <Timeline bulletSize={14} lineWidth={2} active={-1}>
+              {timeline.data.pages
+                .flatMap((page) => page.items)
+                .map((entry, index) => (
+                  <Timeline.Item
+                    key={`${entry.at}-${index}`}
+                    title={
+                      <Group gap="xs" wrap="wrap">
+                        <Badge variant="outline" color="gray" c="var(--mantine-color-text)">
+                          {KIND_LABELS[entry.kind]}
+                        </Badge>
+                        <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {entry.summary}
+                        </Text>
+                      </Group>
+                    }
+                  >
+                    <Text fz="xs" c="dimmed">
+                      {dates.dateTime(entry.at)}
+                      {entry.actor_name ? ` · ${entry.actor_name}` : ''}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+            </Timeline>
+            {timeline.isFetchNextPageError ? (
+              <ErrorState
+                title="Older entries could not be loaded"
+                message={errorMessage(timeline.error)}
+                onRetry={() => void timeline.fetchNextPage()}
+              />
+            ) : timeline.hasNextPage ? (
+              <Group>
+                <Button variant="default" size="sm" loading={timeline.isFetchingNextPage} onClick={() => void timeline.fetchNextPage()}>
+                  Show older entries
+                </Button>
+              </Group>
+            ) : null}
           </>
         )}
       </Stack>
@@ -301,7 +370,11 @@ export function VehicleScreen() {
   return (
     <FleetAdminPage
       title={title}
-      description={vehicle.data ? `${vehicle.data.year} ${vehicle.data.make} ${vehicle.data.model} · ${labelOf(settings.data?.vehicle_types, vehicle.data.vehicle_type)}` : undefined}
+      description={
+        vehicle.data
+          ? `${vehicle.data.year} ${vehicle.data.make} ${vehicle.data.model} · ${labelOf(settings.data?.vehicle_types, vehicle.data.vehicle_type)}`
+          : undefined
+      }
       breadcrumbs={[
         { label: 'Fleet office', to: '/fleet/admin' },
         { label: 'Vehicles', to: '/fleet/admin/vehicle' },

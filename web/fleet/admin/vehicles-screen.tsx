@@ -46,7 +46,16 @@ export function VehiclesScreen() {
         vehicle.photo_id ? (
           <StoredPhoto id={vehicle.photo_id} alt={`Unit ${vehicle.unit_number}`} size={40} />
         ) : (
-          <Box w={40} h={40} style={{ display: 'grid', placeItems: 'center', borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-default-hover)' }}>
+          <Box
+            w={40}
+            h={40}
+            style={{
+              display: 'grid',
+              placeItems: 'center',
+              borderRadius: 'var(--mantine-radius-sm)',
+              background: 'var(--mantine-color-default-hover)',
+            }}
+          >
             <IconCar aria-hidden size={20} stroke={1.5} />
           </Box>
         ),
@@ -56,7 +65,11 @@ export function VehiclesScreen() {
       sort: 'unit_number',
       card: 'title',
       cell: (vehicle) => (
-        <Anchor renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: vehicle.id }} />} fw={600} fz="sm">
+        <Anchor
+          renderRoot={(props) => <Link {...props} to="/fleet/admin/vehicle/$vehicle_id" params={{ vehicle_id: vehicle.id }} />}
+          fw={600}
+          fz="sm"
+        >
           {vehicle.unit_number}
         </Anchor>
       ),
@@ -74,8 +87,16 @@ export function VehiclesScreen() {
     },
     { label: 'Year', sort: 'year', cell: (vehicle) => vehicle.year },
     { label: 'Status', sort: 'status', card: 'status', cell: (vehicle) => <VehicleStatusBadge status={vehicle.status} /> },
-    { label: 'Odometer', sort: 'odometer', cell: (vehicle) => `${vehicle.odometer.toLocaleString('en-US')} mi`, td: { style: { whiteSpace: 'nowrap' } } },
-    { label: 'Plate', cell: (vehicle) => (vehicle.plate ? `${vehicle.plate}${vehicle.plate_state ? ` (${vehicle.plate_state})` : ''}` : '') },
+    {
+      label: 'Odometer',
+      sort: 'odometer',
+      cell: (vehicle) => `${vehicle.odometer.toLocaleString('en-US')} mi`,
+      td: { style: { whiteSpace: 'nowrap' } },
+    },
+    {
+      label: 'Plate',
+      cell: (vehicle) => (vehicle.plate ? `${vehicle.plate}${vehicle.plate_state ? ` (${vehicle.plate_state})` : ''}` : ''),
+    },
     {
       label: 'Last squad check',
       cell: (vehicle) =>
@@ -112,14 +133,24 @@ export function VehiclesScreen() {
           <Button leftSection={<IconPlus aria-hidden size={18} />} onClick={() => setAdding(true)}>
             Add a vehicle
           </Button>
-          <Button variant="default" leftSection={<IconDownload aria-hidden size={18} />} loading={exporting} onClick={() => void exportCsv()} disabled={total === 0}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload aria-hidden size={18} />}
+            loading={exporting}
+            onClick={() => void exportCsv()}
+            disabled={total === 0}
+          >
             Export CSV
           </Button>
         </>
       }
     >
       <Group gap="sm" align="flex-end" component="search" aria-label="Search and filter vehicles">
-        <SearchBox placeholder="Unit number, plate, VIN, make or model" value={state.q} onSearch={(q) => go({ ...state, q, page: 1 }, true)} />
+        <SearchBox
+          placeholder="Unit number, plate, VIN, make or model"
+          value={state.q}
+          onSearch={(q) => go({ ...state, q, page: 1 }, true)}
+        />
         <FilterSelect
           label="Status"
           any="Any status"
@@ -143,10 +174,19 @@ export function VehiclesScreen() {
         rowKey={(vehicle) => vehicle.id}
         rowTestId="vehicle-row"
         loadingLabel="Loading vehicles…"
-        empty={filtered ? { title: 'No vehicle matches', children: 'Try another search or filter.' } : { title: 'No vehicles yet', children: 'Add the agency’s vehicles one at a time.' }}
+        empty={
+          filtered
+            ? { title: 'No vehicle matches', children: 'Try another search or filter.' }
+            : { title: 'No vehicles yet', children: 'Add the agency’s vehicles one at a time.' }
+        }
         minWidth={880}
         sort={{ by: state.sort, order: state.order, onSort: (column) => go(toggleSort(state, column)) }}
-        pager={{ page: state.page, pageSize: state.page_size, onPage: (page) => go({ ...state, page }), onPageSize: (pageSize) => go({ ...state, page_size: pageSize, page: 1 }) }}
+        pager={{
+          page: state.page,
+          pageSize: state.page_size,
+          onPage: (page) => go({ ...state, page }),
+          onPageSize: (pageSize) => go({ ...state, page_size: pageSize, page: 1 }),
+        }}
       />
       <AddVehicleDialog opened={adding} onClose={() => setAdding(false)} />
     </FleetAdminPage>
