@@ -59,19 +59,17 @@ export class TextMessages {
       this.log.info({ sms: { to } }, `text message (no SMS_WEBHOOK_URL set, not sent): ${text}`);
     }
     await this.database.withTenant(agencyId, (tx) =>
-      tx
-        .insert(mailOutbox)
-        .values({
-          agencyId,
-          channel: 'sms',
-          to,
-          subject: 'Text message',
-          text,
-          status,
-          attempts: 1,
-          lastError,
-          sentAt: status === 'failed' ? null : new Date(),
-        }),
+      tx.insert(mailOutbox).values({
+        agencyId,
+        channel: 'sms',
+        to,
+        subject: 'Text message',
+        text,
+        status,
+        attempts: 1,
+        lastError,
+        sentAt: status === 'failed' ? null : new Date(),
+      }),
     );
     if (status === 'failed') throw new Error(lastError ?? 'text message not delivered');
   }
