@@ -3,7 +3,9 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+// 4.6.1, pinned: later versions resolve through unrs-resolver, whose platform bindings this registry does not
+// carry, which leaves package-lock.json unable to satisfy `npm ci`.
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const root = import.meta.dirname;
@@ -178,7 +180,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
       'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...serverZones, ...webZones()]),
