@@ -6,13 +6,18 @@
  *   --connections C       concurrent connections (default 10)
  *   --database-url URL    an existing PostgreSQL (default DATABASE_URL); a bench dataset already there is
  *                         reused, an empty database is seeded. Without either: a throw-away cluster.
+ *   --only TEXT           only the cases whose name contains TEXT (and the references)
+ *   --profile DIR         write the server's V8 CPU profile (node --cpu-prof) to DIR when it stops
  *
  * Starts the real server (server/main.ts, a child process on 127.0.0.1) on PostgreSQL with the bench
  * dataset, signs in as the two fleet managers of up to 10 agencies, and drives each case with
  * autocannon for a fixed time, every request with the next token in turn (so agencies and users
- * rotate). Prints req/s, p50, p99, errors and non-2xx, and each case's throughput as a ratio of the
- * baseline's in the same run (the machine is shared: only ratios compare across runs), then the
- * server's peak resident memory (VmHWM). Writes the same as JSON to bench/results/api-<timestamp>.json.
+ * rotate). Beside it, the two references of issue 13 (bench/reference-server.ts, each a bare Fastify +
+ * pg process on the same database and pool size): a primary-key read, and a page of 50 under row-level
+ * security in a transaction, each run first and last. Prints req/s, p50, p99, errors and non-2xx, and
+ * each case's throughput as a ratio of both references in the same run (the machine is shared: only
+ * ratios compare across runs), the server's peak resident memory (VmHWM), and whether each goal of
+ * issue 13 is met. Writes the same as JSON to bench/results/api-<timestamp>.json.
  *
  * The server runs as in production (NODE_ENV=production, the default pool of 10 connections) except:
  * LOG_LEVEL=warn (a line per request would measure the terminal) and AUTH_RATE_LIMIT_PER_MINUTE=100000,
@@ -31,7 +36,8 @@ import type { TemplateSection } from '../core/contracts/fleet.ts';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../test/pg-cluster.ts';
 import { BENCH_PASSWORD, benchEmail, countBenchAgencies, USERS_PER_AGENCY } from './bench-data.ts';
 import { redact, runSeed } from './seed-bench.ts';
-import { openDatabase } from '../server/platform/database.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Tx } from '../server/platform/database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,6 +46,10 @@ interface Options {
   duration: number;
   connections: number;
   databaseUrl: string | undefined;
+  /** Only the cases whose name contains this (the references always run). */
+  only?: string | undefined;
+  /** Write a V8 CPU profile of the server to this folder (open it in Chrome's DevTools). */
+  profileDir?: string | undefined;
 }
 
 interface Caller {
@@ -51,16 +61,22 @@ interface Caller {
   sections: TemplateSection[];
 }
 
+type CaseKind = 'reference' | 'baseline' | 'list' | 'read' | 'write';
+
 interface CaseResult {
   name: string;
   request: string;
+  kind: CaseKind;
+  target: 'pk' | 'rls' | undefined;
   requestsPerSecond: number;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
   total: number;
-  ratio: number;
+  /** Throughput as a share of the references' (mean of their two runs). */
+  ratioPk: number;
+  ratioRls: number;
 }
 
 function nodeBinary(): string {
@@ -68,13 +84,17 @@ function nodeBinary(): string {
   return fs.existsSync(pinned) ? pinned : process.execPath;
 }
 
-async function startServer(
-  databaseUrl: string,
-): Promise<{ child: ChildProcess; base: string; stop: () => Promise<void>; log: () => string }> {
+type Server = { child: ChildProcess; base: string; stop: () => Promise<void>; log: () => string };
+
+/** Precinct's server (server/main.ts), or with `reference` one of bench/reference-server.ts's bare processes. */
+async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profileDir?: string): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-bench-api-'));
   let output = '';
-  const child = spawn(nodeBinary(), ['server/main.ts'], {
+  const args = reference
+    ? ['bench/reference-server.ts', '--mode', reference, '--port', String(port), '--database-url', databaseUrl]
+    : [...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'server/main.ts'];
+  const child = spawn(nodeBinary(), args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -179,6 +199,60 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
   return callers;
 }
 
+interface BenchCase {
+  name: string;
+  request: string;
+  kind: CaseKind;
+  /** A reference process instead of Precinct. */
+  target?: 'pk' | 'rls';
+  build: Build;
+}
+
+/** What the references read: some users' ids (for the PK read) and each caller's agency (from its token). */
+async function referenceTargets(databaseUrl: string, callers: Caller[]) {
+  const database = await openDatabase({ url: databaseUrl, migrate: false });
+  try {
+    const rows = await queryRows<{ agency_id: string; id: string }>(
+      database.owner as unknown as Tx,
+      sql`select agency_id, id from users order by id limit 500`,
+    );
+    const agencyOf = new Map<Caller, string>();
+    for (const caller of callers) {
+      const payload = JSON.parse(Buffer.from(caller.token.split('.')[1]!, 'base64url').toString()) as { app_metadata: { agency_id: string } };
+      agencyOf.set(caller, payload.app_metadata.agency_id);
+    }
+    return { users: rows.map((row) => `agency=${row.agency_id}&id=${row.id}`), agencyOf };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The issue-13 goals, each as met or not in this run. */
+function goals(results: CaseResult[], peak: number | null) {
+  const of = (kind: CaseKind) => results.filter((r) => r.kind === kind);
+  const min = (rs: CaseResult[], key: 'ratioPk' | 'ratioRls') => Math.min(...rs.map((r) => r[key]));
+  const lists = of('list');
+  const writes = of('write');
+  const baseline = of('baseline');
+  const worstP99 = Math.max(...lists.map((r) => r.p99));
+  return [
+    lists.length > 0 && {
+      met: min(lists, 'ratioRls') >= 0.6,
+      text: `list pages >= 0.6× the bare RLS page (lowest ${min(lists, 'ratioRls').toFixed(2)})`,
+    },
+    lists.length > 0 && { met: worstP99 <= 50, text: `list pages p99 <= 50 ms (highest ${worstP99} ms)` },
+    baseline.length > 0 && {
+      met: min(baseline, 'ratioPk') >= 0.5,
+      text: `authenticated baseline >= 0.5× the bare PK read (${min(baseline, 'ratioPk').toFixed(2)})`,
+    },
+    writes.length > 0 && {
+      met: min(writes, 'ratioPk') >= 0.3,
+      text: `creates >= 0.3× the bare PK read (lowest ${min(writes, 'ratioPk').toFixed(2)})`,
+    },
+    { met: peak !== null && peak <= 256, text: `server peak memory <= 256 MB (${peak ?? 'unknown'} MB)` },
+  ].filter((goal) => goal !== false);
+}
+
 type Build = (caller: Caller, n: number) => { method?: 'GET' | 'POST'; path: string; body?: unknown; idempotent?: boolean };
 
 /** Non-2xx answers of a case by status, with the first body of each (to say what went wrong). */
@@ -237,7 +311,9 @@ export async function benchApi(options: Options) {
     databaseUrl = cluster.url;
     console.log(cluster.url);
   }
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  let server: Server | null = null;
+  let references: Record<'pk' | 'rls', Server> | null = null;
+  const loadBefore = os.loadavg().map((n) => n.toFixed(2)).join(' ');
   try {
     const probe = await openDatabase({ url: databaseUrl });
     const existing = await countBenchAgencies(probe);
@@ -255,43 +331,68 @@ export async function benchApi(options: Options) {
         .toLocaleString('en-US')} rows) in ${seeded.seconds.toFixed(1)} s`;
     }
 
-    server = await startServer(databaseUrl);
+    server = await startServer(databaseUrl, undefined, options.profileDir && path.resolve(options.profileDir));
     const callers = await signIn(server.base, agencies);
+    const targets = await referenceTargets(databaseUrl, callers);
+    references = { pk: await startServer(databaseUrl, 'pk'), rls: await startServer(databaseUrl, 'rls') };
     const month = monthRange();
     console.log(
       `\nServer pid ${server.child.pid} at ${server.base}; ${callers.length} signed-in fleet managers of ${new Set(callers.map((c) => c.agency)).size} agencies (of ${agencies}, ${USERS_PER_AGENCY} users and 40 vehicles each), ${options.connections} connections, ${options.duration} s per case.\n`,
     );
 
-    const cases: Array<{ name: string; request: string; build: Build }> = [
-      { name: 'baseline: current user', request: 'GET /auth/v1/user', build: () => ({ path: '/auth/v1/user' }) },
+    const referenceCases: BenchCase[] = [
+      {
+        name: 'reference: bare primary-key read',
+        request: 'Fastify + pg, one PK select, no transaction',
+        kind: 'reference',
+        target: 'pk',
+        build: (_c, n) => ({ path: `/pk?${targets.users[n % targets.users.length]!}` }),
+      },
+      {
+        name: 'reference: bare page of 50 under RLS',
+        request: 'Fastify + pg, BEGIN; role and agency; 50 vehicles; COMMIT',
+        kind: 'reference',
+        target: 'rls',
+        build: (c) => ({ path: `/page?agency=${targets.agencyOf.get(c)!}` }),
+      },
+    ];
+    const cases: BenchCase[] = [
+      ...referenceCases,
+      { name: 'baseline: current user', request: 'GET /auth/v1/user', kind: 'baseline', build: () => ({ path: '/auth/v1/user' }) },
       {
         name: 'vehicles list',
         request: 'GET /rest/v1/fleet/vehicles?status=in_service&sort=odometer&order=desc&page_size=50',
+        kind: 'list',
         build: () => ({ path: '/rest/v1/fleet/vehicles?status=in_service&sort=odometer&order=desc&page_size=50' }),
       },
       {
         name: 'vehicle page: vehicle',
         request: 'GET /rest/v1/fleet/admin/vehicles/:id',
+        kind: 'read',
         build: (c, n) => ({ path: `/rest/v1/fleet/admin/vehicles/${c.fleet.vehicles[n % c.fleet.vehicles.length]!.id}` }),
       },
       {
         name: 'vehicle page: timeline',
         request: 'GET /rest/v1/fleet/admin/vehicles/:id/timeline',
+        kind: 'list',
         build: (c, n) => ({ path: `/rest/v1/fleet/admin/vehicles/${c.fleet.vehicles[n % c.fleet.vehicles.length]!.id}/timeline` }),
       },
       {
         name: 'squad checks of a month',
         request: `GET /rest/v1/fleet/admin/squad-checks?from=${month.from}&to=${month.to}&failures=all`,
+        kind: 'list',
         build: () => ({ path: `/rest/v1/fleet/admin/squad-checks?from=${month.from}&to=${month.to}&failures=all` }),
       },
       {
         name: 'service-request queue',
         request: 'GET /rest/v1/fleet/admin/service-requests',
+        kind: 'list',
         build: () => ({ path: '/rest/v1/fleet/admin/service-requests' }),
       },
       {
         name: 'write: submit a squad check',
         request: 'POST /rest/v1/fleet/squad-checks',
+        kind: 'write',
         build: (c) => {
           // Each check of an agency goes to its next car, so one car's readings (rising by 5 miles) are far apart in time.
           const vehicle = c.fleet.vehicles[c.fleet.next++ % c.fleet.vehicles.length]!;
@@ -311,6 +412,7 @@ export async function benchApi(options: Options) {
       {
         name: 'write: create a service request',
         request: 'POST /rest/v1/fleet/service-requests (Idempotency-Key each)',
+        kind: 'write',
         build: (c, n) => ({
           method: 'POST',
           path: '/rest/v1/fleet/service-requests',
@@ -323,52 +425,62 @@ export async function benchApi(options: Options) {
           },
         }),
       },
-      // Once more at the end: the machine is shared, so the ratios use the mean of both baselines and the drift is shown.
-      { name: 'baseline again (drift)', request: 'GET /auth/v1/user', build: () => ({ path: '/auth/v1/user' }) },
+      // Once more at the end: the machine is shared, so the ratios use the mean of both runs of each reference and the drift is shown.
+      ...referenceCases.map((item) => ({ ...item, name: `${item.name} (again)` })),
     ];
 
     const results: CaseResult[] = [];
     const notes: string[] = [];
-    for (const item of cases) {
+    for (const item of cases.filter((c) => c.kind === 'reference' || !options.only || c.name.includes(options.only))) {
       process.stdout.write(`${item.name}… `);
-      await runCase(server.base, callers, options, item.build, 1); // warm-up, not counted
+      const base = item.target ? references[item.target].base : server.base;
+      await runCase(base, callers, options, item.build, 2); // warm-up, not counted
       const refusals: Refusals = new Map();
-      const result = await runCase(server.base, callers, options, item.build, options.duration, refusals);
+      const result = await runCase(base, callers, options, item.build, options.duration, refusals);
       for (const [status, { count, sample }] of refusals) notes.push(`${item.name}: ${count} × ${status}, e.g. ${sample}`);
       results.push({
         name: item.name,
         request: item.request,
+        kind: item.kind,
+        target: item.target,
         requestsPerSecond: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
         total: result.requests.total,
-        ratio: 0,
+        ratioPk: 0,
+        ratioRls: 0,
       });
       console.log(`${Math.round(result.requests.average)} req/s`);
     }
-    const baseline = (results[0]!.requestsPerSecond + results.at(-1)!.requestsPerSecond) / 2;
-    for (const r of results) r.ratio = r.requestsPerSecond / baseline;
+    const meanOf = (target: 'pk' | 'rls') => {
+      const runs = results.filter((r) => r.target === target);
+      return runs.reduce((sum, r) => sum + r.requestsPerSecond, 0) / runs.length;
+    };
+    const pk = meanOf('pk');
+    const rls = meanOf('rls');
+    for (const r of results) {
+      r.ratioPk = r.requestsPerSecond / pk;
+      r.ratioRls = r.requestsPerSecond / rls;
+    }
     const peak = peakRssMb(server.child.pid);
     const lines = [
       '',
-      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | × baseline (mean of first and last) |`,
-      `|---|---|---:|---:|---:|---:|---:|---:|`,
+      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | × bare PK read | × bare RLS page |`,
+      `|---|---|---:|---:|---:|---:|---:|---:|---:|`,
       ...results.map(
         (r) =>
-          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.ratio.toFixed(2)} |`,
+          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.ratioPk.toFixed(2)} | ${r.ratioRls.toFixed(2)} |`,
       ),
       '',
-      `Server peak resident memory (VmHWM): ${peak ?? 'unknown'} MB. Dataset: ${seedNote}. ${options.connections} connections, ${options.duration} s per case, ${os.cpus().length} CPUs, Node ${process.version}.`,
+      `Server peak resident memory (VmHWM): ${peak ?? 'unknown'} MB. Dataset: ${seedNote}. ${options.connections} connections, ${options.duration} s per case, ${os.cpus().length} CPUs, Node ${process.version}, load average before ${loadBefore}, after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}.`,
+      '',
+      'Goals (issue 13):',
+      ...goals(results, peak).map((goal) => `- ${goal.met ? 'met' : 'NOT met'}: ${goal.text}`),
     ];
     if (notes.length > 0) lines.push('', 'Non-2xx answers:', ...notes.map((note) => `- ${note}`));
     console.log(lines.join('\n'));
-    const poor = results
-      .slice(1, -1)
-      .filter((r) => (!r.name.startsWith('write') && r.ratio < 0.25) || r.p99 > 100 || r.errors > 0 || r.non2xx > 0);
-    if (poor.length > 0)
-      console.log(`\nPoor figures (a read under 1/4 of the baseline, p99 over 100 ms, or failures): ${poor.map((r) => r.name).join(', ')}`);
     const resultsDir = path.join(root, 'bench', 'results');
     fs.mkdirSync(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
@@ -399,6 +511,8 @@ export async function benchApi(options: Options) {
     throw error;
   } finally {
     await server?.stop();
+    await references?.pk.stop();
+    await references?.rls.stop();
     await cluster?.stop();
   }
 }
@@ -417,6 +531,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       duration: { type: 'string' },
       connections: { type: 'string' },
       'database-url': { type: 'string' },
+      only: { type: 'string' },
+      profile: { type: 'string' },
     },
   });
   benchApi({
@@ -424,6 +540,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     duration: positiveInt('duration', values.duration, 10),
     connections: positiveInt('connections', values.connections, 10),
     databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL || undefined),
+    only: values.only,
+    profileDir: values.profile,
   }).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

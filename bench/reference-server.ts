@@ -1,0 +1,67 @@
+/**
+ * The references `npm run bench:api` measures Precinct against (issue 13): what a minimal Fastify + pg
+ * process does on the same database, with the same pool size, in the same run.
+ *
+ *   node bench/reference-server.ts --mode pk  --port P --database-url URL
+ *     one primary-key read per request, as the owner, no transaction (the floor of any request);
+ *   node bench/reference-server.ts --mode rls --port P --database-url URL
+ *     the work of an authenticated list done bare: BEGIN, the API's role and agency set for the
+ *     transaction, a page of 50 in-service vehicles under row-level security, COMMIT.
+ *
+ * Both take `?agency=<uuid>` (the PK read also `&id=<uuid>`, the users' key being both) and answer JSON; neither checks a token: that is what they leave out.
+ */
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: { mode: { type: 'string' }, port: { type: 'string' }, 'database-url': { type: 'string' } },
+});
+const mode = values.mode;
+if (mode !== 'pk' && mode !== 'rls') throw new Error('--mode must be pk or rls');
+
+const pool = new pg.Pool({ connectionString: values['database-url'], max: 10 });
+pool.on('error', () => {});
+const app = Fastify({ logger: false });
+
+app.get('/health', async () => ({ status: 'ok' }));
+
+if (mode === 'pk') {
+  app.get<{ Querystring: { agency: string; id: string } }>('/pk', async (request) => {
+    const { rows } = await pool.query({
+      name: 'pk',
+      text: 'select id, email, name, status from users where agency_id = $1 and id = $2',
+      values: [request.query.agency, request.query.id],
+    });
+    return rows[0] ?? null;
+  });
+} else {
+  app.get<{ Querystring: { agency: string } }>('/page', async (request) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query({
+        name: 'scope',
+        text: "select set_config('role', 'precinct_app', true), set_config('app.agency_id', $1, true)",
+        values: [request.query.agency],
+      });
+      const { rows } = await client.query({
+        name: 'page',
+        text: `select * from vehicles where agency_id = $1 and status = 'in_service' order by odometer desc, id limit 50`,
+        values: [request.query.agency],
+      });
+      await client.query('commit');
+      return { items: rows };
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
+}
+
+await app.listen({ host: '127.0.0.1', port: Number(values.port) });
+process.on('SIGTERM', () => {
+  void app.close().then(() => pool.end().then(() => process.exit(0)));
+});
