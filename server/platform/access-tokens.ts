@@ -38,8 +38,30 @@ export async function signAccessToken(keys: SigningKeys, issuer: string, input: 
 
 const invalidSignature = () => new AppError('bad_jwt', 'Invalid JWT signature');
 
+/**
+ * Tokens already verified, so a client's next requests skip the ECDSA check (most of a token's cost):
+ * the same bytes verify the same way. An entry is used only while its key is still known and the
+ * token not expired; the oldest go first past the limit. One memory per set of keys (per server).
+ */
+const verifiedBy = new WeakMap<SigningKeys, Map<string, { claims: AccessTokenClaims; kid: string }>>();
+const VERIFIED_LIMIT = 10_000;
+
 /** Verifies signature, algorithm, issuer, audience and expiry, then the claims' shape. Throws 401 AppErrors. */
 export async function verifyAccessToken(keys: SigningKeys, issuer: string, token: string): Promise<AccessTokenClaims> {
+  const verified = verifiedBy.get(keys) ?? verifiedBy.set(keys, new Map()).get(keys)!;
+  const known = verified.get(token);
+  if (known) {
+    if (known.claims.exp * 1000 > Date.now() && known.claims.iss === issuer && (await keys.verificationKey(known.kid)))
+      return known.claims;
+    verified.delete(token);
+  }
+  const claims = await verifySignedToken(keys, issuer, token);
+  if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value!);
+  verified.set(token, { claims, kid: decodeProtectedHeader(token).kid! });
+  return claims;
+}
+
+async function verifySignedToken(keys: SigningKeys, issuer: string, token: string): Promise<AccessTokenClaims> {
   let kid: string | undefined;
   try {
     const header = decodeProtectedHeader(token);

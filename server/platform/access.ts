@@ -4,7 +4,7 @@ import type { AccessTokenClaims } from '../../core/contracts/auth.ts';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import { hasPermission, PERMISSIONS, type Permission } from '../../core/permissions.ts';
 import { checkModuleApiAccess, type ModuleKey } from '../../core/modules.ts';
-import { agencies, sessions, users } from '../db/schema.ts';
+import { sessions } from '../db/schema.ts';
 import { verifyAccessToken } from './access-tokens.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import type { Database } from './database.ts';
@@ -146,6 +146,49 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
   });
 }
 
+interface SessionState {
+  revoked_at: Date | null;
+  not_after: Date;
+  last_activity_at: Date;
+  status: 'invited' | 'active' | 'disabled';
+  account_type: Scope['accountType'];
+  sys_config: SysConfig;
+  security_policy: SecurityPolicy;
+  permissions: string[];
+  roles: string[];
+}
+
+/**
+ * The session, user and agency as they are now, in one statement (precinct_request_scope, migration
+ * 0017); the rare writes (an idle session ended, activity noted every 15 s) in a transaction of their own.
+ */
+async function checkSession(database: Database, agencyId: string, claims: AccessTokenClaims, userCaused: boolean) {
+  const [found] = await database.scopedCall<SessionState>(
+    sql`select * from precinct_request_scope(${agencyId}, ${claims.session_id}, ${claims.sub})`,
+  );
+  // PGlite answers timestamps as Date, node-postgres too; a string would mean a driver setting changed.
+  if (!found || found.revoked_at || new Date(found.not_after).getTime() <= Date.now()) return { ended: 'ended' as const };
+  if (found.status !== 'active') return { ended: 'disabled' as const };
+  const lastActivity = new Date(found.last_activity_at);
+  const limit = effectiveSecurityPolicy(found.security_policy).inactivity_minutes;
+  const where = and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id));
+  if (isIdle(lastActivity, limit)) {
+    await database.withTenant(agencyId, (tx) => tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(where));
+    return { ended: 'idle' as const, limit };
+  }
+  if (userCaused && Date.now() - lastActivity.getTime() > ACTIVITY_WRITE_INTERVAL_MS)
+    await database.withTenant(agencyId, (tx) => tx.update(sessions).set({ lastActivityAt: new Date() }).where(where));
+  return {
+    row: {
+      sysConfig: found.sys_config,
+      securityPolicy: found.security_policy,
+      accountType: found.account_type,
+      permissions: found.permissions,
+      roles: found.roles,
+    },
+  };
+}
+
 /** Verifies the bearer token, then checks on the database that its session is live and its user enabled. */
 async function authenticate(
   request: FastifyRequest,
@@ -156,46 +199,7 @@ async function authenticate(
   const claims = await verifyAccessToken(deps.keys, deps.issuer, token);
   const agencyId = claims.app_metadata.agency_id;
   const userCaused = !request.headers[BACKGROUND_HEADER];
-  const outcome = await deps.database.withTenant(agencyId, async (tx) => {
-    const [found] = await tx
-      .select({
-        revokedAt: sessions.revokedAt,
-        notAfter: sessions.notAfter,
-        lastActivityAt: sessions.lastActivityAt,
-        status: users.status,
-        accountType: users.accountType,
-        sysConfig: agencies.sysConfig,
-        securityPolicy: agencies.securityPolicy,
-        // Permissions as they are now, not as the token says: a removed role takes effect at once.
-        permissions: sql<string[]>`array(
-          select distinct rp.permission from user_roles ur
-            join role_permissions rp on rp.agency_id = ur.agency_id and rp.role_id = ur.role_id
-           where ur.agency_id = ${sessions.agencyId} and ur.user_id = ${sessions.userId})`,
-        roles: sql<string[]>`array(
-          select r.name from user_roles ur join roles r on r.agency_id = ur.agency_id and r.id = ur.role_id
-           where ur.agency_id = ${sessions.agencyId} and ur.user_id = ${sessions.userId})`,
-      })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.agencyId, sessions.agencyId), eq(users.id, sessions.userId)))
-      .innerJoin(agencies, eq(agencies.id, sessions.agencyId))
-      .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id), eq(sessions.userId, claims.sub)));
-    if (!found || found.revokedAt || found.notAfter.getTime() <= Date.now()) return { ended: 'ended' as const };
-    if (found.status !== 'active') return { ended: 'disabled' as const };
-    const limit = effectiveSecurityPolicy(found.securityPolicy).inactivity_minutes;
-    if (isIdle(found.lastActivityAt, limit)) {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'idle' })
-        .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id)));
-      return { ended: 'idle' as const, limit };
-    }
-    if (userCaused && Date.now() - found.lastActivityAt.getTime() > ACTIVITY_WRITE_INTERVAL_MS)
-      await tx
-        .update(sessions)
-        .set({ lastActivityAt: new Date() })
-        .where(and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id)));
-    return { row: found };
-  });
+  const outcome = await checkSession(deps.database, agencyId, claims, userCaused);
   if ('ended' in outcome) {
     if (outcome.ended === 'disabled') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator');
     if (outcome.ended === 'idle')

@@ -25,6 +25,11 @@ export interface Database {
   withTenant<T>(agencyId: string, work: (tx: Tx) => Promise<T>, options?: { userId?: string }): Promise<T>;
   /** As the API's role with no agency: tenant tables read as empty; only platform tables and the narrow lookup functions answer. */
   withoutTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One statement outside any transaction, as the connecting role: only for the SQL functions that set
+   * their own scope for it (precinct_request_scope), which is what makes them one round trip.
+   */
+  scopedCall<T>(call: SQL): Promise<T[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -80,6 +85,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     owner: db,
     ...scoped((work) => db.transaction(work)),
+    async scopedCall<T>(call: SQL) {
+      return ((await db.execute(call)) as unknown as { rows: T[] }).rows;
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -106,10 +114,46 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   // idle clients): the transaction's next query fails (503) and the pool discards the client on release.
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // One Drizzle instance per pooled connection, made once: building one reads the whole schema.
+  const onConnection = new WeakMap<import('pg').PoolClient, Db>();
+  const txOf = (client: import('pg').PoolClient) =>
+    onConnection.get(client) ?? onConnection.set(client, drizzle(client, { schema }) as unknown as Db).get(client)!;
+  /**
+   * A transaction whose scope is set in the same round trip as its BEGIN (one simple-protocol
+   * message), where Drizzle's own transaction() would spend one on BEGIN and one on set_config. Each
+   * round trip is a write to the socket, which is most of what a request costs (docs/decisions/013).
+   * The ids are checked as UUIDs before they are written into the statement.
+   */
+  async function run<T>(agencyId: string | null, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    if ((agencyId !== null && !isUuid(agencyId)) || (userId !== '' && !isUuid(userId)))
+      throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
+    const scope =
+      agencyId === null
+        ? `select set_config('role', '${APP_ROLE}', true)`
+        : `select set_config('role', '${APP_ROLE}', true), set_config('app.agency_id', '${agencyId}', true), set_config('app.user_id', '${userId}', true)`;
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(`begin; ${scope}`);
+      const result = await work(txOf(client) as unknown as Tx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is dropped from the pool, not handed to the next request.
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
   return {
     kind: 'postgres',
     owner: db,
-    ...scoped((work) => db.transaction(work)),
+    withTenant: (agencyId, work, options) => run(agencyId, options?.userId ?? '', work),
+    withoutTenant: (work) => run(null, '', work),
+    async scopedCall<T>(call: SQL) {
+      return ((await db.execute(call)) as unknown as { rows: T[] }).rows;
+    },
     async ping() {
       await pool.query('select 1');
     },

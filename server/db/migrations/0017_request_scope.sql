@@ -1,0 +1,39 @@
+-- The access check of every signed-in request in one statement (issue 13). It sets the API's role and
+-- the caller's agency for the statement's own transaction (so row-level security applies exactly as in
+-- withTenant) and returns what the check needs: the session's state, the user's, the agency's
+-- configuration, and the user's roles and permissions as they are now (a removed role stops working at
+-- once). Called outside any transaction it is one round trip instead of BEGIN, set_config, SELECT and
+-- COMMIT. SECURITY INVOKER on purpose: it may only narrow what the caller can see, never widen it; only
+-- the connecting (owner) role may call it.
+CREATE FUNCTION precinct_request_scope(p_agency uuid, p_session uuid, p_user uuid)
+RETURNS TABLE (
+  revoked_at timestamptz,
+  not_after timestamptz,
+  last_activity_at timestamptz,
+  status text,
+  account_type text,
+  sys_config jsonb,
+  security_policy jsonb,
+  permissions text[],
+  roles text[]
+)
+LANGUAGE plpgsql VOLATILE SET search_path = public, pg_temp
+AS $$
+#variable_conflict use_column
+BEGIN
+  PERFORM set_config('role', 'precinct_app', true), set_config('app.agency_id', p_agency::text, true), set_config('app.user_id', '', true);
+  RETURN QUERY
+  SELECT s.revoked_at, s.not_after, s.last_activity_at, u.status, u.account_type, a.sys_config, a.security_policy,
+         array(SELECT DISTINCT rp.permission FROM user_roles ur
+                 JOIN role_permissions rp ON rp.agency_id = ur.agency_id AND rp.role_id = ur.role_id
+                WHERE ur.agency_id = s.agency_id AND ur.user_id = s.user_id),
+         array(SELECT r.name FROM user_roles ur JOIN roles r ON r.agency_id = ur.agency_id AND r.id = ur.role_id
+                WHERE ur.agency_id = s.agency_id AND ur.user_id = s.user_id)
+    FROM sessions s
+    JOIN users u ON u.agency_id = s.agency_id AND u.id = s.user_id
+    JOIN agencies a ON a.id = s.agency_id
+   WHERE s.agency_id = p_agency AND s.id = p_session AND s.user_id = p_user;
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION precinct_request_scope(uuid, uuid, uuid) FROM PUBLIC;
