@@ -218,7 +218,9 @@ async function referenceTargets(databaseUrl: string, callers: Caller[]) {
     );
     const agencyOf = new Map<Caller, string>();
     for (const caller of callers) {
-      const payload = JSON.parse(Buffer.from(caller.token.split('.')[1]!, 'base64url').toString()) as { app_metadata: { agency_id: string } };
+      const payload = JSON.parse(Buffer.from(caller.token.split('.')[1]!, 'base64url').toString()) as {
+        app_metadata: { agency_id: string };
+      };
       agencyOf.set(caller, payload.app_metadata.agency_id);
     }
     return { users: rows.map((row) => `agency=${row.agency_id}&id=${row.id}`), agencyOf };
@@ -313,7 +315,10 @@ export async function benchApi(options: Options) {
   }
   let server: Server | null = null;
   let references: Record<'pk' | 'rls', Server> | null = null;
-  const loadBefore = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+  const loadBefore = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
   try {
     const probe = await openDatabase({ url: databaseUrl });
     const existing = await countBenchAgencies(probe);
@@ -474,7 +479,10 @@ export async function benchApi(options: Options) {
           `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.ratioPk.toFixed(2)} | ${r.ratioRls.toFixed(2)} |`,
       ),
       '',
-      `Server peak resident memory (VmHWM): ${peak ?? 'unknown'} MB. Dataset: ${seedNote}. ${options.connections} connections, ${options.duration} s per case, ${os.cpus().length} CPUs, Node ${process.version}, load average before ${loadBefore}, after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}.`,
+      `Server peak resident memory (VmHWM): ${peak ?? 'unknown'} MB. Dataset: ${seedNote}. ${options.connections} connections, ${options.duration} s per case, ${os.cpus().length} CPUs, Node ${process.version}, load average before ${loadBefore}, after ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}.`,
       '',
       'Goals (issue 13):',
       ...goals(results, peak).map((goal) => `- ${goal.met ? 'met' : 'NOT met'}: ${goal.text}`),

@@ -51,8 +51,7 @@ export async function verifyAccessToken(keys: SigningKeys, issuer: string, token
   const verified = verifiedBy.get(keys) ?? verifiedBy.set(keys, new Map()).get(keys)!;
   const known = verified.get(token);
   if (known) {
-    if (known.claims.exp * 1000 > Date.now() && known.claims.iss === issuer && (await keys.verificationKey(known.kid)))
-      return known.claims;
+    if (known.claims.exp * 1000 > Date.now() && known.claims.iss === issuer && (await keys.verificationKey(known.kid))) return known.claims;
     verified.delete(token);
   }
   const claims = await verifySignedToken(keys, issuer, token);
