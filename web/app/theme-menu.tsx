@@ -1,10 +1,10 @@
 import { Menu, Text, VisuallyHidden, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { useAuthState } from '../auth/session.ts';
 import { useUpdateUser } from '../auth/update-user.ts';
 import { errorMessage } from '../lib/api-error.ts';
+import { useFocusTarget } from '../ui/deferred-overlay.ts';
 import { ThemeButton } from './theme-button.tsx';
 
 const CHOICES: { value: MantineColorScheme; label: string; Icon: typeof IconSun }[] = [
@@ -23,11 +23,7 @@ export function ThemeMenu({ defaultOpened, focusTarget }: { defaultOpened: boole
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const { session } = useAuthState();
   const updateUser = useUpdateUser();
-  const target = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (focusTarget) target.current?.focus();
-  }, [focusTarget]);
+  const target = useFocusTarget<HTMLButtonElement>(focusTarget);
 
   const choose = (value: MantineColorScheme) => {
     setColorScheme(value);

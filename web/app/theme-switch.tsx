@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { importWithReload } from '../lib/chunk-reload.ts';
+import { useDeferredOverlay } from '../ui/deferred-overlay.ts';
 import { ThemeButton } from './theme-button.tsx';
 
-const loadThemeMenu = importWithReload(() => import('./theme-menu.tsx'));
-const ThemeMenu = lazy(() => loadThemeMenu().then((module) => ({ default: module.ThemeMenu })));
+const loadThemeMenu = () => import('./theme-menu.tsx');
+const ThemeMenu = lazy(importWithReload(() => loadThemeMenu().then((module) => ({ default: module.ThemeMenu }))));
 
 /**
  * The theme switch: light, dark or the device's setting (the menu is theme-menu.tsx). The button is
@@ -11,22 +12,12 @@ const ThemeMenu = lazy(() => loadThemeMenu().then((module) => ({ default: module
  * the pointer or the focus comes to the button, and the first click opens it as soon as it is there.
  */
 export function ThemeSwitch() {
-  const [opened, setOpened] = useState<{ focus: boolean } | null>(null);
-  // A preload only: a failure here is left to the click, which reloads or shows the error page.
-  const preload = () => void import('./theme-menu.tsx').catch(() => undefined);
-  const button = (
-    <ThemeButton
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={(event) => setOpened({ focus: document.activeElement === event.currentTarget })}
-    />
-  );
-  if (!opened) return button;
+  const { requested, triggerProps } = useDeferredOverlay(loadThemeMenu, 'menu');
+  const button = <ThemeButton {...triggerProps} />;
+  if (!requested) return button;
   return (
     <Suspense fallback={button}>
-      <ThemeMenu defaultOpened focusTarget={opened.focus} />
+      <ThemeMenu defaultOpened focusTarget={requested.focus} />
     </Suspense>
   );
 }
