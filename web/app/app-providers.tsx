@@ -1,10 +1,11 @@
 import { MantineProvider, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { getAuthState, subscribeAuth } from '../auth/session.ts';
+import { importWithReload } from '../lib/chunk-reload.ts';
 import { COLOR_SCHEME_STORAGE_KEY, applyDarkClass, colorSchemeManager } from './color-scheme.ts';
-import { Z_INDEX, theme } from './theme.ts';
+import { theme } from './theme.ts';
 import { WebModulesProvider } from '../lib/web-modules.tsx';
 import { WEB_MODULES } from './web-modules.ts';
 
@@ -38,14 +39,45 @@ function ColorSchemeSync() {
   return null;
 }
 
+const NotificationsContainer = lazy(
+  importWithReload(() => import('./notifications-container.tsx').then((module) => ({ default: module.NotificationsContainer }))),
+);
+
+function hasNotifications(): boolean {
+  const { notifications, queue } = notificationsStore.getState();
+  return notifications.length > 0 || queue.length > 0;
+}
+
+/**
+ * The toasts' container, loaded with the first toast: `notifications.show` only writes to the store,
+ * which the container shows once it is there, so most page loads (a sign-in screen, a list) never
+ * need its code (the container, its transitions and drag-to-dismiss).
+ */
+function DeferredNotifications() {
+  const [needed, setNeeded] = useState(hasNotifications);
+  useEffect(() => {
+    if (needed) return undefined;
+    const check = () => {
+      if (hasNotifications()) setNeeded(true);
+    };
+    check();
+    return notificationsStore.subscribe(check);
+  }, [needed]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsContainer />
+    </Suspense>
+  );
+}
+
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
       {/* No screen has a date picker yet; the first that does wraps itself in @mantine/dates' DatesProvider
           with core/dates.ts's DATE_DEFAULTS, so its code loads with that screen and not on every page. */}
       <QueryClientProvider client={queryClient}>
-        {/* Spec section 9: toast width 25rem. */}
-        <Notifications containerWidth="25rem" zIndex={Z_INDEX.notifications} position="top-right" />
+        <DeferredNotifications />
         <ColorSchemeSync />
         <WebModulesProvider value={WEB_MODULES}>{children}</WebModulesProvider>
       </QueryClientProvider>

@@ -1,108 +1,24 @@
-import { ActionIcon, Box, Button, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { Notification } from '../../core/contracts/notifications.ts';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
-import { useMarkNotificationsRead, useNotifications } from './notifications-api.ts';
-import { timeAgo } from './relative-time.ts';
+import { lazy, Suspense } from 'react';
+import { importWithReload } from '../lib/chunk-reload.ts';
+import { useDeferredOverlay } from '../ui/deferred-overlay.ts';
+import { BellButton } from './bell-button.tsx';
+
+const loadPanel = () => import('./notification-panel.tsx');
+const NotificationPanel = lazy(importWithReload(() => loadPanel().then((module) => ({ default: module.NotificationPanel }))));
 
 /**
- * The bell in the header: how many notifications are unread, and the latest 20 in a panel. Opening
- * one marks it read and follows its link; "Mark all read" clears the count. Polls once a minute as
- * a background request, so it never keeps an idle session alive.
+ * The bell in the header: how many notifications are unread, and the latest 20 in a panel
+ * (notification-panel.tsx), loaded when the pointer or the focus comes to the bell and opened by
+ * the first click. Polls once a minute as a background request, so it never keeps an idle session
+ * alive.
  */
 export function NotificationBell() {
-  const [opened, setOpened] = useState(false);
-  const notifications = useNotifications();
-  const markRead = useMarkNotificationsRead();
-  const navigate = useNavigate();
-  const unread = notifications.data?.unread ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
-
-  function open(notification: Notification) {
-    if (!notification.read) markRead.mutate([notification.id]);
-    setOpened(false);
-    if (notification.link?.startsWith('/')) void navigate({ to: notification.link });
-  }
-
+  const { requested, triggerProps } = useDeferredOverlay(loadPanel, 'dialog');
+  const bell = <BellButton {...triggerProps} />;
+  if (!requested) return bell;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal trapFocus>
-      <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)}>
-          <Indicator disabled={unread === 0} label={unread > 99 ? '99+' : unread} size={16} offset={2} color="red" aria-hidden>
-            <IconBell aria-hidden size={20} />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0} role="dialog" aria-label="Notifications">
-        <Group justify="space-between" px="sm" py="xs" wrap="nowrap">
-          <Text fw={600} fz="sm">
-            Notifications
-          </Text>
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            disabled={unread === 0}
-            loading={markRead.isPending}
-            onClick={() => markRead.mutate(undefined)}
-          >
-            Mark all read
-          </Button>
-        </Group>
-        <Box mah={420} style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
-          {notifications.isPending ? (
-            <LoadingState label="Loading notifications…" />
-          ) : notifications.isError ? (
-            <Box p="sm">
-              <ErrorState
-                title="Notifications could not be loaded"
-                message={notifications.error.message}
-                onRetry={() => void notifications.refetch()}
-              />
-            </Box>
-          ) : notifications.data.items.length === 0 ? (
-            <Box p="sm">
-              <EmptyState title="Nothing new">News about your service requests and work will show here.</EmptyState>
-            </Box>
-          ) : (
-            <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {notifications.data.items.map((notification) => (
-                <li key={notification.id}>
-                  <UnstyledButton
-                    onClick={() => open(notification)}
-                    w="100%"
-                    px="sm"
-                    py="xs"
-                    className="precinct-notification"
-                    data-unread={notification.read ? undefined : true}
-                    aria-label={`${notification.read ? '' : 'Unread: '}${notification.title}`}
-                  >
-                    <Group gap="xs" wrap="nowrap" align="flex-start">
-                      <Box w={8} mt={6} style={{ flexShrink: 0 }}>
-                        {notification.read ? null : <Box w={8} h={8} bg="blue" style={{ borderRadius: '50%' }} aria-hidden />}
-                      </Box>
-                      <Box miw={0}>
-                        <Text fz="sm" fw={notification.read ? 400 : 600} lineClamp={2}>
-                          {notification.title}
-                        </Text>
-                        {notification.body ? (
-                          <Text fz="xs" c="dimmed" lineClamp={2}>
-                            {notification.body}
-                          </Text>
-                        ) : null}
-                        <Text fz="xs" c="dimmed" component="time" dateTime={notification.created_at}>
-                          {timeAgo(notification.created_at)}
-                        </Text>
-                      </Box>
-                    </Group>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          )}
-        </Box>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={bell}>
+      <NotificationPanel focusTarget={requested.focus} />
+    </Suspense>
   );
 }
