@@ -95,7 +95,7 @@ const config = {
     sourcemap: 'hidden',
     // Report the gzipped size of every chunk (QUALITY.md: JavaScript per route is a tracked figure).
     reportCompressedSize: true,
-    // The entry chunk holds everything every page needs (below): ~700 kB raw, ~215 kB gzipped. The
+    // The entry chunk holds everything every page needs (below): ~570 kB raw, ~177 kB gzipped. The
     // figure that matters is the gzipped JavaScript per route, which `npm run bench:web` prints.
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
