@@ -27,7 +27,7 @@ export interface BuiltApp {
   services: Services;
 }
 
-/** Builds the whole server (API and web app) on an open database. `main.ts` adds listening and signals. */
+/** Builds the whole server (API and web app) on an open database. `serve.ts` adds listening and signals. */
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },

@@ -1,52 +1,10 @@
-import path from 'node:path';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './env.ts';
-import { openDatabase } from './platform/database.ts';
-import { DEMO_PASSWORD, seedDemo } from './db/seed-demo.ts';
+/**
+ * The server's entry point (`node server/main.ts`, `npm start`). It installs a shortcut in module
+ * resolution first (platform/module-resolution.ts), which must be in place before the server's own
+ * imports are resolved, then loads the server (serve.ts) with a dynamic import, so those imports are
+ * resolved after it.
+ */
+import { installModuleResolutionShortcut } from './platform/module-resolution.ts';
 
-const startedAt = performance.now();
-
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`Precinct cannot start.\n${error.message}`);
-    process.exit(1);
-  }
-  throw error;
-}
-
-const database = await openDatabase({
-  url: config.databaseUrl,
-  adminUrl: config.databaseAdminUrl,
-  dataDir: path.join(config.dataDir, 'pglite'),
-  poolSize: config.databasePoolSize,
-  poolWaitMs: config.databasePoolWaitMs,
-});
-const { app, services } = await buildApp(config, database);
-
-if (config.seedDemo && (await seedDemo(database)))
-  app.log.info(
-    `Seeded the demo agencies; sign in as admin@riverside.example with password ${DEMO_PASSWORD} (README lists every demo user)`,
-  );
-
-services.mailer.startRetries();
-await app.listen({ host: config.host, port: config.port });
-const where = database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
-app.log.info(`Precinct is ready at ${config.publicUrl} (${where}) after ${Math.round(performance.now() - startedAt)} ms`);
-
-// SIGTERM: stop accepting, let requests in flight finish, close the database, exit 0.
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  app.log.info(`${signal} received; finishing requests in flight`);
-  const force = setTimeout(() => process.exit(1), 15_000);
-  force.unref();
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
+installModuleResolutionShortcut();
+await import('./serve.ts');
