@@ -122,7 +122,9 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
    * A transaction whose scope is set in the same round trip as its BEGIN (one simple-protocol
    * message), where Drizzle's own transaction() would spend one on BEGIN and one on set_config. Each
    * round trip is a write to the socket, which is most of what a request costs (docs/decisions/013).
-   * The ids are checked as UUIDs before they are written into the statement.
+   * The ids are checked as UUIDs before they are written into the statement. `work` gets Drizzle on
+   * the connection, typed as a transaction: a nested `tx.transaction()` (a savepoint on Drizzle's own)
+   * is not supported here, and nothing uses one.
    */
   async function run<T>(agencyId: string | null, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     if ((agencyId !== null && !isUuid(agencyId)) || (userId !== '' && !isUuid(userId)))
