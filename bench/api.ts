@@ -37,7 +37,7 @@ import { freePort, startPostgresCluster, type PostgresCluster } from '../test/pg
 import { BENCH_PASSWORD, benchEmail, countBenchAgencies, USERS_PER_AGENCY } from './bench-data.ts';
 import { redact, runSeed } from './seed-bench.ts';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Tx } from '../server/platform/database.ts';
+import { openDatabase, queryRows } from '../server/platform/database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -214,7 +214,7 @@ async function referenceTargets(databaseUrl: string, callers: Caller[]) {
   const database = await openDatabase({ url: databaseUrl, migrate: false });
   try {
     const rows = await queryRows<{ agency_id: string; id: string }>(
-      database.owner as unknown as Tx,
+      database.owner,
       sql`select agency_id, id from users order by id limit 500`,
     );
     const agencyOf = new Map<Caller, string>();

@@ -37,10 +37,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import * as schema from '../server/db/schema.ts';
 import { TENANT_TABLES } from '../server/db/schema.ts';
-import { APP_ROLE, openDatabase, type Database, type Db, type Tx } from '../server/platform/database.ts';
+import { APP_ROLE, openDatabase, queryRows, type Database, type Db, type Tx } from '../server/platform/database.ts';
 import type { RequestContext } from '../server/platform/context.ts';
 import type { Services } from '../server/platform/services.ts';
 import { loadConfig } from '../server/env.ts';
@@ -180,7 +180,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       owner: db,
       withTenant: (agency, work) => scoped(agency, work),
       withoutTenant: (work) => scoped(null, work),
-      scopedCall: async <T>(call: SQL) => ((await db.execute(call)) as unknown as { rows: T[] }).rows,
+      scopedCall: (call) => queryRows(db, call),
       ping: async () => {},
       close: async () => {},
     };

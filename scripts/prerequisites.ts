@@ -71,6 +71,21 @@ export function findPostgresBinDir(): string | undefined {
   return candidates.find((dir) => dir && hasPostgresServer(dir));
 }
 
+/**
+ * How every test and benchmark starts Chromium: headless, without the sandbox a root container cannot
+ * give it, and with the last five keeping it from reaching for Google's services, which this network refuses.
+ */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** Chromium's executable: `CHROMIUM_PATH` when set, else /usr/bin/chromium (Debian) or chromium on PATH. */
 export function findChromium(): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;

@@ -10,19 +10,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { findChromium } from '../../scripts/prerequisites.ts';
-
-// The last four keep Chromium from reaching for Google's services, which this network refuses.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
 
 /** A new Chromium; the caller closes it. Prefer newPage(), which shares one per test file. */
 export async function launchBrowser(): Promise<Browser> {
@@ -32,7 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
       'Chromium not found: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. `node scripts/prerequisites.ts` does it.',
     );
   }
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
 }
 
 let shared: Promise<Browser> | undefined;

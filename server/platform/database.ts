@@ -85,9 +85,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     owner: db,
     ...scoped((work) => db.transaction(work)),
-    async scopedCall<T>(call: SQL) {
-      return ((await db.execute(call)) as unknown as { rows: T[] }).rows;
-    },
+    scopedCall: (call) => queryRows(db, call),
     async ping() {
       await client.query('select 1');
     },
@@ -153,9 +151,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     owner: db,
     withTenant: (agencyId, work, options) => run(agencyId, options?.userId ?? '', work),
     withoutTenant: (work) => run(null, '', work),
-    async scopedCall<T>(call: SQL) {
-      return ((await db.execute(call)) as unknown as { rows: T[] }).rows;
-    },
+    scopedCall: (call) => queryRows(db, call),
     async ping() {
       await pool.query('select 1');
     },
@@ -182,7 +178,7 @@ async function migratePostgres(url: string) {
 }
 
 /** Rows of a raw SQL statement (both drivers answer `{ rows }`). For the few queries Drizzle's builder cannot express. */
-export async function queryRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+export async function queryRows<T>(tx: Tx | Db, query: SQL): Promise<T[]> {
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
