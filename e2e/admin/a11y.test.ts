@@ -96,7 +96,7 @@ describe.each(['light', 'dark'] as const)('the admin screens in the %s theme', (
     } finally {
       await page.context().close();
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('the admin screens on a 360 px wide phone', () => {
