@@ -18,10 +18,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *  - `{ permission: 'authenticated' }`: any signed-in user with a live session.
  *  - `{ permission: 'fleet:admin', module: 'fleet' }`: that permission (admin:access passes) and the
  *    module switched on for the agency.
- * `allowAal1`: reachable with a password-only session where the agency requires a second factor
- * (what a user needs to enrol or answer one, see their profile and sign out).
+ * `aal1`: what a password-only (aal1) session may still reach when the user needs aal2 (their agency
+ * requires a second factor, or they have a verified one: spec section 3, aal2 is then the next level).
+ * Without it such a session is refused with 403 insufficient_aal.
+ *  - 'second-factor': always (list, challenge and verify a factor; sign out);
+ *  - 'enrol': only while the user has no verified factor (enrol one, see who they are);
+ *  - 'recovery': only in a session opened by a password-recovery link (set a new password).
  */
-export type EndpointAccess = { public: true } | { permission: Permission | 'authenticated'; module?: ModuleKey; allowAal1?: boolean };
+export type Aal1Access = 'second-factor' | 'enrol' | 'recovery';
+export type EndpointAccess = { public: true } | { permission: Permission | 'authenticated'; module?: ModuleKey; aal1?: Aal1Access };
 
 /** What an endpoint answers besides JSON: a CSV export, or a stored file's bytes. */
 export type NonJsonAnswer = 'csv' | 'file';

@@ -32,8 +32,10 @@ import {
 
 const Empty = z.object({});
 const PUBLIC = { public: true } as const;
-/** Signed in, even with a password alone where the agency requires a second factor: enough to enrol or verify one, see who you are, sign out. */
-const SIGNED_IN = { permission: 'authenticated', allowAal1: true } as const;
+/** Signed in, even with a password alone while the user has no verified factor: enough to enrol one and see who you are. */
+const SIGNED_IN = { permission: 'authenticated', aal1: 'enrol' } as const;
+/** Signed in, even with a password alone when a second factor is due: enough to answer it or sign out. */
+const SECOND_FACTOR_STEP = { permission: 'authenticated', aal1: 'second-factor' } as const;
 
 /** /auth/v1 (spec section 7), shaped like the hosted auth service the spec was written against. */
 export const authApi = defineApi('auth', '/auth/v1', {
@@ -49,15 +51,32 @@ export const authApi = defineApi('auth', '/auth/v1', {
     body: z.union([PasswordGrantInput, RefreshGrantInput]),
     response: Session,
   },
-  logout: { method: 'POST', path: '/logout', access: SIGNED_IN, query: z.object({ scope: LogoutScope.default('local') }), response: null },
+  logout: {
+    method: 'POST',
+    path: '/logout',
+    access: SECOND_FACTOR_STEP,
+    query: z.object({ scope: LogoutScope.default('local') }),
+    response: null,
+  },
   unlock: { method: 'POST', path: '/unlock', access: PUBLIC, body: UnlockInput, response: Empty },
   recover: { method: 'POST', path: '/recover', access: PUBLIC, body: RecoverInput, response: Empty },
   getUser: { method: 'GET', path: '/user', access: SIGNED_IN, response: AuthUser },
-  // Changing one's own details needs the second factor where the agency requires one.
-  updateUser: { method: 'PUT', path: '/user', access: { permission: 'authenticated' }, body: UpdateUserInput, response: AuthUser },
+  /**
+   * Changing one's own details needs aal2 when a second factor is due, except a new password in a
+   * session opened by a recovery link (then the factor, like any other sign-in).
+   */
+  updateUser: {
+    method: 'PUT',
+    path: '/user',
+    access: { permission: 'authenticated', aal1: 'recovery' },
+    body: UpdateUserInput,
+    response: AuthUser,
+  },
 
-  listFactors: { method: 'GET', path: '/factors', access: SIGNED_IN, response: FactorList },
-  enrollFactor: { method: 'POST', path: '/factors', access: SIGNED_IN, body: EnrollFactorInput, response: EnrolledFactor },
+  /** The sign-in screen reads the user's factors to ask for one (types and names only). */
+  listFactors: { method: 'GET', path: '/factors', access: SECOND_FACTOR_STEP, response: FactorList },
+  // Adding and removing a factor check the session themselves: once a factor is verified, only with it (factors.ts).
+  enrollFactor: { method: 'POST', path: '/factors', access: SECOND_FACTOR_STEP, body: EnrollFactorInput, response: EnrolledFactor },
   renameFactor: {
     method: 'PATCH',
     path: '/factors/:factorId',
@@ -66,11 +85,11 @@ export const authApi = defineApi('auth', '/auth/v1', {
     body: RenameFactorInput,
     response: Factor,
   },
-  removeFactor: { method: 'DELETE', path: '/factors/:factorId', access: SIGNED_IN, params: FactorParams, response: null },
+  removeFactor: { method: 'DELETE', path: '/factors/:factorId', access: SECOND_FACTOR_STEP, params: FactorParams, response: null },
   challengeFactor: {
     method: 'POST',
     path: '/factors/:factorId/challenge',
-    access: SIGNED_IN,
+    access: SECOND_FACTOR_STEP,
     params: FactorParams,
     body: ChallengeInput.nullish(),
     response: Challenge,
@@ -78,7 +97,7 @@ export const authApi = defineApi('auth', '/auth/v1', {
   verifyFactor: {
     method: 'POST',
     path: '/factors/:factorId/verify',
-    access: SIGNED_IN,
+    access: SECOND_FACTOR_STEP,
     params: FactorParams,
     body: VerifyFactorInput,
     response: Session,

@@ -1,7 +1,7 @@
 import type { AuthUser, LogoutScope, UpdateUserInput } from '../../core/contracts/auth.ts';
 import { inSequence } from '../platform/database.ts';
 import { effectiveSecurityPolicy, type UserProfile } from '../../core/contracts/agency.ts';
-import type { Scope } from '../platform/access.ts';
+import { secondFactorNeeded, type Scope } from '../platform/access.ts';
 import { recordAudit, type AuditActor } from '../platform/audit.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import type { Services } from '../platform/services.ts';
@@ -57,11 +57,19 @@ export async function updateCurrentUser(services: Services, scope: Scope, input:
     if (!user || !session || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
     return { user, session, agency };
   });
+  const recovery = current.session.amr.find((m) => m.method === 'recovery');
+  const viaRecovery = recovery !== undefined && Date.now() - recovery.timestamp * 1000 < RECOVERY_WINDOW_MS;
+  // A recovery link's session without the second factor that is due may set a new password, nothing else.
+  if (scope.aal !== 'aal2' && scope.secondFactorDue) {
+    if (!viaRecovery || !input.password) throw secondFactorNeeded(true);
+    if (input.name !== undefined || input.phone !== undefined || input.data !== undefined)
+      throw new AppError('insufficient_aal', 'Set your new password now; verify your second sign-in factor to change anything else', {
+        hint: 'verify a factor',
+      });
+  }
   if (input.password) assertAcceptablePassword(input.password, current.agency.securityPolicy);
   const newHash = input.password ? await hashPassword(input.password) : undefined;
   if (input.password) {
-    const recovery = current.session.amr.find((m) => m.method === 'recovery');
-    const viaRecovery = recovery && Date.now() - recovery.timestamp * 1000 < RECOVERY_WINDOW_MS;
     if (!viaRecovery) {
       if (!input.current_password) throw validationError({ current_password: 'Enter your current password' });
       if (!(await verifyPassword(current.user.passwordHash, input.current_password)))

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { eq } from 'drizzle-orm';
 import { agencies, mfaChallenges } from '../db/schema.ts';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { DATABASE_KINDS, startTestServer, tokenFromLink, type TestServer } from '../test-support/test-server.ts';
 import { decodeJwt, makeAgency, makeUser, signIn, type TestUser } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { EnrolledFactor } from '../../core/contracts/mfa.ts';
@@ -256,6 +256,64 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
       payload: { refresh_token: raised.refresh_token },
     });
     expect(decodeJwt(refreshed.json().access_token).aal).toBe('aal2');
+  });
+
+  describe('once a factor is verified, in an agency that does not require one', () => {
+    async function userWithFactor() {
+      const user = await makeUser(server, await makeAgency(server));
+      const first = await signIn(server, user);
+      const { enrolled, totp } = await enrolTotp(first);
+      expect((await answer(first, enrolled.id, totp.generate())).statusCode).toBe(200);
+      return { user, factorId: enrolled.id, totp };
+    }
+
+    it('refuses a password-only session everything but the factor step and sign-out', async () => {
+      const { user, factorId, totp } = await userWithFactor();
+      const passwordOnly = await signIn(server, user);
+      for (const url of ['/rest/v1/profile', '/rest/v1/fleet/home', '/auth/v1/user']) {
+        const refused = await call(passwordOnly, 'GET', url);
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json(), url).toMatchObject({
+          code: 'insufficient_aal',
+          message: 'This account requires a second sign-in factor: verify it to continue',
+        });
+      }
+      expect((await call(passwordOnly, 'PATCH', `/auth/v1/factors/${factorId}`, { friendly_name: 'Mine now' })).statusCode).toBe(403);
+      expect((await call(passwordOnly, 'GET', '/auth/v1/factors')).json()).toMatchObject({ current_level: 'aal1', next_level: 'aal2' });
+
+      const raised = (await answer(passwordOnly, factorId, totp.generate({ timestamp: Date.now() + 30_000 }))).json() as Session;
+      expect((await call(raised, 'GET', '/rest/v1/profile')).statusCode).toBe(200);
+      expect((await call(raised, 'GET', '/rest/v1/fleet/home')).statusCode).toBe(200);
+      expect((await call(passwordOnly, 'POST', '/auth/v1/logout')).statusCode).toBe(204);
+    });
+
+    it('lets a recovery link set a new password, and then asks for the factor like any sign-in', async () => {
+      const { user } = await userWithFactor();
+      await server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: user.email } });
+      const message = await server.waitForMail(user.email, /Reset your Precinct password/);
+      const recovery = (
+        await server.request({ method: 'POST', url: '/auth/v1/verify', payload: { type: 'recovery', token: tokenFromLink(message.links) } })
+      ).json() as Session;
+      expect(decodeJwt(recovery.access_token)).toMatchObject({ aal: 'aal1' });
+
+      const renamed = await server.request({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: recovery.access_token,
+        payload: { name: 'Someone Else' },
+      });
+      expect(renamed.json()).toMatchObject({ code: 'insufficient_aal' });
+      const changed = await server.request({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: recovery.access_token,
+        payload: { password: 'a brand new passphrase' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await call(recovery, 'GET', '/rest/v1/profile')).json()).toMatchObject({ code: 'insufficient_aal' });
+      const next = await signIn(server, { email: user.email, password: 'a brand new passphrase' });
+      expect((await call(next, 'GET', '/rest/v1/profile')).statusCode).toBe(403);
+    });
   });
 
   it('lets an administrator reset a user’s factors, which ends the user’s sessions', async () => {

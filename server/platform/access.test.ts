@@ -101,7 +101,7 @@ describe('route access declarations', () => {
       .map((route) => {
         const access = route.access;
         if ('public' in access) return `${route.method} ${route.url} → public`;
-        return `${route.method} ${route.url} → ${access.permission}${access.module ? ` [${access.module}]` : ''}${access.allowAal1 ? ' (aal1 ok)' : ''}`;
+        return `${route.method} ${route.url} → ${access.permission}${access.module ? ` [${access.module}]` : ''}${access.aal1 ? ` (aal1: ${access.aal1})` : ''}`;
       })
       .sort();
     expect(surface).toMatchSnapshot();

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccessTokenClaims } from '../../core/contracts/auth.ts';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
+import type { Aal1Access } from '../../core/endpoints.ts';
 import { hasPermission, PERMISSIONS, type Permission } from '../../core/permissions.ts';
 import { checkModuleApiAccess, type ModuleKey } from '../../core/modules.ts';
 import { sessions } from '../db/schema.ts';
@@ -18,18 +19,16 @@ import { AppError } from './errors.ts';
  *  - `{ permission: 'fleet:admin', module: 'fleet' }`: that permission (admin:access passes) and the
  *    module switched on for the agency.
  * Every non-public route also needs a live session (not revoked, not idle past the agency's limit,
- * not past 12 hours) of an enabled user, and aal2 where the agency requires a second factor.
+ * not past 12 hours) of an enabled user, and aal2 once a second factor is due (the agency requires
+ * one, or the user has a verified one), except what `aal1` lets through.
  */
 export type RouteAccess =
   | { public: true }
   | {
       permission: Permission | 'authenticated';
       module?: ModuleKey;
-      /**
-       * Reachable with a password-only (aal1) session even where the agency requires a second
-       * factor: what a user needs to enrol or answer one, see their profile and sign out.
-       */
-      allowAal1?: boolean;
+      /** What a password-only (aal1) session reaches when a second factor is due (core/endpoints.ts). */
+      aal1?: Aal1Access;
     };
 
 /** Who is calling, re-derived on the server for every request. Every query takes it first. */
@@ -41,6 +40,8 @@ export interface Scope {
   roles: readonly string[];
   permissions: readonly string[];
   aal: AccessTokenClaims['aal'];
+  /** Whether aal2 is due: the agency requires a second factor of the user, or they have a verified one. */
+  secondFactorDue: boolean;
 }
 
 export interface RequestAuth {
@@ -49,6 +50,8 @@ export interface RequestAuth {
   sysConfig: SysConfig;
   /** Whether the agency's policy requires aal2 of this user. */
   mfaRequired: boolean;
+  /** Whether the user has a verified second factor (then aal2 is due whatever the policy). */
+  hasVerifiedFactor: boolean;
 }
 
 /** Requests a client makes on its own (polling, prefetch) say so, and do not count as the user being active. */
@@ -121,12 +124,10 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
     request.auth = await authenticate(request, deps);
-    const { claims, sysConfig, mfaRequired, scope } = request.auth;
+    const { sysConfig, scope } = request.auth;
     const current = { agency_id: scope.agencyId, account_type: scope.accountType, roles: scope.roles, permissions: scope.permissions };
-    if (mfaRequired && claims.aal !== 'aal2' && !access.allowAal1)
-      throw new AppError('insufficient_aal', 'Your agency requires a second sign-in factor: verify one to continue', {
-        hint: 'enrol or verify a factor',
-      });
+    const refusal = secondFactorRefusal(request.auth, access.aal1);
+    if (refusal) throw refusal;
     if (access.module) {
       const moduleAccess = checkModuleApiAccess({ module: access.module, sysConfig, accountType: scope.accountType });
       if (!moduleAccess.allowed)
@@ -146,6 +147,28 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
   });
 }
 
+/**
+ * Why a password-only session may not reach a route, or null when it may: aal2 is due once the
+ * agency requires a second factor of the user or the user has a verified one (spec section 3).
+ */
+export function secondFactorRefusal(auth: RequestAuth, aal1: Aal1Access | undefined): AppError | null {
+  const { claims, mfaRequired, hasVerifiedFactor } = auth;
+  if (claims.aal === 'aal2' || (!mfaRequired && !hasVerifiedFactor)) return null;
+  if (aal1 === 'second-factor') return null;
+  if (aal1 === 'enrol' && !hasVerifiedFactor) return null;
+  if (aal1 === 'recovery' && claims.amr.some((entry) => entry.method === 'recovery')) return null;
+  return secondFactorNeeded(hasVerifiedFactor);
+}
+
+/** 403 insufficient_aal: the user's verified factor is to be answered, or (without one) one to be added first. */
+export function secondFactorNeeded(hasVerifiedFactor: boolean): AppError {
+  return hasVerifiedFactor
+    ? new AppError('insufficient_aal', 'This account requires a second sign-in factor: verify it to continue', { hint: 'verify a factor' })
+    : new AppError('insufficient_aal', 'Your agency requires a second sign-in factor: verify one to continue', {
+        hint: 'enrol or verify a factor',
+      });
+}
+
 interface SessionState {
   revoked_at: Date | null;
   not_after: Date;
@@ -156,6 +179,7 @@ interface SessionState {
   security_policy: SecurityPolicy;
   permissions: string[];
   roles: string[];
+  has_verified_factor: boolean;
 }
 
 /**
@@ -185,6 +209,7 @@ async function checkSession(database: Database, agencyId: string, claims: Access
       accountType: found.account_type,
       permissions: found.permissions,
       roles: found.roles,
+      hasVerifiedFactor: found.has_verified_factor,
     },
   };
 }
@@ -209,10 +234,12 @@ async function authenticate(
     throw new AppError('session_not_found', 'Your session has ended; sign in again');
   }
   const { row } = outcome;
+  const mfaRequired = mfaRequiredFor(row.securityPolicy, row.permissions);
   return {
     claims,
     sysConfig: row.sysConfig,
-    mfaRequired: mfaRequiredFor(row.securityPolicy, row.permissions),
+    mfaRequired,
+    hasVerifiedFactor: row.hasVerifiedFactor,
     scope: {
       agencyId,
       userId: claims.sub,
@@ -221,6 +248,7 @@ async function authenticate(
       roles: row.roles,
       permissions: row.permissions,
       aal: claims.aal,
+      secondFactorDue: mfaRequired || row.hasVerifiedFactor,
     },
   };
 }
