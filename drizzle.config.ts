@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  // The platform's tables (server/db/schema.ts) and each module's (server/<module>/schema.ts).
+  schema: './server/*/schema.ts',
   out: './server/db/migrations',
 });

@@ -27,7 +27,7 @@ import { hashPassword } from '../server/auth/passwords.ts';
 import { evaluateAnswers } from '../core/fleet/squad-check-rules.ts';
 import { auditHash } from '../server/platform/audit.ts';
 import { APP_ROLE, queryRows, type Database, type Tx } from '../server/platform/database.ts';
-import { squadCheckTemplateVersions } from '../server/db/schema.ts';
+import { squadCheckTemplateVersions } from '../server/fleet/schema.ts';
 import { and, eq } from 'drizzle-orm';
 
 /** Every bench user's password (the bench is not a place for secrets). */

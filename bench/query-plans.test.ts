@@ -39,7 +39,8 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { and, eq, sql } from 'drizzle-orm';
 import * as schema from '../server/db/schema.ts';
-import { TENANT_TABLES } from '../server/db/schema.ts';
+import { vehicles } from '../server/fleet/schema.ts';
+import { TENANT_TABLES } from '../server/modules.ts';
 import { APP_ROLE, openDatabase, queryRows, type Database, type Db, type Tx } from '../server/platform/database.ts';
 import type { RequestContext } from '../server/platform/context.ts';
 import type { Services } from '../server/platform/services.ts';
@@ -213,9 +214,9 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       people[key] = row!.id;
     }
     const [vehicle] = await db
-      .select({ id: schema.vehicles.id })
-      .from(schema.vehicles)
-      .where(and(eq(schema.vehicles.agencyId, agencyId), eq(schema.vehicles.unitNumber, '103')));
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.unitNumber, '103')));
     vehicleId = vehicle!.id;
     const [role] = await db
       .select({ id: schema.roles.id })

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';
-import { TENANT_TABLES } from '../server/db/schema.ts';
+import { TENANT_TABLES } from '../server/modules.ts';
 import { openDatabase, queryRows, type Database, type Tx } from '../server/platform/database.ts';
 import {
   BENCH_PASSWORD,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { TENANT_TABLES } from './schema.ts';
+import { TENANT_TABLES } from '../modules.ts';
 import { queryRows, type Tx } from '../platform/database.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 

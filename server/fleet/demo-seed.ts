@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { sampleAnswers } from './sample-answers.ts';
 import type { TemplateSection } from '../../core/contracts/fleet.ts';
-import { squadCheckTemplates, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { squadCheckTemplates } from './schema.ts';
 import type { Tx } from '../platform/database.ts';
 import type { DemoAgency } from '../platform/modules.ts';
 import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';

@@ -3,6 +3,7 @@ import { storageApi } from '../../core/contracts/storage.ts';
 import type { ServerModule } from '../platform/modules.ts';
 import { sampleAnswers } from './sample-answers.ts';
 import { seedDemoFleet } from './demo-seed.ts';
+import { fleetTables } from './schema.ts';
 import { fleetRoutes } from './routes.ts';
 import { seedFleetDefaults } from './templates.ts';
 
@@ -13,6 +14,7 @@ export const fleetModule: ServerModule = {
   name: 'fleet',
   apis: [fleetApi],
   routes: fleetRoutes,
+  tables: fleetTables,
   settings: { key: 'fleet_settings', schema: FleetSettings },
   // Every agency starts with the police squad-check template, so officers can check a car on day one.
   onAgencyCreated: async (tx, agencyId) => {

@@ -1,20 +1,16 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { agencyCounters, rolePermissions, storageObjects, userRoles, users } from '../db/schema.ts';
 import {
-  agencyCounters,
   maintenanceIntervals,
-  rolePermissions,
   serviceRequestEvents,
   serviceRequests,
   squadCheckDrafts,
   squadCheckSubmissions,
   squadCheckTemplates,
   squadCheckTemplateVersions,
-  storageObjects,
-  userRoles,
-  users,
   vehicleEvents,
   vehicles,
-} from '../db/schema.ts';
+} from './schema.ts';
 import { union } from 'drizzle-orm/pg-core';
 import { inSequence, type Tx } from '../platform/database.ts';
 import type { ListServiceRequestsQuery, ListSquadChecksQuery, ListVehiclesQuery } from '../../core/contracts/fleet.ts';

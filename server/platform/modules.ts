@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { UploadPurpose } from '../../core/contracts/storage.ts';
 import type { Answer, Api, Endpoint } from '../../core/endpoints.ts';
 import type { Permission } from '../../core/permissions.ts';
+import { PLATFORM_TENANT_TABLES } from '../db/schema.ts';
 import type { Tx } from './database.ts';
 import type { Services } from './services.ts';
 
@@ -18,6 +21,12 @@ export interface ServerModule {
   apis: readonly Api[];
   /** Registers the module's endpoints (registerApi with each table). */
   routes(app: FastifyInstance, services: Services): Promise<void>;
+  /**
+   * The module's tables (server/<module>/schema.ts), every one a tenant table: row-level security is
+   * enabled and forced on each in the module's migration, and the tenancy, distribution and query-plan
+   * tests cover them through `tenantTables`.
+   */
+  tables?: readonly PgTable[];
   /** The module's settings in the agency's sys_config, validated with defaults (never read with a cast). */
   settings?: { key: string; schema: z.ZodType };
   /** What every new agency gets, inside the transaction that creates it. */
@@ -48,4 +57,9 @@ export type EndpointCaller = <E extends Endpoint>(
 /** Who may read a file of this purpose, from the modules' manifests. */
 export function fileReadersOf(modules: readonly ServerModule[], purpose: string): readonly Permission[] {
   return modules.flatMap((module) => module.fileReaders?.[purpose as UploadPurpose] ?? []);
+}
+
+/** The names of every table holding one agency's rows: the platform's, then each module's (ServerModule.tables). */
+export function tenantTables(modules: readonly ServerModule[]): string[] {
+  return [...PLATFORM_TENANT_TABLES, ...modules.flatMap((module) => (module.tables ?? []).map((table) => getTableName(table)))];
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { TENANT_TABLES, users, sessions } from '../db/schema.ts';
+import { users, sessions } from '../db/schema.ts';
+import { TENANT_TABLES } from '../modules.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { APP_ROLE, queryRows } from './database.ts';
