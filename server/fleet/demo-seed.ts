@@ -7,17 +7,11 @@ import type { Tx } from '../platform/database.ts';
 import type { DemoAgency } from '../platform/modules.ts';
 import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';
 import { insertNotification } from '../platform/notices.ts';
-import {
-  findTemplateVersions,
-  insertServiceRequest,
-  insertServiceRequestEvent,
-  insertSubmission,
-  insertVehicle,
-  insertVehicleEvent,
-  nextNumber,
-  updateVehicleRow,
-  usersWithPermission,
-} from './queries.ts';
+import { nextNumber, usersWithPermission } from './queries.ts';
+import { insertServiceRequest, insertServiceRequestEvent } from './service-request-queries.ts';
+import { insertSubmission } from './squad-check-queries.ts';
+import { findTemplateVersions } from './template-queries.ts';
+import { insertVehicle, insertVehicleEvent, updateVehicleRow } from './vehicle-queries.ts';
 
 const MODELS = [
   { make: 'Ford', model: 'Police Interceptor Utility', type: 'suv' },

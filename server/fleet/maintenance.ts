@@ -4,7 +4,8 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
-import { findMaintenance, findVehicle, insertMaintenance, listMaintenance, updateMaintenanceRow, type MaintenanceRow } from './queries.ts';
+import { findMaintenance, insertMaintenance, listMaintenance, updateMaintenanceRow, type MaintenanceRow } from './maintenance-queries.ts';
+import { findVehicle } from './vehicle-queries.ts';
 import { fleetSettingsOf } from './settings.ts';
 
 function present(row: MaintenanceRow, vehicle: { unitNumber: string; odometer: number }, now = new Date()): MaintenanceItem {

@@ -4,14 +4,8 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import { listMyServiceRequests, listServiceRequestQueue } from './service-requests.ts';
 import { fleetSettingsOf } from './settings.ts';
 import { maintenanceList } from './maintenance.ts';
-import {
-  countVehiclesByStatus,
-  listVehicles,
-  submissionsOfOfficerSince,
-  vehicleLabels,
-  vehiclesNotCheckedSince,
-  vehiclesOfOfficer,
-} from './queries.ts';
+import { submissionsOfOfficerSince } from './squad-check-queries.ts';
+import { countVehiclesByStatus, listVehicles, vehicleLabels, vehiclesNotCheckedSince, vehiclesOfOfficer } from './vehicle-queries.ts';
 import { startOfAgencyToday } from './squad-checks.ts';
 import { presentVehicles } from './vehicles.ts';
 

@@ -15,25 +15,21 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
+import { resetMaintenance } from './maintenance-queries.ts';
+import { existingStorageObjects, findUser, nextNumber, usersWithPermission } from './queries.ts';
 import {
   eventsOfRequests,
-  existingStorageObjects,
   findServiceRequest,
-  findSubmission,
-  findUser,
   insertServiceRequest,
   insertServiceRequestEvent,
-  lastOutOfServiceCause,
   listServiceRequests,
-  lockVehicle,
-  nextNumber,
   otherOutOfServiceRequests,
-  resetMaintenance,
   serviceRequestLabels,
   updateServiceRequestRow,
-  usersWithPermission,
   type ServiceRequestRow,
-} from './queries.ts';
+} from './service-request-queries.ts';
+import { findSubmission } from './squad-check-queries.ts';
+import { lastOutOfServiceCause, lockVehicle } from './vehicle-queries.ts';
 import { fleetSettingsOf } from './settings.ts';
 import { setVehicleStatus } from './vehicles.ts';
 

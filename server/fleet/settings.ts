@@ -5,7 +5,7 @@ import { agencies } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { validationError } from '../platform/errors.ts';
-import { findTemplate } from './queries.ts';
+import { findTemplate } from './template-queries.ts';
 
 import { defaultFleetSettings, type FleetSettings } from '../../core/contracts/fleet.ts';
 import type { SysConfig } from '../../core/contracts/agency.ts';

@@ -16,22 +16,21 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
+import { existingStorageObjects } from './queries.ts';
+import { requestsOfSquadChecks } from './service-request-queries.ts';
 import {
   deleteDraft,
-  existingStorageObjects,
   findDraft,
   findSubmission,
-  findTemplateVersions,
   insertSubmission,
   listSubmissions,
-  lockVehicle,
-  requestsOfSquadChecks,
   submissionLabels,
   updateSubmissionRow,
-  updateVehicleRow,
   upsertDraft,
   type SubmissionListRow,
-} from './queries.ts';
+} from './squad-check-queries.ts';
+import { findTemplateVersions } from './template-queries.ts';
+import { lockVehicle, updateVehicleRow } from './vehicle-queries.ts';
 import { templateForVehicleType } from './templates.ts';
 import { loadVehicle, recordOdometer } from './vehicles.ts';
 import { openServiceRequest } from './service-requests.ts';

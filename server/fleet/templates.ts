@@ -19,7 +19,7 @@ import {
   setCurrentVersion,
   updateTemplateRow,
   type TemplateRow,
-} from './queries.ts';
+} from './template-queries.ts';
 import { fleetSettingsOf } from './settings.ts';
 
 async function present(tx: Tx, agencyId: string, rows: TemplateRow[]): Promise<Template[]> {

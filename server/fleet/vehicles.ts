@@ -17,22 +17,21 @@ import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { fleetSettingsOf } from './settings.ts';
+import { findStorageObject, userExists } from './queries.ts';
+import { requestsOfVehicle } from './service-request-queries.ts';
+import { submissionsOfVehicle } from './squad-check-queries.ts';
 import {
-  findStorageObject,
   findVehicle,
   insertVehicle,
   insertVehicleEvent,
   listVehicles,
   raiseOdometer,
-  requestsOfVehicle,
-  submissionsOfVehicle,
   updateVehicleRow,
-  userExists,
   vehicleEventsOf,
   vehicleLabels,
   type VehicleRow,
   type TimelineWindow,
-} from './queries.ts';
+} from './vehicle-queries.ts';
 import type { z } from 'zod';
 
 export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow[]): Promise<Vehicle[]> {

@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import { inSequence, type Tx } from '../platform/database.ts';
+import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
+import { serviceRequestEvents, serviceRequests, vehicles } from './schema.ts';
+import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
+
+/** The fleet module's database access to service requests and their events. Every query filters by agency as well as running under row-level security. */
+
+export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
+
+export async function insertServiceRequest(tx: Tx, values: typeof serviceRequests.$inferInsert): Promise<ServiceRequestRow> {
+  const [row] = await tx.insert(serviceRequests).values(values).returning();
+  return row!;
+}
+
+export async function findServiceRequest(tx: Tx, agencyId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id)));
+  return row;
+}
+
+export async function updateServiceRequestRow(
+  tx: Tx,
+  agencyId: string,
+  id: string,
+  version: number,
+  values: Partial<typeof serviceRequests.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(serviceRequests)
+    .set({ ...values, version: sql`${serviceRequests.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id), eq(serviceRequests.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertServiceRequestEvent(tx: Tx, values: typeof serviceRequestEvents.$inferInsert) {
+  await tx.insert(serviceRequestEvents).values(values);
+}
+
+/** The events of some requests, each with its actor's name (one join, whatever the page size). */
+export async function eventsOfRequests(tx: Tx, agencyId: string, requestIds: string[]) {
+  if (requestIds.length === 0) return [];
+  const rows = await tx
+    .select({ event: serviceRequestEvents, actorName: users.name })
+    .from(serviceRequestEvents)
+    .leftJoin(users, and(eq(users.agencyId, serviceRequestEvents.agencyId), eq(users.id, serviceRequestEvents.actorId)))
+    .where(and(eq(serviceRequestEvents.agencyId, agencyId), inArray(serviceRequestEvents.requestId, requestIds)))
+    .orderBy(asc(serviceRequestEvents.at), asc(serviceRequestEvents.id));
+  return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
+}
+
+export async function listServiceRequests(tx: Tx, agencyId: string, query: ListServiceRequestsQuery & { reportedBy?: string }) {
+  const conditions: Array<SQL | undefined> = [eq(serviceRequests.agencyId, agencyId)];
+  if (query.status) conditions.push(eq(serviceRequests.status, query.status));
+  if (query.vehicle_id) conditions.push(eq(serviceRequests.vehicleId, query.vehicle_id));
+  if (query.category) conditions.push(eq(serviceRequests.category, query.category));
+  if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, query.reportedBy));
+  const where = and(...conditions);
+  const direction = query.order === 'newest' ? desc : asc;
+  const [rows, [total]] = await inSequence([
+    () =>
+      tx
+        .select()
+        .from(serviceRequests)
+        .where(where)
+        .orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+    () => tx.select({ n: count() }).from(serviceRequests).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A vehicle's latest service requests for its timeline, with the reporter's name. */
+export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
+  return tx
+    .select({
+      id: serviceRequests.id,
+      number: serviceRequests.number,
+      status: serviceRequests.status,
+      description: serviceRequests.description,
+      createdAt: serviceRequests.createdAt,
+      reporterName: users.name,
+    })
+    .from(serviceRequests)
+    .leftJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
+    .where(
+      and(
+        eq(serviceRequests.agencyId, agencyId),
+        eq(serviceRequests.vehicleId, vehicleId),
+        ...windowConditions(serviceRequests.createdAt, window),
+      ),
+    )
+    .orderBy(desc(serviceRequests.createdAt))
+    .limit(window.limit);
+}
+
+/** Requests raised from these squad checks (the one a critical failure opened first), oldest first. */
+export async function requestsOfSquadChecks(tx: Tx, agencyId: string, submissionIds: string[]) {
+  if (submissionIds.length === 0) return [];
+  return tx
+    .select({
+      id: serviceRequests.id,
+      number: serviceRequests.number,
+      status: serviceRequests.status,
+      squadCheckId: serviceRequests.squadCheckId,
+      squadCheckItemId: serviceRequests.squadCheckItemId,
+    })
+    .from(serviceRequests)
+    .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.squadCheckId, submissionIds)))
+    .orderBy(asc(serviceRequests.number));
+}
+
+/** Open requests that hold a vehicle out of service, other than `exceptId`. */
+export async function otherOutOfServiceRequests(tx: Tx, agencyId: string, vehicleId: string, exceptId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.agencyId, agencyId),
+        eq(serviceRequests.vehicleId, vehicleId),
+        eq(serviceRequests.outOfService, true),
+        inArray(serviceRequests.status, ['open', 'in_progress']),
+        sql`${serviceRequests.id} <> ${exceptId}`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Each service request's unit number and reporter's name. */
+export async function serviceRequestLabels(tx: Tx, agencyId: string, requestIds: string[]) {
+  if (requestIds.length === 0) return new Map<string, { unitNumber: string; reporterName: string }>();
+  const rows = await tx
+    .select({ id: serviceRequests.id, unitNumber: vehicles.unitNumber, reporterName: users.name })
+    .from(serviceRequests)
+    .innerJoin(vehicles, and(eq(vehicles.agencyId, serviceRequests.agencyId), eq(vehicles.id, serviceRequests.vehicleId)))
+    .innerJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
+    .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.id, requestIds)));
+  return new Map(rows.map((r) => [r.id, r]));
+}

@@ -1,0 +1,160 @@
+import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import { inSequence, type Tx } from '../platform/database.ts';
+import type { ListSquadChecksQuery } from '../../core/contracts/fleet.ts';
+import { squadCheckDrafts, squadCheckSubmissions, squadCheckTemplates, squadCheckTemplateVersions, vehicles } from './schema.ts';
+import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
+
+/** The fleet module's database access to squad checks: drafts and submissions. Every query filters by agency as well as running under row-level security. */
+
+export type SubmissionRow = typeof squadCheckSubmissions.$inferSelect;
+
+export async function findDraft(tx: Tx, agencyId: string, userId: string, vehicleId: string) {
+  const [row] = await tx
+    .select()
+    .from(squadCheckDrafts)
+    .where(and(eq(squadCheckDrafts.agencyId, agencyId), eq(squadCheckDrafts.userId, userId), eq(squadCheckDrafts.vehicleId, vehicleId)));
+  return row;
+}
+
+export async function upsertDraft(tx: Tx, values: typeof squadCheckDrafts.$inferInsert) {
+  const [row] = await tx
+    .insert(squadCheckDrafts)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [squadCheckDrafts.agencyId, squadCheckDrafts.userId, squadCheckDrafts.vehicleId],
+      set: { answers: values.answers, templateVersionId: values.templateVersionId, savedAt: new Date() },
+    })
+    .returning();
+  return row!;
+}
+
+export async function deleteDraft(tx: Tx, agencyId: string, userId: string, vehicleId: string) {
+  await tx
+    .delete(squadCheckDrafts)
+    .where(and(eq(squadCheckDrafts.agencyId, agencyId), eq(squadCheckDrafts.userId, userId), eq(squadCheckDrafts.vehicleId, vehicleId)));
+}
+
+export async function insertSubmission(tx: Tx, values: typeof squadCheckSubmissions.$inferInsert): Promise<SubmissionRow> {
+  const [row] = await tx.insert(squadCheckSubmissions).values(values).returning();
+  return row!;
+}
+
+export async function findSubmission(tx: Tx, agencyId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(squadCheckSubmissions)
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.id, id)));
+  return row;
+}
+
+export async function updateSubmissionRow(
+  tx: Tx,
+  agencyId: string,
+  id: string,
+  version: number,
+  values: Partial<typeof squadCheckSubmissions.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(squadCheckSubmissions)
+    .set({ ...values, version: sql`${squadCheckSubmissions.version} + 1` })
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.id, id), eq(squadCheckSubmissions.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/** A submission without its answers (a kilobyte or two each), for lists and timelines that show only the result. */
+const { answers: _answers, ...SUBMISSION_LIST_COLUMNS } = getTableColumns(squadCheckSubmissions);
+export type SubmissionListRow = Omit<SubmissionRow, 'answers'>;
+
+export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquadChecksQuery, timeRange: { from?: Date; to?: Date }) {
+  const conditions: Array<SQL | undefined> = [eq(squadCheckSubmissions.agencyId, agencyId)];
+  if (timeRange.from) conditions.push(gte(squadCheckSubmissions.submittedAt, timeRange.from));
+  if (timeRange.to) conditions.push(lt(squadCheckSubmissions.submittedAt, timeRange.to));
+  if (query.vehicle_id) conditions.push(eq(squadCheckSubmissions.vehicleId, query.vehicle_id));
+  if (query.officer_id) conditions.push(eq(squadCheckSubmissions.officerId, query.officer_id));
+  if (query.status) conditions.push(eq(squadCheckSubmissions.status, query.status));
+  if (query.failures === 'only') conditions.push(sql`${squadCheckSubmissions.failedCount} > 0`);
+  const where = and(...conditions);
+  const [rows, [total]] = await inSequence([
+    () =>
+      tx
+        .select(SUBMISSION_LIST_COLUMNS)
+        .from(squadCheckSubmissions)
+        .where(where)
+        .orderBy(desc(squadCheckSubmissions.submittedAt))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+    () => tx.select({ n: count() }).from(squadCheckSubmissions).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A vehicle's latest squad checks for its timeline: the result and who did it, not the answers. */
+export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
+  return tx
+    .select({
+      id: squadCheckSubmissions.id,
+      submittedAt: squadCheckSubmissions.submittedAt,
+      failedCount: squadCheckSubmissions.failedCount,
+      officerName: users.name,
+    })
+    .from(squadCheckSubmissions)
+    .leftJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
+    .where(
+      and(
+        eq(squadCheckSubmissions.agencyId, agencyId),
+        eq(squadCheckSubmissions.vehicleId, vehicleId),
+        ...windowConditions(squadCheckSubmissions.submittedAt, window),
+      ),
+    )
+    .orderBy(desc(squadCheckSubmissions.submittedAt))
+    .limit(window.limit);
+}
+
+export async function submissionsOfOfficerSince(tx: Tx, agencyId: string, officerId: string, since: Date) {
+  return tx
+    .select()
+    .from(squadCheckSubmissions)
+    .where(
+      and(
+        eq(squadCheckSubmissions.agencyId, agencyId),
+        eq(squadCheckSubmissions.officerId, officerId),
+        gte(squadCheckSubmissions.submittedAt, since),
+      ),
+    )
+    .orderBy(desc(squadCheckSubmissions.submittedAt));
+}
+
+/** Each submission's unit number, officer's name, template name and version number. */
+export async function submissionLabels(tx: Tx, agencyId: string, submissionIds: string[]) {
+  if (submissionIds.length === 0)
+    return new Map<string, { unitNumber: string; officerName: string; templateName: string; versionNumber: number }>();
+  const rows = await tx
+    .select({
+      id: squadCheckSubmissions.id,
+      unitNumber: vehicles.unitNumber,
+      officerName: users.name,
+      templateName: squadCheckTemplates.name,
+      versionNumber: squadCheckTemplateVersions.versionNumber,
+    })
+    .from(squadCheckSubmissions)
+    .innerJoin(vehicles, and(eq(vehicles.agencyId, squadCheckSubmissions.agencyId), eq(vehicles.id, squadCheckSubmissions.vehicleId)))
+    .innerJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
+    .innerJoin(
+      squadCheckTemplateVersions,
+      and(
+        eq(squadCheckTemplateVersions.agencyId, squadCheckSubmissions.agencyId),
+        eq(squadCheckTemplateVersions.id, squadCheckSubmissions.templateVersionId),
+      ),
+    )
+    .innerJoin(
+      squadCheckTemplates,
+      and(
+        eq(squadCheckTemplates.agencyId, squadCheckTemplateVersions.agencyId),
+        eq(squadCheckTemplates.id, squadCheckTemplateVersions.templateId),
+      ),
+    )
+    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), inArray(squadCheckSubmissions.id, submissionIds)));
+  return new Map(rows.map((r) => [r.id, r]));
+}

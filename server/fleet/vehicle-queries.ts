@@ -1,0 +1,232 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema.ts';
+import { inSequence, type Tx } from '../platform/database.ts';
+import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
+import { serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
+import { escapeLike } from './queries.ts';
+
+/** The fleet module's database access to vehicles and their history. Every query filters by agency as well as running under row-level security. */
+
+export type VehicleRow = typeof vehicles.$inferSelect;
+
+const VEHICLE_SORT = {
+  unit_number: vehicles.unitNumber,
+  vehicle_type: vehicles.vehicleType,
+  status: vehicles.status,
+  odometer: vehicles.odometer,
+  year: vehicles.year,
+  make: vehicles.make,
+} as const;
+
+/** How many of the agency's vehicles are in each status, in one pass. */
+export async function countVehiclesByStatus(tx: Tx, agencyId: string): Promise<Record<(typeof vehicles.$inferSelect)['status'], number>> {
+  const rows = await tx
+    .select({ status: vehicles.status, n: count() })
+    .from(vehicles)
+    .where(eq(vehicles.agencyId, agencyId))
+    .groupBy(vehicles.status);
+  const counts = { in_service: 0, out_of_service: 0, retired: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}
+
+export async function listVehicles(tx: Tx, agencyId: string, query: ListVehiclesQuery) {
+  const conditions: Array<SQL | undefined> = [eq(vehicles.agencyId, agencyId)];
+  if (query.status) conditions.push(eq(vehicles.status, query.status));
+  if (query.vehicle_type) conditions.push(eq(vehicles.vehicleType, query.vehicle_type));
+  if (query.q) {
+    const pattern = escapeLike(query.q);
+    conditions.push(
+      or(
+        ilike(vehicles.unitNumber, pattern),
+        ilike(vehicles.plate, pattern),
+        ilike(vehicles.vin, pattern),
+        ilike(vehicles.make, pattern),
+        ilike(vehicles.model, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const direction = query.order === 'desc' ? desc : asc;
+  const [rows, [total]] = await inSequence([
+    () =>
+      tx
+        .select()
+        .from(vehicles)
+        .where(where)
+        .orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+    () => tx.select({ n: count() }).from(vehicles).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findVehicle(tx: Tx, agencyId: string, vehicleId: string): Promise<VehicleRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId)));
+  return row;
+}
+
+export async function insertVehicle(tx: Tx, values: typeof vehicles.$inferInsert): Promise<VehicleRow> {
+  const [row] = await tx.insert(vehicles).values(values).returning();
+  return row!;
+}
+
+export async function updateVehicleRow(
+  tx: Tx,
+  agencyId: string,
+  vehicleId: string,
+  version: number | null,
+  values: Partial<typeof vehicles.$inferInsert>,
+) {
+  const [row] = await tx
+    .update(vehicles)
+    .set({ ...values, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId), version === null ? undefined : eq(vehicles.version, version)))
+    .returning();
+  return row ?? null;
+}
+
+/** Sets a higher odometer reading; false when the vehicle already reads as much or more. */
+export async function raiseOdometer(tx: Tx, agencyId: string, vehicleId: string, reading: number): Promise<boolean> {
+  const raised = await tx
+    .update(vehicles)
+    .set({ odometer: reading, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId), lt(vehicles.odometer, reading)))
+    .returning({ id: vehicles.id });
+  return raised.length === 1;
+}
+
+/** The vehicle row, locked until the transaction ends: status decisions must not race. */
+export async function lockVehicle(tx: Tx, agencyId: string, vehicleId: string) {
+  const [row] = await tx
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId)))
+    .for('update');
+  return row;
+}
+
+/** How the vehicle last went out of service (manual, squad check or service request). */
+export async function lastOutOfServiceCause(tx: Tx, agencyId: string, vehicleId: string) {
+  const [row] = await tx
+    .select({ source: vehicleEvents.source, sourceId: vehicleEvents.sourceId })
+    .from(vehicleEvents)
+    .where(
+      and(
+        eq(vehicleEvents.agencyId, agencyId),
+        eq(vehicleEvents.vehicleId, vehicleId),
+        eq(vehicleEvents.kind, 'status'),
+        eq(vehicleEvents.toStatus, 'out_of_service'),
+      ),
+    )
+    .orderBy(desc(vehicleEvents.at), desc(vehicleEvents.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertVehicleEvent(tx: Tx, values: typeof vehicleEvents.$inferInsert) {
+  await tx.insert(vehicleEvents).values(values);
+}
+
+/** Which of a vehicle's timeline rows to read: newest first, before and/or from an instant, at most `limit`. */
+export interface TimelineWindow {
+  before?: Date | undefined;
+  from?: Date | undefined;
+  limit: number;
+}
+
+export function windowConditions(column: Parameters<typeof lt>[0], window: TimelineWindow) {
+  return [window.before ? lt(column, window.before) : undefined, window.from ? gte(column, window.from) : undefined];
+}
+
+export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
+  const rows = await tx
+    .select({ event: vehicleEvents, actorName: users.name })
+    .from(vehicleEvents)
+    .leftJoin(users, and(eq(users.agencyId, vehicleEvents.agencyId), eq(users.id, vehicleEvents.actorId)))
+    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId), ...windowConditions(vehicleEvents.at, window)))
+    .orderBy(desc(vehicleEvents.at))
+    .limit(window.limit);
+  return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
+}
+
+export async function openRequestCounts(tx: Tx, agencyId: string, vehicleIds: string[]) {
+  if (vehicleIds.length === 0) return new Map<string, number>();
+  const rows = await tx
+    .select({ vehicleId: serviceRequests.vehicleId, n: count() })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.agencyId, agencyId),
+        inArray(serviceRequests.vehicleId, vehicleIds),
+        inArray(serviceRequests.status, ['open', 'in_progress']),
+      ),
+    )
+    .groupBy(serviceRequests.vehicleId);
+  return new Map(rows.map((r) => [r.vehicleId, r.n]));
+}
+
+/** Vehicles in service with no squad check since `since`. */
+export async function vehiclesNotCheckedSince(tx: Tx, agencyId: string, since: Date) {
+  return tx
+    .select()
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.agencyId, agencyId),
+        eq(vehicles.status, 'in_service'),
+        or(isNull(vehicles.lastSquadCheckAt), lt(vehicles.lastSquadCheckAt, since)),
+      ),
+    )
+    .orderBy(asc(vehicles.unitNumber));
+}
+
+/** Vehicles assigned to the user, then those they checked or reported on recently. */
+export async function vehiclesOfOfficer(tx: Tx, agencyId: string, userId: string, limit: number) {
+  // The union of two index lookups (assigned to them, checked by them lately), so the few cars found are
+  // read by id, not every car of the agency filtered (query-plans test).
+  const assigned = tx
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.assignedUserId, userId)));
+  const recent = tx
+    .select({ id: squadCheckSubmissions.vehicleId })
+    .from(squadCheckSubmissions)
+    .where(
+      and(
+        eq(squadCheckSubmissions.agencyId, agencyId),
+        eq(squadCheckSubmissions.officerId, userId),
+        gte(squadCheckSubmissions.submittedAt, new Date(Date.now() - 30 * 86_400_000)),
+      ),
+    );
+  return tx
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.agencyId, agencyId), inArray(vehicles.id, union(assigned, recent))))
+    .orderBy(desc(sql`coalesce(${vehicles.assignedUserId} = ${userId}, false)`), asc(vehicles.unitNumber))
+    .limit(limit);
+}
+
+/** Each vehicle's unit number, assigned person's name and open service requests. */
+export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string[]) {
+  if (vehicleIds.length === 0) return new Map<string, { unitNumber: string; assignedName: string | null; openRequests: number }>();
+  const rows = await tx
+    .select({
+      id: vehicles.id,
+      unitNumber: vehicles.unitNumber,
+      assignedName: users.name,
+      openRequests:
+        sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${vehicles.agencyId} and ${serviceRequests.vehicleId} = ${vehicles.id} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(
+          Number,
+        ),
+    })
+    .from(vehicles)
+    .leftJoin(users, and(eq(users.agencyId, vehicles.agencyId), eq(users.id, vehicles.assignedUserId)))
+    .where(and(eq(vehicles.agencyId, agencyId), inArray(vehicles.id, vehicleIds)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
