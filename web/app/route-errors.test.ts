@@ -2,7 +2,7 @@ import { notFound } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-error.ts';
 import { AppError, errorStatus, errorTitle, isFatalError, pageNotFoundMessage, shouldShowErrorPage } from './route-errors.ts';
-import { isUuid, parseUuidParam, uuidParams } from './route-params.ts';
+import { isUuid, parseUuidParam, uuidParams } from '../lib/route-params.ts';
 import { parseSearch, stringifySearch } from './search-params.ts';
 
 describe('the error page', () => {

@@ -1,18 +1,48 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type AnyRoute } from '@tanstack/react-router';
 import { LoadingState } from '../ui/states.tsx';
 import { authRoutes, entryRoutes } from './routes/entry-routes.tsx';
 import { adminGuardRoute, appLayoutRoute, authLayoutRoute, emptyLayoutRoute } from './routes/layout-routes.tsx';
-import { adminChildRoutes, moduleRoutes, printRoutes } from './routes/module-routes.ts';
+import { WEB_MODULES } from './web-modules.ts';
+import { comingSoonRoutes } from './routes/module-routes.ts';
 import { rootRoute } from './routes/root-route.tsx';
 import { parseSearch, stringifySearch } from './search-params.ts';
 
-/** The whole route tree of spec section 2 (code-based, typed). */
+/** The layout routes a module's routes hang under (web/lib/module-routes.ts). */
+const moduleParents = { app: appLayoutRoute, empty: emptyLayoutRoute, admin: adminGuardRoute };
+
+declare module '../lib/module-routes.ts' {
+  interface ModuleRouteParentsRegister {
+    parents: typeof moduleParents;
+  }
+}
+
+type ModuleRoute = ReturnType<(typeof WEB_MODULES)[number]['routes']>[number] | (typeof comingSoonRoutes)[number];
+
+/** Every module's routes: each web module's own (its manifest), then those of the modules still to come. */
+const moduleRoutes: readonly ModuleRoute[] = [
+  ...WEB_MODULES.flatMap<ModuleRoute>((module) => module.routes(moduleParents)),
+  ...comingSoonRoutes,
+];
+
+/**
+ * The routes among `routes` that name `parent` as theirs (`getParentRoute`): the router needs each
+ * under its own. A route naming another parent would be left out, which route-tree.test.ts catches
+ * (every path of the spec, no other).
+ */
+function childrenOf<TRoute extends AnyRoute>(routes: readonly TRoute[], parent: AnyRoute): TRoute[] {
+  return routes.filter((route) => route.options.getParentRoute() === parent);
+}
+
+/** The whole route tree of spec section 2 (code-based, typed: the modules' routes keep their types). */
 export const routeTree = rootRoute.addChildren([
   ...entryRoutes,
   authLayoutRoute.addChildren([...authRoutes]),
-  appLayoutRoute.addChildren([adminGuardRoute.addChildren([...adminChildRoutes]), ...moduleRoutes]),
-  emptyLayoutRoute.addChildren([...printRoutes]),
+  appLayoutRoute.addChildren([
+    adminGuardRoute.addChildren(childrenOf(moduleRoutes, adminGuardRoute)),
+    ...childrenOf(moduleRoutes, appLayoutRoute),
+  ]),
+  emptyLayoutRoute.addChildren(childrenOf(moduleRoutes, emptyLayoutRoute)),
 ]);
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,5 +1,9 @@
+import { adminWebModule } from '../admin/manifest.ts';
 import { fleetWebModule } from '../fleet/manifest.ts';
 import type { WebModule } from '../lib/web-modules.tsx';
 
-/** Every web module's manifest: the one list a new module is added to. */
-export const WEB_MODULES: readonly WebModule[] = [fleetWebModule];
+/**
+ * Every web module's manifest: the one list a new module is added to. It brings the module's routes
+ * into the route tree (web/app/router.tsx), typed, and its settings panel and entries into the shell.
+ */
+export const WEB_MODULES = [adminWebModule, fleetWebModule] as const satisfies readonly WebModule[];

@@ -1,16 +1,16 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { MODULE_KEYS, MODULES, moduleAccessForUser } from '../../core/modules.ts';
-import { isAdmin } from '../../core/permissions.ts';
 import { WEEKDAY_LABELS, formatDate, zonedDateParts } from '../../core/dates.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { errorMessage } from '../lib/api-error.ts';
+import { useWebModuleEntries } from '../lib/web-module-entries.ts';
 import { useProfile } from '../auth/get-profile.ts';
 import { useAuthState } from '../auth/session.ts';
 import { MODULE_SUMMARIES, ModuleIcon } from '../ui/module-icon.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
+import { WebModuleIcon, webModuleSummary } from '../ui/web-module-icon.tsx';
 import type { ReactNode } from 'react';
 
 function Tile(props: { to: string; title: string; description: string; icon: ReactNode }) {
@@ -46,6 +46,7 @@ export function HomeScreen() {
   const { session, claims } = useAuthState();
   const profile = useProfile();
   const { timeZone } = useAgencyDates();
+  const entries = useWebModuleEntries(claims);
 
   if (profile.isPending) return <LoadingState label="Loading your agency…" />;
   if (profile.isError) return <ErrorState message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
@@ -53,7 +54,6 @@ export function HomeScreen() {
   const agency = profile.data.agency_info;
   const access = moduleAccessForUser(claims, agency.sys_config);
   const openModules = MODULE_KEYS.filter((key) => access[key]);
-  const admin = isAdmin(claims);
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -65,7 +65,7 @@ export function HomeScreen() {
           Welcome, {session?.user.name ?? 'officer'}
         </Title>
       </Stack>
-      {openModules.length === 0 && !admin ? (
+      {openModules.length === 0 && entries.length === 0 ? (
         <EmptyState title="No modules are open to you yet">
           Your agency has not given your account access to any module. Ask your agency’s Precinct administrator.
         </EmptyState>
@@ -80,14 +80,15 @@ export function HomeScreen() {
               icon={<ModuleIcon module={key} size={24} />}
             />
           ))}
-          {admin ? (
+          {entries.map((entry) => (
             <Tile
-              to="/admin"
-              title="Admin"
-              description="Users, roles, modules and the agency’s settings."
-              icon={<IconSettings aria-hidden size={24} stroke={1.7} />}
+              key={entry.key}
+              to={entry.to}
+              title={entry.label}
+              description={webModuleSummary(entry.key)}
+              icon={<WebModuleIcon module={entry.key} size={24} />}
             />
-          ) : null}
+          ))}
         </SimpleGrid>
       )}
     </Stack>

@@ -1,14 +1,39 @@
+import type { AnyRoute } from '@tanstack/react-router';
 import { createContext, createElement, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 import { LoadingState } from '../ui/states.tsx';
 import type { ModuleKey } from '../../core/modules.ts';
+import type { Claims } from '../../core/permissions.ts';
+import type { RouteParents } from './module-routes.ts';
+
+/** A module of core/modules.ts, or the admin area (always there, not switchable). */
+export type WebModuleKey = ModuleKey | 'admin';
 
 /**
- * A web module's manifest: what the shell needs to know of it beyond its routes (which the app's
- * route tree lists, lazily loaded). The app provides the list (web/app/web-modules.ts); screens of
- * other modules read it through the hooks here, so no module imports another.
+ * A way into a module that the shell shows in its navigation and as a home tile (with the module's
+ * icon and one-line summary, web/ui/module-icon.tsx), for the users it is for. The modules of
+ * core/modules.ts get theirs from that table (label, home path, access rules); this is for the
+ * others (the admin area).
+ */
+export interface WebModuleEntry {
+  to: string;
+  label: string;
+  isFor: (claims: Claims | null) => boolean;
+}
+
+/**
+ * A web module's manifest: everything the shell needs to know of it. The app lists the manifests
+ * (web/app/web-modules.ts) and builds its route tree from them; screens of other modules read them
+ * through the hooks here, so no module imports another.
  */
 export interface WebModule {
-  key: ModuleKey;
+  key: WebModuleKey;
+  /**
+   * The module's routes (web/<module>/routes.ts), below the layout routes the shell gives it, typed
+   * against the shell's registered layouts (web/lib/module-routes.ts) so that the tree keeps their types.
+   */
+  routes: (parents: RouteParents) => readonly AnyRoute[];
+  /** In the navigation and on the home screen, when core/modules.ts does not already put it there. */
+  entry?: WebModuleEntry;
   /** The module's own settings below its switch on /admin/modules/<module> (lazily loaded). */
   SettingsPanel?: ComponentType<{ moduleEnabled: boolean | undefined }>;
 }
@@ -16,6 +41,11 @@ export interface WebModule {
 const WebModulesContext = createContext<readonly WebModule[]>([]);
 
 export const WebModulesProvider = WebModulesContext.Provider;
+
+/** Every web module's manifest, as the app lists them. */
+export function useWebModules(): readonly WebModule[] {
+  return useContext(WebModulesContext);
+}
 
 /** The settings panel the module brings (loaded on demand), or `fallback` until it has one. */
 export function ModuleSettingsPanel({

@@ -1,15 +1,16 @@
 import { Anchor, AppShell, Burger, Group, NavLink, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHome, IconSettings } from '@tabler/icons-react';
+import { IconHome } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { MODULE_KEYS, MODULES, moduleAccessForUser } from '../../../core/modules.ts';
-import { isAdmin } from '../../../core/permissions.ts';
 import { useProfile } from '../../auth/get-profile.ts';
 import { useAuthState } from '../../auth/session.ts';
 import { AgencyDatesProvider } from '../../lib/agency-dates.tsx';
+import { useWebModuleEntries } from '../../lib/web-module-entries.ts';
 import { ModuleIcon } from '../../ui/module-icon.tsx';
 import { PrecinctLogo } from '../../ui/precinct-logo.tsx';
+import { WebModuleIcon } from '../../ui/web-module-icon.tsx';
 import { ThemeSwitch } from '../theme-switch.tsx';
 import { UserMenu } from '../user-menu.tsx';
 import { NotificationBell } from '../../notifications/notification-bell.tsx';
@@ -20,7 +21,8 @@ function isActive(pathname: string, base: string): boolean {
 
 /**
  * The default layout: the app frame with the agency's name, navigation to the modules this user may
- * open (core/modules.ts decides, the same table the guard uses), Admin for admins, the theme switch
+ * open (core/modules.ts decides, the same table the guard uses), the web modules' own entries (Admin
+ * for admins, web/admin/manifest.ts), the theme switch
  * and the user menu with sign-out. Below 48em the navigation folds behind a menu button.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
@@ -29,6 +31,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const profile = useProfile();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const access = moduleAccessForUser(claims, profile.data?.agency_info.sys_config ?? null);
+  const entries = useWebModuleEntries(claims);
   const agencyName = profile.data?.agency_info.name;
 
   return (
@@ -100,16 +103,17 @@ export function AppFrame({ children }: { children: ReactNode }) {
                 />
               ))
             )}
-            {isAdmin(claims) ? (
+            {entries.map((entry) => (
               <NavLink
+                key={entry.key}
                 component={Link}
-                to="/admin"
-                label="Admin"
-                leftSection={<IconSettings aria-hidden size={20} stroke={1.7} />}
-                active={isActive(pathname, '/admin')}
+                to={entry.to}
+                label={entry.label}
+                leftSection={<WebModuleIcon module={entry.key} />}
+                active={isActive(pathname, entry.to)}
                 onClick={close}
               />
-            ) : null}
+            ))}
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
