@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   ROUTE_REDIRECTS: Redirects.optional(),
   TRUST_PROXY: Flag.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -98,6 +99,8 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per minute one address may make to each auth endpoint. */
   authRateLimitPerMinute: number;
+  /** Failed sign-ins from one network address within 15 minutes before each further one waits longer. */
+  signInFailuresPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -140,5 +143,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redirects: e.ROUTE_REDIRECTS ?? [],
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    signInFailuresPerAddress: e.SIGN_IN_FAILURES_PER_ADDRESS,
   };
 }

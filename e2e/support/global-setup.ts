@@ -143,6 +143,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // Every test signs in from the same address; the per-address limit (30 a minute per auth
       // endpoint) is proved by the API tests, and would make this suite's pace matter here.
       AUTH_RATE_LIMIT_PER_MINUTE: '600',
+      SIGN_IN_FAILURES_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
     };
     // The suite runs on a fresh embedded database unless E2E_DATABASE_URL names a server to use, and

@@ -311,6 +311,24 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
       await expect(server.waitForMail(`ghost-${kind}@precinct.test`, undefined, 300)).rejects.toThrow(/No e-mail/);
     });
 
+    it('answers a recovery request for a real address as fast as for an unknown one', async () => {
+      const user = await makeUser(server, await makeAgency(server));
+      const timed = async (email: string) => {
+        const started = performance.now();
+        expect((await server.request({ method: 'POST', url: '/auth/v1/recover', ...json({ email }) })).statusCode).toBe(200);
+        return performance.now() - started;
+      };
+      const real: number[] = [];
+      const none: number[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        real.push(await timed(user.email));
+        none.push(await timed(`ghost-timed-${kind}@precinct.test`));
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[3]!;
+      expect(Math.abs(median(real) - median(none)), `real ${real.map(Math.round)} / unknown ${none.map(Math.round)}`).toBeLessThan(10);
+      await server.waitForMail(user.email, /Reset/);
+    });
+
     it('refuses a recovery link after its 15 minutes', async () => {
       const user = await makeUser(server, await makeAgency(server));
       await server.request({ method: 'POST', url: '/auth/v1/recover', ...json({ email: user.email }) });

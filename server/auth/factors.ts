@@ -34,9 +34,10 @@ import {
   updateFactor,
   type FactorRow,
 } from './queries.ts';
-import { deleteFactors, findUserById, updateUser } from '../platform/users.ts';
+import { clearLock, deleteFactors, findUserById, updateUser } from '../platform/users.ts';
 import { mintSessionTokens } from './sessions.ts';
-import { lockedError, recordFailedSignIn } from './lockout.ts';
+import { lockedError, recordFailedSignIn, secondFactorWait } from './lockout.ts';
+import { tooManyAttempts } from './sign-in-throttle.ts';
 
 /** Challenges live 5 minutes; a phone code, which has to travel, 10 minutes. Each is answered once. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
@@ -222,8 +223,10 @@ export async function verifyFactor(
     if (!(await takeChallengeAttempt(tx, scope.agencyId, challenge.id, MAX_WRONG_ANSWERS)))
       throw new AppError('rate_limited', 'Too many wrong answers to this challenge; ask for a new one');
 
-    const verdict = await judge(services, tx, factor, challenge, input, { rpID, origin });
     const owner = (await findUserById(tx, scope.agencyId, scope.userId))!;
+    const wait = secondFactorWait(owner);
+    if (wait > 0) throw tooManyAttempts(wait);
+    const verdict = await judge(services, tx, factor, challenge, input, { rpID, origin });
     if (!verdict.ok) {
       // Wrong answers count toward the same lockout as wrong passwords, across challenges, so new
       // challenges cannot be used to keep guessing; a lock also ends the session doing the guessing.
@@ -232,7 +235,9 @@ export async function verifyFactor(
       const selfUnlock = effectiveSecurityPolicy((await findAgency(tx, scope.agencyId))?.securityPolicy ?? {}).self_unlock;
       return { ...verdict, locked, selfUnlock };
     }
-    if (owner.failedSignIns > 0) await updateUser(tx, scope.agencyId, scope.userId, { failedSignIns: 0, lastFailedSignInAt: null });
+    // The password and the factor together are a way back from a lock (sign-in.ts).
+    if (owner.lockedAt) await clearLock(tx, owner, actor, 'second factor');
+    else if (owner.failedSignIns > 0) await updateUser(tx, scope.agencyId, scope.userId, { failedSignIns: 0, lastFailedSignInAt: null });
     if (!(await spendChallenge(tx, scope.agencyId, challenge.id)))
       throw new AppError('invalid_token', 'This challenge was already answered; ask for a new one');
     // Completing an enrolment proves only the new factor: where the user already had one, the

@@ -9,10 +9,21 @@ import { findAgency } from './queries.ts';
 import { clearLock, findUserById, type UserRow } from '../platform/users.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../platform/database.ts';
+import { delayAfter, PER_EMAIL } from './sign-in-throttle.ts';
 
 /** CJIS AC-7: 5 consecutive failed sign-ins within 15 minutes lock the account. */
 export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * How long before the user's next second-factor answer is even checked: the same progressive delay
+ * as wrong passwords (sign-in-throttle.ts), counted in the database, since whoever holds the
+ * password may sign in again and again, even to a locked account, to keep guessing codes.
+ */
+export function secondFactorWait(user: Pick<UserRow, 'failedSignIns' | 'lastFailedSignInAt'>, now = Date.now()): number {
+  if (!user.lastFailedSignInAt || now - user.lastFailedSignInAt.getTime() > LOCKOUT_WINDOW_MS) return 0;
+  return user.lastFailedSignInAt.getTime() + delayAfter(PER_EMAIL, user.failedSignIns) - now;
+}
 
 export function lockedError(selfUnlock: boolean) {
   return new AppError(

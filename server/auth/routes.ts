@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountApi, authApi } from '../../core/contracts/auth-api.ts';
 import { PasswordGrantInput, RefreshGrantInput } from '../../core/contracts/auth.ts';
+import { backgroundWork } from '../platform/background.ts';
 import { registerApi } from '../platform/endpoints.ts';
 import { validationError } from '../platform/errors.ts';
 import { userKey } from '../platform/rate-limits.ts';
@@ -11,6 +12,7 @@ import { previewInvitation } from './invitations.ts';
 import { unlockWithLink } from './lockout.ts';
 import { requestPasswordRecovery, resendConfirmation } from './recover-account.ts';
 import { refreshSession, signInWithPassword, verifyLink } from './sign-in.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 import { signUp } from './sign-up.ts';
 
 /** The handlers of authApi (core/contracts/auth-api.ts). Every auth endpoint is rate limited, in front of the per-account lockout. */
@@ -18,6 +20,9 @@ export function authRoutes(app: FastifyInstance, services: Services) {
   const perAddress = { max: services.config.authRateLimitPerMinute, timeWindow: 60_000 };
   // Signed-in endpoints count per user instead: officers at one station share an address.
   const perUser = { ...perAddress, keyGenerator: (request: FastifyRequest) => userKey(request) };
+  const throttle = new SignInThrottle({ failuresPerAddress: services.config.signInFailuresPerAddress });
+  // Recovery and confirmation e-mails are prepared after the answer, so its timing tells nothing of who has an account.
+  const afterAnswer = backgroundWork(app, services);
   return registerApi(
     app,
     services,
@@ -26,14 +31,14 @@ export function authRoutes(app: FastifyInstance, services: Services) {
       signUp: (ctx, { body }) => signUp(services, body, ctx.origin),
       verify: (ctx, { body }) => verifyLink(services, body, ctx.origin),
       resend: async (_ctx, { body }) => {
-        await resendConfirmation(services, body);
+        afterAnswer('confirmation e-mail', () => resendConfirmation(services, body));
         return {};
       },
       token: (ctx, { query, body: raw }) => {
         if (query.grant_type === 'password') {
           const body = PasswordGrantInput.safeParse(raw);
           if (!body.success) throw validationError(Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])));
-          return signInWithPassword(services, body.data, ctx.origin);
+          return signInWithPassword(services, throttle, body.data, ctx.origin);
         }
         const body = RefreshGrantInput.safeParse(raw);
         if (!body.success) throw validationError({ refresh_token: 'Send the refresh token' });
@@ -45,7 +50,7 @@ export function authRoutes(app: FastifyInstance, services: Services) {
         return {};
       },
       recover: async (_ctx, { body }) => {
-        await requestPasswordRecovery(services, body);
+        afterAnswer('password recovery e-mail', () => requestPasswordRecovery(services, body));
         return {};
       },
       getUser: (ctx) => getCurrentUser(services, ctx.scope),

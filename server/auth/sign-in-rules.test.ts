@@ -6,6 +6,13 @@ import { makeAgency, makeUser, signIn, TEST_PASSWORD, type TestAgency } from '..
 import { queryRows } from '../platform/database.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { SecurityPolicy } from '../../core/contracts/agency.ts';
+import type { EnrolledFactor } from '../../core/contracts/mfa.ts';
+import * as OTPAuth from 'otpauth';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
 
 describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => {
   let server: TestServer;
@@ -66,20 +73,19 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
   });
 
   describe('lockout after failed sign-ins', () => {
-    it('locks the account on the fifth failure in a row, tells the user, e-mails an unlock link that works once, and audits it all', async () => {
+    it('locks the account on the fifth failure in a row, tells only the right password, e-mails an unlock link that works once, and audits it all', async () => {
       const agency = await makeAgency(server);
       const user = await makeUser(server, agency);
-      for (let attempt = 1; attempt <= 4; attempt += 1)
+      for (let attempt = 1; attempt <= 5; attempt += 1)
         expect((await passwordGrant(user.email, `wrong ${attempt}`)).json().code).toBe('invalid_credentials');
-      const fifth = await passwordGrant(user.email, 'wrong 5');
-      expect(fifth.statusCode).toBe(423);
-      expect(fifth.json()).toMatchObject({
+
+      // The right password is refused while locked, and is the only answer that says so.
+      const rightPassword = await passwordGrant(user.email, TEST_PASSWORD);
+      expect(rightPassword.statusCode).toBe(423);
+      expect(rightPassword.json()).toMatchObject({
         code: 'account_locked',
         message: expect.stringMatching(/locked after 5 failed sign-ins.*e-mailed you a link/),
       });
-
-      // Even the right password is refused while locked.
-      expect((await passwordGrant(user.email, TEST_PASSWORD)).statusCode).toBe(423);
 
       const message = await server.waitForMail(user.email, /locked/);
       expect(message.links[0]).toMatch(/^http:\/\/precinct\.test\/login\?unlock=/);
@@ -121,8 +127,8 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       await setPolicy(agency, { self_unlock: false });
       const user = await makeUser(server, agency);
       const admin = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
-      for (let i = 0; i < 4; i += 1) await passwordGrant(user.email, 'wrong');
-      const locked = await passwordGrant(user.email, 'wrong');
+      for (let i = 0; i < 5; i += 1) await passwordGrant(user.email, 'wrong');
+      const locked = await passwordGrant(user.email, TEST_PASSWORD);
       expect(locked.json().message).toMatch(/your agency administrator can unlock it\.$/);
       await expect(server.waitForMail(user.email, /locked/, 300)).rejects.toThrow();
       const listed = await server.request({ method: 'GET', url: `/rest/v1/admin/users/${user.id}`, token: admin.access_token });
@@ -130,6 +136,94 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       const unlocked = await server.request({ method: 'POST', url: `/rest/v1/admin/users/${user.id}/unlock`, token: admin.access_token });
       expect(unlocked.json().locked).toBe(false);
       await signIn(server, user);
+    });
+
+    it('answers a wrong password for a real account, a locked one and an unknown address alike', async () => {
+      const agency = await makeAgency(server);
+      const real = await makeUser(server, agency);
+      const locked = await makeUser(server, agency);
+      for (let i = 0; i < 5; i += 1) await passwordGrant(locked.email, 'wrong');
+      const answers = await Promise.all(
+        [real.email, locked.email, `nobody-${kind}@precinct.test`].map(async (email) => {
+          const response = await passwordGrant(email, 'still wrong');
+          return { status: response.statusCode, body: response.json() };
+        }),
+      );
+      expect(answers[0]).toEqual({
+        status: 400,
+        body: expect.objectContaining({ code: 'invalid_credentials', message: 'Invalid login credentials' }),
+      });
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+    });
+
+    it('takes as long to refuse a wrong password for a real account as for an unknown address', async () => {
+      const user = await makeUser(server, await makeAgency(server));
+      const unknown = `nobody-timed-${kind}@precinct.test`;
+      const timed = async (email: string) => {
+        const started = performance.now();
+        await passwordGrant(email, 'not the password');
+        return performance.now() - started;
+      };
+      await timed(unknown); // the dummy hash is made on first use
+      const real: number[] = [];
+      const none: number[] = [];
+      // Alternating, and fewer than the lockout's five per account, so both see the same machine.
+      for (let i = 0; i < 4; i += 1) {
+        real.push(await timed(user.email));
+        none.push(await timed(unknown));
+      }
+      const second = await makeUser(server, await makeAgency(server));
+      for (let i = 0; i < 3; i += 1) {
+        real.push(await timed(second.email));
+        none.push(await timed(unknown));
+      }
+      expect(Math.abs(median(real) - median(none)), `real ${real.map(Math.round)} / unknown ${none.map(Math.round)}`).toBeLessThan(25);
+    });
+
+    it('makes each wrong password past the tenth for one address wait longer, for an unknown address too', async () => {
+      const user = await makeUser(server, await makeAgency(server));
+      for (const email of [user.email, `nobody-throttled-${kind}@precinct.test`]) {
+        for (let i = 0; i < 10; i += 1) expect((await passwordGrant(email, 'wrong')).statusCode).toBe(400);
+        const waiting = await passwordGrant(email, TEST_PASSWORD);
+        expect(waiting.statusCode).toBe(429);
+        expect(waiting.json()).toMatchObject({ code: 'rate_limited', message: 'Too many sign-in attempts; try again in 1 second' });
+      }
+    });
+
+    it('lets the right password and then the second factor back into a locked account, which unlocks it', async () => {
+      const agency = await makeAgency(server);
+      const user = await makeUser(server, agency);
+      const first = await signIn(server, user);
+      const enrolled = (
+        await server.request({ method: 'POST', url: '/auth/v1/factors', token: first.access_token, payload: { factor_type: 'totp' } })
+      ).json() as EnrolledFactor;
+      const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.totp!.secret), digits: 6, period: 30 });
+      const answer = async (session: Session, code: string) => {
+        const challenge = (
+          await server.request({ method: 'POST', url: `/auth/v1/factors/${enrolled.id}/challenge`, token: session.access_token })
+        ).json();
+        return server.request({
+          method: 'POST',
+          url: `/auth/v1/factors/${enrolled.id}/verify`,
+          token: session.access_token,
+          payload: { challenge_id: challenge.id, code },
+        });
+      };
+      expect((await answer(first, totp.generate())).statusCode).toBe(200);
+      for (let i = 0; i < 5; i += 1) await passwordGrant(user.email, 'wrong');
+
+      const passwordOnly = await passwordGrant(user.email, TEST_PASSWORD);
+      expect(passwordOnly.statusCode).toBe(200);
+      const session = passwordOnly.json() as Session;
+      expect((await server.request({ method: 'GET', url: '/rest/v1/profile', token: session.access_token })).json().code).toBe(
+        'insufficient_aal',
+      );
+      const raised = await answer(session, totp.generate({ timestamp: Date.now() + 30_000 }));
+      expect(raised.statusCode).toBe(200);
+      expect((await server.request({ method: 'GET', url: '/rest/v1/profile', token: raised.json().access_token })).statusCode).toBe(200);
+      expect(await auditActions(agency.id)).toContain('auth.unlocked');
+      expect((await passwordGrant(user.email, TEST_PASSWORD)).statusCode).toBe(200);
     });
 
     it('does not let a recovery link sign in a locked account', async () => {

@@ -16,12 +16,14 @@ import {
   lockUserRow,
   findSession,
   findUserByEmail,
+  listFactors,
   revokeSession,
   spendRefreshToken,
   touchSessionRefresh,
 } from './queries.ts';
 import { findUserById, updateUser } from '../platform/users.ts';
 import { mintSessionTokens, startSession } from './sessions.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 /** The one answer to a wrong e-mail or a wrong password: it never tells which. */
 const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid login credentials');
@@ -29,10 +31,43 @@ const invalidCredentials = () => new AppError('invalid_credentials', 'Invalid lo
 const disabledAccount = () => new AppError('user_disabled', 'Your account is disabled; ask your agency administrator', { status: 400 });
 
 /**
+ * A refused password is answered no sooner than this after the request came in, whichever way it
+ * was refused: an address with an account does more work (the failure is counted and audited, a lock
+ * e-mailed) than one without, and the difference would otherwise tell who has an account.
+ */
+export const REFUSED_SIGN_IN_MS = 250;
+
+/**
  * grant_type=password. Every attempt on an existing account is audited; 5 failures in a row lock it.
  * Attempts on addresses with no account go to the server log (there is no agency to audit them in).
+ * A wrong password is answered the same way for an address with an account, one without, and a locked
+ * account, at the same pace; only the right password learns that the account is locked, and with a
+ * verified second factor it still gets a password-only session in which answering that factor
+ * unlocks the account (factors.ts).
  */
-export async function signInWithPassword(services: Services, input: PasswordGrantInput, origin: RequestOrigin): Promise<Session> {
+export async function signInWithPassword(
+  services: Services,
+  throttle: SignInThrottle,
+  input: PasswordGrantInput,
+  origin: RequestOrigin,
+): Promise<Session> {
+  const started = performance.now();
+  throttle.check(input.email, origin.ip);
+  try {
+    const session = await checkPassword(services, input, origin);
+    throttle.succeeded(input.email);
+    return session;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'invalid_credentials') {
+      throttle.failed(input.email, origin.ip);
+      const wait = REFUSED_SIGN_IN_MS - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    throw error;
+  }
+}
+
+async function checkPassword(services: Services, input: PasswordGrantInput, origin: RequestOrigin): Promise<Session> {
   const agencyId = await services.database.withoutTenant((tx) => agencyIdForEmail(tx, input.email));
   const found = agencyId
     ? await services.database.withTenant(agencyId, async (tx) => {
@@ -59,20 +94,9 @@ export async function signInWithPassword(services: Services, input: PasswordGran
   }
   const { user, policy } = found;
   const actor = { userId: user.id, email: user.email, origin };
-  if (user.lockedAt) {
-    await services.database.withTenant(user.agencyId, (tx) =>
-      recordAudit(tx, user.agencyId, actor, {
-        action: 'auth.sign_in_refused',
-        entityType: 'user',
-        entityId: user.id,
-        summary: `Refused sign-in for ${user.email}: account locked`,
-      }),
-    );
-    throw lockedError(policy.self_unlock);
-  }
   if (!passwordMatches) {
-    const locked = await services.database.withTenant(user.agencyId, (tx) => recordFailedSignIn(services, tx, user, actor));
-    if (locked) throw lockedError(policy.self_unlock);
+    // Counted (and, on the fifth, locked and e-mailed), but answered as any wrong password.
+    await services.database.withTenant(user.agencyId, (tx) => recordFailedSignIn(services, tx, user, actor));
     throw invalidCredentials();
   }
   if (user.status === 'disabled') throw disabledAccount();
@@ -80,12 +104,23 @@ export async function signInWithPassword(services: Services, input: PasswordGran
     throw new AppError('email_not_confirmed', 'Confirm your e-mail address first: open the link we sent you', {
       hint: 'ask for a new confirmation e-mail if it did not arrive',
     });
-  return services.database.withTenant(
+  const outcome = await services.database.withTenant(
     user.agencyId,
-    async (tx) => {
+    async (tx): Promise<{ session: Session } | { locked: true }> => {
       // The lock may have been set since the password was checked (parallel guesses): read it again, locked.
       const current = await lockUserRow(tx, user.agencyId, user.id);
-      if (current?.lockedAt) throw lockedError(policy.self_unlock);
+      if (current?.lockedAt) {
+        // The way back from a lock, besides the e-mailed link: the password and then the second factor.
+        const factors = await listFactors(tx, user.agencyId, user.id);
+        if (!factors.some((factor) => factor.status === 'verified')) return { locked: true as const };
+        await recordAudit(tx, user.agencyId, actor, {
+          action: 'auth.signed_in',
+          entityType: 'user',
+          entityId: user.id,
+          summary: `${user.email} signed in with a password to a locked account; answering their second factor unlocks it`,
+        });
+        return { session: await startSession(services, tx, user, 'password', origin) };
+      }
       if (current && current.failedSignIns > 0)
         await updateUser(tx, user.agencyId, user.id, { failedSignIns: 0, lastFailedSignInAt: null });
       await recordAudit(tx, user.agencyId, actor, {
@@ -94,10 +129,20 @@ export async function signInWithPassword(services: Services, input: PasswordGran
         entityId: user.id,
         summary: `${user.email} signed in with a password`,
       });
-      return startSession(services, tx, user, 'password', origin);
+      return { session: await startSession(services, tx, user, 'password', origin) };
     },
     { userId: user.id },
   );
+  if ('session' in outcome) return outcome.session;
+  await services.database.withTenant(user.agencyId, (tx) =>
+    recordAudit(tx, user.agencyId, actor, {
+      action: 'auth.sign_in_refused',
+      entityType: 'user',
+      entityId: user.id,
+      summary: `Refused sign-in for ${user.email}: account locked`,
+    }),
+  );
+  throw lockedError(policy.self_unlock);
 }
 
 /**

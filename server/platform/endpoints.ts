@@ -14,7 +14,7 @@ import {
 } from '../../core/endpoints.ts';
 import { requestContext, type RequestContext } from './context.ts';
 import { idempotentCreate } from './idempotency.ts';
-import { queuedMail } from './mail-after-commit.ts';
+import { deliveringQueuedMail } from './mail-after-commit.ts';
 import type { RequestOrigin, Services } from './services.ts';
 import { expectedVersion, setEtag } from './versioning.ts';
 
@@ -129,10 +129,11 @@ function routeOf(services: Services, endpoint: Endpoint, handle: Handler<Endpoin
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(response && typeof response !== 'string' ? { response: { [status]: response } } : {}),
     },
-    handler: async (request, reply) => {
-      const mail = new Set<string>();
-      try {
-        return await queuedMail.run(mail, async () => {
+    // After the answer: the transaction that queued the mail has committed (or rolled back, and there is nothing to send).
+    handler: async (request, reply) =>
+      deliveringQueuedMail(
+        (agencyId) => void services.mailer.deliver(agencyId),
+        async () => {
           const ctx = isPublic ? { services, origin: originOf(request) } : requestContext(services, request);
           const write = endpoint.method !== 'GET';
           const input = {
@@ -158,12 +159,8 @@ function routeOf(services: Services, endpoint: Endpoint, handle: Handler<Endpoin
           if (typeof response === 'string' && SUPPORTED.has(response)) return sendFile(reply, result as unknown as FileAnswer);
           if (status === 204) return reply.status(204).send();
           return reply.status(status).send(result);
-        });
-      } finally {
-        // After the answer: the transaction that queued the mail has committed (or rolled back, and there is nothing to send).
-        for (const agencyId of mail) void services.mailer.deliver(agencyId);
-      }
-    },
+        },
+      ),
   } as RouteOptions;
 }
 

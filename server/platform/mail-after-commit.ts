@@ -13,3 +13,17 @@ export function noteMailQueued(agencyId: string): boolean {
   store?.add(agencyId);
   return store !== undefined;
 }
+
+/**
+ * Runs `task` (a request's handler, or work done after its answer) noting the agencies it queues
+ * mail for, then hands each to `deliver`, whether the task succeeded or not (its transaction has
+ * committed or rolled back by then, so only committed mail is found).
+ */
+export async function deliveringQueuedMail<T>(deliver: (agencyId: string) => void, task: () => Promise<T>): Promise<T> {
+  const agencies = new Set<string>();
+  try {
+    return await queuedMail.run(agencies, task);
+  } finally {
+    for (const agencyId of agencies) deliver(agencyId);
+  }
+}

@@ -72,13 +72,18 @@ export async function deleteFactors(tx: Tx, agencyId: string, userId: string, fa
 }
 
 /** Clears a lock (an unlock link, or an administrator) and the failure count. */
-export async function clearLock(tx: Tx, user: UserRow, actor: AuditActor, by: 'link' | 'administrator') {
+export async function clearLock(tx: Tx, user: UserRow, actor: AuditActor, by: 'link' | 'second factor' | 'administrator') {
   await updateUser(tx, user.agencyId, user.id, { lockedAt: null, failedSignIns: 0, lastFailedSignInAt: null });
   await expireOneTimeTokens(tx, user.agencyId, user.id, 'unlock');
   await recordAudit(tx, user.agencyId, actor, {
     action: 'auth.unlocked',
     entityType: 'user',
     entityId: user.id,
-    summary: by === 'link' ? `${user.email} unlocked their account by e-mail` : `Unlocked ${user.email}`,
+    summary:
+      by === 'link'
+        ? `${user.email} unlocked their account by e-mail`
+        : by === 'second factor'
+          ? `${user.email} unlocked their account with their password and second factor`
+          : `Unlocked ${user.email}`,
   });
 }

@@ -48,6 +48,8 @@ export async function startTestServer(
     SEED_DEMO: 'false',
     // Tests sign in hundreds of times from one address; the limit itself has its own test.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Likewise many wrong passwords; the per-address delays have their own tests (sign-in-throttle).
+    SIGN_IN_FAILURES_PER_ADDRESS: '1000000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
