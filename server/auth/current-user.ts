@@ -67,7 +67,15 @@ export async function updateCurrentUser(services: Services, scope: Scope, input:
         hint: 'verify a factor',
       });
   }
-  if (input.password) assertAcceptablePassword(input.password, current.agency.securityPolicy);
+  if (input.password) {
+    assertAcceptablePassword(input.password, current.agency.securityPolicy, {
+      email: current.user.email,
+      name: input.name ?? current.user.name,
+      agencyName: current.agency.name,
+    });
+    if (await verifyPassword(current.user.passwordHash, input.password))
+      throw validationError({ password: 'This is your current password; choose a new one' });
+  }
   const newHash = input.password ? await hashPassword(input.password) : undefined;
   if (input.password) {
     if (!viaRecovery) {

@@ -57,6 +57,37 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       });
     });
 
+    it('refuses a password built from the user’s address, name or agency, a common one with digits added, or the current one, saying why beside the field', async () => {
+      const agency = await makeAgency(server, 'Riverside County Sheriff');
+      const user = await makeUser(server, agency, { email: `dana.whitfield.${kind}@precinct.test`, name: 'Dana Whitfield' });
+      const session = await signIn(server, user);
+      const change = (password: string) =>
+        server.request({
+          method: 'PUT',
+          url: '/auth/v1/user',
+          token: session.access_token,
+          payload: { password, current_password: TEST_PASSWORD },
+        });
+      const context =
+        'Do not build your password from your name, your e-mail address or your agency’s name; someone guessing would try those first';
+      const common = 'This is one of the most common passwords, so it is easy to guess; choose another';
+      const refusals: Array<[string, string]> = [
+        [user.email, context],
+        ['Riverside County Sheriff', context],
+        ['riversidecounty2026!', context],
+        ['Whitfield.Dana#1', context],
+        ['letmein123', common],
+        ['Sunshine2026!!', common],
+        [TEST_PASSWORD, 'This is your current password; choose a new one'],
+      ];
+      for (const [password, reason] of refusals) {
+        const refused = await change(password);
+        expect(refused.statusCode, password).toBe(400);
+        expect(refused.json().fields, password).toEqual({ password: reason });
+      }
+      expect((await change('harbor lantern quietly 88')).statusCode).toBe(200);
+    });
+
     it('holds a new password to the agency’s minimum length', async () => {
       const agency = await makeAgency(server);
       await setPolicy(agency, { min_password_length: 14 });

@@ -30,7 +30,7 @@ async function foundAgency(services: Services, input: SignUpInput): Promise<Sign
     await tellOwnerOfAttempt(services, existingAgency, input.email);
     return answer;
   }
-  assertAcceptablePassword(input.password, {});
+  assertAcceptablePassword(input.password, {}, { email: input.email, name: input.name, agencyName: agencyInput.name });
   const passwordHash = await hashPassword(input.password);
   const userId = crypto.randomUUID();
   const created = await withNewAgency(services.database, async (tx, agencyId) => {
@@ -102,7 +102,7 @@ async function acceptInvitation(
   const agencyId = agencyOfLink(input.invitation_token);
   const agency = await services.database.withTenant(agencyId, (tx) => findAgency(tx, agencyId));
   if (!agency) throw new AppError('invalid_token', 'This invitation is not valid');
-  assertAcceptablePassword(input.password, agency.securityPolicy);
+  assertAcceptablePassword(input.password, agency.securityPolicy, { email: input.email, name: input.name, agencyName: agency.name });
   const passwordHash = await hashPassword(input.password);
   const session = await services.database.withTenant(agencyId, async (tx) => {
     const invitation = await spendLink(tx, agencyId, input.invitation_token, 'invitation');
