@@ -75,18 +75,18 @@ const serverZones = [
     message: `server/${name} imports no other module (nor the composition root): cross-module links go through server/platform or core/contracts.`,
   })),
 ];
-/** The web's zones; `borrowed` are files a zone lets through anyway (only for the debt list below). */
-const webZones = (borrowed = []) => [
+/** The web's zones. */
+const webZones = [
   {
     target: [abs('web/lib/**'), abs('web/ui/**')],
     from: abs('web/**'),
-    except: [...WEB_BELOW_MODULES, ...borrowed],
+    except: WEB_BELOW_MODULES,
     message: 'web/lib and web/ui import no web module, nor the shell (web/app).',
   },
   ...webModules.map((name) => ({
     target: abs(`web/${name}/**`),
     from: abs('web/**'),
-    except: [abs(`web/${name}/**`), ...WEB_BELOW_MODULES, ...borrowed],
+    except: [abs(`web/${name}/**`), ...WEB_BELOW_MODULES],
     message: `web/${name} imports no other web module nor the shell (web/app): shared code goes in web/lib or web/ui.`,
   })),
 ];
@@ -104,39 +104,6 @@ const MAY_IMPORT_ANY_MODULE = [
   'server/main.ts',
   'server/db/seed-*.ts',
 ];
-
-/**
- * Temporary, explicit debt: the web files that cross the web zones today, and the only files they may
- * still reach across them. web/auth's session and profile (session.ts, get-profile.ts) are library,
- * bound for web/lib like the shell's API client before them; web/auth reads the shell's redirect
- * cookie; web/account's security dialog uses web/auth's factor screens. These files keep every
- * zone, except that `borrowed` files are let through. Shrink both lists as imports move; never grow them.
- */
-const WEB_ZONE_DEBT = {
-  // moving to web/lib (issue 12)
-  files: [
-    'web/account/account-security-modal.tsx',
-    'web/admin/set-module-enabled.ts',
-    'web/admin/update-agency.ts',
-    'web/auth/post-sign-in.ts',
-    'web/fleet/save-squad-check-draft.ts',
-    'web/fleet/squad-check-screen.tsx',
-    'web/home/home-screen.tsx',
-  ],
-  // moving to web/lib (issue 12)
-  borrowed: [
-    'web/app/guards/redirect-cookie.ts',
-    'web/auth/get-profile.ts',
-    'web/auth/list-factors.ts',
-    'web/auth/mfa-step.ts',
-    'web/auth/remove-factor.ts',
-    'web/auth/rename-factor.ts',
-    'web/auth/second-factor-enrol.tsx',
-    'web/auth/second-factor-verify.tsx',
-    'web/auth/session.ts',
-    'web/auth/update-user.ts',
-  ],
-};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'server/db/migrations', 'bench/results', 'test-results'] },
@@ -183,17 +150,9 @@ export default tseslint.config(
       'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
-      'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...serverZones, ...webZones()]),
+      'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...serverZones, ...webZones]),
       'import-x/no-cycle': ['error', { ignoreExternal: true, maxDepth: '∞' }],
     },
   },
-  ...(WEB_ZONE_DEBT.files.length > 0
-    ? [
-        {
-          files: WEB_ZONE_DEBT.files,
-          rules: { 'import-x/no-restricted-paths': restrictedPaths([...layerZones, ...webZones(WEB_ZONE_DEBT.borrowed.map(exactly))]) },
-        },
-      ]
-    : []),
   { files: MAY_IMPORT_ANY_MODULE, rules: { 'import-x/no-restricted-paths': restrictedPaths(layerZones) } },
 );

@@ -2,7 +2,7 @@
  * Signed-in browsers without the sign-in screen. A test that needs a signed-in page only to reach a
  * screen gets its session from the API (POST /auth/v1/token?grant_type=password) and puts it in the
  * browser context as the session cookie the web app reads on load (spec section 9,
- * web/auth/session-cookie.ts), so the first page it opens is already signed in.
+ * web/lib/session/session-cookie.ts), so the first page it opens is already signed in.
  *
  *   const page = await signedInPage(founder);                  // founder: { email, password }
  *   await page.goto('/admin/users');
@@ -20,7 +20,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Session } from '../../core/contracts/auth.ts';
-import { chunkCookie, encodeCookieValue, SESSION_COOKIE } from '../../web/auth/session-cookie.ts';
+import { chunkCookie, encodeCookieValue, SESSION_COOKIE } from '../../web/lib/session/session-cookie.ts';
 import { newPage, type NewPageOptions } from './browser.ts';
 
 export type Credentials = { email: string; password: string };

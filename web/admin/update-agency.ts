@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminApi, type UpdateAgencyInput } from '../../core/contracts/admin.ts';
 import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
-import { refreshProfile } from '../auth/get-profile.ts';
+import { refreshProfile } from '../lib/session/get-profile.ts';
 
 /**
  * Saves against the version the admin saw (412 when someone else saved first), then reloads the

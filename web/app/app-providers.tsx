@@ -2,7 +2,7 @@ import { MantineProvider, useComputedColorScheme, useMantineColorScheme } from '
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { getAuthState, subscribeAuth } from '../auth/session.ts';
+import { getAuthState, subscribeAuth } from '../lib/session/session.ts';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { COLOR_SCHEME_STORAGE_KEY, applyDarkClass, colorSchemeManager } from './color-scheme.ts';
 import { theme } from './theme.ts';

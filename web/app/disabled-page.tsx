@@ -2,8 +2,8 @@ import { Button, Text } from '@mantine/core';
 import { IconHome, IconLock } from '@tabler/icons-react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { MODULE_LIST, isModuleEnabled, type ModuleDefinition } from '../../core/modules.ts';
-import { useProfile } from '../auth/get-profile.ts';
-import { useAuthState } from '../auth/session.ts';
+import { useProfile } from '../lib/session/get-profile.ts';
+import { useAuthState } from '../lib/session/session.ts';
 import { StandalonePage } from '../ui/standalone-page.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
 

@@ -2,13 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { UserProfile } from '../../core/contracts/agency.ts';
 import { moduleForPath } from '../../core/modules.ts';
-import { profileQueryOptions } from '../auth/get-profile.ts';
-import { clearLocalSession, getAuthState } from '../auth/session.ts';
+import { profileQueryOptions } from '../lib/session/get-profile.ts';
+import { clearLocalSession, getAuthState } from '../lib/session/session.ts';
 import { isApiError } from '../lib/api-error.ts';
 import { appConfigQueryOptions } from './app-config.ts';
 import { isAdminPath } from './guards/admin-guard.ts';
 import { moduleGuardDecision } from './guards/module-guard.ts';
-import { saveRedirectPath } from './guards/redirect-cookie.ts';
+import { saveRedirectPath } from '../lib/session/redirect-cookie.ts';
 import { signInGuardDecision } from './guards/sign-in-guard.ts';
 import { serverRedirectDecision } from './server-redirects.ts';
 

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getAccessToken, getAuthState, startAuth, subscribeAuth } from '../auth/session.ts';
+import { getAccessToken, getAuthState, startAuth, subscribeAuth } from '../lib/session/session.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
 import { configureApiClient } from '../lib/api-client.ts';
 import { appConfigQueryOptions } from './app-config.ts';

@@ -1,7 +1,7 @@
 import { Menu, Text, VisuallyHidden, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import { useAuthState } from '../auth/session.ts';
+import { useAuthState } from '../lib/session/session.ts';
 import { useUpdateUser } from '../auth/update-user.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useFocusTarget } from '../ui/deferred-overlay.ts';

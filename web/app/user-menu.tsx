@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSecondFactorGate } from '../auth/second-factor-gate.ts';
-import { signOut, useAuthState } from '../auth/session.ts';
+import { signOut, useAuthState } from '../lib/session/session.ts';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { useDeferredOverlay } from '../ui/deferred-overlay.ts';
 import { UserButton } from './user-button.tsx';
 
 const AccountSecurityModal = lazy(
-  importWithReload(() => import('../account/account-security-modal.tsx').then((m) => ({ default: m.AccountSecurityModal }))),
+  importWithReload(() => import('../auth/account-security-modal.tsx').then((m) => ({ default: m.AccountSecurityModal }))),
 );
 const loadDropdown = () => import('./user-menu-dropdown.tsx');
 const UserMenuDropdown = lazy(importWithReload(() => loadDropdown().then((m) => ({ default: m.UserMenuDropdown }))));

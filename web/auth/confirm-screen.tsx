@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
 import { pathAfterSignIn } from './post-sign-in.ts';
 import { ResendConfirmationForm } from './resend-form.tsx';
-import { setSession } from './session.ts';
+import { setSession } from '../lib/session/session.ts';
 import { verifyTokenQueryOptions } from './verify-token.ts';
 
 const LINK_GONE_CODES = new Set(['token_expired', 'invalid_token', 'not_found']);

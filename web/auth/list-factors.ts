@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import { callEndpoint, queryKey } from '../lib/api.ts';
-import { useAuthState } from './session.ts';
+import { useAuthState } from '../lib/session/session.ts';
 
 /**
  * The user's factors, the session's level, the next level and whether aal2 is required. Keyed by the

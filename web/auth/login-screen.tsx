@@ -15,7 +15,7 @@ import { useFactors } from './list-factors.ts';
 import { mfaStep, verifiedFactors } from './mfa-step.ts';
 import { pathAfterSignIn } from './post-sign-in.ts';
 import { useResendConfirmation } from './resend-confirmation.ts';
-import { getSignOutNotice, signOut, useAuthState } from './session.ts';
+import { getSignOutNotice, signOut, useAuthState } from '../lib/session/session.ts';
 import { useSignInWithPassword } from './sign-in-with-password.ts';
 import { useUnlockAccount } from './unlock-account.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Factor, FactorList } from '../../core/contracts/mfa.ts';
-import { toBase64Url } from './session-cookie.ts';
+import { toBase64Url } from '../lib/session/session-cookie.ts';
 import { accessTokenLevel, factorsToOffer, mfaStep } from './mfa-step.ts';
 
 function factor(overrides: Partial<Factor>): Factor {

@@ -1,5 +1,5 @@
 import type { Factor, FactorList } from '../../core/contracts/mfa.ts';
-import { fromBase64Url } from './session-cookie.ts';
+import { fromBase64Url } from '../lib/session/session-cookie.ts';
 
 /**
  * What a signed-in user must do about a second factor (spec section 3): nothing once the session is

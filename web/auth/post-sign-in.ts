@@ -1,4 +1,4 @@
-import { takeRedirectPath } from '../app/guards/redirect-cookie.ts';
+import { takeRedirectPath } from '../lib/session/redirect-cookie.ts';
 import { safeReturnPath } from '../lib/safe-navigation.ts';
 
 /**

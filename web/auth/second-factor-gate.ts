@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import { factorsQueryOptions } from './list-factors.ts';
 import { accessTokenLevel, mfaStep } from './mfa-step.ts';
-import { subscribeAuth, subscribeSecondFactorNeeded, useAuthState } from './session.ts';
+import { subscribeAuth, subscribeSecondFactorNeeded, useAuthState } from '../lib/session/session.ts';
 
 /**
  * Keeps a signed-in screen honest about the session (used by the app frame's user menu):

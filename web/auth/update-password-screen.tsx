@@ -12,7 +12,7 @@ import { applyServerErrors } from '../lib/form-errors.ts';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
-import { setSession } from './session.ts';
+import { setSession } from '../lib/session/session.ts';
 import { updateUser } from './update-user.ts';
 import { verifyTokenQueryOptions } from './verify-token.ts';
 

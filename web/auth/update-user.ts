@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import type { AuthUser, UpdateUserInput } from '../../core/contracts/auth.ts';
 import { callEndpoint } from '../lib/api.ts';
-import { updateSessionUser } from './session.ts';
+import { updateSessionUser } from '../lib/session/session.ts';
 
 /**
  * Changes the signed-in user's password, name, phone or preferences; with `accessToken`, those of

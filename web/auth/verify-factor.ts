@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import { callEndpoint } from '../lib/api.ts';
-import { setSession } from './session.ts';
+import { setSession } from '../lib/session/session.ts';
 
 export type VerifyFactorRequest = {
   factorId: string;

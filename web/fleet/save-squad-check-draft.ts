@@ -2,7 +2,7 @@ import { fillPath } from '../../core/endpoints.ts';
 import { fleetApi, type Answer } from '../../core/contracts/fleet.ts';
 import { BACKGROUND_HEADER } from '../lib/api-client.ts';
 import { callEndpoint } from '../lib/api.ts';
-import { getAccessToken } from '../auth/session.ts';
+import { getAccessToken } from '../lib/session/session.ts';
 
 /** The answers so far (autosave, the app's own doing; not retried, the next change saves again). */
 export function saveSquadCheckDraft(vehicleId: string, answers: Answer[]): Promise<{ saved_at: string }> {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SERVICE_CATEGORIES, type Answer, type SquadCheckForm, type SquadCheckSubmission } from '../../core/contracts/fleet.ts';
 import { IdempotencyKeys } from '../lib/api.ts';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
-import { useAuthState } from '../auth/session.ts';
+import { useAuthState } from '../lib/session/session.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { VehicleStatusBadge } from './fleet-badges.tsx';
 import { FleetPage } from './fleet-page.tsx';

@@ -5,8 +5,8 @@ import { WEEKDAY_LABELS, formatDate, zonedDateParts } from '../../core/dates.ts'
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { errorMessage } from '../lib/api-error.ts';
 import { useWebModuleEntries } from '../lib/web-module-entries.ts';
-import { useProfile } from '../auth/get-profile.ts';
-import { useAuthState } from '../auth/session.ts';
+import { useProfile } from '../lib/session/get-profile.ts';
+import { useAuthState } from '../lib/session/session.ts';
 import { MODULE_SUMMARIES, ModuleIcon } from '../ui/module-icon.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';

@@ -6,7 +6,7 @@ import { formatDate, formatDateTime, formatTime, runtimeTimeZone, type Clock } f
  * Dates as the agency shows them (spec section 1): in its timezone and with its 12/24-hour clock.
  *
  * The shell, which has the signed-in profile, puts the agency's settings here (AgencyDatesProvider in
- * the app frame); every module reads them with useAgencyDates() without importing web/auth. A change
+ * the app frame); every module reads them with useAgencyDates() without loading the profile itself. A change
  * of the agency's timezone shows everywhere as soon as the profile reloads. Until the profile has
  * loaded, and outside the app frame, dates are shown in the browser's timezone.
  */

@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { pathAfterSignIn } from '../../auth/post-sign-in.ts';
 import { factorsQueryOptions } from '../../auth/list-factors.ts';
 import { accessTokenLevel, mfaStep } from '../../auth/mfa-step.ts';
-import { getAuthState } from '../../auth/session.ts';
+import { getAuthState } from '../../lib/session/session.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { HomeRoute } from './home-route.tsx';
 import { authLayoutRoute } from './layout-routes.tsx';

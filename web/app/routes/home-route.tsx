@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAuthState } from '../../auth/session.ts';
+import { useAuthState } from '../../lib/session/session.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { AuthFrame } from '../layouts/auth-frame.tsx';
 import { LoadingState } from '../../ui/states.tsx';

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
-import { getAuthState } from '../../auth/session.ts';
+import { getAuthState } from '../../lib/session/session.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { adminGuardDecision } from '../guards/admin-guard.ts';
 import { AuthLayout } from '../layouts/auth-frame.tsx';

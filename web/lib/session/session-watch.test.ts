@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api-error.ts';
+import { ApiError } from '../api-error.ts';
 import {
   classifyRequestAt,
   KEEP_ALIVE_EVERY_MS,

@@ -1,5 +1,5 @@
-import { AccountType, DEFAULT_ACCOUNT_TYPE } from '../../core/contracts/auth.ts';
-import type { Claims } from '../../core/permissions.ts';
+import { AccountType, DEFAULT_ACCOUNT_TYPE } from '../../../core/contracts/auth.ts';
+import type { Claims } from '../../../core/permissions.ts';
 import { fromBase64Url } from './session-cookie.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../core/contracts/auth.ts';
+import type { Session } from '../../../core/contracts/auth.ts';
 import { toBase64Url } from './session-cookie.ts';
 
 const refreshSessionRequest = vi.fn<(token: string) => Promise<Session>>();
@@ -127,7 +127,7 @@ describe('the session in the browser', () => {
     const browser = fakeBrowser();
     const store = await import('./session.ts');
     // After resetModules, the ApiError class the store sees is a fresh one: use that.
-    const { ApiError } = await import('../lib/api-error.ts');
+    const { ApiError } = await import('../api-error.ts');
     refreshSessionRequest.mockRejectedValue(
       new ApiError(400, { message: 'Invalid Refresh Token', details: null, hint: null, code: 'refresh_token_already_used' }),
     );
@@ -149,7 +149,7 @@ describe('the session in the browser', () => {
   it('keeps the session and tries again later when the refresh gets no answer', async () => {
     fakeBrowser();
     const store = await import('./session.ts');
-    const { ApiError } = await import('../lib/api-error.ts');
+    const { ApiError } = await import('../api-error.ts');
     refreshSessionRequest.mockRejectedValueOnce(new ApiError(0, { message: 'offline', details: null, hint: null, code: 'network_error' }));
     refreshSessionRequest.mockResolvedValueOnce(session({ expiresInSeconds: 3600, refreshToken: 'r2' }));
     store.setSession(session({ expiresInSeconds: 30, refreshToken: 'r1' }));

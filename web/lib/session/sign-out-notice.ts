@@ -1,4 +1,4 @@
-import { isApiError } from '../lib/api-error.ts';
+import { isApiError } from '../api-error.ts';
 
 /**
  * What /login tells a user whose session the server ended (CJIS AC-11 and AC-12): why they were

@@ -1,6 +1,6 @@
-import { authApi } from '../../core/contracts/auth-api.ts';
-import type { Session } from '../../core/contracts/auth.ts';
-import { callEndpoint } from '../lib/api.ts';
+import { authApi } from '../../../core/contracts/auth-api.ts';
+import type { Session } from '../../../core/contracts/auth.ts';
+import { callEndpoint } from '../api.ts';
 
 /**
  * A new session for a refresh token (single use). A public call, so it never asks for the stored

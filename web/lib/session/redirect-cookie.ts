@@ -1,4 +1,4 @@
-import { deleteCookie, readCookieJar, writeCookie } from '../../lib/cookies.ts';
+import { deleteCookie, readCookieJar, writeCookie } from '../cookies.ts';
 
 /**
  * The attempted path saved by the sign-in guard (spec section 2: stored in a cookie first, cleared

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { AuthUser, Session } from '../../core/contracts/auth.ts';
-import type { Claims } from '../../core/permissions.ts';
-import { configureApiClient } from '../lib/api-client.ts';
-import { isApiError, type ApiError } from '../lib/api-error.ts';
+import type { AuthUser, Session } from '../../../core/contracts/auth.ts';
+import type { Claims } from '../../../core/permissions.ts';
+import { configureApiClient } from '../api-client.ts';
+import { isApiError, type ApiError } from '../api-error.ts';
 import { loadClaims } from './claims.ts';
 import { logoutRequest } from './logout.ts';
 import { startSessionWatch } from './session-watch.ts';

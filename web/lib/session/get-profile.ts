@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { accountApi } from '../../core/contracts/auth-api.ts';
-import { callEndpoint, queryKey } from '../lib/api.ts';
+import { accountApi } from '../../../core/contracts/auth-api.ts';
+import { callEndpoint, queryKey } from '../api.ts';
 import { useAuthState } from './session.ts';
 
 /**

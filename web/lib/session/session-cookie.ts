@@ -1,5 +1,5 @@
-import { Session } from '../../core/contracts/auth.ts';
-import { deleteCookie, readCookieJar, writeCookie, type CookieOptions } from '../lib/cookies.ts';
+import { Session } from '../../../core/contracts/auth.ts';
+import { deleteCookie, readCookieJar, writeCookie, type CookieOptions } from '../cookies.ts';
 
 /**
  * The browser keeps the session in a cookie (spec section 9): path /, same-site lax, not http-only,

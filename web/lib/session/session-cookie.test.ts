@@ -10,7 +10,7 @@ import {
   readSessionCookie,
   toBase64Url,
 } from './session-cookie.ts';
-import { parseCookies, serializeCookie } from '../lib/cookies.ts';
+import { parseCookies, serializeCookie } from '../cookies.ts';
 
 const session = {
   access_token: 'header.payload.signature',

@@ -1,6 +1,6 @@
-import { accountApi } from '../../core/contracts/auth-api.ts';
-import { configureApiClient } from '../lib/api-client.ts';
-import { callEndpoint } from '../lib/api.ts';
+import { accountApi } from '../../../core/contracts/auth-api.ts';
+import { configureApiClient } from '../api-client.ts';
+import { callEndpoint } from '../api.ts';
 
 /**
  * Inactivity (CJIS AC-11): the server ends a session idle past the agency's limit, measured from
