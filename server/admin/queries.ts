@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, t
 import { agencies, auditLog, oneTimeTokens, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import { inSequence, queryRows, type Tx } from '../platform/database.ts';
 import type { AuditQuery, ListUsersQuery } from '../../core/contracts/admin.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
+import { containsPattern, escapeLike } from '../platform/text-search.ts';
 
 /** The only database access of the admin area. Every function filters by agency as well as running under its row-level security. */
 
@@ -19,13 +21,8 @@ export async function lockAgencyRow(tx: Tx, agencyId: string) {
 }
 
 /** Updates the agency only if it is still at `version`; null when someone else changed it first. */
-export async function updateAgencyRow(tx: Tx, agencyId: string, version: number, values: Partial<typeof agencies.$inferInsert>) {
-  const [row] = await tx
-    .update(agencies)
-    .set({ ...values, version: sql`${agencies.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(agencies.id, agencyId), eq(agencies.version, version)))
-    .returning();
-  return row ?? null;
+export function updateAgencyRow(tx: Tx, agencyId: string, version: number, values: Partial<typeof agencies.$inferInsert>) {
+  return updateAtVersion(tx, agencies, eq(agencies.id, agencyId), version, values);
 }
 
 const USER_SORT_COLUMNS = {
@@ -42,7 +39,7 @@ export async function listUsers(tx: Tx, agencyId: string, query: ListUsersQuery)
   const conditions: Array<SQL | undefined> = [eq(users.agencyId, agencyId)];
   if (query.status) conditions.push(eq(users.status, query.status));
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.badgeNumber, pattern), ilike(users.rank, pattern)),
     );
@@ -128,19 +125,14 @@ export async function setUserRoles(tx: Tx, agencyId: string, userId: string, rol
   if (roleIds.length > 0) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ agencyId, userId, roleId })));
 }
 
-export async function updateUserRow(
+export function updateUserRow(
   tx: Tx,
   agencyId: string,
   userId: string,
   version: number | null,
   values: Partial<typeof users.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(users)
-    .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId), version === null ? undefined : eq(users.version, version)))
-    .returning();
-  return row ?? null;
+  return updateAtVersion(tx, users, and(eq(users.agencyId, agencyId), eq(users.id, userId)), version, values);
 }
 
 export async function listRoles(tx: Tx, agencyId: string) {
@@ -198,13 +190,8 @@ export async function insertRole(tx: Tx, agencyId: string, input: { name: string
   return role!;
 }
 
-export async function updateRoleRow(tx: Tx, agencyId: string, roleId: string, version: number, values: Partial<typeof roles.$inferInsert>) {
-  const [row] = await tx
-    .update(roles)
-    .set({ ...values, version: sql`${roles.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(roles.agencyId, agencyId), eq(roles.id, roleId), eq(roles.version, version)))
-    .returning();
-  return row ?? null;
+export function updateRoleRow(tx: Tx, agencyId: string, roleId: string, version: number, values: Partial<typeof roles.$inferInsert>) {
+  return updateAtVersion(tx, roles, and(eq(roles.agencyId, agencyId), eq(roles.id, roleId)), version, values);
 }
 
 export async function setRolePermissions(tx: Tx, agencyId: string, roleId: string, permissions: string[]) {
@@ -250,10 +237,7 @@ export async function listAudit(
 ) {
   const conditions: Array<SQL | undefined> = [eq(auditLog.agencyId, agencyId)];
   if (query.actor_id) conditions.push(eq(auditLog.actorId, query.actor_id));
-  if (query.action)
-    conditions.push(
-      or(eq(auditLog.action, query.action), sql`${auditLog.action} like ${`${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`}`),
-    );
+  if (query.action) conditions.push(or(eq(auditLog.action, query.action), sql`${auditLog.action} like ${`${escapeLike(query.action)}.%`}`));
   if (query.entity_id) conditions.push(eq(auditLog.entityId, query.entity_id));
   if (query.from) conditions.push(gte(auditLog.occurredAt, new Date(query.from)));
   if (query.to) conditions.push(lte(auditLog.occurredAt, new Date(query.to)));

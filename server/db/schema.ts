@@ -404,8 +404,8 @@ export const idempotencyKeys = pgTable(
 
 /*
  * Files and notices are the platform's, not the storage and notifications modules' (which serve them over
- * HTTP): any module attaches files and tells users things (server/platform/notices.ts), and the platform
- * code that does so may import server/db but no module.
+ * HTTP): any module attaches files (server/platform/attachments.ts checks them) and tells users things
+ * (server/platform/notices.ts), and the platform code that does so may import server/db but no module.
  */
 
 /** Files uploaded through storage/v1 (squad-check photos, signatures, service-request photos). */

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { sampleAnswers } from './sample-answers.ts';
 import type { TemplateSection } from '../../core/contracts/fleet.ts';
-import { users } from '../db/schema.ts';
 import { squadCheckTemplates } from './schema.ts';
 import type { Tx } from '../platform/database.ts';
 import type { DemoAgency } from '../platform/modules.ts';
 import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';
 import { insertNotification } from '../platform/notices.ts';
-import { nextNumber, usersWithPermission } from './queries.ts';
+import { nextNumber } from '../platform/counters.ts';
+import { peopleOf, peopleWithPermission } from '../platform/people.ts';
 import { insertServiceRequest, insertServiceRequestEvent } from './service-request-queries.ts';
 import { insertSubmission } from './squad-check-queries.ts';
 import { findTemplateVersions } from './template-queries.ts';
@@ -26,7 +26,7 @@ const MODELS = [
 /** A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state. */
 export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
   const vehicleCount = size === 'large' ? 12 : 5;
-  const officers = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.agencyId, agencyId));
+  const officers = await peopleOf(tx, agencyId);
   const [template] = await tx
     .select()
     .from(squadCheckTemplates)
@@ -110,7 +110,7 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
       age: 9,
     },
   ];
-  const managers = await usersWithPermission(tx, agencyId, 'fleet:admin');
+  const managers = await peopleWithPermission(tx, agencyId, 'fleet:admin');
   // What the bell would have said as these requests came and moved; older news already read.
   const notice = (userId: string, at: Date, kind: string, title: string, body: string, link: string) =>
     insertNotification(tx, {

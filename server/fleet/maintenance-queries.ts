@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../platform/database.ts';
 import { maintenanceIntervals, vehicles } from './schema.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
 
 /** The fleet module's database access to preventive maintenance intervals. Every query filters by agency as well as running under row-level security. */
 
@@ -33,25 +34,20 @@ export async function insertMaintenance(tx: Tx, values: typeof maintenanceInterv
   return row!;
 }
 
-export async function updateMaintenanceRow(
+export function updateMaintenanceRow(
   tx: Tx,
   agencyId: string,
   id: string,
   version: number | null,
   values: Partial<typeof maintenanceIntervals.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(maintenanceIntervals)
-    .set({ ...values, version: sql`${maintenanceIntervals.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(maintenanceIntervals.agencyId, agencyId),
-        eq(maintenanceIntervals.id, id),
-        version === null ? undefined : eq(maintenanceIntervals.version, version),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  return updateAtVersion(
+    tx,
+    maintenanceIntervals,
+    and(eq(maintenanceIntervals.agencyId, agencyId), eq(maintenanceIntervals.id, id)),
+    version,
+    values,
+  );
 }
 
 /** Resets the interval of that kind on that vehicle (a completed service of the kind). */

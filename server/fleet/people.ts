@@ -1,6 +1,6 @@
 import { USER_SEARCH_LIMIT, type UserOption } from '../../core/contracts/fleet.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
-import { searchActiveUsers } from './queries.ts';
+import { searchPeople } from '../platform/people.ts';
 
 /**
  * The agency's active people whose name contains `q` (at most 20, by name), for the fleet office's
@@ -12,7 +12,7 @@ export function searchAgencyUsers(
   query: { q?: string | undefined; include?: string | undefined },
 ): Promise<UserOption[]> {
   return inAgency(ctx, async (tx) => {
-    const rows = await searchActiveUsers(tx, ctx.scope.agencyId, {
+    const rows = await searchPeople(tx, ctx.scope.agencyId, {
       q: query.q || undefined,
       includeId: query.include,
       limit: USER_SEARCH_LIMIT,

@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
+import { userNameOf } from '../platform/people.ts';
 import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
 import { serviceRequestEvents, serviceRequests, vehicles } from './schema.ts';
 import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
 
 /** The fleet module's database access to service requests and their events. Every query filters by agency as well as running under row-level security. */
 
@@ -22,19 +23,14 @@ export async function findServiceRequest(tx: Tx, agencyId: string, id: string) {
   return row;
 }
 
-export async function updateServiceRequestRow(
+export function updateServiceRequestRow(
   tx: Tx,
   agencyId: string,
   id: string,
   version: number,
   values: Partial<typeof serviceRequests.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(serviceRequests)
-    .set({ ...values, version: sql`${serviceRequests.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id), eq(serviceRequests.version, version)))
-    .returning();
-  return row ?? null;
+  return updateAtVersion(tx, serviceRequests, and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id)), version, values);
 }
 
 export async function insertServiceRequestEvent(tx: Tx, values: typeof serviceRequestEvents.$inferInsert) {
@@ -45,9 +41,8 @@ export async function insertServiceRequestEvent(tx: Tx, values: typeof serviceRe
 export async function eventsOfRequests(tx: Tx, agencyId: string, requestIds: string[]) {
   if (requestIds.length === 0) return [];
   const rows = await tx
-    .select({ event: serviceRequestEvents, actorName: users.name })
+    .select({ event: serviceRequestEvents, actorName: userNameOf(serviceRequestEvents.agencyId, serviceRequestEvents.actorId) })
     .from(serviceRequestEvents)
-    .leftJoin(users, and(eq(users.agencyId, serviceRequestEvents.agencyId), eq(users.id, serviceRequestEvents.actorId)))
     .where(and(eq(serviceRequestEvents.agencyId, agencyId), inArray(serviceRequestEvents.requestId, requestIds)))
     .orderBy(asc(serviceRequestEvents.at), asc(serviceRequestEvents.id));
   return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
@@ -84,10 +79,9 @@ export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: str
       status: serviceRequests.status,
       description: serviceRequests.description,
       createdAt: serviceRequests.createdAt,
-      reporterName: users.name,
+      reporterName: userNameOf(serviceRequests.agencyId, serviceRequests.reportedBy),
     })
     .from(serviceRequests)
-    .leftJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
     .where(
       and(
         eq(serviceRequests.agencyId, agencyId),
@@ -136,10 +130,13 @@ export async function otherOutOfServiceRequests(tx: Tx, agencyId: string, vehicl
 export async function serviceRequestLabels(tx: Tx, agencyId: string, requestIds: string[]) {
   if (requestIds.length === 0) return new Map<string, { unitNumber: string; reporterName: string }>();
   const rows = await tx
-    .select({ id: serviceRequests.id, unitNumber: vehicles.unitNumber, reporterName: users.name })
+    .select({
+      id: serviceRequests.id,
+      unitNumber: vehicles.unitNumber,
+      reporterName: userNameOf(serviceRequests.agencyId, serviceRequests.reportedBy),
+    })
     .from(serviceRequests)
     .innerJoin(vehicles, and(eq(vehicles.agencyId, serviceRequests.agencyId), eq(vehicles.id, serviceRequests.vehicleId)))
-    .innerJoin(users, and(eq(users.agencyId, serviceRequests.agencyId), eq(users.id, serviceRequests.reportedBy)))
     .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.id, requestIds)));
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -16,7 +16,9 @@ import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { resetMaintenance } from './maintenance-queries.ts';
-import { existingStorageObjects, findUser, nextNumber, usersWithPermission } from './queries.ts';
+import { existingStorageObjects } from '../platform/attachments.ts';
+import { nextNumber } from '../platform/counters.ts';
+import { findPerson, peopleWithPermission } from '../platform/people.ts';
 import {
   eventsOfRequests,
   findServiceRequest,
@@ -125,7 +127,7 @@ export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: Creat
         : `Reported not drivable (service request #${row.number})`,
       { kind: 'service_request', id: row.id },
     );
-  for (const manager of await usersWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
+  for (const manager of await peopleWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
     if (manager.id !== ctx.scope.userId) {
       await notify(tx, ctx.scope.agencyId, manager.id, {
         kind: 'fleet.service_request.created',
@@ -248,7 +250,7 @@ export function updateServiceRequest(
       );
 
     if (moving) {
-      const reporter = await findUser(tx, ctx.scope.agencyId, before.reportedBy);
+      const reporter = await findPerson(tx, ctx.scope.agencyId, before.reportedBy);
       if (reporter && reporter.id !== ctx.scope.userId) {
         await notify(tx, ctx.scope.agencyId, reporter.id, {
           kind: 'fleet.service_request.status',

@@ -1,10 +1,11 @@
 import type { UpdateFleetSettingsInput } from '../../core/contracts/fleet.ts';
 import type { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { agencies } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { validationError } from '../platform/errors.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
 import { findTemplate } from './template-queries.ts';
 
 import { defaultFleetSettings, type FleetSettings } from '../../core/contracts/fleet.ts';
@@ -40,14 +41,9 @@ export function updateFleetSettings(ctx: RequestContext, input: z.infer<typeof U
       if (!(await findTemplate(tx, ctx.scope.agencyId, templateId)))
         throw validationError({ default_templates: `The template for ${type} does not exist` });
     }
-    await tx
-      .update(agencies)
-      .set({
-        sysConfig: { ...agency!.sysConfig, fleet_settings: { ...agency!.sysConfig.fleet_settings, ...next, enabled: before.enabled } },
-        version: sql`${agencies.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(agencies.id, ctx.scope.agencyId));
+    await updateAtVersion(tx, agencies, eq(agencies.id, ctx.scope.agencyId), null, {
+      sysConfig: { ...agency!.sysConfig, fleet_settings: { ...agency!.sysConfig.fleet_settings, ...next, enabled: before.enabled } },
+    });
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
       action: 'fleet.settings_changed',
       entityType: 'module',

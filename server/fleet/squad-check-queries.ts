@@ -1,9 +1,10 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
+import { userNameOf } from '../platform/people.ts';
 import type { ListSquadChecksQuery } from '../../core/contracts/fleet.ts';
 import { squadCheckDrafts, squadCheckSubmissions, squadCheckTemplates, squadCheckTemplateVersions, vehicles } from './schema.ts';
 import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
 
 /** The fleet module's database access to squad checks: drafts and submissions. Every query filters by agency as well as running under row-level security. */
 
@@ -48,19 +49,20 @@ export async function findSubmission(tx: Tx, agencyId: string, id: string) {
   return row;
 }
 
-export async function updateSubmissionRow(
+export function updateSubmissionRow(
   tx: Tx,
   agencyId: string,
   id: string,
   version: number,
   values: Partial<typeof squadCheckSubmissions.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(squadCheckSubmissions)
-    .set({ ...values, version: sql`${squadCheckSubmissions.version} + 1` })
-    .where(and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.id, id), eq(squadCheckSubmissions.version, version)))
-    .returning();
-  return row ?? null;
+  return updateAtVersion(
+    tx,
+    squadCheckSubmissions,
+    and(eq(squadCheckSubmissions.agencyId, agencyId), eq(squadCheckSubmissions.id, id)),
+    version,
+    values,
+  );
 }
 
 /** A submission without its answers (a kilobyte or two each), for lists and timelines that show only the result. */
@@ -97,10 +99,9 @@ export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: 
       id: squadCheckSubmissions.id,
       submittedAt: squadCheckSubmissions.submittedAt,
       failedCount: squadCheckSubmissions.failedCount,
-      officerName: users.name,
+      officerName: userNameOf(squadCheckSubmissions.agencyId, squadCheckSubmissions.officerId),
     })
     .from(squadCheckSubmissions)
-    .leftJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
     .where(
       and(
         eq(squadCheckSubmissions.agencyId, agencyId),
@@ -134,13 +135,12 @@ export async function submissionLabels(tx: Tx, agencyId: string, submissionIds: 
     .select({
       id: squadCheckSubmissions.id,
       unitNumber: vehicles.unitNumber,
-      officerName: users.name,
+      officerName: userNameOf(squadCheckSubmissions.agencyId, squadCheckSubmissions.officerId),
       templateName: squadCheckTemplates.name,
       versionNumber: squadCheckTemplateVersions.versionNumber,
     })
     .from(squadCheckSubmissions)
     .innerJoin(vehicles, and(eq(vehicles.agencyId, squadCheckSubmissions.agencyId), eq(vehicles.id, squadCheckSubmissions.vehicleId)))
-    .innerJoin(users, and(eq(users.agencyId, squadCheckSubmissions.agencyId), eq(users.id, squadCheckSubmissions.officerId)))
     .innerJoin(
       squadCheckTemplateVersions,
       and(

@@ -16,7 +16,7 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
-import { existingStorageObjects } from './queries.ts';
+import { existingStorageObjects } from '../platform/attachments.ts';
 import { requestsOfSquadChecks } from './service-request-queries.ts';
 import {
   deleteDraft,

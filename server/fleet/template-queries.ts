@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../platform/database.ts';
 import { squadCheckTemplates, squadCheckTemplateVersions } from './schema.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
 
 /** The fleet module's database access to squad-check templates and their versions. Every query filters by agency as well as running under row-level security. */
 
@@ -25,21 +26,20 @@ export async function insertTemplate(tx: Tx, values: typeof squadCheckTemplates.
   return row!;
 }
 
-export async function updateTemplateRow(
+export function updateTemplateRow(
   tx: Tx,
   agencyId: string,
   templateId: string,
   version: number,
   values: Partial<typeof squadCheckTemplates.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(squadCheckTemplates)
-    .set({ ...values, version: sql`${squadCheckTemplates.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId), eq(squadCheckTemplates.version, version)),
-    )
-    .returning();
-  return row ?? null;
+  return updateAtVersion(
+    tx,
+    squadCheckTemplates,
+    and(eq(squadCheckTemplates.agencyId, agencyId), eq(squadCheckTemplates.id, templateId)),
+    version,
+    values,
+  );
 }
 
 export async function setCurrentVersion(tx: Tx, agencyId: string, templateId: string, versionId: string) {

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
-import { escapeLike } from './queries.ts';
+import { userNameOf } from '../platform/people.ts';
+import { containsPattern } from '../platform/text-search.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
 
 /** The fleet module's database access to vehicles and their history. Every query filters by agency as well as running under row-level security. */
 
@@ -36,7 +37,7 @@ export async function listVehicles(tx: Tx, agencyId: string, query: ListVehicles
   if (query.status) conditions.push(eq(vehicles.status, query.status));
   if (query.vehicle_type) conditions.push(eq(vehicles.vehicleType, query.vehicle_type));
   if (query.q) {
-    const pattern = escapeLike(query.q);
+    const pattern = containsPattern(query.q);
     conditions.push(
       or(
         ilike(vehicles.unitNumber, pattern),
@@ -76,29 +77,26 @@ export async function insertVehicle(tx: Tx, values: typeof vehicles.$inferInsert
   return row!;
 }
 
-export async function updateVehicleRow(
+export function updateVehicleRow(
   tx: Tx,
   agencyId: string,
   vehicleId: string,
   version: number | null,
   values: Partial<typeof vehicles.$inferInsert>,
 ) {
-  const [row] = await tx
-    .update(vehicles)
-    .set({ ...values, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId), version === null ? undefined : eq(vehicles.version, version)))
-    .returning();
-  return row ?? null;
+  return updateAtVersion(tx, vehicles, and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId)), version, values);
 }
 
 /** Sets a higher odometer reading; false when the vehicle already reads as much or more. */
 export async function raiseOdometer(tx: Tx, agencyId: string, vehicleId: string, reading: number): Promise<boolean> {
-  const raised = await tx
-    .update(vehicles)
-    .set({ odometer: reading, version: sql`${vehicles.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId), lt(vehicles.odometer, reading)))
-    .returning({ id: vehicles.id });
-  return raised.length === 1;
+  const raised = await updateAtVersion(
+    tx,
+    vehicles,
+    and(eq(vehicles.agencyId, agencyId), eq(vehicles.id, vehicleId), lt(vehicles.odometer, reading)),
+    null,
+    { odometer: reading },
+  );
+  return raised !== null;
 }
 
 /** The vehicle row, locked until the transaction ends: status decisions must not race. */
@@ -146,9 +144,8 @@ export function windowConditions(column: Parameters<typeof lt>[0], window: Timel
 
 export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
   const rows = await tx
-    .select({ event: vehicleEvents, actorName: users.name })
+    .select({ event: vehicleEvents, actorName: userNameOf(vehicleEvents.agencyId, vehicleEvents.actorId) })
     .from(vehicleEvents)
-    .leftJoin(users, and(eq(users.agencyId, vehicleEvents.agencyId), eq(users.id, vehicleEvents.actorId)))
     .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId), ...windowConditions(vehicleEvents.at, window)))
     .orderBy(desc(vehicleEvents.at))
     .limit(window.limit);
@@ -219,14 +216,13 @@ export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string
     .select({
       id: vehicles.id,
       unitNumber: vehicles.unitNumber,
-      assignedName: users.name,
+      assignedName: userNameOf(vehicles.agencyId, vehicles.assignedUserId),
       openRequests:
         sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${vehicles.agencyId} and ${serviceRequests.vehicleId} = ${vehicles.id} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(
           Number,
         ),
     })
     .from(vehicles)
-    .leftJoin(users, and(eq(users.agencyId, vehicles.agencyId), eq(users.id, vehicles.assignedUserId)))
     .where(and(eq(vehicles.agencyId, agencyId), inArray(vehicles.id, vehicleIds)));
   return new Map(rows.map((r) => [r.id, r]));
 }

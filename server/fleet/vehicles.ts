@@ -17,7 +17,8 @@ import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { fleetSettingsOf } from './settings.ts';
-import { findStorageObject, userExists } from './queries.ts';
+import { findStorageObject } from '../platform/attachments.ts';
+import { findPerson } from '../platform/people.ts';
 import { requestsOfVehicle } from './service-request-queries.ts';
 import { submissionsOfVehicle } from './squad-check-queries.ts';
 import {
@@ -86,7 +87,7 @@ async function checkReferences(
   const settings = fleetSettingsOf(ctx.sysConfig);
   if (input.vehicle_type !== undefined && !settings.vehicle_types.some((t) => t.key === input.vehicle_type))
     throw validationError({ vehicle_type: 'Choose one of the agency’s vehicle types' });
-  if (input.assigned_user_id && !(await userExists(tx, ctx.scope.agencyId, input.assigned_user_id)))
+  if (input.assigned_user_id && !(await findPerson(tx, ctx.scope.agencyId, input.assigned_user_id)))
     throw validationError({ assigned_user_id: 'That person is not in your agency' });
 }
 

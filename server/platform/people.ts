@@ -1,0 +1,80 @@
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { rolePermissions, userRoles, users } from '../db/schema.ts';
+import type { Tx } from './database.ts';
+import { containsPattern } from './text-search.ts';
+
+/**
+ * The agency's people as any module sees them: names beside its records, a search for its pickers, who
+ * to tell about something. The users table belongs to the platform (server/auth and server/admin manage
+ * accounts); a module reads people only through here.
+ */
+
+export interface Person {
+  id: string;
+  name: string;
+}
+
+/** Active people of the agency whose name contains `q`, by name; and `includeId` (a picker's current value) whatever its status. */
+export async function searchPeople(
+  tx: Tx,
+  agencyId: string,
+  options: { q?: string | undefined; includeId?: string | undefined; limit: number },
+): Promise<Person[]> {
+  const matching = and(
+    eq(users.agencyId, agencyId),
+    eq(users.status, 'active'),
+    options.q ? ilike(users.name, containsPattern(options.q)) : undefined,
+  );
+  const rows = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(matching)
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(options.limit);
+  if (options.includeId && !rows.some((r) => r.id === options.includeId)) {
+    const [current] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.agencyId, agencyId), eq(users.id, options.includeId)));
+    if (current) rows.unshift(current);
+  }
+  return rows;
+}
+
+/**
+ * The name of the person whose id is in `userId` of the same row, as a column of a module's select:
+ * `{ officerName: userNameOf(submissions.agencyId, submissions.officerId) }`. One statement, as a join
+ * would be (a lookup by the users key per row); null where the row names no one. A NOT NULL `userId`
+ * column is a foreign key to users in every module table (distribution rules), so its name is never null.
+ */
+export function userNameOf<C extends AnyPgColumn>(
+  agencyId: AnyPgColumn,
+  userId: C,
+): SQL<C['_']['notNull'] extends true ? string : string | null> {
+  return sql`(select ${users.name} from ${users} where ${users.agencyId} = ${agencyId} and ${users.id} = ${userId})`;
+}
+
+/** A person of the agency with the address to tell them by, whatever their status; undefined when there is none. */
+export async function findPerson(tx: Tx, agencyId: string, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
+  return row;
+}
+
+/** Every person of the agency (id, e-mail), whatever their status: for seeding records that name people. */
+export async function peopleOf(tx: Tx, agencyId: string) {
+  return tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.agencyId, agencyId));
+}
+
+/** Active people holding a permission through any role (e.g. the fleet office, to notify). */
+export async function peopleWithPermission(tx: Tx, agencyId: string, permission: string) {
+  return tx
+    .selectDistinct({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.agencyId, users.agencyId), eq(userRoles.userId, users.id)))
+    .innerJoin(rolePermissions, and(eq(rolePermissions.agencyId, userRoles.agencyId), eq(rolePermissions.roleId, userRoles.roleId)))
+    .where(and(eq(users.agencyId, agencyId), eq(users.status, 'active'), eq(rolePermissions.permission, permission)));
+}
