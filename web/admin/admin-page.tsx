@@ -1,8 +1,4 @@
-import { Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { PageHeader } from '../ui/page-header.tsx';
-import { SectionBar } from '../ui/section-bar.tsx';
-import { usePageTitle } from '../ui/use-page-title.ts';
+import { AreaPage, type AreaPageProps } from '../ui/area-page.tsx';
 
 /** The admin area's sections, in the order of the section bar. */
 const SECTIONS = [
@@ -17,27 +13,7 @@ const SECTIONS = [
   { to: '/admin/modules/agency', label: 'Agency profile', match: (path: string) => path.startsWith('/admin/modules/agency') },
 ] as const;
 
-function AdminSections() {
-  return <SectionBar sections={SECTIONS} label="Admin sections" />;
-}
-
-/**
- * The frame of every admin screen: the section bar, a breadcrumb trail, the heading, a line of
- * explanation and the screen's actions.
- */
-export function AdminPage(props: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  breadcrumbs?: { label: string; to: string }[];
-  children: ReactNode;
-}) {
-  usePageTitle(props.title);
-  return (
-    <Stack gap="md" maw={1200}>
-      <AdminSections />
-      <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.breadcrumbs} />
-      {props.children}
-    </Stack>
-  );
+/** The frame of every admin screen: the admin sections, then the screen's breadcrumbs, heading, explanation and actions. */
+export function AdminPage(props: AreaPageProps) {
+  return <AreaPage sections={SECTIONS} sectionsLabel="Admin sections" {...props} />;
 }

@@ -17,8 +17,7 @@ import { UserDrawer } from './user-drawer.tsx';
 import { usersToCsv } from './users-csv.ts';
 import { usersApiQuery, type UserSort, type UsersSearch } from './users-search.ts';
 import { SearchBox } from '../lib/search-box.tsx';
-import { toggleSort } from '../lib/url-search.ts';
-import { ListView, type ListColumn } from '../lib/list-view.tsx';
+import { ListView, listControls, type ListColumn } from '../lib/list-view.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
 
 /** /admin/users: the agency's people, a page at a time; invite, import, export and edit them. */
@@ -167,13 +166,7 @@ export function UsersScreen() {
             : { title: 'No users yet', children: 'Invite your people by e-mail, one at a time or from a CSV file.' }
         }
         minWidth={860}
-        sort={{ by: state.sort, order: state.order, onSort: (column) => go(toggleSort(state, column)) }}
-        pager={{
-          page: state.page,
-          pageSize: state.page_size,
-          onPage: (page) => go({ ...state, page }),
-          onPageSize: (pageSize) => go({ ...state, page_size: pageSize, page: 1 }),
-        }}
+        {...listControls(state, go)}
       />
 
       <InviteUserDialog opened={inviting} onClose={() => setInviting(false)} />

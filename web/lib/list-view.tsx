@@ -5,7 +5,7 @@ import { Fragment, type ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { TablePager } from '../ui/table-pager.tsx';
 import { errorMessage } from './api-error.ts';
-import type { SortOrder } from './url-search.ts';
+import { toggleSort, type SortOrder } from './url-search.ts';
 
 /**
  * The office's lists: a page of rows the server searched, filtered, sorted and paged (the screen keeps
@@ -64,6 +64,26 @@ export type ListPager = {
   /** Offers the rows-per-page choice. */
   onPageSize?: (pageSize: number) => void;
 };
+
+/**
+ * The sort and the pager of a list whose state is its URL's (web/lib/url-search.ts): `go` navigates to
+ * the new state. A header click sorts (toggleSort, back to page 1); a page size change goes back to
+ * page 1. Spread into the list: `<ListView {...listControls(state, go)} … />`.
+ */
+export function listControls<TState extends { sort: string; order: SortOrder; page: number; page_size: number }>(
+  state: TState,
+  go: (next: TState) => void,
+): { sort: ListSort<TState['sort']>; pager: ListPager } {
+  return {
+    sort: { by: state.sort, order: state.order, onSort: (column) => go(toggleSort(state, column)) },
+    pager: {
+      page: state.page,
+      pageSize: state.page_size,
+      onPage: (page) => go({ ...state, page }),
+      onPageSize: (pageSize) => go({ ...state, page_size: pageSize, page: 1 }),
+    },
+  };
+}
 
 export type ListViewProps<TRow, TSort extends string> = {
   /** The table's and the card list's accessible name ("Users"). */

@@ -1,8 +1,4 @@
-import { Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { PageHeader } from '../../ui/page-header.tsx';
-import { SectionBar } from '../../ui/section-bar.tsx';
-import { usePageTitle } from '../../ui/use-page-title.ts';
+import { AreaPage, type AreaPageProps } from '../../ui/area-page.tsx';
 
 /** The fleet office's sections, in the order of the section bar. */
 const SECTIONS = [
@@ -21,26 +17,9 @@ const SECTIONS = [
   },
 ] as const;
 
-function FleetSections() {
-  return <SectionBar sections={SECTIONS} label="Fleet office sections" />;
-}
-
-/** The frame of every fleet-office screen: section bar, breadcrumbs, heading, explanation, actions. */
-export function FleetAdminPage(props: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  breadcrumbs?: { label: string; to: string }[];
-  children: ReactNode;
-}) {
-  usePageTitle(props.title);
-  return (
-    <Stack gap="md" maw={1200} miw={0}>
-      <FleetSections />
-      <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.breadcrumbs} />
-      {props.children}
-    </Stack>
-  );
+/** The frame of every fleet-office screen: the office's sections, then breadcrumbs, heading, explanation, actions. */
+export function FleetAdminPage(props: AreaPageProps) {
+  return <AreaPage sections={SECTIONS} sectionsLabel="Fleet office sections" {...props} />;
 }
 
 /** A label for a key from the agency's list (vehicle type, service category), or the key itself. */

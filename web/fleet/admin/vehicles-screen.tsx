@@ -12,8 +12,7 @@ import { VEHICLE_STATUS_LABELS, VehicleStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
 import { vehiclesApiQuery, type VehicleSort, type VehiclesSearch } from './fleet-search.ts';
 import { SearchBox } from '../../lib/search-box.tsx';
-import { toggleSort } from '../../lib/url-search.ts';
-import { ListView, type ListColumn } from '../../lib/list-view.tsx';
+import { ListView, listControls, type ListColumn } from '../../lib/list-view.tsx';
 import { FilterSelect } from '../../ui/filter-select.tsx';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useVehicles } from './list-vehicles.ts';
@@ -180,13 +179,7 @@ export function VehiclesScreen() {
             : { title: 'No vehicles yet', children: 'Add the agency’s vehicles one at a time.' }
         }
         minWidth={880}
-        sort={{ by: state.sort, order: state.order, onSort: (column) => go(toggleSort(state, column)) }}
-        pager={{
-          page: state.page,
-          pageSize: state.page_size,
-          onPage: (page) => go({ ...state, page }),
-          onPageSize: (pageSize) => go({ ...state, page_size: pageSize, page: 1 }),
-        }}
+        {...listControls(state, go)}
       />
       <AddVehicleDialog opened={adding} onClose={() => setAdding(false)} />
     </FleetAdminPage>
