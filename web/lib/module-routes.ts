@@ -25,9 +25,9 @@ export interface ModuleRouteParents<
 /**
  * The shell registers its layout routes' types here (web/app/router.tsx augments this interface with
  * `parents`), as TanStack Router's own `Register` works. A module's routes are typed against them, so
- * each route knows its parent's exact type and the route tree's type, and with it typed navigation
- * (`to`, `params`, `search`), comes out as if the routes were written in the shell, while no module
- * imports the shell.
+ * each route knows its parent's exact type; the route tree's type, and with it typed navigation
+ * (`to`, `params`, `search`), is then the same as if the routes were written in the shell, while no
+ * module imports the shell.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface ModuleRouteParentsRegister {}

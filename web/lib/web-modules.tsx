@@ -9,8 +9,8 @@ import type { RouteParents } from './module-routes.ts';
 export type WebModuleKey = ModuleKey | 'admin';
 
 /**
- * A way into a module that the shell shows in its navigation and as a home tile (with the module's
- * icon and one-line summary, web/ui/module-icon.tsx), for the users it is for. The modules of
+ * A way into a module that the shell shows in its navigation and as a home tile (with its icon and
+ * one-line summary, web/ui/web-module-icon.tsx), for the users it is for. The modules of
  * core/modules.ts get theirs from that table (label, home path, access rules); this is for the
  * others (the admin area).
  */
