@@ -17,18 +17,8 @@ import cliProgress from 'cli-progress';
 import { sql } from 'drizzle-orm';
 import { TENANT_TABLES } from '../server/modules.ts';
 import { openDatabase, queryRows, type Database, type Tx } from '../server/platform/database.ts';
-import {
-  BENCH_PASSWORD,
-  DAILY_CHECK_RATE,
-  DAYS_OF_HISTORY,
-  FAILED_CHECK_RATE,
-  REQUESTS_PER_VEHICLE_MONTH,
-  USERS_PER_AGENCY,
-  VEHICLES_PER_AGENCY,
-  benchEmail,
-  countBenchAgencies,
-  seedBench,
-} from './bench-data.ts';
+import { DAILY_CHECK_RATE, FAILED_CHECK_RATE, REQUESTS_PER_VEHICLE_MONTH, VEHICLES_PER_AGENCY } from '../server/fleet/bench-seed.ts';
+import { BENCH_PASSWORD, DAYS_OF_HISTORY, USERS_PER_AGENCY, benchEmail, countBenchAgencies, seedBench } from './bench-data.ts';
 
 export interface SeedCliOptions {
   agencies: number;

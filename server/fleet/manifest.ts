@@ -2,6 +2,7 @@ import { fleetApi, FleetSettings } from '../../core/contracts/fleet.ts';
 import { storageApi } from '../../core/contracts/storage.ts';
 import type { ServerModule } from '../platform/modules.ts';
 import { sampleAnswers } from './sample-answers.ts';
+import { seedBenchFleet } from './bench-seed.ts';
 import { seedDemoFleet } from './demo-seed.ts';
 import { fleetTables } from './schema.ts';
 import { fleetRoutes } from './routes.ts';
@@ -21,6 +22,7 @@ export const fleetModule: ServerModule = {
     await seedFleetDefaults(tx, agencyId);
   },
   seedDemo: seedDemoFleet,
+  seedBench: seedBenchFleet,
   fileReaders: { fleet: ['fleet:admin'], signature: ['fleet:admin'] },
   async sweepFixtures(call) {
     const vehicle = await call(fleetApi.createVehicle, {

@@ -33,6 +33,8 @@ export interface ServerModule {
   onAgencyCreated?(tx: Tx, agencyId: string): Promise<void>;
   /** The demo agency's records of this module, inside the transaction that creates the agency. */
   seedDemo?(tx: Tx, demo: DemoAgency): Promise<void>;
+  /** The module's records in one agency of the bench dataset (bench/bench-data.ts), inside the transaction that seeds the agency. */
+  seedBench?(tx: Tx, bench: BenchAgency): Promise<void>;
   /** Who may read an upload of each purpose the module owns, besides its uploader (admin:access reads all). */
   fileReaders?: Partial<Record<UploadPurpose, readonly Permission[]>>;
   /**
@@ -46,6 +48,49 @@ export interface DemoAgency {
   agencyId: string;
   /** The large demo agency gets a full fleet and history; the small one a few records. */
   size: 'large' | 'small';
+}
+
+/**
+ * One agency of the bench dataset as a module's seedBench sees it: the platform has written the agency,
+ * its people and their roles; the module adds its records in bulk and tells the audit entries they left.
+ */
+export interface BenchAgency {
+  agencyId: string;
+  /** "Now" of the dataset: the history ends here. */
+  now: Date;
+  /** Days of history. */
+  days: number;
+  /** How busy the agency is: records at this share of the realistic rates. */
+  activity: number;
+  /** The agency's seeded generator, shared by the platform and the modules in order: the same agency number gives the same dataset. */
+  random: () => number;
+  /** The agency's people, each with the built-in role it holds (core/permissions.ts BUILT_IN_ROLES keys). */
+  people: readonly BenchPerson[];
+  /** Writes rows (snake_case columns) in bulk as the API's role, so row-level security checks each, and counts them. */
+  insert(table: string, rows: Array<Record<string, unknown>>): Promise<void>;
+  /** Sets a per-agency sequence (agency_counters) to the last number the module's records used. */
+  setCounter(name: string, value: number): Promise<void>;
+  /** An entry of the audit trail; the platform chains every entry by hash, oldest first, once all modules are seeded. */
+  audit(entry: BenchAuditEntry): void;
+}
+
+export interface BenchPerson {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  status: 'active' | 'invited' | 'disabled';
+}
+
+export interface BenchAuditEntry {
+  at: Date;
+  actor: { id: string; email: string };
+  action: string;
+  entityType: string;
+  entityId: string;
+  summary: string;
+  after: Record<string, unknown> | null;
+  before?: Record<string, unknown> | null;
 }
 
 /** Calls an endpoint as a signed-in user and answers its parsed body; throws on an error status. */
