@@ -22,6 +22,24 @@ import type { Services } from './platform/services.ts';
 /** Paths the API owns; anything else is the web app (index.html for client-side routes). */
 export const API_PREFIXES = ['/auth/', '/rest/', '/storage/', '/realtime/', '/functions/', '/app/', '/docs/', '/health'];
 
+const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'geolocation=(self)',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'display-capture=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'interest-cohort=()',
+  'browsing-topics=()',
+].join(', ');
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
@@ -78,9 +96,21 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same answer as frame-ancestors 'none', for browsers that read only the older header.
+    xFrameOptions: { action: 'deny' },
     // HSTS only means something over TLS; behind a TLS proxy (TRUST_PROXY) it is sent.
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    // What a browser may use: the camera (photos of damage, a licence's barcode) and the position
+    // (where a stop or an incident happened), on our own pages only; nothing else.
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Answers of the API carry personal and agency data: no browser or proxy keeps them, unless a
+    // route said otherwise for something public (the signing keys, an agency's logo).
+    if (!reply.hasHeader('cache-control') && API_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(swagger, {

@@ -7,11 +7,9 @@ import { queryRows } from '../platform/database.ts';
 import { verifyAuditChain } from '../platform/audit.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { AdminUser, RoleDetail } from '../../core/contracts/admin.ts';
+import { solidPng } from '../platform/sample-images.ts';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
+const PNG = solidPng(2, 2, [30, 90, 200]);
 
 describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
   let server: TestServer;

@@ -11,6 +11,7 @@ import { MODULE_LIST, type ModuleKey, MODULES } from '../../core/modules.ts';
 import { agencies } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import type { Tx } from '../platform/database.ts';
+import { fileContentProblem } from '../platform/file-content.ts';
 import { AppError } from '../platform/errors.ts';
 import { IMAGE_TYPES, sniffImage } from '../platform/storage.ts';
 import { staleVersion } from '../platform/versioning.ts';
@@ -108,6 +109,8 @@ export async function uploadAgencyLogo(ctx: AdminContext, data: Buffer): Promise
       fields: { logo: 'Upload a PNG, JPEG or WebP image' },
       status: 415,
     });
+  const problem = fileContentProblem(type, data);
+  if (problem) throw new AppError('validation_failed', problem, { fields: { logo: problem } });
   const key = ctx.services.storage.newKey(ctx.scope.agencyId, 'logo', IMAGE_TYPES[type]);
   await ctx.services.storage.put(key, data);
   return setLogo(ctx, key, 'agency.logo_changed', 'Changed the agency logo');

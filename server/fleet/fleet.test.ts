@@ -7,9 +7,10 @@ import { passingAnswers } from '../test-support/fleet-samples.ts';
 import { sampleAnswers } from './sample-answers.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { ServiceRequest, SquadCheckForm, Vehicle } from '../../core/contracts/fleet.ts';
+import { solidPng } from '../platform/sample-images.ts';
 
 const VALID_VIN = '1HGCM82633A004352';
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = solidPng(2, 2, [30, 90, 200]);
 
 describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
   let server: TestServer;

@@ -11,8 +11,9 @@ import { queryRows } from './database.ts';
 import { routeTable, type RouteRecord } from './access.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import { PERMISSION_LIST } from '../../core/permissions.ts';
+import { solidPng } from './sample-images.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = solidPng(2, 2, [30, 90, 200]);
 
 /** Routes in sweep order: signing out last, so it does not end the sweeping sessions half way. */
 function sweepOrder(routes: RouteRecord[]) {

@@ -6,6 +6,7 @@ import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
 import { fileReadersOf } from '../platform/modules.ts';
+import { fileContentProblem } from '../platform/file-content.ts';
 import { FILE_TYPES, sniffFile, type FileType } from '../platform/storage.ts';
 
 function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string }): boolean {
@@ -22,7 +23,8 @@ function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string 
 
 /**
  * Stores an uploaded image or PDF for the caller's agency. The file's real type comes from its first
- * bytes, never from what the client declared, so nothing that a browser would run (HTML, SVG) gets in.
+ * bytes, never from what the client declared, so nothing that a browser would run (HTML, SVG) gets in;
+ * then the whole file is checked (file-content.ts): a broken image or an active PDF is refused.
  */
 export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: UploadPurpose) {
   if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', { fields: { file: 'The file is empty' } });
@@ -37,6 +39,8 @@ export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: Upl
       fields: { file: 'Upload a photo (PNG, JPEG or WebP) or a PDF' },
       status: 415,
     });
+  const problem = fileContentProblem(type, data);
+  if (problem) throw new AppError('validation_failed', problem, { fields: { file: problem } });
   const key = ctx.services.storage.newKey(ctx.scope.agencyId, purpose, FILE_TYPES[type]);
   await ctx.services.storage.put(key, data);
   const row = await inAgency(ctx, async (tx) => {

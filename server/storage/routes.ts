@@ -7,9 +7,13 @@ import { perPerson } from '../platform/rate-limits.ts';
 import type { Services } from '../platform/services.ts';
 import { readFile, uploadFile } from './files.ts';
 
-/** Files are served so that a browser can only show them, never run them. */
+/**
+ * Files are served so that a browser can only show them, never run them: no script, no requests of
+ * their own, a sandbox even if opened directly. A PDF (whose viewer a sandbox would break, and which
+ * can carry actions of its own) is downloaded, not opened in the app's origin.
+ */
 const SAFE_FILE_HEADERS = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   'x-content-type-options': 'nosniff',
 };
 
@@ -26,7 +30,12 @@ export function storageRoutes(app: FastifyInstance, services: Services) {
       return {
         data: file.data,
         contentType: file.type,
-        headers: { ...SAFE_FILE_HEADERS, 'cache-control': 'private, max-age=3600', 'content-disposition': 'inline' },
+        headers: {
+          ...SAFE_FILE_HEADERS,
+          // Records' photos and signatures are personal data: a shared patrol-car laptop keeps no copy.
+          'cache-control': 'no-store',
+          'content-disposition': file.type === 'application/pdf' ? `attachment; filename="${params.id}.pdf"` : 'inline',
+        },
       };
     },
     agencyLogo: async (ctx, { params }) => {

@@ -1,13 +1,14 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidPng } from '../platform/sample-images.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { makeAgency, makeUser, signIn } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
+const PNG = solidPng(2, 2, [200, 30, 30]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const sample = (name: string) => fs.readFileSync(new URL(`../test-support/samples/${name}`, import.meta.url));
 
 describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
   let server: TestServer;
@@ -46,9 +47,57 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
       expect(created.json()).toMatchObject({ content_type: type, size: body.length, url: `/storage/v1/object/${created.json().id}` });
       const read = await server.request({ method: 'GET', url: created.json().url, token: officer.access_token });
       expect(read.headers['content-type']).toBe(type);
-      expect(read.headers['content-security-policy']).toMatch(/default-src 'none'/);
+      expect(read.headers['content-security-policy']).toMatch(/default-src 'none'.*; sandbox$/);
+      expect(read.headers['cache-control']).toBe('no-store');
+      expect(read.headers['content-disposition']).toBe(
+        type === 'application/pdf' ? `attachment; filename="${created.json().id}.pdf"` : 'inline',
+      );
       expect(Buffer.compare(read.rawPayload, body)).toBe(0);
     }
+  });
+
+  it('accepts real JPEG and WebP photos, and refuses an image that is cut short or damaged, saying so beside the file', async () => {
+    expect((await upload(officer, sample('photo.jpg'), 'image/jpeg')).statusCode).toBe(201);
+    expect((await upload(officer, sample('photo.webp'), 'image/webp')).statusCode).toBe(201);
+    const cut = await upload(officer, sample('photo.jpg').subarray(0, 300), 'image/jpeg');
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().fields).toEqual({ file: 'This JPEG image is damaged or incomplete; take or export the photo again' });
+    const damaged = Buffer.from(PNG);
+    damaged[damaged.length - 20] ^= 0xff;
+    expect((await upload(officer, damaged, 'image/png')).json().fields).toEqual({
+      file: 'This PNG image is damaged or incomplete; take or export the photo again',
+    });
+  });
+
+  it('refuses a PDF that carries a script, even spelled with escapes or packed in a compressed object stream', async () => {
+    const plain = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer <<>>\n%%EOF\n');
+    const escaped = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /J#61vaScript >> >> endobj\ntrailer <<>>\n%%EOF\n');
+    const packed = Buffer.concat([
+      Buffer.from('%PDF-1.5\n5 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>\nstream\n'),
+      zlib.deflateSync(Buffer.from('6 0 << /S /Launch /F (calc.exe) >>')),
+      Buffer.from('\nendstream\nendobj\ntrailer <<>>\n%%EOF\n'),
+    ]);
+    for (const pdf of [plain, escaped, packed]) {
+      const refused = await upload(officer, pdf, 'application/pdf');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({
+        file: 'PDFs that run scripts, open programs or carry attached files are not accepted; print it to a new PDF and upload that',
+      });
+    }
+  });
+
+  it('keeps personal data out of browser and proxy caches, and lets pages use only the camera and the position', async () => {
+    const profile = await server.request({ method: 'GET', url: '/rest/v1/profile', token: officer.access_token });
+    expect(profile.headers['cache-control']).toBe('no-store');
+    const refused = await server.request({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: 'x@precinct.test', password: 'nope' },
+    });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(profile.headers['permissions-policy']).toMatch(/^camera=\(self\), geolocation=\(self\), microphone=\(\)/);
+    expect(profile.headers['x-frame-options']).toBe('DENY');
+    expect(profile.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
   });
 
   it('refuses a file that is not really an image or a PDF, whatever type it claims', async () => {
