@@ -109,6 +109,7 @@ export const Session = z.object({
   expires_in: z.number().int(),
   /** Unix time (seconds) at which the access token expires. */
   expires_at: z.number().int(),
+  /** Empty for a browser that asked for the httpOnly refresh cookie instead (server/auth/refresh-cookie.ts). */
   refresh_token: z.string(),
   user: AuthUser,
 });
@@ -188,7 +189,8 @@ export const PasswordGrantInput = z.object({
 });
 export type PasswordGrantInput = z.infer<typeof PasswordGrantInput>;
 
-export const RefreshGrantInput = z.object({ refresh_token: z.string().min(1) });
+/** A browser sends none: its refresh token travels in an httpOnly cookie (server/auth/refresh-cookie.ts). */
+export const RefreshGrantInput = z.object({ refresh_token: z.string().min(1).optional() });
 export type RefreshGrantInput = z.infer<typeof RefreshGrantInput>;
 
 export const GrantType = z.enum(['password', 'refresh_token']);

@@ -271,6 +271,45 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
     });
   });
 
+  describe('the browser’s refresh token', () => {
+    it('lives in an httpOnly, SameSite=Strict cookie only the token endpoint receives, never in what script can read', async () => {
+      const user = await makeUser(server, await makeAgency(server));
+      const browser = { 'x-precinct-refresh-cookie': '1' };
+      const signedIn = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        headers: browser,
+        ...json({ email: user.email, password: TEST_PASSWORD }),
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json().refresh_token).toBe('');
+      const cookie = String(signedIn.headers['set-cookie']);
+      expect(cookie).toMatch(/^precinct-refresh=[^;]+; Path=\/auth\/v1\/token; Max-Age=43200; HttpOnly; SameSite=Strict$/);
+
+      const refreshed = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        headers: { ...browser, cookie: cookie.split(';')[0]! },
+        ...json({}),
+      });
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.json()).toMatchObject({ refresh_token: '', user: { id: user.id } });
+      const rotated = String(refreshed.headers['set-cookie']).split(';')[0]!;
+      expect(rotated).not.toBe(cookie.split(';')[0]);
+
+      const out = await server.request({ method: 'POST', url: '/auth/v1/logout', token: refreshed.json().access_token, headers: browser });
+      expect(out.statusCode).toBe(204);
+      expect(String(out.headers['set-cookie'])).toMatch(/^precinct-refresh=; Path=\/auth\/v1\/token; Max-Age=0; HttpOnly/);
+      const afterLogout = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        headers: { ...browser, cookie: rotated },
+        ...json({}),
+      });
+      expect(afterLogout.statusCode).toBe(400);
+    });
+  });
+
   describe('password recovery', () => {
     it('e-mails a link that signs the user in to choose a new password, which then works and ends their other sessions', async () => {
       const user = await makeUser(server, await makeAgency(server));

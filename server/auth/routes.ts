@@ -11,6 +11,7 @@ import { challengeFactor, enrollFactor, listMyFactors, removeFactor, renameFacto
 import { previewInvitation } from './invitations.ts';
 import { unlockWithLink } from './lockout.ts';
 import { requestPasswordRecovery, resendConfirmation } from './recover-account.ts';
+import { clearRefreshCookie, deliverSession, readRefreshCookie } from './refresh-cookie.ts';
 import { refreshSession, signInWithPassword, verifyLink } from './sign-in.ts';
 import { SignInThrottle } from './sign-in-throttle.ts';
 import { signUp } from './sign-up.ts';
@@ -20,6 +21,7 @@ export function authRoutes(app: FastifyInstance, services: Services) {
   const perAddress = { max: services.config.authRateLimitPerMinute, timeWindow: 60_000 };
   // Signed-in endpoints count per user instead: officers at one station share an address.
   const perUser = { ...perAddress, keyGenerator: (request: FastifyRequest) => userKey(request) };
+  const secure = services.config.publicUrl.startsWith('https:');
   const throttle = new SignInThrottle({ failuresPerAddress: services.config.signInFailuresPerAddress });
   // Recovery and confirmation e-mails are prepared after the answer, so its timing tells nothing of who has an account.
   const afterAnswer = backgroundWork(app, services);
@@ -28,23 +30,31 @@ export function authRoutes(app: FastifyInstance, services: Services) {
     services,
     authApi,
     {
-      signUp: (ctx, { body }) => signUp(services, body, ctx.origin),
-      verify: (ctx, { body }) => verifyLink(services, body, ctx.origin),
+      signUp: async (ctx, { body, request, reply }) => {
+        const result = await signUp(services, body, ctx.origin);
+        return result.session ? { ...result, session: deliverSession(request, reply, result.session, secure) } : result;
+      },
+      verify: async (ctx, { body, request, reply }) => deliverSession(request, reply, await verifyLink(services, body, ctx.origin), secure),
       resend: async (_ctx, { body }) => {
         afterAnswer('confirmation e-mail', () => resendConfirmation(services, body));
         return {};
       },
-      token: (ctx, { query, body: raw }) => {
+      token: async (ctx, { query, body: raw, request, reply }) => {
         if (query.grant_type === 'password') {
           const body = PasswordGrantInput.safeParse(raw);
           if (!body.success) throw validationError(Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])));
-          return signInWithPassword(services, throttle, body.data, ctx.origin);
+          return deliverSession(request, reply, await signInWithPassword(services, throttle, body.data, ctx.origin), secure);
         }
+        // A browser's refresh token comes in its cookie (refresh-cookie.ts), other clients send it in the body.
         const body = RefreshGrantInput.safeParse(raw);
-        if (!body.success) throw validationError({ refresh_token: 'Send the refresh token' });
-        return refreshSession(services, body.data);
+        const refreshToken = (body.success && body.data.refresh_token) || readRefreshCookie(request);
+        if (!refreshToken) throw validationError({ refresh_token: 'Send the refresh token' });
+        return deliverSession(request, reply, await refreshSession(services, { refresh_token: refreshToken }), secure);
       },
-      logout: (ctx, { query }) => signOut(services, ctx.scope, query.scope, ctx.actor),
+      logout: async (ctx, { query, reply }) => {
+        clearRefreshCookie(reply, secure);
+        return signOut(services, ctx.scope, query.scope, ctx.actor);
+      },
       unlock: async (ctx, { body }) => {
         await unlockWithLink(services, body, { origin: ctx.origin });
         return {};
@@ -61,7 +71,8 @@ export function authRoutes(app: FastifyInstance, services: Services) {
       renameFactor: (ctx, { params, body }) => renameFactor(services, ctx.scope, params.factorId, body.friendly_name, ctx.actor),
       removeFactor: (ctx, { params }) => removeFactor(services, ctx.scope, params.factorId, ctx.actor),
       challengeFactor: (ctx, { params }) => challengeFactor(services, ctx.scope, params.factorId),
-      verifyFactor: (ctx, { params, body }) => verifyFactor(services, ctx.scope, params.factorId, body, ctx.actor),
+      verifyFactor: async (ctx, { params, body, request, reply }) =>
+        deliverSession(request, reply, await verifyFactor(services, ctx.scope, params.factorId, body, ctx.actor), secure),
 
       previewInvitation: (_ctx, { query }) => previewInvitation(services, query.token),
       jwks: async (_ctx, { reply }) => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { PasswordGrantInput, RefreshGrantInput, Session, VerifyInput } from '../../core/contracts/auth.ts';
+import type { PasswordGrantInput, Session, VerifyInput } from '../../core/contracts/auth.ts';
 import { AppError } from '../platform/errors.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
 import { agencyOfLink, spendLink } from '../platform/one-time-links.ts';
@@ -153,7 +153,7 @@ async function checkPassword(services: Services, input: PasswordGrantInput, orig
  */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
-export async function refreshSession(services: Services, input: RefreshGrantInput): Promise<Session> {
+export async function refreshSession(services: Services, input: { refresh_token: string }): Promise<Session> {
   const agencyId = agencyOfOpaqueToken(input.refresh_token);
   const invalid = () => new AppError('invalid_token', 'Invalid Refresh Token: Refresh Token Not Found', { status: 400 });
   if (!agencyId) throw invalid();

@@ -63,7 +63,7 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
     expect(cut.statusCode).toBe(400);
     expect(cut.json().fields).toEqual({ file: 'This JPEG image is damaged or incomplete; take or export the photo again' });
     const damaged = Buffer.from(PNG);
-    damaged[damaged.length - 20] ^= 0xff;
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 20) ^ 0xff, damaged.length - 20);
     expect((await upload(officer, damaged, 'image/png')).json().fields).toEqual({
       file: 'This PNG image is damaged or incomplete; take or export the photo again',
     });

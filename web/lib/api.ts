@@ -85,6 +85,8 @@ export async function callEndpoint<E extends Endpoint>(
   if (given.accessToken) headers.authorization = `Bearer ${given.accessToken}`;
   if (endpoint.versioned && endpoint.method !== 'GET' && given.version !== undefined) Object.assign(headers, ifMatch(given.version));
   if (endpoint.idempotent && given.idempotencyKey) headers['idempotency-key'] = given.idempotencyKey;
+  // Sessions this browser receives keep their refresh token in an httpOnly cookie (server/auth/refresh-cookie.ts).
+  if (endpoint.api === 'auth') headers['x-precinct-refresh-cookie'] = '1';
   if (endpoint.upload) {
     const file = given.body as Blob;
     const withQuery = given.query

@@ -116,7 +116,8 @@ function adoptStoredSession(): 'adopted' | 'same' | 'gone' {
   const stored = readSessionCookie();
   if (!stored) return 'gone';
   const current = state.session;
-  if (!current || (stored.refresh_token !== current.refresh_token && stored.expires_at >= current.expires_at)) {
+  // Access tokens are unique per refresh (the refresh token itself is in an httpOnly cookie, out of script's reach).
+  if (!current || (stored.access_token !== current.access_token && stored.expires_at >= current.expires_at)) {
     applySession(stored, current ? 'TOKEN_REFRESHED' : 'SIGNED_IN');
     return 'adopted';
   }
@@ -151,7 +152,7 @@ export function refreshSession(): Promise<Session | null> {
     } catch (error) {
       if (isApiError(error) && error.status >= 400 && error.status < 500) {
         // Spent, revoked or expired: unless another tab already holds a newer session, we are signed out.
-        if (adoptStoredSession() === 'adopted' && state.session && state.session.refresh_token !== current.refresh_token) {
+        if (adoptStoredSession() === 'adopted' && state.session && state.session.access_token !== current.access_token) {
           return state.session;
         }
         clearLocalSession('session_ended', signOutNoticeFor(error));
