@@ -607,6 +607,45 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(accepted.statusCode, accepted.body).toBe(201);
     });
 
+    it('refuses a colleague’s upload on an officer’s squad check or service request, and on a vehicle’s photo', async () => {
+      const upload = async (session: Session) =>
+        (
+          await server.request({
+            method: 'POST',
+            url: '/storage/v1/object?purpose=fleet',
+            token: session.access_token,
+            headers: { 'content-type': 'image/png' },
+            payload: PNG,
+          })
+        ).json().id as string;
+      const colleague = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit'] }));
+      const theirs = await upload(colleague);
+      const vehicle = await addVehicle();
+      const form = await formFor(vehicle);
+      const check = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+        vehicle_id: vehicle.id,
+        template_version_id: form.template.version_id,
+        answers: [...passingAnswers(form.template.sections, 20_000), { item_id: 'damage_photo', value: theirs }],
+      });
+      expect(check.json().fields).toEqual({ 'answers.damage_photo': 'A photo was not saved; add it again' });
+      const request = await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+        vehicle_id: vehicle.id,
+        category: 'other',
+        description: 'Dent in the rear door',
+        drivable: true,
+        photo_ids: [theirs],
+      });
+      expect(request.json().fields).toEqual({ photo_ids: 'A photo was not saved; add it again' });
+      const photo = await call(
+        manager,
+        'PUT',
+        `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
+        { photo_id: theirs },
+        { 'if-match': `"${vehicle.version}"` },
+      );
+      expect(photo.statusCode).toBe(404);
+    });
+
     it('refuses a squad check filed against another vehicle type’s template, and an implausible odometer', async () => {
       const vehicle = await addVehicle();
       const other = (

@@ -16,7 +16,7 @@ import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { resetMaintenance } from './maintenance-queries.ts';
-import { existingStorageObjects } from '../platform/attachments.ts';
+import { ownUploads } from '../platform/attachments.ts';
 import { nextNumber } from '../platform/counters.ts';
 import { findPerson, peopleWithPermission } from '../platform/people.ts';
 import {
@@ -89,8 +89,8 @@ export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: Creat
   if (vehicle.status === 'retired') throw validationError({ vehicle_id: `Unit ${vehicle.unitNumber} is retired` });
   if (!fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category))
     throw validationError({ category: 'Choose one of the categories' });
-  // Photos must be files the agency uploaded (never another agency's).
-  const stored = await existingStorageObjects(tx, ctx.scope.agencyId, input.photo_ids);
+  // Photos must be files the requester uploaded (never another agency's, nor a colleague's).
+  const stored = await ownUploads(tx, ctx.scope.agencyId, ctx.scope.userId, input.photo_ids);
   if (!input.photo_ids.every((id) => stored.has(id))) throw validationError({ photo_ids: 'A photo was not saved; add it again' });
   if (input.squad_check_id) {
     const check = await findSubmission(tx, ctx.scope.agencyId, input.squad_check_id);

@@ -16,7 +16,7 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
-import { existingStorageObjects } from '../platform/attachments.ts';
+import { ownUploads } from '../platform/attachments.ts';
 import { requestsOfSquadChecks } from './service-request-queries.ts';
 import {
   deleteDraft,
@@ -139,7 +139,7 @@ async function recordSquadCheck(tx: Tx, ctx: RequestContext, input: SubmitSquadC
     throw validationError({ template_version_id: 'This is not the form for this vehicle; reload it' });
   const sections = version.sections as TemplateSection[];
   const { errors, failed, odometer } = evaluateAnswers(sections, input.answers);
-  Object.assign(errors, await missingFiles(tx, ctx.scope.agencyId, sections, input.answers, errors));
+  Object.assign(errors, await missingFiles(tx, ctx.scope.agencyId, ctx.scope.userId, sections, input.answers, errors));
   if (Object.keys(errors).length > 0) throw validationError(errors, 'Some items need your attention');
   if (odometer !== null) await recordOdometer(tx, ctx, vehicle, odometer, { kind: 'squad_check' }, odometerField(sections));
 
@@ -181,10 +181,17 @@ async function recordSquadCheck(tx: Tx, ctx: RequestContext, input: SubmitSquadC
 }
 
 /**
- * Photos and signatures must be files the agency uploaded: an id that is not (another agency's, or
- * made up) is named beside its item, as if the photo were missing.
+ * Photos and signatures must be files the officer uploaded: an id that is not (another agency's, a
+ * colleague's, or made up) is named beside its item, as if the photo were missing.
  */
-async function missingFiles(tx: Tx, agencyId: string, sections: TemplateSection[], answers: Answer[], known: Record<string, string>) {
+async function missingFiles(
+  tx: Tx,
+  agencyId: string,
+  uploadedBy: string,
+  sections: TemplateSection[],
+  answers: Answer[],
+  known: Record<string, string>,
+) {
   const kinds = new Map(sections.flatMap((s) => s.items).map((i) => [i.id, i.kind] as const));
   const filesOf = (answer: Answer) => [
     ...((kinds.get(answer.item_id) === 'photo' || kinds.get(answer.item_id) === 'signature') &&
@@ -195,7 +202,7 @@ async function missingFiles(tx: Tx, agencyId: string, sections: TemplateSection[
     ...(answer.photo_ids ?? []),
   ];
   const checked = answers.filter((a) => !known[`answers.${a.item_id}`] && filesOf(a).length > 0);
-  const existing = await existingStorageObjects(tx, agencyId, checked.flatMap(filesOf));
+  const existing = await ownUploads(tx, agencyId, uploadedBy, checked.flatMap(filesOf));
   const problems: Record<string, string> = {};
   for (const answer of checked)
     if (!filesOf(answer).every((id) => existing.has(id)))

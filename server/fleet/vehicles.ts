@@ -17,7 +17,7 @@ import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { fleetSettingsOf } from './settings.ts';
-import { findStorageObject } from '../platform/attachments.ts';
+import { findOwnUpload } from '../platform/attachments.ts';
 import { findPerson } from '../platform/people.ts';
 import { requestsOfVehicle } from './service-request-queries.ts';
 import { submissionsOfVehicle } from './squad-check-queries.ts';
@@ -200,8 +200,8 @@ export function setVehiclePhoto(ctx: RequestContext, vehicleId: string, version:
     const before = await findVehicle(tx, ctx.scope.agencyId, vehicleId);
     if (!before) throw new AppError('not_found', 'Vehicle not found');
     if (before.version !== version) throw staleVersion('vehicle');
-    if (photoId !== null) {
-      const file = await findStorageObject(tx, ctx.scope.agencyId, photoId);
+    if (photoId !== null && photoId !== before.photoKey) {
+      const file = await findOwnUpload(tx, ctx.scope.agencyId, ctx.scope.userId, photoId);
       if (!file) throw new AppError('not_found', 'File not found');
       if (!file.contentType.startsWith('image/')) throw validationError({ photo_id: 'The photo must be a PNG, JPEG or WebP image' });
     }

@@ -3,27 +3,29 @@ import { storageObjects } from '../db/schema.ts';
 import type { Tx } from './database.ts';
 
 /**
- * The check of files a module's record points at (photos, signatures): they must be files the agency
- * uploaded through storage/v1, never another agency's. Modules check here rather than reading
- * storage_objects themselves.
+ * The check of files a module's record points at (photos, signatures): they must be files the
+ * person attaching them uploaded through storage/v1 themselves, never another agency's nor a
+ * colleague's (whose id they could have seen, and whose photo would then show on their record under
+ * their name). A file already on the record being edited is the module's to allow. Modules check
+ * here rather than reading storage_objects themselves.
  */
 
-/** Which of these ids are stored files of the agency. */
-export async function existingStorageObjects(tx: Tx, agencyId: string, ids: string[]): Promise<Set<string>> {
+/** Which of these ids are stored files of the agency that `uploadedBy` uploaded. */
+export async function ownUploads(tx: Tx, agencyId: string, uploadedBy: string, ids: string[]): Promise<Set<string>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Set();
   const rows = await tx
     .select({ id: storageObjects.id })
     .from(storageObjects)
-    .where(and(eq(storageObjects.agencyId, agencyId), inArray(storageObjects.id, unique)));
+    .where(and(eq(storageObjects.agencyId, agencyId), eq(storageObjects.createdBy, uploadedBy), inArray(storageObjects.id, unique)));
   return new Set(rows.map((r) => r.id));
 }
 
-/** A stored file of the agency (id, content type), or undefined: another agency's id reads as not found. */
-export async function findStorageObject(tx: Tx, agencyId: string, id: string) {
+/** A stored file of the agency that `uploadedBy` uploaded (id, content type), or undefined. */
+export async function findOwnUpload(tx: Tx, agencyId: string, uploadedBy: string, id: string) {
   const [row] = await tx
     .select({ id: storageObjects.id, contentType: storageObjects.contentType })
     .from(storageObjects)
-    .where(and(eq(storageObjects.agencyId, agencyId), eq(storageObjects.id, id)));
+    .where(and(eq(storageObjects.agencyId, agencyId), eq(storageObjects.createdBy, uploadedBy), eq(storageObjects.id, id)));
   return row;
 }
