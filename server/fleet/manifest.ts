@@ -1,6 +1,7 @@
 import { fleetApi, FleetSettings } from '../../core/contracts/fleet.ts';
 import { storageApi } from '../../core/contracts/storage.ts';
 import type { ServerModule } from '../platform/modules.ts';
+import { solidPng } from '../platform/sample-images.ts';
 import { sampleAnswers } from './sample-answers.ts';
 import { seedBenchFleet } from './bench-seed.ts';
 import { seedDemoFleet } from './demo-seed.ts';
@@ -8,7 +9,7 @@ import { fleetTables } from './schema.ts';
 import { fleetRoutes } from './routes.ts';
 import { seedFleetDefaults } from './templates.ts';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const PNG = solidPng(2, 2, [30, 90, 200]);
 
 /** Fleet: vehicles, squad checks, service requests, maintenance (core/contracts/fleet.ts). */
 export const fleetModule: ServerModule = {
@@ -24,6 +25,10 @@ export const fleetModule: ServerModule = {
   seedDemo: seedDemoFleet,
   seedBench: seedBenchFleet,
   fileReaders: { fleet: ['fleet:admin'], signature: ['fleet:admin'] },
+  fileUploaders: {
+    fleet: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit', 'fleet:admin'],
+    signature: ['fleet:squadcheck.submit', 'fleet:admin'],
+  },
   async sweepFixtures(call) {
     const vehicle = await call(fleetApi.createVehicle, {
       body: { unit_number: 'B-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 },

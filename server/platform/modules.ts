@@ -37,6 +37,8 @@ export interface ServerModule {
   seedBench?(tx: Tx, bench: BenchAgency): Promise<void>;
   /** Who may read an upload of each purpose the module owns, besides its uploader (admin:access reads all). */
   fileReaders?: Partial<Record<UploadPurpose, readonly Permission[]>>;
+  /** Who may upload a file of each purpose the module owns (any one permission; admin:access may upload all). */
+  fileUploaders?: Partial<Record<UploadPurpose, readonly Permission[]>>;
   /**
    * Records for the tenant sweep: made through the API as an administrator of agency B, their ids are
    * then tried by agency A on every route that takes an id (server/platform/sweeps.test.ts).
@@ -98,6 +100,11 @@ export type EndpointCaller = <E extends Endpoint>(
   endpoint: E,
   options?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> },
 ) => Promise<Answer<E>>;
+
+/** Who may upload a file of this purpose, from the modules' manifests: nobody (but admin:access) where none says. */
+export function fileUploadersOf(modules: readonly ServerModule[], purpose: string): readonly Permission[] {
+  return modules.flatMap((module) => module.fileUploaders?.[purpose as UploadPurpose] ?? []);
+}
 
 /** Who may read a file of this purpose, from the modules' manifests. */
 export function fileReadersOf(modules: readonly ServerModule[], purpose: string): readonly Permission[] {

@@ -1,24 +1,30 @@
 import { and, eq } from 'drizzle-orm';
 import { UPLOAD_MAX_BYTES, type UploadPurpose } from '../../core/contracts/storage.ts';
-import { ADMIN_PERMISSION, hasPermission } from '../../core/permissions.ts';
+import { ADMIN_PERMISSION, hasPermission, type Permission } from '../../core/permissions.ts';
 import { storageObjects } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { AppError } from '../platform/errors.ts';
-import { fileReadersOf } from '../platform/modules.ts';
+import { fileReadersOf, fileUploadersOf } from '../platform/modules.ts';
 import { fileContentProblem } from '../platform/file-content.ts';
 import { FILE_TYPES, sniffFile, type FileType } from '../platform/storage.ts';
 
-function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string }): boolean {
-  if (row.createdBy === ctx.scope.userId) return true;
-  const readers = fileReadersOf(ctx.services.modules, row.purpose);
+function holdsAny(ctx: RequestContext, permissions: readonly Permission[]): boolean {
   const claims = {
     agency_id: ctx.scope.agencyId,
     account_type: ctx.scope.accountType,
     roles: ctx.scope.roles,
     permissions: ctx.scope.permissions,
   };
-  return hasPermission(claims, ADMIN_PERMISSION) || readers.some((permission) => hasPermission(claims, permission));
+  return hasPermission(claims, ADMIN_PERMISSION) || permissions.some((permission) => hasPermission(claims, permission));
+}
+
+function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string }): boolean {
+  return row.createdBy === ctx.scope.userId || holdsAny(ctx, fileReadersOf(ctx.services.modules, row.purpose));
+}
+
+function mayUpload(ctx: RequestContext, purpose: UploadPurpose): boolean {
+  return holdsAny(ctx, fileUploadersOf(ctx.services.modules, purpose));
 }
 
 /**
@@ -27,6 +33,12 @@ function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string 
  * then the whole file is checked (file-content.ts): a broken image or an active PDF is refused.
  */
 export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: UploadPurpose) {
+  // Only someone who may make the records a purpose serves uploads files for it (a fleet photo needs
+  // a fleet permission, a citation's scan citations:access).
+  if (!mayUpload(ctx, purpose))
+    throw new AppError('forbidden', 'You cannot upload files for this; ask your agency administrator for access', {
+      details: `requires one of ${fileUploadersOf(ctx.services.modules, purpose).join(', ') || ADMIN_PERMISSION}`,
+    });
   if (data.length === 0) throw new AppError('validation_failed', 'The file is empty', { fields: { file: 'The file is empty' } });
   if (data.length > UPLOAD_MAX_BYTES)
     throw new AppError('validation_failed', 'Files must be 10 MB or smaller', {

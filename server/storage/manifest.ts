@@ -7,12 +7,19 @@ export const storageModule: ServerModule = {
   name: 'storage',
   apis: [storageApi],
   routes: storageRoutes,
-  // Readers of the purposes of modules not built yet; each moves to its module's manifest when it lands.
+  // Readers and uploaders of the purposes of modules not built yet; each moves to its module's manifest when it lands.
   fileReaders: {
     signature: ['fto:admin', 'fto:trainer'],
     reports: ['reports:editor'],
     fto: ['fto:admin', 'fto:trainer'],
     productivity: [],
+    citations: ['citations:access'],
+  },
+  fileUploaders: {
+    signature: ['fto:user', 'fto:trainer', 'fto:admin'],
+    reports: ['reports:editor'],
+    fto: ['fto:user', 'fto:trainer', 'fto:admin'],
+    productivity: ['productivity:access'],
     citations: ['citations:access'],
   },
 };

@@ -19,7 +19,7 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     const agency = await makeAgency(server);
-    officer = await signIn(server, await makeUser(server, agency));
+    officer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit'] }));
     colleague = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit'] }));
     fleetOffice = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:admin'] }));
     stranger = await signIn(server, await makeUser(server, await makeAgency(server)));
@@ -106,6 +106,26 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
     expect(svg.json().fields).toEqual({ file: 'Upload a photo (PNG, JPEG or WebP) or a PDF' });
     const empty = await upload(officer, Buffer.alloc(0), 'image/png');
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('lets only those who may make its records upload for a purpose', async () => {
+    const uploadFor = (session: Session, purpose: string) =>
+      server.request({
+        method: 'POST',
+        url: `/storage/v1/object?purpose=${purpose}`,
+        token: session.access_token,
+        headers: { 'content-type': 'image/png' },
+        payload: PNG,
+      });
+    for (const purpose of ['citations', 'reports', 'fto']) {
+      const refused = await uploadFor(officer, purpose);
+      expect(refused.statusCode, purpose).toBe(403);
+      expect(refused.json().message).toBe('You cannot upload files for this; ask your agency administrator for access');
+    }
+    const nobody = await signIn(server, await makeUser(server, await makeAgency(server)));
+    expect((await uploadFor(nobody, 'fleet')).statusCode).toBe(403);
+    expect((await uploadFor(officer, 'fleet')).statusCode).toBe(201);
+    expect((await uploadFor(officer, 'signature')).statusCode).toBe(201);
   });
 
   it('answers 404 to another agency and 401 to nobody', async () => {
