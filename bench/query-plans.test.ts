@@ -249,6 +249,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
         roles: [role.name],
         permissions: role.permissions,
         aal: 'aal1',
+        secondFactorDue: false,
       },
       actor: { userId: people[who], email: null, origin: { ip: null, userAgent: null } },
     };
