@@ -1,11 +1,9 @@
 import type { UpdateFleetSettingsInput } from '../../core/contracts/fleet.ts';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
-import { agencies } from '../db/schema.ts';
+import { lockSysConfig, writeSysConfig } from '../platform/agency-settings.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { validationError } from '../platform/errors.ts';
-import { updateAtVersion } from '../platform/versioned-update.ts';
 import { findTemplate } from './template-queries.ts';
 
 import { defaultFleetSettings, type FleetSettings } from '../../core/contracts/fleet.ts';
@@ -28,8 +26,8 @@ export function fleetSettingsOf(sysConfig: SysConfig): FleetSettings {
 export function updateFleetSettings(ctx: RequestContext, input: z.infer<typeof UpdateFleetSettingsInput>): Promise<FleetSettings> {
   return inAgency(ctx, async (tx) => {
     // Locked, so a module switch or profile save at the same moment is not overwritten.
-    const [agency] = await tx.select().from(agencies).where(eq(agencies.id, ctx.scope.agencyId)).for('update');
-    const before = fleetSettingsOf(agency!.sysConfig);
+    const sysConfig = await lockSysConfig(tx, ctx.scope.agencyId);
+    const before = fleetSettingsOf(sysConfig);
     const next: FleetSettings = { ...before, ...input };
     for (const list of ['vehicle_types', 'service_categories'] as const) {
       const keys = next[list].map((t) => t.key);
@@ -41,8 +39,9 @@ export function updateFleetSettings(ctx: RequestContext, input: z.infer<typeof U
       if (!(await findTemplate(tx, ctx.scope.agencyId, templateId)))
         throw validationError({ default_templates: `The template for ${type} does not exist` });
     }
-    await updateAtVersion(tx, agencies, eq(agencies.id, ctx.scope.agencyId), null, {
-      sysConfig: { ...agency!.sysConfig, fleet_settings: { ...agency!.sysConfig.fleet_settings, ...next, enabled: before.enabled } },
+    await writeSysConfig(tx, ctx.scope.agencyId, {
+      ...sysConfig,
+      fleet_settings: { ...sysConfig.fleet_settings, ...next, enabled: before.enabled },
     });
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
       action: 'fleet.settings_changed',
