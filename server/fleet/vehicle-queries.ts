@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { inSequence, type Tx } from '../platform/database.ts';
+import type { Tx } from '../platform/database.ts';
+import { countedPage, pagedTotal } from '../platform/paging.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
 import { userNameOf } from '../platform/people.ts';
@@ -50,18 +51,17 @@ export async function listVehicles(tx: Tx, agencyId: string, query: ListVehicles
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
-  const [rows, [total]] = await inSequence([
-    () =>
-      tx
-        .select()
-        .from(vehicles)
-        .where(where)
-        .orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-    () => tx.select({ n: count() }).from(vehicles).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const total = pagedTotal(tx, vehicles, where);
+  return countedPage(
+    tx
+      .select({ ...getTableColumns(vehicles), total: total.column })
+      .from(vehicles)
+      .where(where)
+      .orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    total.countAll,
+  );
 }
 
 export async function findVehicle(tx: Tx, agencyId: string, vehicleId: string): Promise<VehicleRow | undefined> {
