@@ -10,7 +10,8 @@ import { startTestServer, type TestServer } from '../test-support/test-server.ts
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { routeTable } from './access.ts';
 
-describe('per-address rate limits on auth endpoints', () => {
+// Each test starts a server of its own on a fresh embedded database: on a loaded two-core machine that alone can take 20 s.
+describe('per-address rate limits on auth endpoints', { timeout: 90_000 }, () => {
   it('answers 429 with a readable message once an address exceeds the limit, and only for that endpoint', async () => {
     const server = await startTestServer('pglite', { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
     try {
