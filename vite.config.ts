@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The web app's build. The app lives in web/ and is built into dist/web, which the API server serves
@@ -81,10 +82,63 @@ function precompress(): Plugin {
 const API_PREFIXES = ['/auth', '/rest', '/storage', '/realtime', '/functions', '/app/', '/health', '/docs'];
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
+/** The page colours of the light and dark themes (Mantine's body: white, and zinc 900 in dark), as in index.html's theme-color. */
+const THEME_COLORS = { light: '#ffffff', dark: '#18181b' } as const;
+
+/**
+ * Installable and usable offline (docs/decisions/014-offline.md): the web app manifest, and a Workbox
+ * service worker that precaches the whole build (the shell and every lazily loaded screen), so the
+ * app opens without a connection after one visit. Nothing else is cached: API answers carry personal
+ * data and are `no-store`, so the worker has no runtime routes and leaves them to the network; a
+ * navigation gets the precached index.html, except under the API's prefixes. A new build's worker
+ * waits until the user accepts the reload prompt (registerType 'prompt', web/app/app-updates.ts).
+ */
+function installableApp() {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by the app itself after the first screen (web/app/service-worker.ts), not by a tag in index.html.
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Precinct',
+      short_name: 'Precinct',
+      description: 'Citations, reports, scheduling, fleet and field training for public-safety agencies.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLORS.light,
+      background_color: THEME_COLORS.light,
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The precompressed copies are the same files; the poll's file must always come from the server.
+      globIgnores: ['**/*.br', '**/*.gz', 'builds/**'],
+      // The entry chunk is ~570 kB; the default limit (2 MiB) is enough, kept explicit to notice growth.
+      maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: API_PREFIXES.map((prefix) => new RegExp(`^${escape(prefix)}`)),
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      // The first install takes the open page at once (its precache is the page's own build), so screens
+      // not opened yet load offline; an update never does: it waits for the prompt.
+      clientsClaim: true,
+      skipWaiting: false,
+      // Generated and small: no map to serve beside it (the app's own maps are hidden, not announced).
+      sourcemap: false,
+    },
+  });
+}
+
 const config = {
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), buildMetadata(), precompress()],
+  plugins: [react(), buildMetadata(), precompress(), installableApp()],
   define: {
     __PRECINCT_BUILD_ID__: JSON.stringify(build.id),
   },

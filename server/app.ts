@@ -168,6 +168,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
   // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers that accept them.
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
   const indexFile = path.join(distDir, 'index.html');
+  // The files of the installable app (vite.config.ts installableApp) whose names do not change with the build.
+  const offlineAppFiles = new Set(['sw.js', 'manifest.webmanifest']);
   app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)))
@@ -179,6 +181,12 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
     const file = path.join(distDir, relative);
     if (relative && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = relative.startsWith('assets/');
+      // The service worker and the web app manifest keep their names from build to build: the browser must
+      // ask every time (a cached sw.js would keep an old build installed after a deployment).
+      if (offlineAppFiles.has(relative)) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile(relative, { cacheControl: false });
+      }
       return reply.sendFile(relative, { cacheControl: true, maxAge: immutable ? 31_536_000_000 : 0, immutable });
     }
     if (!fs.existsSync(indexFile))

@@ -9,6 +9,8 @@ import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from '.
 import { configureApiClient } from '../lib/api-client.ts';
 import { appConfigQueryOptions } from './app-config.ts';
 import { AppProviders } from './app-providers.tsx';
+import { afterFirstScreen } from './after-first-screen.ts';
+import { newDeploymentSeen, setUpdatePrompt } from './app-updates.ts';
 import { startDeploymentPoller } from './deployment-poller.ts';
 import { installErrorLog } from './error-log.ts';
 import { signInGuardDecision } from './guards/sign-in-guard.ts';
@@ -68,7 +70,8 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient): void {
   });
 }
 
-function offerReload(): void {
+/** The one prompt for a new deployment (app-updates.ts): `reload` switches to it. */
+function offerReload(reload: () => void): void {
   notifications.show({
     id: 'new-deployment',
     autoClose: false,
@@ -76,7 +79,7 @@ function offerReload(): void {
     message: (
       <Group gap="sm" justify="space-between" wrap="nowrap">
         <Text fz="sm">Reload to use it. Save your work first.</Text>
-        <Button size="xs" onClick={() => window.location.reload()}>
+        <Button size="xs" onClick={reload}>
           Reload
         </Button>
       </Group>
@@ -98,7 +101,7 @@ function preloadFirstScreen(router: AppRouter): void {
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
-/** Starts the app: error log, API client, session, router, analytics, deployment poll, then renders. */
+/** Starts the app: error log, API client, session, router, analytics, deployment poll, then renders; then the field readiness (service worker, outbox). */
 export async function startApp(container: HTMLElement): Promise<void> {
   // Lazily loaded screens reload the page when their file is gone (importWithReload, at most every 10 s).
   installErrorLog(window);
@@ -109,7 +112,16 @@ export async function startApp(container: HTMLElement): Promise<void> {
   preloadFirstScreen(router);
   wireAuth(router, queryClient);
   wireNavigation(router, queryClient);
-  if (!import.meta.env.DEV) startDeploymentPoller({ runningId: __PRECINCT_BUILD_ID__, onNewDeployment: offerReload });
+  setUpdatePrompt(offerReload);
+  if (!import.meta.env.DEV) startDeploymentPoller({ runningId: __PRECINCT_BUILD_ID__, onNewDeployment: newDeploymentSeen });
+  // The service worker and the offline outbox, once the first screen is up (its own chunk).
+  afterFirstScreen(
+    () =>
+      void import('./field-readiness.ts')
+        .then((module) => module.startFieldReadiness(queryClient))
+        // Without it the app still works online; the next page load tries again.
+        .catch(() => undefined),
+  );
 
   createRoot(container).render(
     <StrictMode>

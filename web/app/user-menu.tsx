@@ -5,9 +5,15 @@ import { importWithReload } from '../lib/chunk-reload.ts';
 import { useDeferredOverlay } from '../ui/deferred-overlay.ts';
 import { UserButton } from './user-button.tsx';
 
+/** How many of the user's items wait in the outbox (its code loads only when someone signs out); 0 when the device's storage cannot tell. */
+function unsentCount(userId: string): Promise<number> {
+  return import('../lib/outbox/outbox.ts').then((outbox) => outbox.unsentCount(userId)).catch(() => 0);
+}
+
 const AccountSecurityModal = lazy(
   importWithReload(() => import('../auth/account-security-modal.tsx').then((m) => ({ default: m.AccountSecurityModal }))),
 );
+const SignOutConfirm = lazy(importWithReload(() => import('./sign-out-confirm.tsx').then((m) => ({ default: m.SignOutConfirm }))));
 const loadDropdown = () => import('./user-menu-dropdown.tsx');
 const UserMenuDropdown = lazy(importWithReload(() => loadDropdown().then((m) => ({ default: m.UserMenuDropdown }))));
 
@@ -23,6 +29,8 @@ export function UserMenu() {
   const [signingOut, setSigningOut] = useState(false);
   const [accountOpen, setAccountOpen] = useState(false);
   const [accountLoaded, setAccountLoaded] = useState(false);
+  // Items of this user still in the offline outbox when they asked to sign out: asked first (sign-out-confirm.tsx).
+  const [unsentOnSignOut, setUnsentOnSignOut] = useState<number | null>(null);
   const { requested, triggerProps } = useDeferredOverlay(loadDropdown, 'menu');
   useSecondFactorGate();
   if (!session) return null;
@@ -42,13 +50,32 @@ export function UserMenu() {
             }}
             onSignOut={() => {
               setSigningOut(true);
-              void signOut().finally(() => setSigningOut(false));
+              void unsentCount(user.id).then((unsent) => {
+                if (unsent > 0) {
+                  setSigningOut(false);
+                  setUnsentOnSignOut(unsent);
+                } else void signOut().finally(() => setSigningOut(false));
+              });
             }}
           />
         </Suspense>
       ) : (
         button
       )}
+      {unsentOnSignOut !== null ? (
+        <Suspense fallback={null}>
+          <SignOutConfirm
+            opened
+            unsent={unsentOnSignOut}
+            onClose={() => setUnsentOnSignOut(null)}
+            onConfirm={() => {
+              setUnsentOnSignOut(null);
+              setSigningOut(true);
+              void signOut().finally(() => setSigningOut(false));
+            }}
+          />
+        </Suspense>
+      ) : null}
       {accountLoaded ? (
         <Suspense fallback={null}>
           <AccountSecurityModal opened={accountOpen} onClose={() => setAccountOpen(false)} />

@@ -1,14 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fleetApi, type CreateServiceRequestInput } from '../../core/contracts/fleet.ts';
-import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
+import { invalidateEndpoints, queryKey } from '../lib/api.ts';
+import { sendOrQueue } from '../lib/outbox/outbox.ts';
 
-/** The officer reports a problem with a vehicle; the Idempotency-Key makes a resend after a lost answer create nothing twice. */
+/**
+ * The officer reports a problem with a vehicle; the Idempotency-Key makes a resend after a lost answer
+ * create nothing twice. Offline, or when no answer comes, it waits in the outbox (web/lib/outbox) and
+ * the outcome is 'queued'.
+ */
 export function useCreateServiceRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: CreateServiceRequestInput; idempotencyKey: string }) =>
-      callEndpoint(fleetApi.createServiceRequest, { body: input, idempotencyKey }),
-    onSuccess: (created) => {
+    // Offline it runs too (TanStack Query would pause it): the outbox keeps it.
+    networkMode: 'always',
+    mutationFn: ({ input, idempotencyKey, summary }: { input: CreateServiceRequestInput; idempotencyKey: string; summary: string }) =>
+      sendOrQueue(fleetApi.createServiceRequest, { body: input, idempotencyKey }, summary),
+    onSuccess: (outcome) => {
+      if (outcome.kind !== 'sent') return undefined;
+      const created = outcome.answer;
       queryClient.setQueryData(queryKey(fleetApi.getServiceRequest, created.id), created);
       return invalidateEndpoints(queryClient, fleetApi.listMyServiceRequests, fleetApi.home);
     },

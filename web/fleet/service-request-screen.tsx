@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, Radio, Select, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconCar, IconCircleCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconCar, IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
@@ -52,6 +52,10 @@ function NewRequest() {
   const create = useCreateServiceRequest();
   const [keys] = useState(() => new IdempotencyKeys());
   const [formError, setFormError] = useState<string | null>(null);
+  // The request just kept in the outbox (offline, or no answer): said plainly above the emptied form.
+  const [queued, setQueued] = useState<string | null>(null);
+  // Bumped to draw the emptied form afresh (a Select keeps showing its old choice when its value is emptied).
+  const [formGeneration, setFormGeneration] = useState(0);
   const form = useForm<RequestValues>({
     mode: 'controlled',
     initialValues: {
@@ -64,8 +68,16 @@ function NewRequest() {
     validate: (values) => requestProblems(values),
   });
 
+  const knownVehicles = useVehicleSearch('');
+  /** The outbox's line for it: "Service request for unit P-417: Lights, siren and radio". */
+  const requestSummary = (values: RequestValues) => {
+    const unit = knownVehicles.data?.items.find((vehicle) => vehicle.id === values.vehicle_id)?.unit_number;
+    const category = settings.data?.service_categories.find((entry) => entry.key === values.category)?.label ?? values.category;
+    return `Service request${unit ? ` for unit ${unit}` : ''}: ${category}`;
+  };
   const submit = form.onSubmit((values) => {
     setFormError(null);
+    setQueued(null);
     const input = {
       vehicle_id: values.vehicle_id,
       category: values.category,
@@ -76,11 +88,20 @@ function NewRequest() {
       ...(prefill.squad_check_id && prefill.squad_check_item_id ? { squad_check_item_id: prefill.squad_check_item_id } : {}),
     };
     create.mutate(
-      { input, idempotencyKey: keys.keyFor(input) },
+      { input, idempotencyKey: keys.keyFor(input), summary: requestSummary(values) },
       {
-        onSuccess: (created) => {
+        onSuccess: (outcome) => {
           keys.reset();
-          void navigate({ to: '/fleet/request', search: { id: created.id } });
+          if (outcome.kind === 'sent') {
+            void navigate({ to: '/fleet/request', search: { id: outcome.answer.id } });
+            return;
+          }
+          setQueued(outcome.item.summary);
+          // An empty form, and no pre-fill left in the address: sending the same problem again would make a second request.
+          form.setValues({ vehicle_id: '', category: '', description: '', drivable: '', photo_ids: [] });
+          setFormGeneration((generation) => generation + 1);
+          if (prefill.squad_check_id || prefill.vehicle_id) void navigate({ to: '/fleet/request', replace: true });
+          window.scrollTo({ top: 0 });
         },
         onError: (error) => setFormError(applyServerErrors(form, error)),
       },
@@ -94,11 +115,24 @@ function NewRequest() {
       description="Tell the fleet office what is wrong with a vehicle. You can follow the request here."
       back
     >
-      <Card withBorder padding="md" component="form" onSubmit={submit} noValidate aria-labelledby="new-request-heading">
+      <Card
+        key={formGeneration}
+        withBorder
+        padding="md"
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="new-request-heading"
+      >
         <Stack gap="md">
           <Title order={2} fz="lg" id="new-request-heading">
             New service request
           </Title>
+          {queued ? (
+            <Alert color="yellow" variant="light" title={`${queued}: not sent yet`} icon={<IconCloudOff aria-hidden />} role="status">
+              Saved on this device; it will be sent when you are back online. It waits in the outbox at the top of the page.
+            </Alert>
+          ) : null}
           {prefill.squad_check_id ? (
             <Alert color="blue" variant="light" title="From your squad check">
               The vehicle, category and description come from the failed item. Check them and add anything the mechanic should know.

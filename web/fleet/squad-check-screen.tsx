@@ -30,7 +30,10 @@ export function SquadCheckScreen() {
   const vehicleId = typeof search.vehicle_id === 'string' ? search.vehicle_id : null;
   const navigate = useNavigate();
   const [result, setResult] = useState<SquadCheckSubmission | null>(null);
+  // The unit whose check went to the outbox (offline, or no answer): it is sent when the connection is back.
+  const [queuedUnit, setQueuedUnit] = useState<string | null>(null);
   if (result) return <SquadCheckResult submission={result} />;
+  if (queuedUnit) return <SquadCheckQueued unitNumber={queuedUnit} />;
   if (!vehicleId)
     return (
       <FleetPage title="Squad check" description="Pick the vehicle you are checking." back>
@@ -40,10 +43,18 @@ export function SquadCheckScreen() {
         />
       </FleetPage>
     );
-  return <SquadCheckLoader key={vehicleId} vehicleId={vehicleId} onSubmitted={setResult} />;
+  return <SquadCheckLoader key={vehicleId} vehicleId={vehicleId} onSubmitted={setResult} onQueued={setQueuedUnit} />;
 }
 
-function SquadCheckLoader({ vehicleId, onSubmitted }: { vehicleId: string; onSubmitted: (submission: SquadCheckSubmission) => void }) {
+function SquadCheckLoader({
+  vehicleId,
+  onSubmitted,
+  onQueued,
+}: {
+  vehicleId: string;
+  onSubmitted: (submission: SquadCheckSubmission) => void;
+  onQueued: (unitNumber: string) => void;
+}) {
   const form = useSquadCheckForm(vehicleId);
   const { session } = useAuthState();
   if (form.isPending || !session)
@@ -66,7 +77,7 @@ function SquadCheckLoader({ vehicleId, onSubmitted }: { vehicleId: string; onSub
         <ErrorState message={errorMessage(form.error)} onRetry={() => void form.refetch()} />
       </FleetPage>
     );
-  return <SquadCheckFill form={form.data} userId={session.user.id} onSubmitted={onSubmitted} />;
+  return <SquadCheckFill form={form.data} userId={session.user.id} onSubmitted={onSubmitted} onQueued={onQueued} />;
 }
 
 type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'offline'; at: string | null };
@@ -75,10 +86,12 @@ function SquadCheckFill({
   form,
   userId,
   onSubmitted,
+  onQueued,
 }: {
   form: SquadCheckForm;
   userId: string;
   onSubmitted: (submission: SquadCheckSubmission) => void;
+  onQueued: (unitNumber: string) => void;
 }) {
   const { vehicle, template } = form;
   const dates = useAgencyDates();
@@ -171,15 +184,17 @@ function SquadCheckFill({
     }
     const input = { vehicle_id: vehicle.id, template_version_id: template.version_id, answers: answersToSend(template.sections, answers) };
     submit.mutate(
-      { input, idempotencyKey: keys.keyFor(input) },
+      { input, idempotencyKey: keys.keyFor(input), unitNumber: vehicle.unit_number },
       {
-        onSuccess: (submission) => {
+        onSuccess: (outcome) => {
           done.current = true;
           keys.reset();
           saveSoon.cancel();
+          // Sent, or safe in the outbox: either way the draft has done its job (the server drops its copy on submission).
           removeLocalDraft(localStorage, storageKey);
           window.scrollTo({ top: 0 });
-          onSubmitted(submission);
+          if (outcome.kind === 'sent') onSubmitted(outcome.answer);
+          else onQueued(vehicle.unit_number);
         },
         onError: (error) => {
           if (isApiError(error) && Object.keys(error.fields).length > 0) {
@@ -289,6 +304,28 @@ function SaveLine({ save, time, restoredFrom }: { save: SaveState; time: (value:
         {restoredFrom !== 'none' && save.kind !== 'saving' ? ' · draft restored' : ''}
       </Text>
     </Group>
+  );
+}
+
+/** Offline, or no answer: the check waits in the outbox (the header shows it) and goes when the connection is back. */
+function SquadCheckQueued({ unitNumber }: { unitNumber: string }) {
+  return (
+    <FleetPage title={`Squad check saved: unit ${unitNumber}`} back>
+      <Alert color="yellow" variant="light" title="Not sent yet" icon={<IconCloudOff aria-hidden />} role="status">
+        <Stack gap={6}>
+          <Text inherit>Saved on this device; it will be sent when you are back online.</Text>
+          <Text inherit>
+            It waits in the outbox at the top of the page. What failed, and any service request it opens, shows in Fleet once it has been
+            sent.
+          </Text>
+        </Stack>
+      </Alert>
+      <Group>
+        <Anchor component={Link} to="/fleet">
+          Back to Fleet
+        </Anchor>
+      </Group>
+    </FleetPage>
   );
 }
 

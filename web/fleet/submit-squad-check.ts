@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fleetApi, type SubmitSquadCheckInput } from '../../core/contracts/fleet.ts';
-import { callEndpoint } from '../lib/api.ts';
+import { sendOrQueue } from '../lib/outbox/outbox.ts';
 
-/** Sends a squad check (with an Idempotency-Key): 400 answers carry `fields` keyed `answers.<item id>`. */
+/**
+ * Sends a squad check (with an Idempotency-Key): 400 answers carry `fields` keyed `answers.<item id>`.
+ * Offline, or when no answer comes, it waits in the outbox (web/lib/outbox) and the outcome is 'queued'.
+ */
 export function useSubmitSquadCheck() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: SubmitSquadCheckInput; idempotencyKey: string }) =>
-      callEndpoint(fleetApi.submitSquadCheck, { body: input, idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetApi.home.key }),
+    // Offline it runs too (TanStack Query would pause it): the outbox keeps it.
+    networkMode: 'always',
+    mutationFn: ({ input, idempotencyKey, unitNumber }: { input: SubmitSquadCheckInput; idempotencyKey: string; unitNumber: string }) =>
+      sendOrQueue(fleetApi.submitSquadCheck, { body: input, idempotencyKey }, `Squad check of unit ${unitNumber}`),
+    onSuccess: (outcome) => (outcome.kind === 'sent' ? queryClient.invalidateQueries({ queryKey: fleetApi.home.key }) : undefined),
   });
 }

@@ -13,6 +13,7 @@ import { PrecinctLogo } from '../../ui/precinct-logo.tsx';
 import { WebModuleIcon } from '../../ui/web-module-icon.tsx';
 import { ThemeSwitch } from '../theme-switch.tsx';
 import { UserMenu } from '../user-menu.tsx';
+import { OutboxSlot } from '../outbox-slot.tsx';
 import { NotificationBell } from '../../notifications/notification-bell.tsx';
 
 function isActive(pathname: string, base: string): boolean {
@@ -61,6 +62,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             ) : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <OutboxSlot />
             <NotificationBell />
             <ThemeSwitch />
             <UserMenu />

@@ -1,0 +1,195 @@
+/**
+ * Field readiness in Chromium (issue 14): the installed app's service worker and the offline outbox.
+ * An officer opens a screen once (the service worker then holds the app), loses the connection
+ * (Chromium's offline emulation), sends a squad check or a service request, sees it wait in the
+ * outbox, and when the connection is back it reaches the server exactly once (counted through the
+ * API). Signing out while an item waits asks first. Set-up goes through the API: a new agency whose
+ * founder (admin:access) is the officer, and a car assigned to them.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
+import type { ServiceRequest, SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
+import { agencyWithAdmin, api, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { newPage } from '../support/browser.ts';
+
+let officer: Person;
+let car: Vehicle;
+
+beforeAll(async () => {
+  officer = await agencyWithAdmin('offline');
+  const users = await api<ApiPage<AdminUser>>(officer.session, 'GET', '/rest/v1/admin/users');
+  car = await api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
+    unit_number: 'P-611',
+    vehicle_type: 'patrol',
+    make: 'Ford',
+    model: 'Police Interceptor Utility',
+    year: 2024,
+    plate: 'PCT 611',
+    plate_state: 'IL',
+    odometer: 52_000,
+    assigned_user_id: users.items[0]!.id,
+  });
+}, 120_000);
+
+/** The officer's page on `path`, once the service worker holds the app (so screens not opened yet load offline too). */
+async function openWithServiceWorker(path: string): Promise<Page> {
+  const page = await newPage({ viewport: { width: 390, height: 844 } });
+  await signInWithSession(page, officer.session);
+  await page.goto(path);
+  await page.waitForFunction(
+    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
+  await settled(page);
+  return page;
+}
+
+async function squadChecksOfCar(): Promise<SquadCheckSubmission[]> {
+  const page = await api<ApiPage<SquadCheckSubmission>>(
+    officer.session,
+    'GET',
+    `/rest/v1/fleet/admin/squad-checks?vehicle_id=${car.id}&failures=all&page_size=200`,
+  );
+  return page.items;
+}
+
+async function myRequests(): Promise<ServiceRequest[]> {
+  return (await api<ApiPage<ServiceRequest>>(officer.session, 'GET', '/rest/v1/fleet/service-requests/mine?page_size=200')).items;
+}
+
+/** Answers every pass/fail item Pass and every choice its passing option. */
+async function passEverything(page: Page): Promise<void> {
+  const groups = page.getByRole('group');
+  const count = await groups.count();
+  for (let i = 0; i < count; i += 1) {
+    const group = groups.nth(i);
+    const pass = group.getByRole('button', { name: 'Pass', exact: true });
+    if ((await pass.count()) > 0) {
+      if ((await pass.getAttribute('aria-pressed')) !== 'true') await pass.click();
+      continue;
+    }
+    for (const option of ['Nothing found', 'No new damage']) {
+      const button = group.getByRole('button', { name: option, exact: true });
+      if ((await button.count()) > 0 && (await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    }
+  }
+}
+
+describe('an officer without a connection', () => {
+  it('sends a squad check while offline, sees it wait in the outbox, and the server gets it exactly once when the connection is back', async () => {
+    const before = (await squadChecksOfCar()).length;
+    const page = await openWithServiceWorker(`/fleet/squadcheck?vehicle_id=${car.id}`);
+    try {
+      await page.getByRole('heading', { name: 'Squad check: unit P-611', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: /^Odometer/ }).fill('52140');
+      await page.getByRole('textbox', { name: /^Fuel level/ }).fill('75');
+      await passEverything(page);
+
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'Send the squad check' }).click();
+      await page.getByText('Saved on this device; it will be sent when you are back online.').waitFor();
+      await page.getByRole('heading', { name: 'Squad check saved: unit P-611', level: 1 }).waitFor();
+
+      // The outbox in the header, and its panel (loaded offline from the service worker's precache).
+      const outbox = page.getByRole('button', { name: '1 waiting to send' });
+      await outbox.click();
+      const panel = page.getByRole('dialog', { name: 'Outbox' });
+      await panel.getByText('Squad check of unit P-611').waitFor();
+      await panel.getByText('Waiting', { exact: true }).waitFor();
+      expect((await squadChecksOfCar()).length).toBe(before);
+
+      await page.context().setOffline(false);
+      await outbox.waitFor({ state: 'detached' });
+      await page.getByText('Squad check of unit P-611 reached the server.').waitFor();
+      await expect.poll(async () => (await squadChecksOfCar()).length).toBe(before + 1);
+
+      // Another chance to send (the connection flapping) sends nothing twice.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.waitForTimeout(500);
+      expect((await squadChecksOfCar()).length).toBe(before + 1);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('reports a problem while offline, and the service request is made once when the connection is back', async () => {
+    const description = `Offline report ${Date.now().toString(36)}: the light bar flickers`;
+    const page = await openWithServiceWorker(`/fleet/request?vehicle_id=${car.id}&category=emergency_equipment`);
+    try {
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await page.getByText('Unit P-611').first().waitFor();
+      await page.getByRole('textbox', { name: /What is wrong\?/ }).fill(description);
+      await page.getByRole('radio', { name: 'Yes, it can be driven' }).check();
+
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByText('Saved on this device; it will be sent when you are back online.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+      expect((await myRequests()).filter((request) => request.description === description)).toHaveLength(0);
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await myRequests()).filter((request) => request.description === description).length).toBe(1);
+      // The list on the screen shows it once it has been sent.
+      await page.getByText(description).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('is asked before signing out while an item waits to be sent', async () => {
+    const page = await openWithServiceWorker(`/fleet/request?vehicle_id=${car.id}&category=emergency_equipment`);
+    try {
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: /What is wrong\?/ }).fill('Passenger window will not go up');
+      await page.getByRole('radio', { name: 'Yes, it can be driven' }).check();
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      const dialog = page.getByRole('dialog', { name: '1 item has not been sent yet' });
+      await dialog.waitFor();
+      await dialog.getByText(/sent the next time you sign in on this device/).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      // Still signed in, the item still waiting.
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the installable app', () => {
+  it('serves its service worker and manifest for the browser to check on every visit, and the manifest names the app and its icons', async () => {
+    const baseUrl = inject('baseUrl');
+    for (const file of ['/sw.js', '/manifest.webmanifest']) {
+      const response = await fetch(`${baseUrl}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('cache-control'), file).toBe('no-cache');
+    }
+    const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as {
+      name: string;
+      short_name: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest.name).toBe('Precinct');
+    expect(manifest.short_name).toBe('Precinct');
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of manifest.icons) {
+      const response = await fetch(`${baseUrl}${icon.src}`);
+      expect(response.headers.get('content-type'), icon.src).toBe('image/png');
+    }
+    // API answers are never the service worker's: it has no runtime routes, and they stay no-store.
+    const worker = await (await fetch(`${baseUrl}/sw.js`)).text();
+    expect(worker).not.toMatch(/registerRoute\((?!new \w+\.NavigationRoute)/);
+    expect((await fetch(`${baseUrl}/health`)).headers.get('cache-control')).toMatch(/no-store/);
+  });
+});

@@ -1,0 +1,77 @@
+import type { HttpMethod } from '../../../core/endpoints.ts';
+import { isApiError } from '../api-error.ts';
+
+/**
+ * The outbox's rules, without storage or network (outbox.ts applies them): what an item is, whose it
+ * is, in which order items go, and what a failed send means for an item.
+ */
+
+/** Waiting: to be sent when the connection is back. Rejected: the server refused it; it stays until discarded. */
+export type OutboxState = 'waiting' | 'rejected';
+
+/** A create the device keeps until the server has it (IndexedDB, outbox-store.ts). */
+export type OutboxItem = {
+  id: string;
+  /** The entry of the endpoint table it calls (`fleet.submitSquadCheck`, core/contracts/<module>.ts). */
+  endpoint: string;
+  method: HttpMethod;
+  /** The entry's URL with its parameters filled in. */
+  url: string;
+  params: Record<string, string | number> | null;
+  body: unknown;
+  /** Sent with every attempt: the server replays its first answer, so the create happens once. */
+  idempotency_key: string;
+  /** Who made it: sent only with this user's session. */
+  user_id: string;
+  created_at: string;
+  /** What the officer sees in the outbox ("Squad check of unit P-417"). */
+  summary: string;
+  state: OutboxState;
+  /** The server's refusal (rejected), or why the last attempt did not go through (waiting). */
+  message: string | null;
+  /** A refusal's messages by field (`answers.siren`), for opening the item in its form later. */
+  fields: Record<string, string>;
+  attempts: number;
+};
+
+/** The user's items, oldest first: the order they were made in is the order they are sent in. */
+export function itemsOfUser(items: readonly OutboxItem[], userId: string | null): OutboxItem[] {
+  if (!userId) return [];
+  return items
+    .filter((item) => item.user_id === userId)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+}
+
+/** The user's items still to be sent, in order. */
+export function waitingItems(items: readonly OutboxItem[], userId: string | null): OutboxItem[] {
+  return itemsOfUser(items, userId).filter((item) => item.state === 'waiting');
+}
+
+/** The server's message when a second request with the same Idempotency-Key arrives while the first still runs. */
+const STILL_RUNNING = 'The first request with this Idempotency-Key is still running';
+
+/**
+ * What a failed send means:
+ *  - 'stop': no answer (offline), the session ended (401), the server is busy or failing (408, 429,
+ *    5xx), or an earlier attempt with the same key is still running (409 from the idempotency check):
+ *    the item waits and nothing after it is tried now;
+ *  - 'reject': the server refused the request itself (400, 403, 404, 409, 412, 422, …): sending it
+ *    again would be refused again, so it stays in the outbox with the message, and the next item goes.
+ */
+export function failureOutcome(error: unknown): 'stop' | 'reject' {
+  if (!isApiError(error)) return 'stop';
+  const { status } = error;
+  if (status === 0 || status === 401 || status === 408 || status === 429 || status >= 500) return 'stop';
+  if (status === 409 && error.message.startsWith(STILL_RUNNING)) return 'stop';
+  return status >= 400 ? 'reject' : 'stop';
+}
+
+/** The outbox button's words: "2 waiting to send", "1 not sent", or both. */
+export function outboxLabel(items: readonly OutboxItem[]): string {
+  const waiting = items.filter((item) => item.state === 'waiting').length;
+  const rejected = items.length - waiting;
+  const parts = [];
+  if (waiting > 0) parts.push(`${waiting} waiting to send`);
+  if (rejected > 0) parts.push(`${rejected} not sent`);
+  return parts.join(', ');
+}

@@ -1,0 +1,233 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { fillPath, type Answer, type BodyIn, type Endpoint } from '../../../core/endpoints.ts';
+import { apiRequest, currentAccessToken } from '../api-client.ts';
+import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../api-error.ts';
+import { getAuthState, subscribeAuth } from '../session/session.ts';
+import { flushWaitingItems, type FlushResult } from './outbox-flush.ts';
+import { itemsOfUser, type OutboxItem } from './outbox-rules.ts';
+import { outboxStore } from './outbox-store.ts';
+
+/**
+ * The offline outbox: one mechanism every form's create can use (docs/decisions/014-offline.md).
+ *
+ *   const outcome = await sendOrQueue(fleetApi.submitSquadCheck, { body: input, idempotencyKey }, 'Squad check of unit P-417');
+ *   if (outcome.kind === 'queued') … "Saved on this device; it will be sent when you are back online"
+ *
+ * Offline, or when the send gets no answer, the request (its endpoint, parameters, body and
+ * Idempotency-Key, the user who made it and when) is kept in IndexedDB and shown in the header's
+ * outbox; it is sent, in order and with the same key (so the server creates it once), when the
+ * connection comes back, when the app starts and every 30 s while items wait, and only with the
+ * session of the user who made it. Only idempotent creates can wait: a resend must be safe.
+ */
+
+export type SendOutcome<T> = { kind: 'sent'; answer: T } | { kind: 'queued'; item: OutboxItem };
+
+/** Endpoints whose resend the server replays: creates with an Idempotency-Key (core/endpoints.ts). */
+type QueueableEndpoint = Endpoint & { idempotent: true; method: 'POST' | 'PUT' | 'PATCH' };
+
+/** While items wait, a pass is tried this often (the `online` event does not come when only the server was unreachable). */
+const RETRY_INTERVAL_MS = 30_000;
+const FLUSH_LOCK = 'precinct-outbox-flush';
+/** Tells the other tabs of this browser that the outbox changed. */
+const CHANNEL = 'precinct-outbox';
+
+type Snapshot = { items: readonly OutboxItem[]; sendingId: string | null };
+
+let snapshot: Snapshot = { items: [], sendingId: null };
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+
+function publish(next: Partial<Snapshot>): void {
+  snapshot = { ...snapshot, ...next };
+  for (const listener of listeners) listener();
+}
+
+/** Reads the items again from the device (after a change here or in another tab). */
+async function reload(): Promise<void> {
+  publish({ items: await outboxStore.all() });
+}
+
+async function changed(): Promise<void> {
+  await reload();
+  channel?.postMessage('changed');
+}
+
+/** The signed-in user's items and which one is being sent, for the header and the outbox panel. */
+export function useOutbox(): { items: OutboxItem[]; sendingId: string | null } {
+  const current = useSyncExternalStore(subscribe, () => snapshot);
+  const userId = useSyncExternalStore(subscribeAuth, () => getAuthState().session?.user.id ?? null);
+  return { items: itemsOfUser(current.items, userId), sendingId: current.sendingId };
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** How many of this user's items have not reached the server (waiting or refused): sign-out asks first when there are any. */
+export async function unsentCount(userId: string): Promise<number> {
+  return (await outboxStore.ofUser(userId)).length;
+}
+
+function signedInUserId(): string | null {
+  return getAuthState().session?.user.id ?? null;
+}
+
+/** Keeps a request in the outbox for the signed-in user. */
+export async function enqueue(
+  endpoint: QueueableEndpoint,
+  call: { params?: Record<string, string | number>; body: unknown; idempotencyKey: string },
+  summary: string,
+  message: string | null = null,
+): Promise<OutboxItem> {
+  const userId = signedInUserId();
+  if (!userId) throw new Error('Only a signed-in user’s requests can wait in the outbox');
+  const item: OutboxItem = {
+    id: crypto.randomUUID(),
+    endpoint: `${endpoint.api}.${endpoint.name}`,
+    method: endpoint.method,
+    url: fillPath(endpoint.url, call.params),
+    params: call.params ?? null,
+    body: call.body,
+    idempotency_key: call.idempotencyKey,
+    user_id: userId,
+    created_at: new Date().toISOString(),
+    summary,
+    state: 'waiting',
+    message,
+    fields: {},
+    attempts: 0,
+  };
+  await outboxStore.put(item);
+  await changed();
+  return item;
+}
+
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * Sends a create, or keeps it in the outbox when the device is offline or the send gets no answer.
+ * The server's refusals (a 400 with its fields, a 409, …) are thrown as they are, for the form to show.
+ */
+export async function sendOrQueue<E extends QueueableEndpoint>(
+  endpoint: E,
+  call: { params?: Record<string, string | number>; body: BodyIn<E>; idempotencyKey: string },
+  summary: string,
+): Promise<SendOutcome<Answer<E>>> {
+  if (isOffline()) return { kind: 'queued', item: await enqueue(endpoint, call, summary) };
+  try {
+    const answer = await apiRequest(fillPath(endpoint.url, call.params), {
+      method: endpoint.method,
+      body: call.body ?? {},
+      headers: { 'idempotency-key': call.idempotencyKey },
+      // An idempotent create answers JSON: the record it made, parsed as the contract says.
+      schema: endpoint.response as z.ZodType<Answer<E>>,
+    });
+    return { kind: 'sent', answer };
+  } catch (error) {
+    if (!(isApiError(error) && error.code === NETWORK_ERROR_CODE)) throw error;
+    // No answer: the server may or may not have it; the outbox resends with the same key, which it replays.
+    return { kind: 'queued', item: await enqueue(endpoint, call, summary, error.message) };
+  }
+}
+
+/** Sends one item with its maker's session, or fails without sending (signed out, or someone else is signed in). */
+async function sendItem(item: OutboxItem): Promise<void> {
+  const token = await currentAccessToken();
+  if (!token || signedInUserId() !== item.user_id) {
+    throw new ApiError(401, {
+      message: 'Waiting for its author to sign in',
+      details: null,
+      hint: null,
+      code: 'not_signed_in',
+    });
+  }
+  await apiRequest(item.url, {
+    method: item.method,
+    body: item.body ?? {},
+    headers: { 'idempotency-key': item.idempotency_key, authorization: `Bearer ${token}` },
+    auth: false,
+    // The app sends it on its own: not the user's activity (CJIS AC-11 counts only what the user does).
+    background: true,
+    // Nobody reads it: the screens reload from the server after a pass.
+    schema: z.unknown(),
+  });
+}
+
+let running: Promise<void> | null = null;
+let again = false;
+let onSent: (result: FlushResult) => void = () => undefined;
+
+async function pass(): Promise<void> {
+  const result = await flushWaitingItems({
+    all: () => outboxStore.all(),
+    currentUserId: signedInUserId,
+    send: sendItem,
+    remove: (id) => outboxStore.remove(id),
+    put: (item) => outboxStore.put(item),
+    onSending: (id) => publish({ sendingId: id }),
+  });
+  if (result.sent.length > 0 || result.rejected.length > 0 || result.stopped) await changed();
+  if (result.sent.length > 0 || result.rejected.length > 0) onSent(result);
+}
+
+/**
+ * Sends what waits now: one pass at a time in this tab, and one across the browser's tabs (a Web
+ * Lock), so two tabs never send the same item at once. A call during a pass runs another after it.
+ */
+export function flushOutbox(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  const locked = () =>
+    typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks.request(FLUSH_LOCK, () => pass()) : pass();
+  running = (async () => {
+    do {
+      again = false;
+      await locked().catch(() => undefined);
+    } while (again);
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** Drops an item the user chose to discard (a refused one). */
+export async function discardItem(id: string): Promise<void> {
+  await outboxStore.remove(id);
+  await changed();
+}
+
+let started = false;
+
+/**
+ * Starts the outbox once (start-app.tsx, after the first screen): reads what waits on the device and
+ * sends it, and sends again when the connection returns, when a user signs in, and every 30 s while
+ * items wait. `whenSent` hears of every pass that sent or refused something (to refresh the screens).
+ */
+export function startOutbox(whenSent: (result: FlushResult) => void): void {
+  if (started) return;
+  started = true;
+  onSent = whenSent;
+  if (typeof BroadcastChannel !== 'undefined') {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => void reload().catch(() => undefined);
+  }
+  const tryNow = () => {
+    if (!isOffline() && signedInUserId()) void flushOutbox();
+  };
+  window.addEventListener('online', tryNow);
+  subscribeAuth((_state, event) => {
+    if (event === 'SIGNED_IN' || event === 'INITIAL_SESSION') tryNow();
+  });
+  setInterval(() => {
+    if (snapshot.items.some((item) => item.state === 'waiting' && item.user_id === signedInUserId())) tryNow();
+  }, RETRY_INTERVAL_MS);
+  void reload()
+    .then(tryNow)
+    .catch(() => undefined);
+}
