@@ -397,4 +397,58 @@ describe.each(['light', 'dark'] as const)('the officer’s fleet screens in the 
       await page.context().close();
     }
   });
+
+  // WCAG 2.5.3, label in name: a speech-input user says what they see. expectNoSeriousAxeViolations runs
+  // axe's label-content-name-mismatch rule; the header's name is also checked here word for word.
+  it.each([
+    ['a desktop', { width: 1280, height: 800 }],
+    ['a phone', PHONE],
+  ] as const)(
+    'name every control by the text it shows on %s: the account menu, the vehicle picker, the squad check and the service request forms',
+    async (_, viewport) => {
+      const page = await newPage({ colorScheme, viewport });
+      const check = async (where: string) => {
+        await settled(page);
+        await page.waitForTimeout(400);
+        try {
+          await expectNoSeriousAxeViolations(page);
+        } catch (error) {
+          throw new Error(`${where} at ${viewport.width} px: ${(error as Error).message}`, { cause: error });
+        }
+      };
+      try {
+        await signInWithSession(page, officer.session);
+        await page.goto('/fleet');
+        await page.getByRole('heading', { name: 'Fleet', level: 1 }).waitFor();
+        // The initials always show, the name from 640 px up: the button's name starts with both.
+        await page.getByRole('button', { name: /^PC Pat Chief, Account menu$/ }).waitFor();
+        await check('/fleet');
+
+        // The squad check: the vehicle picker (each button named by the unit, plate, car and status it shows), then the form.
+        await page.goto('/fleet/squadcheck');
+        await page.getByRole('heading', { name: 'Squad check', level: 1 }).waitFor();
+        await page.getByRole('button', { name: /^Unit P-502 PCT 502 · 2024 Ford Police Interceptor Utility/ }).waitFor();
+        await check('/fleet/squadcheck');
+        await page.getByRole('button', { name: /^Unit P-502/ }).click();
+        await page.getByRole('heading', { name: 'Squad check: unit P-502', level: 1 }).waitFor();
+        await check('the squad check form');
+        // A form with a photo item and a signature item.
+        await page.goto(`/fleet/squadcheck?vehicle_id=${k9.id}`);
+        await page.getByRole('heading', { name: 'Squad check: unit K9-7', level: 1 }).waitFor();
+        await check('the K-9 squad check form');
+
+        // A service request: the vehicle picker, then the form with the vehicle picked.
+        await page.goto('/fleet/request');
+        await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+        await check('/fleet/request');
+        await page.getByRole('button', { name: /^Unit P-502/ }).click();
+        await page.getByRole('button', { name: 'Change vehicle' }).waitFor();
+        await check('the service request form');
+      } finally {
+        await page.context().close();
+      }
+    },
+    // Six pages, each run through axe: more than the default minute on a busy two-core machine.
+    150_000,
+  );
 });

@@ -46,11 +46,8 @@ export function VehiclePicker({ label, onPick, error }: { label: string; onPick:
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Vehicles">
             {usable.map((vehicle) => (
               <li key={vehicle.id}>
-                <UnstyledButton
-                  onClick={() => onPick(vehicle)}
-                  w="100%"
-                  aria-label={`Unit ${vehicle.unit_number}${vehicle.plate ? `, plate ${vehicle.plate}` : ''}`}
-                >
+                {/* Named by what it shows (unit, plate, car, status), so that the name contains the visible text (WCAG 2.5.3). */}
+                <UnstyledButton onClick={() => onPick(vehicle)} w="100%">
                   <Card withBorder padding="md" mih={64} className="fleet-pick">
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       <Group gap="sm" wrap="nowrap" miw={0}>
