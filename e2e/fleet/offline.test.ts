@@ -3,7 +3,7 @@
  * An officer opens a screen once (the service worker then holds the app), loses the connection
  * (Chromium's offline emulation), sends a squad check or a service request, sees it wait in the
  * outbox, and when the connection is back it reaches the server exactly once (counted through the
- * API). Signing out while an item waits asks first. Set-up goes through the API: a new agency whose
+ * API). Signing out while an item waits asks first. The outbox's panel is axe clean. Set-up goes through the API: a new agency whose
  * founder (admin:access) is the officer, and a car assigned to them.
  */
 import type { Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
 import type { ServiceRequest, SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
 import { agencyWithAdmin, api, settled, signInWithSession, type Person } from '../admin/support.ts';
-import { newPage } from '../support/browser.ts';
+import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 
 let officer: Person;
 let car: Vehicle;
@@ -100,6 +100,7 @@ describe('an officer without a connection', () => {
       const panel = page.getByRole('dialog', { name: 'Outbox' });
       await panel.getByText('Squad check of unit P-611').waitFor();
       await panel.getByText('Waiting', { exact: true }).waitFor();
+      await expectNoSeriousAxeViolations(page);
       expect((await squadChecksOfCar()).length).toBe(before);
 
       await page.context().setOffline(false);
@@ -129,6 +130,7 @@ describe('an officer without a connection', () => {
       await page.getByRole('button', { name: 'Send the request' }).click();
       await page.getByText('Saved on this device; it will be sent when you are back online.', { exact: false }).waitFor();
       await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+      await expectNoSeriousAxeViolations(page);
       expect((await myRequests()).filter((request) => request.description === description)).toHaveLength(0);
 
       await page.context().setOffline(false);

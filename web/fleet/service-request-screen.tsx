@@ -129,7 +129,7 @@ function NewRequest() {
             New service request
           </Title>
           {queued ? (
-            <Alert color="yellow" variant="light" title={`${queued}: not sent yet`} icon={<IconCloudOff aria-hidden />} role="status">
+            <Alert color="blue" variant="light" title={`${queued}: not sent yet`} icon={<IconCloudOff aria-hidden />} role="status">
               Saved on this device; it will be sent when you are back online. It waits in the outbox at the top of the page.
             </Alert>
           ) : null}

@@ -311,7 +311,7 @@ function SaveLine({ save, time, restoredFrom }: { save: SaveState; time: (value:
 function SquadCheckQueued({ unitNumber }: { unitNumber: string }) {
   return (
     <FleetPage title={`Squad check saved: unit ${unitNumber}`} back>
-      <Alert color="yellow" variant="light" title="Not sent yet" icon={<IconCloudOff aria-hidden />} role="status">
+      <Alert color="blue" variant="light" title="Not sent yet" icon={<IconCloudOff aria-hidden />} role="status">
         <Stack gap={6}>
           <Text inherit>Saved on this device; it will be sent when you are back online.</Text>
           <Text inherit>

@@ -61,7 +61,7 @@ function OutboxRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
           <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
             {item.summary}
           </Text>
-          <Badge variant="light" color={refused ? 'red' : sending ? 'blue' : 'yellow'} style={{ flexShrink: 0 }}>
+          <Badge variant="light" color={refused ? 'red' : sending ? 'blue' : 'gray'} style={{ flexShrink: 0 }}>
             {refused ? 'Not sent' : sending ? 'Sending…' : 'Waiting'}
           </Badge>
         </Group>
