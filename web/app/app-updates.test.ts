@@ -13,7 +13,7 @@ describe('one prompt for a new deployment', () => {
     const prompts: (() => void)[] = [];
     setUpdatePrompt((reload) => prompts.push(reload));
     let checks = 0;
-    attachServiceWorker({ checkForUpdate: async () => void (checks += 1) });
+    attachServiceWorker({ checkForUpdate: async () => void (checks += 1), controlsPage: () => true });
     newDeploymentSeen();
     expect(checks).toBe(1);
     // A plain reload would get the old build back from the worker's precache: no prompt yet.
@@ -26,10 +26,20 @@ describe('one prompt for a new deployment', () => {
     expect(activated).toBe(true);
   });
 
+  it('offers a plain reload while the worker does not serve the page yet (the first visit), which came from the network', () => {
+    const prompts: (() => void)[] = [];
+    setUpdatePrompt((reload) => prompts.push(reload));
+    let checks = 0;
+    attachServiceWorker({ checkForUpdate: async () => void (checks += 1), controlsPage: () => false });
+    newDeploymentSeen();
+    expect(prompts).toHaveLength(1);
+    expect(checks).toBe(0);
+  });
+
   it('stays quiet when the worker cannot look for the new build (the connection dropped)', async () => {
     const prompts: (() => void)[] = [];
     setUpdatePrompt((reload) => prompts.push(reload));
-    attachServiceWorker({ checkForUpdate: () => Promise.reject(new TypeError('Failed to fetch')) });
+    attachServiceWorker({ checkForUpdate: () => Promise.reject(new TypeError('Failed to fetch')), controlsPage: () => true });
     newDeploymentSeen();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(prompts).toHaveLength(0);

@@ -13,6 +13,8 @@
 export type WorkerUpdates = {
   /** Fetches sw.js again; a new build's worker installs and then calls `offerUpdate`. */
   checkForUpdate: () => Promise<void>;
+  /** Whether the worker serves this page (false on the first visit, until it takes over). */
+  controlsPage: () => boolean;
 };
 
 let worker: WorkerUpdates | null = null;
@@ -28,9 +30,13 @@ export function attachServiceWorker(updates: WorkerUpdates): void {
   worker = updates;
 }
 
-/** The poll saw a different build id. */
+/**
+ * The poll saw a different build id. A page no worker controls yet (the first visit, before the
+ * worker took over) came from the network, so a reload gets the new build, or at worst the worker's
+ * copy, whose own update check on that navigation then finds the new build and prompts again.
+ */
 export function newDeploymentSeen(): void {
-  if (!worker) {
+  if (!worker || !worker.controlsPage()) {
     offer(() => window.location.reload());
     return;
   }

@@ -26,7 +26,11 @@ export function registerServiceWorker(): void {
       if (accepted) window.location.reload();
     },
     onRegisteredSW: (_url, registration) => {
-      if (registration) attachServiceWorker({ checkForUpdate: () => registration.update().then(() => undefined) });
+      if (registration)
+        attachServiceWorker({
+          checkForUpdate: () => registration.update().then(() => undefined),
+          controlsPage: () => navigator.serviceWorker.controller !== null,
+        });
     },
   });
 }
