@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../platform/database.ts';
-import { countedPage, pagedTotal } from '../platform/paging.ts';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { inSequence, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
 import { serviceRequestEvents, serviceRequests, vehicles } from './schema.ts';
@@ -57,17 +56,18 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
   if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, query.reportedBy));
   const where = and(...conditions);
   const direction = query.order === 'newest' ? desc : asc;
-  const total = pagedTotal(tx, serviceRequests, where);
-  return countedPage(
-    tx
-      .select({ ...getTableColumns(serviceRequests), total: total.column })
-      .from(serviceRequests)
-      .where(where)
-      .orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    total.countAll,
-  );
+  const [rows, [total]] = await inSequence([
+    () =>
+      tx
+        .select()
+        .from(serviceRequests)
+        .where(where)
+        .orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size),
+    () => tx.select({ n: count() }).from(serviceRequests).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** A vehicle's latest service requests for its timeline, with the reporter's name. */
