@@ -139,6 +139,15 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       expect(edited.json().notes).toBe('Push bumper fitted');
     });
 
+    it('tells the total of every page of a list, also on a page past the end', async () => {
+      await addVehicle({ make: 'Dodge', model: 'Durango' });
+      await addVehicle({ make: 'Dodge', model: 'Durango' });
+      const page = (n: number) => call(manager, 'GET', `/rest/v1/fleet/vehicles?q=durango&page_size=1&page=${n}`);
+      expect((await page(1)).json()).toMatchObject({ total: 2, page: 1, page_size: 1, items: [{ model: 'Durango' }] });
+      expect((await page(2)).json()).toMatchObject({ total: 2, items: [{ model: 'Durango' }] });
+      expect((await page(3)).json()).toMatchObject({ total: 2, items: [] });
+    });
+
     it('sets, replaces and removes a vehicle’s photo against the version seen, refusing a PDF and another agency’s file', async () => {
       const upload = async (session: Session, body: Buffer, type: string) => {
         const response = await server.request({
