@@ -18,6 +18,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *  - `{ permission: 'authenticated' }`: any signed-in user with a live session.
  *  - `{ permission: 'fleet:admin', module: 'fleet' }`: that permission (admin:access passes) and the
  *    module switched on for the agency.
+ *  - `{ permission: ['fto:user', 'fto:trainer', 'fto:admin'], module: 'fto' }`: any one of them (a
+ *    module whose records each role sees its own share of; the use case narrows what each may see).
  * `aal1`: what a password-only (aal1) session may still reach when the user needs aal2 (their agency
  * requires a second factor, or they have a verified one: spec section 3, aal2 is then the next level).
  * Without it such a session is refused with 403 insufficient_aal.
@@ -26,7 +28,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *  - 'recovery': only in a session opened by a password-recovery link (set a new password).
  */
 export type Aal1Access = 'second-factor' | 'enrol' | 'recovery';
-export type EndpointAccess = { public: true } | { permission: Permission | 'authenticated'; module?: ModuleKey; aal1?: Aal1Access };
+export type EndpointAccess =
+  | { public: true }
+  | { permission: Permission | 'authenticated' | readonly [Permission, ...Permission[]]; module?: ModuleKey; aal1?: Aal1Access };
+
+/** The permissions an access entry accepts (any one of them suffices); empty for public or any signed-in user. */
+export function acceptedPermissions(access: EndpointAccess): readonly Permission[] {
+  if ('public' in access || access.permission === 'authenticated') return [];
+  return typeof access.permission === 'string' ? [access.permission] : access.permission;
+}
 
 /** What an endpoint answers besides JSON: a CSV export, or a stored file's bytes. */
 export type NonJsonAnswer = 'csv' | 'file';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccessTokenClaims } from '../../core/contracts/auth.ts';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
-import type { Aal1Access } from '../../core/endpoints.ts';
+import { acceptedPermissions, type Aal1Access, type EndpointAccess } from '../../core/endpoints.ts';
 import { hasPermission, PERMISSIONS, type Permission } from '../../core/permissions.ts';
 import { checkModuleApiAccess, type ModuleKey } from '../../core/modules.ts';
 import { sessions } from '../db/schema.ts';
@@ -22,14 +22,7 @@ import { AppError } from './errors.ts';
  * not past 12 hours) of an enabled user, and aal2 once a second factor is due (the agency requires
  * one, or the user has a verified one), except what `aal1` lets through.
  */
-export type RouteAccess =
-  | { public: true }
-  | {
-      permission: Permission | 'authenticated';
-      module?: ModuleKey;
-      /** What a password-only (aal1) session reaches when a second factor is due (core/endpoints.ts). */
-      aal1?: Aal1Access;
-    };
+export type RouteAccess = EndpointAccess;
 
 /** Who is calling, re-derived on the server for every request. Every query takes it first. */
 export interface Scope {
@@ -106,8 +99,8 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access`);
-    if (!('public' in access) && access.permission !== 'authenticated' && !(access.permission in PERMISSIONS))
-      throw new Error(`Route ${String(route.method)} ${route.url} requires an unknown permission ${access.permission}`);
+    for (const permission of acceptedPermissions(access))
+      if (!(permission in PERMISSIONS)) throw new Error(`Route ${String(route.method)} ${route.url} requires an unknown permission ${permission}`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const schema = (route.schema ?? {}) as RouteRecord['schema'];
@@ -138,10 +131,12 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
             : `${moduleAccess.displayName} needs a full account; ask your agency administrator`,
         );
     }
-    if (access.permission !== 'authenticated' && !hasPermission(current, access.permission)) {
-      const label = PERMISSIONS[access.permission].label;
-      throw new AppError('forbidden', `You do not have permission to do this (${label}); ask your agency administrator`, {
-        details: `requires ${access.permission}`,
+    const accepted = acceptedPermissions(access);
+    if (accepted.length > 0 && !accepted.some((permission) => hasPermission(current, permission))) {
+      const labels = accepted.map((permission) => PERMISSIONS[permission].label);
+      const named = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+      throw new AppError('forbidden', `You do not have permission to do this (${named}); ask your agency administrator`, {
+        details: `requires ${accepted.join(' or ')}`,
       });
     }
   });

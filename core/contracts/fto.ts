@@ -1,0 +1,408 @@
+import { z } from 'zod';
+import { defineApi } from '../endpoints.ts';
+import { RATINGS } from '../fto/ratings.ts';
+import { pageOf } from './admin.ts';
+
+/**
+ * The field training module's contract (the San Jose model): programs and their versions, one binder
+ * per trainee, daily observation reports (DORs) with their signing order, and ftoApi at the end.
+ * Who sees what is narrowed by the server: a trainee their own binder, a trainer the binders they are
+ * assigned to, fto:admin all of them.
+ */
+
+const Id = z.string().uuid('Not a valid id');
+export const FtoIdParams = z.object({ id: Id });
+
+const Key = z
+  .string()
+  .trim()
+  .min(1, 'Give it a short key')
+  .max(40, 'Use at most 40 characters')
+  .regex(/^[a-z0-9_]+$/, 'Use lower-case letters, digits and _');
+const Label = (max = 80) => z.string().trim().min(1, 'Give it a name').max(max, `Use at most ${max} characters`);
+const LongText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
+const IsoDate = z.iso.date({ error: 'Use a date (YYYY-MM-DD)' });
+
+// ---------------------------------------------------------------- settings (sys_config.field_training_settings)
+
+export const FtoSettings = z.object({
+  enabled: z.boolean(),
+  /** The program a new binder starts on unless the coordinator picks another. */
+  default_program_id: Id.nullable(),
+  /** Whether a trainee sees the trainer's comments before acknowledging the DOR (they always do after). */
+  trainee_sees_comments_before_acknowledging: z.boolean(),
+});
+export type FtoSettings = z.infer<typeof FtoSettings>;
+export const UpdateFtoSettingsInput = FtoSettings.omit({ enabled: true }).partial().strict();
+
+// ---------------------------------------------------------------- programs
+
+export const Rating = z.enum(RATINGS);
+
+export const Category = z.object({
+  key: Key,
+  label: Label(),
+  /** The Standard Evaluation Guideline: what a 1, a 4 and a 7 look like in this category. */
+  guideline: z.object({ unacceptable: LongText(1000), acceptable: LongText(1000), superior: LongText(1000) }),
+});
+export type Category = z.infer<typeof Category>;
+
+export const CategoryGroup = z.object({ key: Key, label: Label(), categories: z.array(Category).min(1, 'A group needs a category').max(40) });
+
+export const AdvancementRule = z.object({
+  min_rating: z.number().int().min(1).max(7),
+  last_dors: z.number().int('Use a whole number').min(1, 'Look at 1 DOR or more').max(30),
+  /** null: every category must hold. */
+  min_categories: z.number().int().min(1).max(100).nullable(),
+});
+
+export const Phase = z.object({
+  key: Key,
+  name: Label(60),
+  weeks: z.number({ error: 'Enter the weeks' }).int('Use whole weeks').min(1, 'A phase lasts 1 week or more').max(52, 'Use at most 52 weeks'),
+  advancement: AdvancementRule,
+});
+export type Phase = z.infer<typeof Phase>;
+
+export const Task = z.object({ key: Key, phase_key: Key, title: Label(120), description: LongText(2000) });
+export type Task = z.infer<typeof Task>;
+
+export const Policy = z.object({ key: Key, title: Label(120), version: Label(20), body: LongText(20_000) });
+export type Policy = z.infer<typeof Policy>;
+
+export const ProgramContent = z
+  .object({
+    phases: z.array(Phase).min(1, 'A program needs a phase').max(12),
+    category_groups: z.array(CategoryGroup).min(1, 'A program needs a category').max(20),
+    tasks: z.array(Task).max(500),
+    policies: z.array(Policy).max(100),
+  })
+  .superRefine((content, issue) => {
+    const unique = (keys: string[], path: string, what: string) => {
+      const seen = new Set<string>();
+      keys.forEach((key, i) => {
+        if (seen.has(key)) issue.addIssue({ code: 'custom', path: [path, i, 'key'], message: `Two ${what} share the key ${key}` });
+        seen.add(key);
+      });
+    };
+    unique(content.phases.map((p) => p.key), 'phases', 'phases');
+    unique(content.category_groups.flatMap((g) => g.categories.map((c) => c.key)), 'category_groups', 'categories');
+    unique(content.tasks.map((t) => t.key), 'tasks', 'tasks');
+    unique(content.policies.map((p) => p.key), 'policies', 'policies');
+    const phases = new Set(content.phases.map((p) => p.key));
+    content.tasks.forEach((task, i) => {
+      if (!phases.has(task.phase_key)) issue.addIssue({ code: 'custom', path: ['tasks', i, 'phase_key'], message: 'Choose one of the phases' });
+    });
+  });
+export type ProgramContent = z.infer<typeof ProgramContent>;
+
+/** Every category of a program, in the order of its groups. */
+export function programCategories(content: Pick<ProgramContent, 'category_groups'>) {
+  return content.category_groups.flatMap((group) => group.categories);
+}
+
+export const Program = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The current version's id: a binder keeps the version it started on. */
+  version_id: z.string(),
+  version_number: z.number().int(),
+  content: ProgramContent,
+  active_binders: z.number().int(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type Program = z.infer<typeof Program>;
+
+export const ProgramInput = z.object({ name: Label(), content: ProgramContent }).strict();
+export type ProgramInput = z.infer<typeof ProgramInput>;
+
+// ---------------------------------------------------------------- binders
+
+export const BINDER_STATUSES = ['active', 'extended', 'remedial', 'completed', 'released'] as const;
+export const BinderStatus = z.enum(BINDER_STATUSES);
+export type BinderStatus = z.infer<typeof BinderStatus>;
+
+export const BinderTrainer = z.object({ phase_key: z.string(), trainer_id: z.string(), trainer_name: z.string() });
+
+export const Binder = z.object({
+  id: z.string(),
+  trainee_id: z.string(),
+  trainee_name: z.string(),
+  program_id: z.string(),
+  program_name: z.string(),
+  program_version_id: z.string(),
+  start_date: z.string(),
+  phase_key: z.string(),
+  phase_name: z.string(),
+  /** When the current phase started (the start date, or the last phase change). */
+  phase_started_on: z.string(),
+  status: BinderStatus,
+  status_reason: z.string().nullable(),
+  trainers: z.array(BinderTrainer),
+  dors_signed: z.number().int(),
+  last_dor_on: z.string().nullable(),
+  created_at: z.string(),
+  version: z.number().int(),
+});
+export type Binder = z.infer<typeof Binder>;
+
+export const ListBindersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  status: z.enum([...BINDER_STATUSES, 'open', 'all']).default('open'),
+  q: z.string().trim().max(60).optional(),
+});
+export type ListBindersQuery = z.infer<typeof ListBindersQuery>;
+
+export const BinderTrainersInput = z.array(z.object({ phase_key: Key, trainer_id: Id })).max(50);
+
+export const CreateBinderInput = z
+  .object({
+    trainee_id: Id,
+    program_id: Id,
+    start_date: IsoDate,
+    trainers: BinderTrainersInput,
+  })
+  .strict();
+export type CreateBinderInput = z.infer<typeof CreateBinderInput>;
+
+export const SetBinderTrainersInput = z.object({ trainers: BinderTrainersInput }).strict();
+
+export const BINDER_ACTIONS = ['advance', 'extend', 'remedial', 'resume', 'complete', 'release'] as const;
+export const ChangeBinderPhaseInput = z
+  .object({
+    action: z.enum(BINDER_ACTIONS),
+    reason: z.string().trim().min(1, 'Give the reason').max(2000, 'Use at most 2000 characters'),
+  })
+  .strict();
+export type ChangeBinderPhaseInput = z.infer<typeof ChangeBinderPhaseInput>;
+
+export const BinderEvent = z.object({
+  at: z.string(),
+  action: z.enum([...BINDER_ACTIONS, 'start']),
+  from_phase: z.string().nullable(),
+  to_phase: z.string().nullable(),
+  reason: z.string().nullable(),
+  by_name: z.string(),
+});
+
+const RatedCategory = z.object({ rating: Rating.nullable(), comment: z.string(), remedial_minutes: z.number().int().nullable() });
+
+export const BinderDetail = Binder.extend({
+  program: ProgramContent,
+  events: z.array(BinderEvent),
+  /** Signed (approved) DORs of the binder, oldest first: the trend chart's points. */
+  trend: z.array(z.object({ dor_id: z.string(), shift_date: z.string(), phase_key: z.string(), ratings: z.record(z.string(), Rating.nullable()) })),
+  /** Each category's latest rating on an approved DOR. */
+  latest: z.record(z.string(), z.object({ rating: Rating, shift_date: z.string() })),
+  advancement: z.object({
+    met: z.boolean(),
+    dors_considered: z.number().int(),
+    holding: z.number().int(),
+    needed: z.number().int(),
+    holding_back: z.array(z.object({ key: z.string(), label: z.string(), reason: z.string() })),
+  }),
+  remedial_minutes: z.number().int(),
+  dor_counts: z.object({ draft: z.number().int(), completed: z.number().int(), acknowledged: z.number().int(), approved: z.number().int() }),
+  /** What the caller may do here. */
+  can: z.object({ write_dor: z.boolean(), manage: z.boolean() }),
+});
+export type BinderDetail = z.infer<typeof BinderDetail>;
+
+// ---------------------------------------------------------------- daily observation reports
+
+export const DOR_STATUSES = ['draft', 'completed', 'acknowledged', 'approved'] as const;
+export const DorStatus = z.enum(DOR_STATUSES);
+export type DorStatus = z.infer<typeof DorStatus>;
+
+export const SHIFTS = ['day', 'evening', 'night'] as const;
+export const SHIFT_LABELS: Record<(typeof SHIFTS)[number], string> = { day: 'Day', evening: 'Evening', night: 'Night' };
+
+const Count = z.number({ error: 'Enter a number' }).int('Use a whole number').min(0, 'Use 0 or more').max(200, 'That is too many');
+export const DorActivity = z.object({
+  calls_handled: Count,
+  self_initiated: Count,
+  reports_written: Count,
+  arrests: Count,
+  notes: LongText(2000),
+});
+
+export const DorContent = z
+  .object({
+    shift_date: IsoDate,
+    shift: z.enum(SHIFTS),
+    activity: DorActivity,
+    ratings: z.record(
+      Key,
+      RatedCategory.extend({
+        comment: LongText(4000),
+        remedial_minutes: z.number().int('Use whole minutes').min(0, 'Use 0 or more').max(600, 'Use at most 600 minutes').nullable(),
+      }),
+    ),
+    most_satisfactory: LongText(8000),
+    least_satisfactory: LongText(8000),
+  })
+  .strict();
+export type DorContent = z.infer<typeof DorContent>;
+
+export const CreateDorInput = z.object({ shift_date: IsoDate, shift: z.enum(SHIFTS) }).strict();
+export const AcknowledgeDorInput = z.object({ comment: LongText(4000) }).strict();
+export const AmendDorInput = z
+  .object({ content: DorContent, reason: z.string().trim().min(1, 'Say why the DOR is amended').max(2000, 'Use at most 2000 characters') })
+  .strict();
+
+export const DorRevision = z.object({
+  revision: z.number().int(),
+  reason: z.string(),
+  amended_by_name: z.string(),
+  amended_at: z.string(),
+  /** What the amendment changed: a field path, the earlier value and the new one, as text. */
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+});
+
+export const DorSummary = z.object({
+  id: z.string(),
+  binder_id: z.string(),
+  number: z.number().int(),
+  trainee_name: z.string(),
+  trainer_id: z.string(),
+  trainer_name: z.string(),
+  phase_key: z.string(),
+  shift_date: z.string(),
+  shift: z.enum(SHIFTS),
+  status: DorStatus,
+  /** Categories rated below acceptable (1-3, N.R.T., REM). */
+  failing: z.number().int(),
+  remedial_minutes: z.number().int(),
+  revision: z.number().int(),
+  updated_at: z.string(),
+});
+export type DorSummary = z.infer<typeof DorSummary>;
+
+export const Dor = DorSummary.extend({
+  trainee_id: z.string(),
+  content: DorContent,
+  trainee_comment: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  approved_by_name: z.string().nullable(),
+  revisions: z.array(DorRevision),
+  /** The program's categories and phases of the binder's version, for showing the guideline beside each. */
+  category_groups: z.array(CategoryGroup),
+  phase_name: z.string(),
+  can: z.object({ edit: z.boolean(), acknowledge: z.boolean(), approve: z.boolean(), amend: z.boolean() }),
+  version: z.number().int(),
+});
+export type Dor = z.infer<typeof Dor>;
+
+export const ListDorsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  status: DorStatus.optional(),
+});
+
+// ---------------------------------------------------------------- home
+
+export const FtoHome = z.object({
+  /** The trainee's own open binder. */
+  my_binder: Binder.nullable(),
+  /** Binders the caller trains (open ones). */
+  my_trainees: z.array(Binder),
+  /** DORs waiting for the caller: to finish writing, to acknowledge, to approve. */
+  to_write: z.array(DorSummary),
+  to_acknowledge: z.array(DorSummary),
+  to_approve: z.array(DorSummary),
+  /** For fto:admin: the program's state. */
+  program: z
+    .object({
+      active_by_phase: z.array(z.object({ phase_name: z.string(), count: z.number().int() })),
+      overdue_dors: z.number().int(),
+      /** Categories most often rated below acceptable on approved DORs of the last 30 days. */
+      failing_categories: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
+    })
+    .nullable(),
+});
+export type FtoHome = z.infer<typeof FtoHome>;
+
+export const PersonOption = z.object({ id: z.string(), name: z.string() });
+export const SearchFtoPeopleQuery = z.object({
+  q: z.string().trim().max(60).optional(),
+  role: z.enum(['trainee', 'trainer']),
+});
+
+// ---------------------------------------------------------------- the endpoints
+
+const anyone = { permission: ['fto:user', 'fto:trainer', 'fto:admin'], module: 'fto' } as const;
+const trainer = { permission: 'fto:trainer', module: 'fto' } as const;
+const trainee = { permission: 'fto:user', module: 'fto' } as const;
+const coordinator = { permission: 'fto:admin', module: 'fto' } as const;
+
+export const ftoApi = defineApi('fto', '/rest/v1/fto', {
+  home: { method: 'GET', path: '/home', access: anyone, response: FtoHome },
+
+  listBinders: { method: 'GET', path: '/binders', access: anyone, query: ListBindersQuery, response: pageOf(Binder) },
+  getBinder: { method: 'GET', path: '/binders/:id', access: anyone, params: FtoIdParams, response: BinderDetail, versioned: true },
+  listDors: { method: 'GET', path: '/binders/:id/dors', access: anyone, params: FtoIdParams, query: ListDorsQuery, response: pageOf(DorSummary) },
+  createDor: { method: 'POST', path: '/binders/:id/dors', access: trainer, params: FtoIdParams, body: CreateDorInput, response: Dor, idempotent: true },
+
+  getDor: { method: 'GET', path: '/dors/:id', access: anyone, params: FtoIdParams, response: Dor, versioned: true },
+  saveDor: { method: 'PUT', path: '/dors/:id', access: trainer, params: FtoIdParams, body: DorContent, response: Dor, versioned: true },
+  completeDor: { method: 'POST', path: '/dors/:id/complete', access: trainer, params: FtoIdParams, body: DorContent, response: Dor, versioned: true },
+  acknowledgeDor: {
+    method: 'POST',
+    path: '/dors/:id/acknowledge',
+    access: trainee,
+    params: FtoIdParams,
+    body: AcknowledgeDorInput,
+    response: Dor,
+    versioned: true,
+  },
+  approveDor: { method: 'POST', path: '/dors/:id/approve', access: coordinator, params: FtoIdParams, response: Dor, versioned: true },
+  amendDor: {
+    method: 'POST',
+    path: '/dors/:id/amend',
+    access: { permission: ['fto:trainer', 'fto:admin'], module: 'fto' },
+    params: FtoIdParams,
+    body: AmendDorInput,
+    response: Dor,
+    versioned: true,
+  },
+
+  // the coordinator (fto:admin)
+  getSettings: { method: 'GET', path: '/admin/settings', access: coordinator, response: FtoSettings },
+  updateSettings: { method: 'PUT', path: '/admin/settings', access: coordinator, body: UpdateFtoSettingsInput, response: FtoSettings },
+  searchPeople: { method: 'GET', path: '/admin/people', access: coordinator, query: SearchFtoPeopleQuery, response: z.array(PersonOption) },
+  listPrograms: { method: 'GET', path: '/admin/programs', access: coordinator, response: z.array(Program) },
+  getProgram: { method: 'GET', path: '/admin/programs/:id', access: coordinator, params: FtoIdParams, response: Program, versioned: true },
+  updateProgram: {
+    method: 'PUT',
+    path: '/admin/programs/:id',
+    access: coordinator,
+    params: FtoIdParams,
+    body: ProgramInput,
+    response: Program,
+    versioned: true,
+  },
+  createBinder: { method: 'POST', path: '/admin/binders', access: coordinator, body: CreateBinderInput, response: Binder, idempotent: true },
+  exportBinders: { method: 'GET', path: '/admin/binders.csv', access: coordinator, query: ListBindersQuery, response: 'csv' },
+  setBinderTrainers: {
+    method: 'PUT',
+    path: '/admin/binders/:id/trainers',
+    access: coordinator,
+    params: FtoIdParams,
+    body: SetBinderTrainersInput,
+    response: Binder,
+    versioned: true,
+  },
+  changeBinderPhase: {
+    method: 'POST',
+    path: '/admin/binders/:id/phase',
+    access: coordinator,
+    params: FtoIdParams,
+    body: ChangeBinderPhaseInput,
+    response: Binder,
+    versioned: true,
+  },
+});
