@@ -165,11 +165,11 @@ ALTER TABLE fto_dor_revisions FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON fto_dor_revisions AS PERMISSIVE FOR ALL TO precinct_app USING (agency_id = precinct_current_agency()) WITH CHECK (agency_id = precinct_current_agency());
 --> statement-breakpoint
 -- Nothing of field training is ever deleted: records are retired or released with a reason. Only a
--- binder's trainer assignments are replaced. Binder events and DOR revisions are append-only.
-GRANT SELECT, INSERT, UPDATE ON fto_programs, fto_program_versions, fto_binders, fto_dors TO precinct_app;
+-- binder's trainer assignments are replaced. Program versions, binder events and DOR revisions are append-only.
+GRANT SELECT, INSERT, UPDATE ON fto_programs, fto_binders, fto_dors TO precinct_app;
 --> statement-breakpoint
 GRANT SELECT, INSERT, DELETE ON fto_binder_trainers TO precinct_app;
 --> statement-breakpoint
-GRANT SELECT, INSERT ON fto_binder_events, fto_dor_revisions TO precinct_app;
+GRANT SELECT, INSERT ON fto_program_versions, fto_binder_events, fto_dor_revisions TO precinct_app;
 --> statement-breakpoint
 GRANT USAGE, SELECT ON SEQUENCE fto_binder_events_id_seq, fto_dor_revisions_id_seq TO precinct_app;
