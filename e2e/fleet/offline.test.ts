@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
 import type { ServiceRequest, SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
-import { agencyWithAdmin, api, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { agencyWithAdmin, api, settled, signInViaApi, signInWithSession, type Person } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 
 let officer: Person;
@@ -77,6 +77,47 @@ async function passEverything(page: Page): Promise<void> {
       if ((await button.count()) > 0 && (await button.getAttribute('aria-pressed')) !== 'true') await button.click();
     }
   }
+}
+
+/**
+ * The query keys of the copy kept on this device for reading offline (web/lib/offline-reads), per
+ * user; an empty list when there is none. Never creates the database (that would leave it without
+ * its store for the app).
+ */
+async function keptOnDevice(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    if (!databases.some((database) => database.name === 'precinct-offline-reads')) return {};
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('precinct-offline-reads');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const read = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const store = db.transaction('copies').objectStore('copies');
+    const keys = (await read(store.getAllKeys())) as string[];
+    const copies: Record<string, string[]> = {};
+    for (const key of keys) {
+      const copy = JSON.parse((await read(store.get(key))) as string) as { clientState: { queries: { queryKey: unknown[] }[] } };
+      copies[key] = copy.clientState.queries.map((query) => query.queryKey.slice(0, 2).join('.'));
+    }
+    db.close();
+    return copies;
+  });
+}
+
+/** Waits until the signed-in officer's copy on the device holds answers of all these entries (`fleet.getSettings`). */
+async function waitUntilKept(page: Page, entries: string[]): Promise<void> {
+  await expect
+    .poll(async () => {
+      const kept = Object.values(await keptOnDevice(page)).flat();
+      return entries.filter((entry) => !kept.includes(entry));
+    })
+    .toEqual([]);
 }
 
 describe('an officer without a connection', () => {
@@ -163,6 +204,85 @@ describe('an officer without a connection', () => {
       // Still signed in, the item still waiting.
       await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
       await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the forms without a connection, from what the device kept', () => {
+  it('opens the squad check of their car after a page load while offline, from what the fleet home read ahead, and queues it', async () => {
+    const before = (await squadChecksOfCar()).length;
+    // Only the fleet home is opened online: it reads ahead the forms of the officer's own car.
+    const page = await openWithServiceWorker('/fleet');
+    try {
+      await page.getByRole('heading', { name: 'Fleet', level: 1 }).waitFor();
+      await waitUntilKept(page, ['account.getProfile', 'fleet.home', 'fleet.getSquadCheckForm', 'fleet.getSettings', 'fleet.listVehicles']);
+
+      await page.context().setOffline(true);
+      await page.goto(`/fleet/squadcheck?vehicle_id=${car.id}`);
+      await page.getByRole('heading', { name: 'Squad check: unit P-611', level: 1 }).waitFor();
+      await expect(page.getByText('cannot reach the server', { exact: false }).count()).resolves.toBe(0);
+      await page.getByRole('textbox', { name: /^Odometer/ }).fill('52300');
+      await page.getByRole('textbox', { name: /^Fuel level/ }).fill('60');
+      await passEverything(page);
+      await page.getByRole('button', { name: 'Send the squad check' }).click();
+      await page.getByText('Saved on this device; it will be sent when you are back online.').waitFor();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await squadChecksOfCar()).length).toBe(before + 1);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('reloads the problem report while offline with its vehicle and categories, and queues the request', async () => {
+    const description = `Reloaded offline ${Date.now().toString(36)}: the spotlight is loose`;
+    const page = await openWithServiceWorker(`/fleet/request?vehicle_id=${car.id}`);
+    try {
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await page.getByText('Unit P-611').first().waitFor();
+      await waitUntilKept(page, ['account.getProfile', 'fleet.getSettings', 'fleet.listVehicles', 'fleet.listMyServiceRequests']);
+
+      await page.context().setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await page.getByText('Unit P-611').first().waitFor();
+      await page
+        .getByLabel(/^Category/)
+        .first()
+        .click();
+      await page.getByRole('option', { name: 'Lights, siren and radio' }).click();
+      await page.getByRole('textbox', { name: /What is wrong\?/ }).fill(description);
+      await page.getByRole('radio', { name: 'Yes, it can be driven' }).check();
+      await page.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByText('Saved on this device; it will be sent when you are back online.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await myRequests()).filter((request) => request.description === description).length).toBe(1);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('deletes what the device kept when the officer signs out', async () => {
+    // A session of its own: signing out ends it on the server, and the other tests go on with theirs.
+    const session = await signInViaApi(officer.email, officer.password);
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signInWithSession(page, session);
+      await page.goto(`/fleet/request?vehicle_id=${car.id}`);
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await waitUntilKept(page, ['account.getProfile', 'fleet.getSettings']);
+
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL(/\/login/);
+      await expect.poll(() => keptOnDevice(page)).toEqual({});
     } finally {
       await page.context().close();
     }

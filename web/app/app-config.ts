@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api-client.ts';
+import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
 
 /** GET /app/config.json (public): the analytics key and the server-defined route redirects. */
 export const AppConfig = z.object({
@@ -17,11 +18,14 @@ export function getAppConfig(): Promise<AppConfig> {
 
 /**
  * Read once per page load. When it cannot be read the app carries on without analytics and
- * redirects rather than failing: neither is needed to do the work.
+ * redirects rather than failing: neither is needed to do the work. Every navigation waits for it, so
+ * it is kept on the device (a page reloaded offline does not wait for the network to fail) and asked
+ * for even offline (`networkMode: 'always'`: a paused read would hold the navigation).
  */
 export const appConfigQueryOptions = queryOptions({
   queryKey: ['app-config'] as const,
   queryFn: () => getAppConfig().catch(() => EMPTY_APP_CONFIG),
   staleTime: Infinity,
-  gcTime: Infinity,
+  networkMode: 'always',
+  ...offlineReadable({ essential: true }),
 });

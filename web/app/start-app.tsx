@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -18,6 +18,9 @@ import { createAppRouter, type AppRouter } from './router.tsx';
 import { scrollAfterNavigation } from './scroll.ts';
 
 function createQueryClient(): QueryClient {
+  // TanStack Query assumes a connection until the browser says otherwise; a page loaded offline says so
+  // at once, so its reads wait for the connection (showing what the device kept) instead of failing.
+  onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       // The API client applies the retry policy (spec section 8); the query layer must not add its own.
@@ -101,13 +104,31 @@ function preloadFirstScreen(router: AppRouter): void {
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
-/** Starts the app: error log, API client, session, router, analytics, deployment poll, then renders; then the field readiness (service worker, outbox). */
+/** How long the first screen waits at most for the device's copy of the forms' data (offline-reads.ts). */
+const OFFLINE_READS_WAIT_MS = 1500;
+
+/**
+ * Reads the device's copy of the signed-in user's offline-readable answers into the cache before the
+ * first screen (so a page reloaded without a connection opens with its data), and keeps it from then
+ * on. Signed out, the first screen does not wait for it.
+ */
+async function startOfflineReads(queryClient: QueryClient, loading: Promise<typeof import('../lib/offline-reads/offline-reads.ts')>) {
+  const kept = loading
+    .then((module) => module.keepOfflineReads(queryClient, { buster: __PRECINCT_BUILD_ID__, waitMs: OFFLINE_READS_WAIT_MS }))
+    // Without it the app works as before: online only.
+    .catch(() => undefined);
+  if (getAuthState().session) await kept;
+}
+
+/** Starts the app: error log, API client, session, the device's copy of the forms' data, router, analytics, deployment poll, then renders; then the field readiness (service worker, outbox). */
 export async function startApp(container: HTMLElement): Promise<void> {
   // Lazily loaded screens reload the page when their file is gone (importWithReload, at most every 10 s).
   installErrorLog(window);
   configureApiClient({ getAccessToken });
   const queryClient = createQueryClient();
+  const offlineReads = import('../lib/offline-reads/offline-reads.ts');
   await startAuth();
+  await startOfflineReads(queryClient, offlineReads);
   const router = createAppRouter(queryClient);
   preloadFirstScreen(router);
   wireAuth(router, queryClient);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fleetApi, type ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { callEndpoint, queryKey } from '../lib/api.ts';
+import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
 
 /**
  * What the officer's screens and the fleet office's share. Each call lives in its own file beside the
@@ -16,13 +17,14 @@ export type VehiclesRequest = Partial<ListVehiclesQuery>;
 /**
  * The agency's fleet settings: service categories, vehicle types, default templates, whether a check
  * is due each shift. A minute fresh: the office edits them (the save replaces the cached copy) and
- * another office user's change shows soon after.
+ * another office user's change shows soon after. Kept on the device: the request form's categories.
  */
 export function fleetSettingsQueryOptions() {
   return queryOptions({
     queryKey: queryKey(fleetApi.getSettings),
     queryFn: ({ signal }) => callEndpoint(fleetApi.getSettings, { signal }),
     staleTime: 60_000,
+    ...offlineReadable(),
   });
 }
 

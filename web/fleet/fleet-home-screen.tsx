@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCar, IconChecklist, IconCircleCheck, IconTool } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import type { FleetHome, ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
@@ -8,10 +10,17 @@ import { RequestStatusBadge, VehicleStatusBadge } from './fleet-badges.tsx';
 import { FleetPage } from './fleet-page.tsx';
 import { useFleetHome } from './get-fleet-home.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
+import { useAuthState } from '../lib/session/session.ts';
+import { keepFormsOffline } from './keep-forms-offline.ts';
 
 /** /fleet: the officer's cars, today's squad checks, their open service requests, and the two things they do here. */
 export function FleetHomeScreen() {
   const home = useFleetHome();
+  const queryClient = useQueryClient();
+  const userId = useAuthState().session?.user.id ?? null;
+  useEffect(() => {
+    if (home.data && userId) keepFormsOffline(queryClient, home.data, userId);
+  }, [home.data, queryClient, userId]);
   return (
     <FleetPage
       title="Fleet"

@@ -1,7 +1,36 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../core/contracts/admin.ts';
+import type { Vehicle } from '../../core/contracts/fleet.ts';
+import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
 import { vehiclesQueryOptions } from './fleet-api.ts';
 
-/** Vehicles matching a unit number or plate (the officer's own first); keeps the previous results on screen while the next search runs. */
+/** The picker's first page (no search): the officer's own cars first. Kept on the device, so the picker and the request form work offline. */
+export function officerVehiclesQueryOptions() {
+  return { ...vehiclesQueryOptions({ page_size: 25 }), ...offlineReadable() };
+}
+
+/** The vehicles of `page` whose unit number or plate contains `q` (the search the server makes, on what the device has). */
+export function matchingVehicles(page: Page<Vehicle>, q: string): Page<Vehicle> {
+  const needle = q.trim().toLowerCase();
+  const items = page.items.filter((vehicle) =>
+    [vehicle.unit_number, vehicle.plate ?? ''].some((text) => text.toLowerCase().includes(needle)),
+  );
+  return { ...page, items, total: items.length };
+}
+
+/**
+ * Vehicles matching a unit number or plate (the officer's own first); keeps the previous results on
+ * screen while the next search runs. Offline, a search is made among the first page kept on the device.
+ */
 export function useVehicleSearch(q: string) {
-  return useQuery({ ...vehiclesQueryOptions({ q: q.trim() || undefined, page_size: 25 }), placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  const search = q.trim();
+  const first = officerVehiclesQueryOptions();
+  return useQuery({
+    ...(search ? vehiclesQueryOptions({ q: search, page_size: 25 }) : first),
+    placeholderData: (previous) => {
+      const kept = search && !onlineManager.isOnline() ? queryClient.getQueryData(first.queryKey) : undefined;
+      return kept ? matchingVehicles(kept, search) : keepPreviousData(previous);
+    },
+  });
 }

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SERVICE_CATEGORIES, type Answer, type SquadCheckForm, type SquadCheckSubmission } from '../../core/contracts/fleet.ts';
 import { IdempotencyKeys } from '../lib/api.ts';
-import { errorMessage, isApiError } from '../lib/api-error.ts';
+import { errorMessage, isApiError, NETWORK_ERROR_CODE } from '../lib/api-error.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { VehicleStatusBadge } from './fleet-badges.tsx';
@@ -57,27 +57,33 @@ function SquadCheckLoader({
 }) {
   const form = useSquadCheckForm(vehicleId);
   const { session } = useAuthState();
-  if (form.isPending || !session)
+  // The copy kept on the device opens the form when no fresh answer can come: offline (the fetch
+  // waits for the connection) or when the server cannot be reached. Otherwise the form waits for the
+  // server, whose draft may be newer; once open it stays open while the answer is read again.
+  const [opened, setOpened] = useState(false);
+  const unreachable = form.isError && isApiError(form.error) && form.error.code === NETWORK_ERROR_CODE;
+  const usable = form.data !== undefined && (opened || (form.fetchStatus !== 'fetching' && (!form.isError || unreachable)));
+  if (usable && !opened) setOpened(true);
+  if (usable && session) return <SquadCheckFill form={form.data} userId={session.user.id} onSubmitted={onSubmitted} onQueued={onQueued} />;
+  if (!form.isError || !session)
     return (
       <FleetPage title="Squad check" back>
         <LoadingState label="Loading the squad check…" />
       </FleetPage>
     );
-  if (form.isError)
-    return (
-      <FleetPage
-        title="Squad check"
-        back
-        actions={
-          <Button component={Link} to="/fleet/squadcheck" variant="default">
-            Pick another vehicle
-          </Button>
-        }
-      >
-        <ErrorState message={errorMessage(form.error)} onRetry={() => void form.refetch()} />
-      </FleetPage>
-    );
-  return <SquadCheckFill form={form.data} userId={session.user.id} onSubmitted={onSubmitted} onQueued={onQueued} />;
+  return (
+    <FleetPage
+      title="Squad check"
+      back
+      actions={
+        <Button component={Link} to="/fleet/squadcheck" variant="default">
+          Pick another vehicle
+        </Button>
+      }
+    >
+      <ErrorState message={errorMessage(form.error)} onRetry={() => void form.refetch()} />
+    </FleetPage>
+  );
 }
 
 type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'offline'; at: string | null };
