@@ -109,7 +109,7 @@ export async function uploadAgencyLogo(ctx: AdminContext, data: Buffer): Promise
       fields: { logo: 'Upload a PNG, JPEG or WebP image' },
       status: 415,
     });
-  const problem = fileContentProblem(type, data);
+  const problem = await fileContentProblem(type, data);
   if (problem) throw new AppError('validation_failed', problem, { fields: { logo: problem } });
   const key = ctx.services.storage.newKey(ctx.scope.agencyId, 'logo', IMAGE_TYPES[type]);
   await ctx.services.storage.put(key, data);

@@ -8,10 +8,10 @@ import type { FileType } from './storage.ts';
  * submit). Answers what is wrong, in words for the person uploading, or null when the file is fine.
  * Structural checks, not a full decode: fast enough for the request path on a 10 MB photo.
  */
-export function fileContentProblem(type: FileType, data: Buffer): string | null {
+export async function fileContentProblem(type: FileType, data: Buffer): Promise<string | null> {
   switch (type) {
     case 'image/png':
-      return pngProblem(data) ? damagedImage('PNG') : null;
+      return pngProblem(data);
     case 'image/jpeg':
       return jpegProblem(data) ? damagedImage('JPEG') : null;
     case 'image/webp':
@@ -23,10 +23,27 @@ export function fileContentProblem(type: FileType, data: Buffer): string | null 
 
 const damagedImage = (kind: string) => `This ${kind} image is damaged or incomplete; take or export the photo again`;
 
+/**
+ * The most pixels a PNG may have. Its header says how much its image data inflates to, and a few
+ * kilobytes of compressed zeros can claim gigabytes, so the claim itself is bounded: 40 megapixels
+ * is more than a phone's photo, and at most 320 MB to count (16-bit RGBA), which is counted as it
+ * streams through zlib, never held.
+ */
+const MAX_PNG_PIXELS = 40_000_000;
 const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Adam7's seven passes: first column and row, then the step between columns and between rows. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
 
-/** Every chunk's length and CRC, IHDR first, IEND last, and the image data inflating to the size IHDR promises. */
-function pngProblem(data: Buffer): boolean {
+/** Every chunk's length and CRC, IHDR first, IEND last, and the image data inflating to exactly the size IHDR promises. */
+async function pngProblem(data: Buffer): Promise<string | null> {
   let offset = 8;
   const idat: Buffer[] = [];
   let header: { width: number; height: number; bitDepth: number; colourType: number; interlaced: boolean } | null = null;
@@ -34,11 +51,11 @@ function pngProblem(data: Buffer): boolean {
     const length = data.readUInt32BE(offset);
     const kind = data.toString('latin1', offset + 4, offset + 8);
     const end = offset + 12 + length;
-    if (end > data.length) return true;
-    if (zlib.crc32(data.subarray(offset + 4, offset + 8 + length)) !== data.readUInt32BE(offset + 8 + length)) return true;
+    if (end > data.length) break;
+    if (zlib.crc32(data.subarray(offset + 4, offset + 8 + length)) !== data.readUInt32BE(offset + 8 + length)) break;
     const body = data.subarray(offset + 8, offset + 8 + length);
     if (!header) {
-      if (kind !== 'IHDR' || length !== 13) return true;
+      if (kind !== 'IHDR' || length !== 13) break;
       header = {
         width: body.readUInt32BE(0),
         height: body.readUInt32BE(4),
@@ -46,23 +63,49 @@ function pngProblem(data: Buffer): boolean {
         colourType: body[9]!,
         interlaced: body[12] === 1,
       };
-      if (header.width === 0 || header.height === 0 || !(header.colourType in PNG_CHANNELS)) return true;
+      if (header.width === 0 || header.height === 0 || !(header.colourType in PNG_CHANNELS)) break;
+      if (header.width * header.height > MAX_PNG_PIXELS)
+        return `This image is larger than ${MAX_PNG_PIXELS / 1_000_000} megapixels; export it at a smaller size and try again`;
     } else if (kind === 'IDAT') idat.push(body);
     else if (kind === 'IEND') {
-      if (end !== data.length || idat.length === 0) return true;
+      if (end !== data.length || idat.length === 0) break;
       const bits = header.bitDepth * PNG_CHANNELS[header.colourType]!;
-      const expected = header.height * (1 + Math.ceil((header.width * bits) / 8));
-      try {
-        const pixels = zlib.inflateSync(Buffer.concat(idat), { maxOutputLength: Math.max(expected, 1) * 2 });
-        // Interlaced rows come in seven passes with a filter byte each: a little more than `expected`.
-        return header.interlaced ? pixels.length < expected : pixels.length !== expected;
-      } catch {
-        return true;
+      // Each row of each pass starts with its filter byte; a pass with no pixels has no rows at all.
+      const passes = header.interlaced ? ADAM7 : ([[0, 0, 1, 1]] as const);
+      let expected = 0;
+      for (const [column, row, columnStep, rowStep] of passes) {
+        const width = Math.ceil((header.width - column) / columnStep);
+        const height = Math.ceil((header.height - row) / rowStep);
+        if (width > 0 && height > 0) expected += height * (1 + Math.ceil((width * bits) / 8));
       }
+      return (await inflatedLength(idat, expected + 1)) === expected ? null : damagedImage('PNG');
     }
     offset = end;
   }
-  return true;
+  return damagedImage('PNG');
+}
+
+/**
+ * How many bytes these zlib data inflate to, counted as they stream by and dropped, stopping once
+ * past `limit`; null when they are not a whole zlib stream. The work runs on libuv's threads in
+ * 256 KB pieces, so the event loop stays free (320 MB of zeros: about 150 ms, memory flat).
+ */
+function inflatedLength(parts: readonly Buffer[], limit: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const inflate = zlib.createInflate({ chunkSize: 256 * 1024 });
+    let total = 0;
+    inflate.on('data', (piece: Buffer) => {
+      total += piece.length;
+      if (total > limit) {
+        inflate.destroy();
+        resolve(total);
+      }
+    });
+    inflate.on('error', () => resolve(null));
+    inflate.on('end', () => resolve(total));
+    for (const part of parts) inflate.write(part);
+    inflate.end();
+  });
 }
 
 /** Markers with their lengths from SOI, a frame header before the scan, and the scan's data ending in EOI. */
@@ -114,36 +157,41 @@ function webpProblem(data: Buffer): boolean {
 
 /** Names of PDF features that act by themselves: scripts, launching programs, embedded files, rich media, XFA forms, submitting. */
 const ACTIVE_PDF = /\/(JavaScript|JS|Launch|EmbeddedFiles?|RichMedia|XFA|SubmitForm|ImportData|GoToE)(?![A-Za-z0-9])/;
-/** At most this much inflated stream text is searched, whatever the streams claim to hold. */
-const MAX_PDF_TEXT = 64 * 1024 * 1024;
+/**
+ * At most this much inflated object-stream text is searched, whatever the streams claim to hold; a
+ * PDF whose object streams hold more is refused. Inflated in one piece (the text is searched whole),
+ * so this bounds the memory one upload can take: 16 MB is many times what a 10 MB scan's objects need.
+ */
+const MAX_PDF_TEXT = 16 * 1024 * 1024;
+const DAMAGED_PDF = 'This PDF is damaged or incomplete; save or print it to a new PDF and try again';
+const OVERSIZED_PDF = `This PDF packs too much to check (over ${MAX_PDF_TEXT / 1024 / 1024} MB once unpacked); print it to a new PDF and try again`;
+
+/** Names may spell letters as #xx (/J#61vaScript): what a reader reads. */
+const decodeNames = (source: string) =>
+  source.replace(/#([0-9a-fA-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 function pdfProblem(data: Buffer): string | null {
-  if (!data.subarray(Math.max(0, data.length - 1024)).includes('%%EOF'))
-    return 'This PDF is damaged or incomplete; save or print it to a new PDF and try again';
+  if (!data.subarray(Math.max(0, data.length - 1024)).includes('%%EOF')) return DAMAGED_PDF;
   const text = data.toString('latin1');
-  // Names may spell letters as #xx (/J#61vaScript).
-  const hasActive = (source: string) =>
-    ACTIVE_PDF.test(source.replace(/#([0-9a-fA-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  const hasActive = (source: string) => ACTIVE_PDF.test(decodeNames(source));
   // The objects outside streams, and those packed into object streams (/ObjStm), are searched; other
   // streams (page drawings, images) are data whose bytes could spell anything.
   const outside: string[] = [];
   let searched = 0;
   let from = 0;
-  for (const match of text.matchAll(/stream\r?\n/g)) {
-    if (match.index < from) continue;
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) break;
-    const dictionary = text.slice(text.lastIndexOf('obj', match.index), match.index);
-    outside.push(text.slice(from, match.index));
-    from = end + 'endstream'.length;
-    if (!dictionary.includes('/ObjStm') || searched >= MAX_PDF_TEXT) continue;
+  for (const stream of pdfStreams(text)) {
+    outside.push(text.slice(from, stream.start));
+    from = stream.end + 'endstream'.length;
+    if (!/\/Type\s*\/ObjStm(?![A-Za-z0-9])/.test(decodeNames(stream.dictionary))) continue;
+    if (searched >= MAX_PDF_TEXT) return OVERSIZED_PDF;
     try {
-      const objects = zlib.inflateSync(data.subarray(start, end), { maxOutputLength: MAX_PDF_TEXT - searched }).toString('latin1');
+      const objects = zlib
+        .inflateSync(data.subarray(stream.start, stream.end), { maxOutputLength: MAX_PDF_TEXT - searched })
+        .toString('latin1');
       searched += objects.length;
       if (hasActive(objects)) return ACTIVE_PDF_REFUSAL;
-    } catch {
-      return 'This PDF is damaged or incomplete; save or print it to a new PDF and try again';
+    } catch (error) {
+      return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? OVERSIZED_PDF : DAMAGED_PDF;
     }
   }
   outside.push(text.slice(from));
@@ -152,3 +200,70 @@ function pdfProblem(data: Buffer): string | null {
 
 const ACTIVE_PDF_REFUSAL =
   'PDFs that run scripts, open programs or carry attached files are not accepted; print it to a new PDF and upload that';
+
+const PDF_WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+const PDF_DELIMITERS = new Set([...'()<>[]{}/%'].map((character) => character.charCodeAt(0)));
+
+/**
+ * The streams of a PDF, found the way a reader finds them: the keyword `stream` right after an
+ * object's dictionary closes (`>>`, only white space or comments between), never a `stream` inside a
+ * literal or hex string, a comment or a dictionary, so text like `(stream\n)` cannot hide the
+ * objects that follow it. Each stream's data runs from the end of that line to the next `endstream`.
+ */
+function* pdfStreams(text: string): Generator<{ dictionary: string; start: number; end: number }> {
+  let depth = 0;
+  let dictionaryStart = 0;
+  let closedDictionary: string | null = null;
+  let at = 0;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    if (PDF_WHITESPACE.has(code)) at += 1;
+    else if (code === 0x25 /* % */) {
+      while (at < text.length && text[at] !== '\n' && text[at] !== '\r') at += 1;
+    } else if (code === 0x28 /* ( */) {
+      at = literalStringEnd(text, at);
+      closedDictionary = null;
+    } else if (text.startsWith('<<', at)) {
+      if (depth === 0) dictionaryStart = at;
+      depth += 1;
+      at += 2;
+      closedDictionary = null;
+    } else if (text.startsWith('>>', at)) {
+      depth = Math.max(0, depth - 1);
+      at += 2;
+      closedDictionary = depth === 0 ? text.slice(dictionaryStart, at) : null;
+    } else if (code === 0x3c /* < */) {
+      const close = text.indexOf('>', at);
+      at = close < 0 ? text.length : close + 1;
+      closedDictionary = null;
+    } else {
+      // A name, a number or a keyword: regular characters up to the next white space or delimiter
+      // (a name's own / first).
+      let end = at + 1;
+      while (end < text.length && !PDF_WHITESPACE.has(text.charCodeAt(end)) && !PDF_DELIMITERS.has(text.charCodeAt(end))) end += 1;
+      const token = text.slice(at, end);
+      at = end;
+      if (token === 'stream' && closedDictionary !== null) {
+        const lineEnd = text.startsWith('\r\n', at) ? at + 2 : text[at] === '\n' || text[at] === '\r' ? at + 1 : -1;
+        const streamEnd = lineEnd < 0 ? -1 : text.indexOf('endstream', lineEnd);
+        if (streamEnd >= 0) {
+          yield { dictionary: closedDictionary, start: lineEnd, end: streamEnd };
+          at = streamEnd + 'endstream'.length;
+        }
+      }
+      closedDictionary = null;
+    }
+  }
+}
+
+/** Where a literal string that opens at `open` ends: parentheses nest, and a backslash escapes the next character. */
+function literalStringEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let at = open; at < text.length; at += 1) {
+    const character = text[at];
+    if (character === '\\') at += 1;
+    else if (character === '(') depth += 1;
+    else if (character === ')' && --depth === 0) return at + 1;
+  }
+  return text.length;
+}

@@ -51,7 +51,7 @@ export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: Upl
       fields: { file: 'Upload a photo (PNG, JPEG or WebP) or a PDF' },
       status: 415,
     });
-  const problem = fileContentProblem(type, data);
+  const problem = await fileContentProblem(type, data);
   if (problem) throw new AppError('validation_failed', problem, { fields: { file: problem } });
   const key = ctx.services.storage.newKey(ctx.scope.agencyId, purpose, FILE_TYPES[type]);
   await ctx.services.storage.put(key, data);

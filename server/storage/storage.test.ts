@@ -8,6 +8,22 @@ import type { Session } from '../../core/contracts/auth.ts';
 
 const PNG = solidPng(2, 2, [200, 30, 30]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+/** A PNG with this header (8 bits a channel) and this image data, its chunks' lengths and CRCs right. */
+function pngOf(header: { width: number; height: number; colourType: number; interlaced?: boolean }, imageData: Buffer): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+    const framed = Buffer.alloc(typed.length + 8);
+    framed.writeUInt32BE(body.length, 0);
+    typed.copy(framed, 4);
+    framed.writeUInt32BE(zlib.crc32(typed), typed.length + 4);
+    return framed;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(header.width, 0);
+  ihdr.writeUInt32BE(header.height, 4);
+  ihdr.set([8, header.colourType, 0, 0, header.interlaced ? 1 : 0], 8);
+  return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', ihdr), chunk('IDAT', imageData), chunk('IEND', Buffer.alloc(0))]);
+}
 const sample = (name: string) => fs.readFileSync(new URL(`../test-support/samples/${name}`, import.meta.url));
 
 describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
@@ -69,7 +85,35 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
     });
   });
 
-  it('refuses a PDF that carries a script, even spelled with escapes or packed in a compressed object stream', async () => {
+  it('refuses a PNG whose header claims more than 40 megapixels, naming the limit, before inflating anything', async () => {
+    // 20000 x 20000 RGBA: 1.6 GB of pixels claimed by a few kilobytes of compressed zeros.
+    const bomb = pngOf({ width: 20_000, height: 20_000, colourType: 6 }, zlib.deflateSync(Buffer.alloc(4 * 1024 * 1024)));
+    const refused = await upload(officer, bomb, 'image/png');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ file: 'This image is larger than 40 megapixels; export it at a smaller size and try again' });
+  });
+
+  it('accepts an interlaced PNG whose seven passes hold exactly the rows its header promises, and refuses one with a row too many', async () => {
+    // 3 x 3 RGB: passes 2 and 3 fall outside the image, so they have no rows (and no filter bytes) at all.
+    const passes = [
+      [1, 1],
+      [0, 0],
+      [0, 0],
+      [1, 1],
+      [2, 1],
+      [1, 2],
+      [3, 1],
+    ] as const;
+    const rows = passes.flatMap(([width, height]) => Array.from({ length: height }, () => Buffer.alloc(1 + width * 3, 0x80).fill(0, 0, 1)));
+    const header = { width: 3, height: 3, colourType: 2, interlaced: true };
+    expect((await upload(officer, pngOf(header, zlib.deflateSync(Buffer.concat(rows))), 'image/png')).statusCode).toBe(201);
+    const tooLong = pngOf(header, zlib.deflateSync(Buffer.concat([...rows, rows[0]!])));
+    expect((await upload(officer, tooLong, 'image/png')).json().fields).toEqual({
+      file: 'This PNG image is damaged or incomplete; take or export the photo again',
+    });
+  });
+
+  it('refuses a PDF that carries a script, even spelled with escapes, packed in a compressed object stream or behind text that looks like a stream', async () => {
     const plain = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer <<>>\n%%EOF\n');
     const escaped = Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /J#61vaScript >> >> endobj\ntrailer <<>>\n%%EOF\n');
     const packed = Buffer.concat([
@@ -77,13 +121,39 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
       zlib.deflateSync(Buffer.from('6 0 << /S /Launch /F (calc.exe) >>')),
       Buffer.from('\nendstream\nendobj\ntrailer <<>>\n%%EOF\n'),
     ]);
-    for (const pdf of [plain, escaped, packed]) {
+    const packedUnderEscapedType = Buffer.concat([
+      Buffer.from('%PDF-1.5\n5 0 obj << /Type /Obj#53tm /N 1 /First 4 /Filter /FlateDecode >>\nstream\n'),
+      zlib.deflateSync(Buffer.from('6 0 << /S /Launch /F (calc.exe) >>')),
+      Buffer.from('\nendstream\nendobj\ntrailer <<>>\n%%EOF\n'),
+    ]);
+    // A reader sees two strings here, and the action between them; "stream" inside a string starts no stream.
+    const behindStringStream = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /A (stream\n) /OpenAction << /S /JavaScript /JS (app.alert(1)) >> /B (endstream) >> endobj\ntrailer <<>>\n%%EOF\n',
+    );
+    for (const pdf of [plain, escaped, packed, packedUnderEscapedType, behindStringStream]) {
       const refused = await upload(officer, pdf, 'application/pdf');
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields).toEqual({
         file: 'PDFs that run scripts, open programs or carry attached files are not accepted; print it to a new PDF and upload that',
       });
     }
+  });
+
+  it('accepts a PDF whose drawing happens to spell an action in its data, and refuses one whose object streams unpack to more than 16 MB', async () => {
+    const drawing = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Length 24 >>\nstream\n(/JavaScript /Launch) Tj\nendstream\nendobj\ntrailer <<>>\n%%EOF\n',
+    );
+    expect((await upload(officer, drawing, 'application/pdf')).statusCode).toBe(201);
+    const packedTooMuch = Buffer.concat([
+      Buffer.from('%PDF-1.5\n5 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>\nstream\n'),
+      zlib.deflateSync(Buffer.alloc(17 * 1024 * 1024, ' ')),
+      Buffer.from('\nendstream\nendobj\ntrailer <<>>\n%%EOF\n'),
+    ]);
+    const refused = await upload(officer, packedTooMuch, 'application/pdf');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      file: 'This PDF packs too much to check (over 16 MB once unpacked); print it to a new PDF and try again',
+    });
   });
 
   it('keeps personal data out of browser and proxy caches, and lets pages use only the camera and the position', async () => {
