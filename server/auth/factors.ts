@@ -226,6 +226,9 @@ export async function verifyFactor(
     const owner = (await findUserById(tx, scope.agencyId, scope.userId))!;
     const wait = secondFactorWait(owner);
     if (wait > 0) throw tooManyAttempts(wait);
+    // A session opened before the account locked cannot answer its way out where only an administrator unlocks.
+    if (owner.lockedAt && !effectiveSecurityPolicy((await findAgency(tx, scope.agencyId))?.securityPolicy ?? {}).self_unlock)
+      throw lockedError(false);
     const verdict = await judge(services, tx, factor, challenge, input, { rpID, origin });
     if (!verdict.ok) {
       // Wrong answers count toward the same lockout as wrong passwords, across challenges, so new
@@ -235,7 +238,7 @@ export async function verifyFactor(
       const selfUnlock = effectiveSecurityPolicy((await findAgency(tx, scope.agencyId))?.securityPolicy ?? {}).self_unlock;
       return { ...verdict, locked, selfUnlock };
     }
-    // The password and the factor together are a way back from a lock (sign-in.ts).
+    // The password and the factor together are a way back from a lock the user may release (sign-in.ts).
     if (owner.lockedAt) await clearLock(tx, owner, actor, 'second factor');
     else if (owner.failedSignIns > 0) await updateUser(tx, scope.agencyId, scope.userId, { failedSignIns: 0, lastFailedSignInAt: null });
     if (!(await spendChallenge(tx, scope.agencyId, challenge.id)))

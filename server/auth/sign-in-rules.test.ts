@@ -222,9 +222,8 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       }
     });
 
-    it('lets the right password and then the second factor back into a locked account, which unlocks it', async () => {
-      const agency = await makeAgency(server);
-      const user = await makeUser(server, agency);
+    /** Signs the user in, enrols an authenticator app and verifies it; `answer` answers a fresh challenge in a session. */
+    async function withAuthenticator(user: { email: string; password: string }) {
       const first = await signIn(server, user);
       const enrolled = (
         await server.request({ method: 'POST', url: '/auth/v1/factors', token: first.access_token, payload: { factor_type: 'totp' } })
@@ -242,6 +241,13 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
         });
       };
       expect((await answer(first, totp.generate())).statusCode).toBe(200);
+      return { totp, answer };
+    }
+
+    it('lets the right password and then the second factor back into a locked account, which unlocks it', async () => {
+      const agency = await makeAgency(server);
+      const user = await makeUser(server, agency);
+      const { totp, answer } = await withAuthenticator(user);
       for (let i = 0; i < 5; i += 1) await passwordGrant(user.email, 'wrong');
 
       const passwordOnly = await passwordGrant(user.email, TEST_PASSWORD);
@@ -255,6 +261,25 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       expect((await server.request({ method: 'GET', url: '/rest/v1/profile', token: raised.json().access_token })).statusCode).toBe(200);
       expect(await auditActions(agency.id)).toContain('auth.unlocked');
       expect((await passwordGrant(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('keeps an account locked for the right password and a verified second factor when the agency turned self-unlock off', async () => {
+      const agency = await makeAgency(server);
+      await setPolicy(agency, { self_unlock: false });
+      const user = await makeUser(server, agency);
+      const { totp, answer } = await withAuthenticator(user);
+      // A password-only session opened before the lock, then the lock.
+      const openedBefore = await signIn(server, user);
+      for (let i = 0; i < 5; i += 1) await passwordGrant(user.email, 'wrong');
+
+      const passwordOnly = await passwordGrant(user.email, TEST_PASSWORD);
+      expect(passwordOnly.statusCode).toBe(423);
+      expect(passwordOnly.json().message).toMatch(/your agency administrator can unlock it\.$/);
+      const answered = await answer(openedBefore, totp.generate({ timestamp: Date.now() + 30_000 }));
+      expect(answered.statusCode).toBe(423);
+      expect(answered.json().code).toBe('account_locked');
+      expect(await auditActions(agency.id)).not.toContain('auth.unlocked');
+      expect((await passwordGrant(user.email, TEST_PASSWORD)).statusCode).toBe(423);
     });
 
     it('does not let a recovery link sign in a locked account', async () => {

@@ -41,9 +41,9 @@ export const REFUSED_SIGN_IN_MS = 250;
  * grant_type=password. Every attempt on an existing account is audited; 5 failures in a row lock it.
  * Attempts on addresses with no account go to the server log (there is no agency to audit them in).
  * A wrong password is answered the same way for an address with an account, one without, and a locked
- * account, at the same pace; only the right password learns that the account is locked, and with a
- * verified second factor it still gets a password-only session in which answering that factor
- * unlocks the account (factors.ts).
+ * account, at the same pace; only the right password learns that the account is locked, and, where
+ * the agency allows self-unlock, with a verified second factor it still gets a password-only session
+ * in which answering that factor unlocks the account (factors.ts).
  */
 export async function signInWithPassword(
   services: Services,
@@ -110,7 +110,9 @@ async function checkPassword(services: Services, input: PasswordGrantInput, orig
       // The lock may have been set since the password was checked (parallel guesses): read it again, locked.
       const current = await lockUserRow(tx, user.agencyId, user.id);
       if (current?.lockedAt) {
-        // The way back from a lock, besides the e-mailed link: the password and then the second factor.
+        // The way back from a lock, besides the e-mailed link: the password and then the second factor,
+        // both ways only where the agency lets users unlock themselves; otherwise only an administrator.
+        if (!policy.self_unlock) return { locked: true as const };
         const factors = await listFactors(tx, user.agencyId, user.id);
         if (!factors.some((factor) => factor.status === 'verified')) return { locked: true as const };
         await recordAudit(tx, user.agencyId, actor, {
