@@ -20,7 +20,7 @@ describe('delays between failed sign-ins', () => {
     clock.now += 2_000;
     expect(() => throttle.check('officer@agency.test', null)).not.toThrow();
     expect(() => throttle.check('someone.else@agency.test', null)).not.toThrow();
-    throttle.succeeded('officer@agency.test');
+    throttle.succeeded('officer@agency.test', null);
     throttle.failed('officer@agency.test', null);
     expect(() => throttle.check('officer@agency.test', null)).not.toThrow();
   });
@@ -30,6 +30,34 @@ describe('delays between failed sign-ins', () => {
     for (let i = 0; i < 31; i += 1) throttle.failed(`user${i}@agency.test`, '203.0.113.9');
     expect(() => throttle.check('user99@agency.test', '203.0.113.9')).toThrow(/try again in 2 seconds/);
     expect(() => throttle.check('user99@agency.test', '198.51.100.4')).not.toThrow();
+  });
+
+  it('counts one address’s many typos from a station’s network address once, so its colleagues there are not held up', () => {
+    const { throttle } = throttleAt(30);
+    for (let i = 0; i < 40; i += 1) throttle.failed('officer@agency.test', '203.0.113.9');
+    expect(() => throttle.check('colleague@agency.test', '203.0.113.9')).not.toThrow();
+  });
+
+  it('lets an address that signed in from a network address within 15 minutes past that network address’s wait while someone sprays from it', () => {
+    const { clock, throttle } = throttleAt(30);
+    throttle.succeeded('officer@agency.test', '203.0.113.9');
+    clock.now += 10 * 60_000;
+    for (let i = 0; i < 31; i += 1) throttle.failed(`user${i}@agency.test`, '203.0.113.9');
+    expect(() => throttle.check('officer@agency.test', '203.0.113.9')).not.toThrow();
+    expect(() => throttle.check('newcomer@agency.test', '203.0.113.9')).toThrow(/try again in 2 seconds/);
+    // Sixteen minutes after the sign-in it no longer counts; the spray still does.
+    clock.now += 6 * 60_000;
+    throttle.failed('user31@agency.test', '203.0.113.9');
+    expect(() => throttle.check('officer@agency.test', '203.0.113.9')).toThrow(/try again in 4 seconds/);
+  });
+
+  it('takes an address that signs in after a typo off its network address’s count', () => {
+    const { throttle } = throttleAt(30);
+    for (let i = 0; i < 29; i += 1) throttle.failed(`user${i}@agency.test`, '203.0.113.9');
+    throttle.failed('officer@agency.test', '203.0.113.9');
+    expect(() => throttle.check('newcomer@agency.test', '203.0.113.9')).toThrow(/try again in 1 second/);
+    throttle.succeeded('officer@agency.test', '203.0.113.9');
+    expect(() => throttle.check('newcomer@agency.test', '203.0.113.9')).not.toThrow();
   });
 
   it('forgets failures after 15 minutes', () => {

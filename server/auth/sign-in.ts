@@ -55,7 +55,7 @@ export async function signInWithPassword(
   throttle.check(input.email, origin.ip);
   try {
     const session = await checkPassword(services, input, origin);
-    throttle.succeeded(input.email);
+    throttle.succeeded(input.email, origin.ip);
     return session;
   } catch (error) {
     if (error instanceof AppError && error.code === 'invalid_credentials') {
