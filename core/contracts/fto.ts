@@ -47,7 +47,12 @@ export const Category = z.object({
 });
 export type Category = z.infer<typeof Category>;
 
-export const CategoryGroup = z.object({ key: Key, label: Label(), categories: z.array(Category).min(1, 'A group needs a category').max(40) });
+export const CategoryGroup = z.object({
+  key: Key,
+  label: Label(),
+  categories: z.array(Category).min(1, 'A group needs a category').max(40),
+});
+export type CategoryGroup = z.infer<typeof CategoryGroup>;
 
 export const AdvancementRule = z.object({
   min_rating: z.number().int().min(1).max(7),
@@ -59,7 +64,11 @@ export const AdvancementRule = z.object({
 export const Phase = z.object({
   key: Key,
   name: Label(60),
-  weeks: z.number({ error: 'Enter the weeks' }).int('Use whole weeks').min(1, 'A phase lasts 1 week or more').max(52, 'Use at most 52 weeks'),
+  weeks: z
+    .number({ error: 'Enter the weeks' })
+    .int('Use whole weeks')
+    .min(1, 'A phase lasts 1 week or more')
+    .max(52, 'Use at most 52 weeks'),
   advancement: AdvancementRule,
 });
 export type Phase = z.infer<typeof Phase>;
@@ -85,13 +94,30 @@ export const ProgramContent = z
         seen.add(key);
       });
     };
-    unique(content.phases.map((p) => p.key), 'phases', 'phases');
-    unique(content.category_groups.flatMap((g) => g.categories.map((c) => c.key)), 'category_groups', 'categories');
-    unique(content.tasks.map((t) => t.key), 'tasks', 'tasks');
-    unique(content.policies.map((p) => p.key), 'policies', 'policies');
+    unique(
+      content.phases.map((p) => p.key),
+      'phases',
+      'phases',
+    );
+    unique(
+      content.category_groups.flatMap((g) => g.categories.map((c) => c.key)),
+      'category_groups',
+      'categories',
+    );
+    unique(
+      content.tasks.map((t) => t.key),
+      'tasks',
+      'tasks',
+    );
+    unique(
+      content.policies.map((p) => p.key),
+      'policies',
+      'policies',
+    );
     const phases = new Set(content.phases.map((p) => p.key));
     content.tasks.forEach((task, i) => {
-      if (!phases.has(task.phase_key)) issue.addIssue({ code: 'custom', path: ['tasks', i, 'phase_key'], message: 'Choose one of the phases' });
+      if (!phases.has(task.phase_key))
+        issue.addIssue({ code: 'custom', path: ['tasks', i, 'phase_key'], message: 'Choose one of the phases' });
     });
   });
 export type ProgramContent = z.infer<typeof ProgramContent>;
@@ -193,7 +219,9 @@ export const BinderDetail = Binder.extend({
   program: ProgramContent,
   events: z.array(BinderEvent),
   /** Signed (approved) DORs of the binder, oldest first: the trend chart's points. */
-  trend: z.array(z.object({ dor_id: z.string(), shift_date: z.string(), phase_key: z.string(), ratings: z.record(z.string(), Rating.nullable()) })),
+  trend: z.array(
+    z.object({ dor_id: z.string(), shift_date: z.string(), phase_key: z.string(), ratings: z.record(z.string(), Rating.nullable()) }),
+  ),
   /** Each category's latest rating on an approved DOR. */
   latest: z.record(z.string(), z.object({ rating: Rating, shift_date: z.string() })),
   advancement: z.object({
@@ -204,7 +232,12 @@ export const BinderDetail = Binder.extend({
     holding_back: z.array(z.object({ key: z.string(), label: z.string(), reason: z.string() })),
   }),
   remedial_minutes: z.number().int(),
-  dor_counts: z.object({ draft: z.number().int(), completed: z.number().int(), acknowledged: z.number().int(), approved: z.number().int() }),
+  dor_counts: z.object({
+    draft: z.number().int(),
+    completed: z.number().int(),
+    acknowledged: z.number().int(),
+    approved: z.number().int(),
+  }),
   /** What the caller may do here. */
   can: z.object({ write_dor: z.boolean(), manage: z.boolean() }),
 });
@@ -327,6 +360,7 @@ export const FtoHome = z.object({
 export type FtoHome = z.infer<typeof FtoHome>;
 
 export const PersonOption = z.object({ id: z.string(), name: z.string() });
+export type PersonOption = z.infer<typeof PersonOption>;
 export const SearchFtoPeopleQuery = z.object({
   q: z.string().trim().max(60).optional(),
   role: z.enum(['trainee', 'trainer']),
@@ -344,12 +378,35 @@ export const ftoApi = defineApi('fto', '/rest/v1/fto', {
 
   listBinders: { method: 'GET', path: '/binders', access: anyone, query: ListBindersQuery, response: pageOf(Binder) },
   getBinder: { method: 'GET', path: '/binders/:id', access: anyone, params: FtoIdParams, response: BinderDetail, versioned: true },
-  listDors: { method: 'GET', path: '/binders/:id/dors', access: anyone, params: FtoIdParams, query: ListDorsQuery, response: pageOf(DorSummary) },
-  createDor: { method: 'POST', path: '/binders/:id/dors', access: trainer, params: FtoIdParams, body: CreateDorInput, response: Dor, idempotent: true },
+  listDors: {
+    method: 'GET',
+    path: '/binders/:id/dors',
+    access: anyone,
+    params: FtoIdParams,
+    query: ListDorsQuery,
+    response: pageOf(DorSummary),
+  },
+  createDor: {
+    method: 'POST',
+    path: '/binders/:id/dors',
+    access: trainer,
+    params: FtoIdParams,
+    body: CreateDorInput,
+    response: Dor,
+    idempotent: true,
+  },
 
   getDor: { method: 'GET', path: '/dors/:id', access: anyone, params: FtoIdParams, response: Dor, versioned: true },
   saveDor: { method: 'PUT', path: '/dors/:id', access: trainer, params: FtoIdParams, body: DorContent, response: Dor, versioned: true },
-  completeDor: { method: 'POST', path: '/dors/:id/complete', access: trainer, params: FtoIdParams, body: DorContent, response: Dor, versioned: true },
+  completeDor: {
+    method: 'POST',
+    path: '/dors/:id/complete',
+    access: trainer,
+    params: FtoIdParams,
+    body: DorContent,
+    response: Dor,
+    versioned: true,
+  },
   acknowledgeDor: {
     method: 'POST',
     path: '/dors/:id/acknowledge',
@@ -385,7 +442,14 @@ export const ftoApi = defineApi('fto', '/rest/v1/fto', {
     response: Program,
     versioned: true,
   },
-  createBinder: { method: 'POST', path: '/admin/binders', access: coordinator, body: CreateBinderInput, response: Binder, idempotent: true },
+  createBinder: {
+    method: 'POST',
+    path: '/admin/binders',
+    access: coordinator,
+    body: CreateBinderInput,
+    response: Binder,
+    idempotent: true,
+  },
   exportBinders: { method: 'GET', path: '/admin/binders.csv', access: coordinator, query: ListBindersQuery, response: 'csv' },
   setBinderTrainers: {
     method: 'PUT',

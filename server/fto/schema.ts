@@ -185,4 +185,12 @@ export const ftoDorRevisions = pgTable(
 );
 
 /** Every table of the module, for its manifest. */
-export const ftoTables = [ftoPrograms, ftoProgramVersions, ftoBinders, ftoBinderTrainers, ftoBinderEvents, ftoDors, ftoDorRevisions] as const;
+export const ftoTables = [
+  ftoPrograms,
+  ftoProgramVersions,
+  ftoBinders,
+  ftoBinderTrainers,
+  ftoBinderEvents,
+  ftoDors,
+  ftoDorRevisions,
+] as const;

@@ -1,0 +1,401 @@
+import {
+  DorContent as DorContentSchema,
+  programCategories,
+  SHIFT_LABELS,
+  type CategoryGroup,
+  type Dor,
+  type DorContent,
+  type DorSummary,
+  type ProgramContent,
+} from '../../core/contracts/fto.ts';
+import type { Page } from '../../core/contracts/admin.ts';
+import { dorCompletionProblems, isFailing, RATING_LABELS, remedialMinutes, type Rating } from '../../core/fto/ratings.ts';
+import type { z } from 'zod';
+import { recordAudit } from '../platform/audit.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
+import { inSequence, type Tx } from '../platform/database.ts';
+import { AppError, validationError } from '../platform/errors.ts';
+import { peopleWithPermission } from '../platform/people.ts';
+import { staleVersion } from '../platform/versioning.ts';
+import { binderById, isTrainerOf, lockBinder, programVersions } from './binder-queries.ts';
+import { phaseOf, visibleBinder } from './binders.ts';
+import {
+  findDor,
+  insertDor,
+  insertRevision,
+  listDors as listDorRows,
+  nextDorNumber,
+  revisionsOf,
+  updateDorRow,
+  type ListedDor,
+} from './dor-queries.ts';
+import { ftoSettingsOf, holds, viewerOf } from './programs.ts';
+import { tell } from './tell.ts';
+
+const link = (binderId: string, dorId: string) => `/fto/binder/${binderId}/dors/view/${dorId}`;
+
+function emptyContent(shiftDate: string, shift: DorContent['shift']): DorContent {
+  return {
+    shift_date: shiftDate,
+    shift,
+    activity: { calls_handled: 0, self_initiated: 0, reports_written: 0, arrests: 0, notes: '' },
+    ratings: {},
+    most_satisfactory: '',
+    least_satisfactory: '',
+  };
+}
+
+function summarise(row: ListedDor): DorSummary {
+  const { dor } = row;
+  return {
+    id: dor.id,
+    binder_id: dor.binderId,
+    number: dor.number,
+    trainee_name: row.traineeName,
+    trainer_id: dor.trainerId,
+    trainer_name: row.trainerName,
+    phase_key: dor.phaseKey,
+    shift_date: dor.shiftDate,
+    shift: dor.shift,
+    status: dor.status,
+    failing: dor.failing,
+    remedial_minutes: dor.remedialMinutes,
+    revision: dor.revision,
+    updated_at: dor.updatedAt.toISOString(),
+  };
+}
+
+/** How the content reads as text, field by field, for showing what an amendment changed. */
+function flatten(content: DorContent, groups: CategoryGroup[]): Map<string, string> {
+  const fields = new Map<string, string>([
+    ['Shift date', content.shift_date],
+    ['Shift', SHIFT_LABELS[content.shift]],
+    ['Calls handled', String(content.activity.calls_handled)],
+    ['Self-initiated', String(content.activity.self_initiated)],
+    ['Reports written', String(content.activity.reports_written)],
+    ['Arrests', String(content.activity.arrests)],
+    ['Activity notes', content.activity.notes],
+    ['Most satisfactory performance', content.most_satisfactory],
+    ['Least satisfactory performance', content.least_satisfactory],
+  ]);
+  for (const category of programCategories({ category_groups: groups })) {
+    const entry = content.ratings[category.key];
+    fields.set(`${category.label}: rating`, entry?.rating ? RATING_LABELS[entry.rating] : '');
+    fields.set(`${category.label}: comment`, entry?.comment ?? '');
+    if (entry?.rating === 'REM') fields.set(`${category.label}: remedial minutes`, String(entry.remedial_minutes ?? 0));
+  }
+  return fields;
+}
+
+export function contentChanges(before: DorContent, after: DorContent, groups: CategoryGroup[]) {
+  const a = flatten(before, groups);
+  const b = flatten(after, groups);
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .filter((field) => (a.get(field) ?? '') !== (b.get(field) ?? ''))
+    .map((field) => ({ field, before: a.get(field) ?? '', after: b.get(field) ?? '' }));
+}
+
+async function present(tx: Tx, ctx: RequestContext, row: ListedDor): Promise<Dor> {
+  const agencyId = ctx.scope.agencyId;
+  const binder = (await binderById(tx, agencyId, row.dor.binderId))!;
+  const [versions, revisions, trainsIt] = await inSequence([
+    () => programVersions(tx, agencyId, [binder.programVersionId]),
+    () => revisionsOf(tx, agencyId, row.dor.id),
+    () => isTrainerOf(tx, agencyId, row.dor.binderId, ctx.scope.userId),
+  ]);
+  const program = versions.get(binder.programVersionId)!.content;
+  const { dor } = row;
+  const me = ctx.scope.userId;
+  const isTrainee = dor.traineeId === me;
+  // An agency may keep the trainer's comments from the trainee until they acknowledge.
+  const hideComments = isTrainee && dor.status === 'completed' && !ftoSettingsOf(ctx.sysConfig).trainee_sees_comments_before_acknowledging;
+  const content: DorContent = hideComments
+    ? { ...dor.content, ratings: Object.fromEntries(Object.entries(dor.content.ratings).map(([k, v]) => [k, { ...v, comment: '' }])) }
+    : dor.content;
+  // Each revision row keeps the content before an amendment; the next revision (or the current content) is what replaced it.
+  const contents = [...revisions.map((r) => r.revision.content), dor.content];
+  return {
+    ...summarise(row),
+    trainee_id: dor.traineeId,
+    content,
+    trainee_comment: dor.traineeComment,
+    completed_at: dor.completedAt?.toISOString() ?? null,
+    acknowledged_at: dor.acknowledgedAt?.toISOString() ?? null,
+    approved_at: dor.approvedAt?.toISOString() ?? null,
+    approved_by_name: row.approvedByName,
+    revisions: revisions.map(({ revision, amendedByName }, i) => ({
+      revision: revision.revision,
+      reason: revision.reason,
+      amended_by_name: amendedByName,
+      amended_at: revision.amendedAt.toISOString(),
+      changes: contentChanges(revision.content, contents[i + 1]!, program.category_groups),
+    })),
+    category_groups: program.category_groups,
+    phase_name: phaseOf(program, dor.phaseKey).name,
+    can: {
+      edit: dor.status === 'draft' && dor.trainerId === me,
+      acknowledge: dor.status === 'completed' && isTrainee,
+      approve: dor.status === 'acknowledged' && dor.trainerId !== me && holds(ctx, 'fto:admin'),
+      amend: dor.status === 'approved' && (dor.trainerId === me || holds(ctx, 'fto:admin') || (trainsIt && holds(ctx, 'fto:trainer'))),
+    },
+    version: dor.version,
+  };
+}
+
+async function visibleDor(tx: Tx, ctx: RequestContext, id: string): Promise<ListedDor> {
+  const row = await findDor(tx, ctx.scope.agencyId, id, viewerOf(ctx));
+  if (!row) throw new AppError('not_found', 'No such DOR');
+  return row;
+}
+
+async function programOf(tx: Tx, agencyId: string, binderId: string): Promise<ProgramContent> {
+  const binder = (await binderById(tx, agencyId, binderId))!;
+  return (await programVersions(tx, agencyId, [binder.programVersionId])).get(binder.programVersionId)!.content;
+}
+
+export function listDors(
+  ctx: RequestContext,
+  binderId: string,
+  query: { page: number; page_size: number; status?: Dor['status'] | undefined },
+): Promise<Page<DorSummary>> {
+  return inAgency(ctx, async (tx) => {
+    await visibleBinder(tx, ctx, binderId);
+    const { rows, total } = await listDorRows(tx, ctx.scope.agencyId, viewerOf(ctx), { binderId, ...query });
+    return { items: rows.map(summarise), total, page: query.page, page_size: query.page_size };
+  });
+}
+
+/** A trainer of the binder starts the DOR of a shift: a draft only they can see and edit until they complete it. */
+export function createDor(ctx: RequestContext, binderId: string, input: { shift_date: string; shift: DorContent['shift'] }): Promise<Dor> {
+  return inAgency(ctx, async (tx) => {
+    const agencyId = ctx.scope.agencyId;
+    const listed = await visibleBinder(tx, ctx, binderId);
+    if (!(await isTrainerOf(tx, agencyId, binderId, ctx.scope.userId)) && !holds(ctx, 'fto:admin'))
+      throw new AppError('forbidden', `You are not a trainer of ${listed.traineeName}: ask the coordinator to assign you`);
+    const binder = (await lockBinder(tx, agencyId, binderId))!;
+    if (!['active', 'extended', 'remedial'].includes(binder.status))
+      throw new AppError('conflict', `This binder is ${binder.status}: no more DORs can be written in it`);
+    if (input.shift_date < binder.startDate) throw validationError({ shift_date: `The training started on ${binder.startDate}` });
+    const row = await insertDor(tx, {
+      agencyId,
+      binderId,
+      number: await nextDorNumber(tx, agencyId, binderId),
+      traineeId: binder.traineeId,
+      trainerId: ctx.scope.userId,
+      phaseKey: binder.phaseKey,
+      shiftDate: input.shift_date,
+      shift: input.shift,
+      content: emptyContent(input.shift_date, input.shift),
+    });
+    await recordAudit(tx, agencyId, ctx.actor, {
+      action: 'fto.dor_created',
+      entityType: 'fto_dor',
+      entityId: row.id,
+      summary: `Started DOR #${row.number} of ${listed.traineeName} (${input.shift_date})`,
+    });
+    return present(tx, ctx, (await findDor(tx, agencyId, row.id, null))!);
+  });
+}
+
+/** Opening a DOR is in the audit log: it is a record about a person's performance. */
+export function getDor(ctx: RequestContext, id: string): Promise<Dor> {
+  return inAgency(ctx, async (tx) => {
+    const row = await visibleDor(tx, ctx, id);
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'fto.dor_viewed',
+      entityType: 'fto_dor',
+      entityId: id,
+      summary: `Viewed DOR #${row.dor.number} of ${row.traineeName}`,
+    });
+    return present(tx, ctx, row);
+  });
+}
+
+function refuseUnlessDraftOfCaller(ctx: RequestContext, row: ListedDor) {
+  if (row.dor.trainerId !== ctx.scope.userId) throw new AppError('forbidden', `Only ${row.trainerName}, who wrote this DOR, can change it`);
+  if (row.dor.status === 'approved') throw new AppError('conflict', 'This DOR is signed and locked: amend it with a reason instead');
+  if (row.dor.status !== 'draft') throw new AppError('conflict', `This DOR is already ${row.dor.status}: it can no longer be edited`);
+}
+
+/** Only the category keys of the binder's program are kept. */
+function checkRatingKeys(content: DorContent, program: ProgramContent) {
+  const keys = new Set(programCategories(program).map((c) => c.key));
+  const unknown = Object.keys(content.ratings).find((k) => !keys.has(k));
+  if (unknown) throw validationError({ [`ratings.${unknown}`]: 'Not a category of this program' });
+}
+
+function derived(content: DorContent) {
+  return {
+    failing: Object.values(content.ratings).filter((entry) => isFailing(entry.rating as Rating | null)).length,
+    remedialMinutes: remedialMinutes(content.ratings),
+  };
+}
+
+/** The trainer's autosave while writing: any partial content, kept as the draft. */
+export function saveDor(ctx: RequestContext, id: string, version: number, content: DorContent): Promise<Dor> {
+  return inAgency(ctx, async (tx) => {
+    const row = await visibleDor(tx, ctx, id);
+    refuseUnlessDraftOfCaller(ctx, row);
+    checkRatingKeys(content, await programOf(tx, ctx.scope.agencyId, row.dor.binderId));
+    const updated = await updateDorRow(tx, ctx.scope.agencyId, id, version, {
+      content,
+      shiftDate: content.shift_date,
+      shift: content.shift,
+      ...derived(content),
+    });
+    if (!updated) throw staleVersion('DOR');
+    return present(tx, ctx, { ...row, dor: updated });
+  });
+}
+
+/** The trainer signs the DOR complete: every category rated, each required comment and narrative given. */
+export function completeDor(ctx: RequestContext, id: string, version: number, content: DorContent): Promise<Dor> {
+  return inAgency(ctx, async (tx) => {
+    const row = await visibleDor(tx, ctx, id);
+    refuseUnlessDraftOfCaller(ctx, row);
+    const program = await programOf(tx, ctx.scope.agencyId, row.dor.binderId);
+    checkRatingKeys(content, program);
+    const problems = dorCompletionProblems(programCategories(program), content.ratings, content);
+    if (Object.keys(problems).length) throw validationError(problems, 'The DOR is not complete: see the fields marked');
+    const updated = await updateDorRow(tx, ctx.scope.agencyId, id, version, {
+      content,
+      shiftDate: content.shift_date,
+      shift: content.shift,
+      ...derived(content),
+      status: 'completed',
+      completedAt: new Date(),
+    });
+    if (!updated) throw staleVersion('DOR');
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'fto.dor_completed',
+      entityType: 'fto_dor',
+      entityId: id,
+      summary: `Completed DOR #${row.dor.number} of ${row.traineeName}`,
+    });
+    await tell(tx, ctx, row.dor.traineeId, {
+      kind: 'fto.dor.to_acknowledge',
+      title: `DOR #${row.dor.number} (${content.shift_date}) is ready for your acknowledgement`,
+      body: `${row.trainerName} completed the daily observation report of your ${SHIFT_LABELS[content.shift].toLowerCase()} shift on ${content.shift_date}. Read it and acknowledge it.`,
+      link: link(row.dor.binderId, id),
+    });
+    return present(tx, ctx, { ...row, dor: updated });
+  });
+}
+
+/** The trainee acknowledges having read the DOR (not agreeing with it), with an optional comment. */
+export function acknowledgeDor(ctx: RequestContext, id: string, version: number, comment: string): Promise<Dor> {
+  return inAgency(ctx, async (tx) => {
+    const row = await visibleDor(tx, ctx, id);
+    if (row.dor.traineeId !== ctx.scope.userId)
+      throw new AppError('forbidden', `Only ${row.traineeName}, the trainee, acknowledges this DOR`);
+    if (row.dor.status !== 'completed') throw new AppError('conflict', `This DOR is ${row.dor.status}: there is nothing to acknowledge`);
+    const updated = await updateDorRow(tx, ctx.scope.agencyId, id, version, {
+      status: 'acknowledged',
+      acknowledgedAt: new Date(),
+      traineeComment: comment.trim() || null,
+    });
+    if (!updated) throw staleVersion('DOR');
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'fto.dor_acknowledged',
+      entityType: 'fto_dor',
+      entityId: id,
+      summary: `Acknowledged DOR #${row.dor.number}`,
+      after: { comment: comment.trim() || null },
+    });
+    for (const approver of await peopleWithPermission(tx, ctx.scope.agencyId, 'fto:admin'))
+      if (approver.id !== row.dor.trainerId)
+        await tell(tx, ctx, approver.id, {
+          kind: 'fto.dor.to_approve',
+          title: `DOR #${row.dor.number} of ${row.traineeName} is ready for approval`,
+          body: `${row.traineeName} acknowledged the DOR ${row.trainerName} wrote for ${row.dor.shiftDate}.`,
+          link: link(row.dor.binderId, id),
+        });
+    return present(tx, ctx, { ...row, dor: updated });
+  });
+}
+
+/** A supervisor (fto:admin) who did not write the DOR approves it; it is then locked. */
+export function approveDor(ctx: RequestContext, id: string, version: number): Promise<Dor> {
+  return inAgency(ctx, async (tx) => {
+    const row = await visibleDor(tx, ctx, id);
+    if (row.dor.trainerId === ctx.scope.userId)
+      throw new AppError('forbidden', 'You wrote this DOR: another supervisor approves it (separation of duties)');
+    if (row.dor.status !== 'acknowledged')
+      throw new AppError(
+        'conflict',
+        row.dor.status === 'approved' ? 'This DOR is already approved' : 'The trainee has not acknowledged this DOR yet',
+      );
+    const updated = await updateDorRow(tx, ctx.scope.agencyId, id, version, {
+      status: 'approved',
+      approvedAt: new Date(),
+      approvedBy: ctx.scope.userId,
+    });
+    if (!updated) throw staleVersion('DOR');
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'fto.dor_approved',
+      entityType: 'fto_dor',
+      entityId: id,
+      summary: `Approved DOR #${row.dor.number} of ${row.traineeName}`,
+    });
+    return present(tx, ctx, { ...(await findDor(tx, ctx.scope.agencyId, id, null))!, dor: updated });
+  });
+}
+
+/**
+ * A signed DOR changes only by an amendment: the earlier revision is kept whole, with who amended it,
+ * when and why, and the DOR shows what changed. The trainee is told.
+ */
+export function amendDor(
+  ctx: RequestContext,
+  id: string,
+  version: number,
+  input: { content: z.input<typeof DorContentSchema>; reason: string },
+): Promise<Dor> {
+  return inAgency(ctx, async (tx) => {
+    const row = await visibleDor(tx, ctx, id);
+    if (row.dor.status !== 'approved') throw new AppError('conflict', 'Only an approved DOR is amended; edit a draft directly');
+    const mayAmend =
+      row.dor.trainerId === ctx.scope.userId ||
+      holds(ctx, 'fto:admin') ||
+      (holds(ctx, 'fto:trainer') && (await isTrainerOf(tx, ctx.scope.agencyId, row.dor.binderId, ctx.scope.userId)));
+    if (!mayAmend) throw new AppError('forbidden', 'Only a trainer of this binder or the coordinator amends a DOR');
+    const content = DorContentSchema.parse(input.content);
+    const program = await programOf(tx, ctx.scope.agencyId, row.dor.binderId);
+    checkRatingKeys(content, program);
+    const problems = dorCompletionProblems(programCategories(program), content.ratings, content);
+    if (Object.keys(problems).length) throw validationError(problems, 'The amended DOR is not complete: see the fields marked');
+    const changes = contentChanges(row.dor.content, content, program.category_groups);
+    if (changes.length === 0) throw validationError({ content: 'The amendment changes nothing' });
+    const updated = await updateDorRow(tx, ctx.scope.agencyId, id, version, {
+      content,
+      shiftDate: content.shift_date,
+      shift: content.shift,
+      ...derived(content),
+      revision: row.dor.revision + 1,
+    });
+    if (!updated) throw staleVersion('DOR');
+    await insertRevision(tx, {
+      agencyId: ctx.scope.agencyId,
+      dorId: id,
+      revision: row.dor.revision,
+      content: row.dor.content,
+      reason: input.reason,
+      amendedBy: ctx.scope.userId,
+    });
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'fto.dor_amended',
+      entityType: 'fto_dor',
+      entityId: id,
+      summary: `Amended DOR #${row.dor.number} of ${row.traineeName}: ${input.reason}`,
+      before: Object.fromEntries(changes.map((c) => [c.field, c.before])),
+      after: Object.fromEntries(changes.map((c) => [c.field, c.after])),
+    });
+    await tell(tx, ctx, row.dor.traineeId, {
+      kind: 'fto.dor.amended',
+      title: `DOR #${row.dor.number} (${row.dor.shiftDate}) was amended`,
+      body: `Reason: ${input.reason}`,
+      link: link(row.dor.binderId, id),
+    });
+    return present(tx, ctx, { ...row, dor: updated });
+  });
+}

@@ -1,0 +1,42 @@
+import { adminApi } from '../../core/contracts/admin.ts';
+import { FtoSettings, ftoApi } from '../../core/contracts/fto.ts';
+import type { ServerModule } from '../platform/modules.ts';
+import { seedDemoFieldTraining } from './demo-seed.ts';
+import { seedDefaultProgram } from './programs.ts';
+import { ftoRoutes } from './routes.ts';
+import { ftoTables } from './schema.ts';
+
+/** Field training: programs, binders and daily observation reports (core/contracts/fto.ts). */
+export const ftoModule: ServerModule = {
+  name: 'fto',
+  apis: [ftoApi],
+  routes: ftoRoutes,
+  tables: ftoTables,
+  settings: { key: 'field_training_settings', schema: FtoSettings },
+  // Every agency starts with the San Jose model program, so a coordinator can open a binder on day one.
+  onAgencyCreated: async (tx, agencyId) => {
+    await seedDefaultProgram(tx, agencyId);
+  },
+  seedDemo: seedDemoFieldTraining,
+  async sweepFixtures(call) {
+    const roles = await call(adminApi.listRoles, {});
+    const role = (key: string) => roles.find((r) => r.template_key === key)!.id;
+    const trainee = await call(adminApi.inviteUser, {
+      body: { email: 'sweep.trainee@example.test', name: 'Sweep Trainee', account_type: 'full', role_ids: [role('trainee')] },
+    });
+    const trainer = await call(adminApi.inviteUser, {
+      body: { email: 'sweep.fto@example.test', name: 'Sweep Trainer', account_type: 'full', role_ids: [role('field-training-officer')] },
+    });
+    const [program] = await call(ftoApi.listPrograms, {});
+    const binder = await call(ftoApi.createBinder, {
+      body: {
+        trainee_id: trainee.id,
+        program_id: program!.id,
+        start_date: '2026-01-05',
+        trainers: [{ phase_key: program!.content.phases[0]!.key, trainer_id: trainer.id }],
+      },
+    });
+    const dor = await call(ftoApi.createDor, { params: { id: binder.id }, body: { shift_date: '2026-01-06', shift: 'day' } });
+    return [program!.id, binder.id, dor.id];
+  },
+};

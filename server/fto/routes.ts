@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { ftoApi } from '../../core/contracts/fto.ts';
+import { csvFile, registerApi } from '../platform/endpoints.ts';
+import type { Services } from '../platform/services.ts';
+import { changeBinderPhase, createBinder, exportBinders, getBinder, listBinders, setBinderTrainers } from './binders.ts';
+import { acknowledgeDor, amendDor, approveDor, completeDor, createDor, getDor, listDors, saveDor } from './dors.ts';
+import { ftoHome, searchFtoPeople } from './home.ts';
+import { ftoSettingsOf, getProgram, listPrograms, updateFtoSettings, updateProgram } from './programs.ts';
+
+/** The handlers of ftoApi (core/contracts/fto.ts): one use case each. */
+export function ftoRoutes(app: FastifyInstance, services: Services) {
+  return registerApi(app, services, ftoApi, {
+    home: (ctx) => ftoHome(ctx),
+
+    listBinders: (ctx, { query }) => listBinders(ctx, query),
+    getBinder: (ctx, { params }) => getBinder(ctx, params.id),
+    listDors: (ctx, { params, query }) => listDors(ctx, params.id, query),
+    createDor: (ctx, { params, body }) => createDor(ctx, params.id, body),
+
+    getDor: (ctx, { params }) => getDor(ctx, params.id),
+    saveDor: (ctx, { params, version, body }) => saveDor(ctx, params.id, version, body),
+    completeDor: (ctx, { params, version, body }) => completeDor(ctx, params.id, version, body),
+    acknowledgeDor: (ctx, { params, version, body }) => acknowledgeDor(ctx, params.id, version, body.comment),
+    approveDor: (ctx, { params, version }) => approveDor(ctx, params.id, version),
+    amendDor: (ctx, { params, version, body }) => amendDor(ctx, params.id, version, body),
+
+    getSettings: (ctx) => ftoSettingsOf(ctx.sysConfig),
+    updateSettings: (ctx, { body }) => updateFtoSettings(ctx, body),
+    searchPeople: (ctx, { query }) => searchFtoPeople(ctx, query),
+    listPrograms: (ctx) => listPrograms(ctx),
+    getProgram: (ctx, { params }) => getProgram(ctx, params.id),
+    updateProgram: (ctx, { params, version, body }) => updateProgram(ctx, params.id, version, body),
+    createBinder: (ctx, { body }) => createBinder(ctx, body),
+    exportBinders: async (ctx, { query }) => csvFile('binders', await exportBinders(ctx, query)),
+    setBinderTrainers: (ctx, { params, version, body }) => setBinderTrainers(ctx, params.id, version, body.trainers),
+    changeBinderPhase: (ctx, { params, version, body }) => changeBinderPhase(ctx, params.id, version, body),
+  });
+}
