@@ -8,7 +8,7 @@ import type { Services } from '../platform/services.ts';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
-import { findAgency, findSession, loadUserAccess, revokeSession } from './queries.ts';
+import { findAgency, findSession, listFactors, loadUserAccess, revokeSession } from './queries.ts';
 import { findUserById, revokeUserSessions, updateUser } from '../platform/users.ts';
 import { presentUser } from './sessions.ts';
 
@@ -50,39 +50,45 @@ export async function getProfile(services: Services, scope: Scope): Promise<User
  * one (or a session opened by a recovery link moments ago) and ends the user's other sessions.
  */
 export async function updateCurrentUser(services: Services, scope: Scope, input: UpdateUserInput, actor: AuditActor): Promise<AuthUser> {
+  const factorStepDue = scope.aal !== 'aal2' && scope.secondFactorDue;
   const current = await services.database.withTenant(scope.agencyId, async (tx) => {
     const user = await findUserById(tx, scope.agencyId, scope.userId);
     const session = await findSession(tx, scope.agencyId, scope.sessionId);
     const agency = await findAgency(tx, scope.agencyId);
     if (!user || !session || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
-    return { user, session, agency };
+    const hasVerifiedFactor = factorStepDue && (await listFactors(tx, scope.agencyId, scope.userId)).some((f) => f.status === 'verified');
+    return { user, session, agency, hasVerifiedFactor };
   });
   const recovery = current.session.amr.find((m) => m.method === 'recovery');
   const viaRecovery = recovery !== undefined && Date.now() - recovery.timestamp * 1000 < RECOVERY_WINDOW_MS;
   // A recovery link's session without the second factor that is due may set a new password, nothing else.
-  if (scope.aal !== 'aal2' && scope.secondFactorDue) {
-    if (!viaRecovery || !input.password) throw secondFactorNeeded(true);
+  if (factorStepDue) {
+    if (!viaRecovery || !input.password) throw secondFactorNeeded(current.hasVerifiedFactor);
     if (input.name !== undefined || input.phone !== undefined || input.data !== undefined)
-      throw new AppError('insufficient_aal', 'Set your new password now; verify your second sign-in factor to change anything else', {
-        hint: 'verify a factor',
-      });
+      throw new AppError(
+        'insufficient_aal',
+        `Set your new password now; ${current.hasVerifiedFactor ? 'verify' : 'add'} your second sign-in factor to change anything else`,
+        { hint: current.hasVerifiedFactor ? 'verify a factor' : 'enrol or verify a factor' },
+      );
   }
+  let newHash: string | undefined;
   if (input.password) {
     assertAcceptablePassword(input.password, current.agency.securityPolicy, {
       email: current.user.email,
       name: input.name ?? current.user.name,
       agencyName: current.agency.name,
     });
-    if (await verifyPassword(current.user.passwordHash, input.password))
-      throw validationError({ password: 'This is your current password; choose a new one' });
-  }
-  const newHash = input.password ? await hashPassword(input.password) : undefined;
-  if (input.password) {
+    // The current password is proven before anything is said about the new one, and only compared
+    // with what was just proven: otherwise "this is your current password" would check guesses of it
+    // for whoever holds the session, a recovery link's above all (which needs no current password,
+    // so may set the one it had: telling it so would tell the link's holder the old password).
     if (!viaRecovery) {
       if (!input.current_password) throw validationError({ current_password: 'Enter your current password' });
       if (!(await verifyPassword(current.user.passwordHash, input.current_password)))
         throw validationError({ current_password: 'That is not your current password' });
+      if (input.password === input.current_password) throw validationError({ password: 'This is your current password; choose a new one' });
     }
+    newHash = await hashPassword(input.password);
   }
   return services.database.withTenant(scope.agencyId, async (tx) => {
     const changes: Parameters<typeof updateUser>[3] = {};

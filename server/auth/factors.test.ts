@@ -258,6 +258,33 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     expect(decodeJwt(refreshed.json().access_token).aal).toBe('aal2');
   });
 
+  it('asks a recovery link’s holder without a factor, in an agency that requires one, to add one rather than verify one they do not have', async () => {
+    const agency = await makeAgency(server);
+    await server.database.withTenant(agency.id, (tx) =>
+      tx
+        .update(agencies)
+        .set({ securityPolicy: { mfa_required: 'everyone' } })
+        .where(eq(agencies.id, agency.id)),
+    );
+    const user = await makeUser(server, agency);
+    await server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: user.email } });
+    const message = await server.waitForMail(user.email, /Reset your Precinct password/);
+    const recovery = (
+      await server.request({ method: 'POST', url: '/auth/v1/verify', payload: { type: 'recovery', token: tokenFromLink(message.links) } })
+    ).json() as Session;
+    const renamed = await server.request({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      token: recovery.access_token,
+      payload: { name: 'Renamed' },
+    });
+    expect(renamed.statusCode).toBe(403);
+    expect(renamed.json()).toMatchObject({
+      code: 'insufficient_aal',
+      message: 'Your agency requires a second sign-in factor: verify one to continue',
+    });
+  });
+
   describe('once a factor is verified, in an agency that does not require one', () => {
     async function userWithFactor() {
       const user = await makeUser(server, await makeAgency(server));

@@ -88,6 +88,32 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
       expect((await change('harbor lantern quietly 88')).statusCode).toBe(200);
     });
 
+    it('answers a wrong current password before saying anything about the new one, so a session cannot test guesses of its password', async () => {
+      const session = await signIn(server, await makeUser(server, await makeAgency(server)));
+      const refused = await server.request({
+        method: 'PUT',
+        url: '/auth/v1/user',
+        token: session.access_token,
+        payload: { password: TEST_PASSWORD, current_password: 'a wrong guess entirely' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({ current_password: 'That is not your current password' });
+    });
+
+    it('lets a recovery link set the password the account already had, rather than tell whoever holds the link what the old one was', async () => {
+      const user = await makeUser(server, await makeAgency(server));
+      await server.request({ method: 'POST', url: '/auth/v1/recover', payload: { email: user.email } });
+      const message = await server.waitForMail(user.email, /Reset your Precinct password/);
+      const recovery = (
+        await server.request({ method: 'POST', url: '/auth/v1/verify', payload: { type: 'recovery', token: tokenFromLink(message.links) } })
+      ).json() as Session;
+      const change = (password: string) =>
+        server.request({ method: 'PUT', url: '/auth/v1/user', token: recovery.access_token, payload: { password } });
+      expect((await change('not what it was before 1')).statusCode).toBe(200);
+      expect((await change('not what it was before 1')).statusCode).toBe(200);
+      await signIn(server, { email: user.email, password: 'not what it was before 1' });
+    });
+
     it('holds a new password to the agency’s minimum length', async () => {
       const agency = await makeAgency(server);
       await setPolicy(agency, { min_password_length: 14 });
