@@ -24,16 +24,13 @@ export const ftoModule: ServerModule = {
     const trainee = await call(adminApi.inviteUser, {
       body: { email: 'sweep.trainee@example.test', name: 'Sweep Trainee', account_type: 'full', role_ids: [role('trainee')] },
     });
-    const trainer = await call(adminApi.inviteUser, {
-      body: { email: 'sweep.fto@example.test', name: 'Sweep Trainer', account_type: 'full', role_ids: [role('field-training-officer')] },
-    });
     const [program] = await call(ftoApi.listPrograms, {});
     const binder = await call(ftoApi.createBinder, {
       body: {
         trainee_id: trainee.id,
         program_id: program!.id,
         start_date: '2026-01-05',
-        trainers: [{ phase_key: program!.content.phases[0]!.key, trainer_id: trainer.id }],
+        trainers: [],
       },
     });
     const dor = await call(ftoApi.createDor, { params: { id: binder.id }, body: { shift_date: '2026-01-06', shift: 'day' } });

@@ -72,6 +72,7 @@ function sample(schema: JsonSchema, context: SampleContext, field?: string): unk
       if (schema.format === 'uuid') return context.id;
       if (schema.format === 'email') return 'sweep@precinct.test';
       if (schema.format === 'date-time') return new Date().toISOString();
+      if (schema.format === 'date') return new Date().toISOString().slice(0, 10);
       return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
     case 'integer':
     case 'number':
