@@ -111,6 +111,12 @@ export const Session = z.object({
   expires_at: z.number().int(),
   /** Empty for a browser that asked for the httpOnly refresh cookie instead (server/auth/refresh-cookie.ts). */
   refresh_token: z.string(),
+  /**
+   * For a browser with the refresh cookie only: what it sends with a refresh to show the cookie is
+   * still its signed-in session's, kept with the session where script reads it; clearing the session
+   * (a sign-out, offline too) leaves the cookie unusable.
+   */
+  refresh_binding: z.string().optional(),
   user: AuthUser,
 });
 export type Session = z.infer<typeof Session>;
@@ -189,8 +195,14 @@ export const PasswordGrantInput = z.object({
 });
 export type PasswordGrantInput = z.infer<typeof PasswordGrantInput>;
 
-/** A browser sends none: its refresh token travels in an httpOnly cookie (server/auth/refresh-cookie.ts). */
-export const RefreshGrantInput = z.object({ refresh_token: z.string().min(1).optional() });
+/**
+ * A browser sends no refresh token: it travels in an httpOnly cookie (server/auth/refresh-cookie.ts),
+ * and the browser sends the session's refresh_binding with it instead.
+ */
+export const RefreshGrantInput = z.object({
+  refresh_token: z.string().min(1).optional(),
+  refresh_binding: z.string().min(1).max(100).optional(),
+});
 export type RefreshGrantInput = z.infer<typeof RefreshGrantInput>;
 
 export const GrantType = z.enum(['password', 'refresh_token']);

@@ -290,10 +290,14 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
         method: 'POST',
         url: '/auth/v1/token?grant_type=refresh_token',
         headers: { ...browser, cookie: cookie.split(';')[0]! },
-        ...json({}),
+        ...json({ refresh_binding: signedIn.json().refresh_binding }),
       });
       expect(refreshed.statusCode).toBe(200);
-      expect(refreshed.json()).toMatchObject({ refresh_token: '', user: { id: user.id } });
+      expect(refreshed.json()).toMatchObject({
+        refresh_token: '',
+        refresh_binding: signedIn.json().refresh_binding,
+        user: { id: user.id },
+      });
       const rotated = String(refreshed.headers['set-cookie']).split(';')[0]!;
       expect(rotated).not.toBe(cookie.split(';')[0]);
 
@@ -304,9 +308,49 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
         method: 'POST',
         url: '/auth/v1/token?grant_type=refresh_token',
         headers: { ...browser, cookie: rotated },
-        ...json({}),
+        ...json({ refresh_binding: signedIn.json().refresh_binding }),
       });
       expect(afterLogout.statusCode).toBe(400);
+    });
+
+    it('refreshes from the cookie only with the binding the signed-in session keeps, so clearing that session on the device (a sign-out offline) disarms the cookie', async () => {
+      const user = await makeUser(server, await makeAgency(server));
+      const browser = { 'x-precinct-refresh-cookie': '1' };
+      const signedIn = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=password',
+        headers: browser,
+        ...json({ email: user.email, password: TEST_PASSWORD }),
+      });
+      const binding: string = signedIn.json().refresh_binding;
+      expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+      const refresh = (body: object) =>
+        server.request({ method: 'POST', url: '/auth/v1/token?grant_type=refresh_token', headers: { ...browser, cookie }, ...json(body) });
+
+      for (const body of [{}, { refresh_binding: 'A'.repeat(43) }, { refresh_binding: 'é'.repeat(43) }]) {
+        const refused = await refresh(body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(refused.json(), JSON.stringify(body)).toMatchObject({
+          code: 'session_not_found',
+          message: 'This browser was signed out; sign in again',
+        });
+        expect(refused.headers['set-cookie']).toBeUndefined();
+      }
+      // The refused attempts did not spend the token.
+      expect((await refresh({ refresh_binding: binding })).statusCode).toBe(200);
+    });
+
+    it('still refreshes an API client that sends its refresh token in the body, which gets no binding', async () => {
+      const session = await signIn(server, await makeUser(server, await makeAgency(server)));
+      expect(session).not.toHaveProperty('refresh_binding');
+      const refreshed = await server.request({
+        method: 'POST',
+        url: '/auth/v1/token?grant_type=refresh_token',
+        ...json({ refresh_token: session.refresh_token }),
+      });
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.json().refresh_token).not.toBe('');
     });
   });
 

@@ -9,6 +9,11 @@ import { SESSION_MAX_AGE_MS } from './sessions.ts';
  * cookie (readable, path /, lax, 400 days, chunked) keeps the access token and the user, which is what
  * the client reads. A browser asks for this with the header below; other clients (scripts, tests)
  * get the refresh token in the answer as before.
+ *
+ * Script cannot clear the cookie either, so a sign-out that never reached the server (offline) would
+ * leave it working on the device for the rest of the session's 12 hours. A refresh from the cookie
+ * therefore also needs the session's refresh_binding (sessions.ts), which the browser keeps only in
+ * the readable session: clearing that disarms the cookie.
  */
 export const REFRESH_COOKIE = 'precinct-refresh';
 export const REFRESH_COOKIE_PATH = '/auth/v1/token';
@@ -37,11 +42,12 @@ function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
   ].join('; ');
 }
 
-/** The session as answered: for a browser that asked, its refresh token moves into the cookie. */
+/** The session as answered: for a browser that asked, its refresh token moves into the cookie, and its binding comes along. */
 export function deliverSession(request: FastifyRequest, reply: FastifyReply, session: Session, secure: boolean): Session {
-  if (!wantsRefreshCookie(request)) return session;
+  const { refresh_binding: binding, ...answer } = session;
+  if (!wantsRefreshCookie(request)) return answer;
   reply.header('set-cookie', cookie(session.refresh_token, SESSION_MAX_AGE_MS / 1000, secure));
-  return { ...session, refresh_token: '' };
+  return { ...answer, refresh_token: '', ...(binding ? { refresh_binding: binding } : {}) };
 }
 
 export function clearRefreshCookie(reply: FastifyReply, secure: boolean): void {

@@ -45,11 +45,15 @@ export function authRoutes(app: FastifyInstance, services: Services) {
           if (!body.success) throw validationError(Object.fromEntries(body.error.issues.map((i) => [i.path.join('.'), i.message])));
           return deliverSession(request, reply, await signInWithPassword(services, throttle, body.data, ctx.origin), secure);
         }
-        // A browser's refresh token comes in its cookie (refresh-cookie.ts), other clients send it in the body.
+        // Other clients send the refresh token in the body; a browser's comes in its cookie, with the
+        // binding its readable session keeps (refresh-cookie.ts).
         const body = RefreshGrantInput.safeParse(raw);
-        const refreshToken = (body.success && body.data.refresh_token) || readRefreshCookie(request);
+        const sent = body.success ? body.data : {};
+        const cookieToken = sent.refresh_token ? null : readRefreshCookie(request);
+        const refreshToken = sent.refresh_token ?? cookieToken;
         if (!refreshToken) throw validationError({ refresh_token: 'Send the refresh token' });
-        return deliverSession(request, reply, await refreshSession(services, { refresh_token: refreshToken }), secure);
+        const cookie = cookieToken ? { binding: sent.refresh_binding } : undefined;
+        return deliverSession(request, reply, await refreshSession(services, { refresh_token: refreshToken }, cookie), secure);
       },
       logout: async (ctx, { query, reply }) => {
         clearRefreshCookie(reply, secure);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { AAL, AuthUser, Session } from '../../core/contracts/auth.ts';
 import type { Tx } from '../platform/database.ts';
 import type { RequestOrigin, Services } from '../platform/services.ts';
@@ -27,6 +28,16 @@ export function presentUser(row: UserRow, access: { roles: string[]; permissions
     created_at: row.createdAt.toISOString(),
     last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * What a browser keeping its refresh token in the httpOnly cookie sends with a refresh
+ * (refresh-cookie.ts): derived from the session with the server secret, so it is the same for the
+ * session's whole life (a refresh answer the page never stored cannot strand it), and nothing is
+ * stored to check it.
+ */
+export function refreshBinding(secret: Buffer, sessionId: string): string {
+  return crypto.createHmac('sha256', secret).update(`refresh-binding:${sessionId}`, 'utf8').digest('base64url');
 }
 
 /** Mints an access token and a fresh refresh token for an existing session. */
@@ -67,6 +78,7 @@ export async function mintSessionTokens(
     expires_in: expiresIn,
     expires_at: expiresAt,
     refresh_token: refresh.token,
+    refresh_binding: refreshBinding(services.secret, input.sessionId),
     user: presented,
   };
 }

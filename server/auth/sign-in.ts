@@ -22,7 +22,7 @@ import {
   touchSessionRefresh,
 } from './queries.ts';
 import { findUserById, updateUser } from '../platform/users.ts';
-import { mintSessionTokens, startSession } from './sessions.ts';
+import { mintSessionTokens, refreshBinding, startSession } from './sessions.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
 /** The one answer to a wrong e-mail or a wrong password: it never tells which. */
@@ -155,13 +155,21 @@ async function checkPassword(services: Services, input: PasswordGrantInput, orig
  */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
 
-export async function refreshSession(services: Services, input: { refresh_token: string }): Promise<Session> {
+export async function refreshSession(
+  services: Services,
+  input: { refresh_token: string },
+  /** The token came from the browser's httpOnly cookie, with this binding (refresh-cookie.ts). */
+  cookie?: { binding: string | undefined },
+): Promise<Session> {
   const agencyId = agencyOfOpaqueToken(input.refresh_token);
   const invalid = () => new AppError('invalid_token', 'Invalid Refresh Token: Refresh Token Not Found', { status: 400 });
   if (!agencyId) throw invalid();
   const outcome = await services.database.withTenant(agencyId, async (tx) => {
     const token = await findRefreshToken(tx, agencyId, hashOpaqueToken(input.refresh_token));
     if (!token) throw invalid();
+    // Checked before the token is spent, so a cookie left behind by a sign-out cannot even use it up.
+    if (cookie && !bindingMatches(refreshBinding(services.secret, token.sessionId), cookie.binding))
+      throw new AppError('session_not_found', 'This browser was signed out; sign in again', { status: 400 });
     const session = await findSession(tx, agencyId, token.sessionId);
     if (!session || session.revokedAt || session.notAfter.getTime() <= Date.now())
       throw new AppError('session_not_found', 'Your session has ended; sign in again', { status: 400 });
@@ -203,6 +211,12 @@ export async function refreshSession(services: Services, input: { refresh_token:
       hint: 'idle',
     });
   return outcome.session;
+}
+
+function bindingMatches(expected: string, sent: string | undefined): boolean {
+  if (sent === undefined) return false;
+  const [a, b] = [Buffer.from(sent), Buffer.from(expected)];
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
 /** POST /verify: an e-mailed link (sign-up confirmation or password recovery) signs the user in. */

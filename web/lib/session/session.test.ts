@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../core/contracts/auth.ts';
 import { toBase64Url } from './session-cookie.ts';
 
-const refreshSessionRequest = vi.fn<(token: string) => Promise<Session>>();
+const refreshSessionRequest = vi.fn<(current: Pick<Session, 'refresh_token' | 'refresh_binding'>) => Promise<Session>>();
 const logoutRequest = vi.fn(async (_token: string) => undefined);
-vi.mock('./refresh-session.ts', () => ({ refreshSessionRequest: (token: string) => refreshSessionRequest(token) }));
+vi.mock('./refresh-session.ts', () => ({
+  refreshSessionRequest: (current: Pick<Session, 'refresh_token' | 'refresh_binding'>) => refreshSessionRequest(current),
+}));
 vi.mock('./logout.ts', () => ({ logoutRequest: (token: string) => logoutRequest(token) }));
 
 const AGENCY = '0d6c4c62-55a8-4bbb-9a5a-8d4c1f1b7a21';
@@ -107,7 +109,7 @@ describe('the session in the browser', () => {
     await vi.advanceTimersByTimeAsync(59_000);
     expect(refreshSessionRequest).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(refreshSessionRequest).toHaveBeenCalledWith('r1');
+    expect(refreshSessionRequest).toHaveBeenCalledWith(expect.objectContaining({ refresh_token: 'r1' }));
     expect(store.getAuthState().session?.refresh_token).toBe('r2');
     expect(store.getAuthState().claims?.permissions).toEqual(['fto:admin']);
     expect(events).toEqual(['SIGNED_IN', 'TOKEN_REFRESHED']);

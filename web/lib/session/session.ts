@@ -146,7 +146,7 @@ export function refreshSession(): Promise<Session | null> {
     if (!current) return null;
     if (adopted === 'adopted' && expiresInMs(current) > REFRESH_MARGIN_MS) return current;
     try {
-      const session = await refreshSessionRequest(current.refresh_token);
+      const session = await refreshSessionRequest(current);
       setSession(session, 'TOKEN_REFRESHED');
       return session;
     } catch (error) {
@@ -223,7 +223,11 @@ export function handleAuthenticatedError(error: ApiError): void {
   if (error.status === 403 && error.code === 'insufficient_aal') for (const listener of secondFactorListeners) listener();
 }
 
-/** Signs out: ends the session on the server (best effort), then clears the browser (spec section 4). */
+/**
+ * Signs out: ends the session on the server (best effort), then clears the browser (spec section 4).
+ * Offline, the server never hears of it and the httpOnly refresh cookie stays, out of script's reach;
+ * but it refreshes only with the refresh_binding the cleared session kept, so it is of no more use.
+ */
 export async function signOut(): Promise<void> {
   const token = state.session?.access_token;
   if (token) {
