@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'module_disabled',
   'not_found',
   'conflict',
+  /** 409: an earlier request with the same Idempotency-Key is still running; retry later, it is not a refusal. */
+  'idempotency_in_progress',
   'precondition_failed',
   'precondition_required',
   'rate_limited',

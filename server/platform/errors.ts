@@ -20,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   module_disabled: 403,
   not_found: 404,
   conflict: 409,
+  idempotency_in_progress: 409,
   precondition_failed: 412,
   precondition_required: 428,
   rate_limited: 429,

@@ -29,7 +29,7 @@ describe('an Idempotency-Key retried while its first request is still running, o
     await server?.close();
   });
 
-  it('gets 409 at once instead of waiting, and a retry after the first finished replays its answer', async () => {
+  it('gets 409 idempotency_in_progress at once instead of waiting, and a retry after the first finished replays its answer', async () => {
     const create = () =>
       server.request({
         method: 'POST',
@@ -53,7 +53,10 @@ describe('an Idempotency-Key retried while its first request is still running, o
       return { first, retry: await create() };
     });
     expect(retry.statusCode).toBe(409);
-    expect(retry.json().message).toBe('The first request with this Idempotency-Key is still running');
+    expect(retry.json()).toMatchObject({
+      code: 'idempotency_in_progress',
+      message: 'The first request with this Idempotency-Key is still running',
+    });
     const firstAnswer = await first;
     expect(firstAnswer.statusCode).toBe(201);
     const later = await create();

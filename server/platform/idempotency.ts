@@ -43,10 +43,8 @@ export async function idempotentCreate<T>(
       tx,
       sql`select pg_try_advisory_xact_lock(hashtextextended(${`precinct:idempotency:${ctx.scope.agencyId}:${ctx.scope.userId}:${key}`}, 0)) as free`,
     );
-    if (!lock?.free)
-      throw new AppError('conflict', 'The first request with this Idempotency-Key is still running', {
-        hint: 'wait for its answer, or retry in a moment',
-      });
+    // Its own code, not 'conflict': a client (the web's outbox) must tell "try again later" from a refusal.
+    if (!lock?.free) throw stillRunning();
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({ agencyId: ctx.scope.agencyId, userId: ctx.scope.userId, key, route, requestHash })
@@ -61,7 +59,7 @@ export async function idempotentCreate<T>(
         );
       if (!previous || previous.requestHash !== requestHash)
         throw new AppError('validation_failed', 'This Idempotency-Key was already used for a different request', { status: 422 });
-      if (previous.responseStatus === null) throw new AppError('conflict', 'The first request with this Idempotency-Key is still running');
+      if (previous.responseStatus === null) throw stillRunning();
       return { status: previous.responseStatus, body: previous.responseBody as T };
     }
     const result = await work(tx);
@@ -74,3 +72,8 @@ export async function idempotentCreate<T>(
     return result;
   });
 }
+
+const stillRunning = () =>
+  new AppError('idempotency_in_progress', 'The first request with this Idempotency-Key is still running', {
+    hint: 'wait for its answer, or retry in a moment',
+  });
