@@ -289,6 +289,126 @@ describe('the forms without a connection, from what the device kept', () => {
   });
 });
 
+describe('a request the server refused after it waited in the outbox', () => {
+  it('opens the refused squad check in its form with the answers typed and the server’s message beside the odometer, and sends it again once fixed', async () => {
+    const reading = (await api<Vehicle>(officer.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`)).odometer;
+    const before = (await squadChecksOfCar()).length;
+    const page = await openWithServiceWorker(`/fleet/squadcheck?vehicle_id=${car.id}`);
+    try {
+      await page.getByRole('heading', { name: 'Squad check: unit P-611', level: 1 }).waitFor();
+      await page.getByRole('textbox', { name: /^Odometer/ }).fill(String(reading + 100));
+      await page.getByRole('textbox', { name: /^Fuel level/ }).fill('40');
+      await passEverything(page);
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'Send the squad check' }).click();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+
+      // While it waits, the fleet office records a higher reading: the check's odometer now goes backwards.
+      await api(officer.session, 'POST', `/rest/v1/fleet/admin/vehicles/${car.id}/odometer`, { reading: reading + 5000 });
+      await page.context().setOffline(false);
+      const refused = page.getByRole('button', { name: '1 not sent' });
+      await refused.waitFor();
+      expect((await squadChecksOfCar()).length).toBe(before);
+
+      // The news of the refusal (on a phone it covers the header), dismissed; the outbox keeps the item.
+      const news = page.getByRole('alert').filter({ hasText: 'Not sent: the server refused it' });
+      await news.getByText(/Squad check of unit P-611: The odometer already reads/).waitFor();
+      await news.getByRole('button', { name: 'Dismiss' }).click();
+      await news.waitFor({ state: 'detached' });
+      await refused.click();
+      const panel = page.getByRole('dialog', { name: 'Outbox' });
+      await panel
+        .getByText(/The odometer already reads/)
+        .first()
+        .waitFor();
+      await panel.getByRole('button', { name: 'Open to fix: Squad check of unit P-611' }).click();
+
+      await page.getByRole('heading', { name: 'Squad check: unit P-611', level: 1 }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'Not sent: Squad check of unit P-611' }).waitFor();
+      const odometer = page.getByRole('textbox', { name: /^Odometer/ });
+      expect(await odometer.inputValue()).toBe((reading + 100).toLocaleString('en-US'));
+      const described = await odometer.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+      expect(described).toContain(`The odometer already reads ${(reading + 5000).toLocaleString('en-US')}`);
+      expect(await page.getByRole('textbox', { name: /^Fuel level/ }).inputValue()).toBe('40');
+      await expectNoSeriousAxeViolations(page);
+
+      await odometer.fill(String(reading + 5100));
+      await page.getByRole('button', { name: 'Send the squad check' }).click();
+      await page.getByRole('heading', { name: 'Squad check sent: unit P-611', level: 1 }).waitFor();
+      await page.getByRole('button', { name: '1 not sent' }).waitFor({ state: 'detached' });
+      const checks = await squadChecksOfCar();
+      expect(checks.length).toBe(before + 1);
+      expect(checks.filter((check) => check.odometer === reading + 5100)).toHaveLength(1);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('opens a refused service request with the server’s message beside the vehicle, and discards it', async () => {
+    const spare = await api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
+      unit_number: 'P-612',
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Explorer',
+      year: 2021,
+      plate: 'PCT 612',
+      plate_state: 'IL',
+      odometer: 81_000,
+    });
+    const description = `Refused ${Date.now().toString(36)}: the rear door sticks`;
+    const page = await openWithServiceWorker(`/fleet/request?vehicle_id=${spare.id}&category=body_damage`);
+    try {
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await page.getByText('Unit P-612').first().waitFor();
+      await page.getByRole('textbox', { name: /What is wrong\?/ }).fill(description);
+      await page.getByRole('radio', { name: 'Yes, it can be driven' }).check();
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+
+      // While it waits, the fleet office retires the car.
+      const current = await api<Vehicle>(officer.session, 'GET', `/rest/v1/fleet/admin/vehicles/${spare.id}`);
+      await api(
+        officer.session,
+        'POST',
+        `/rest/v1/fleet/admin/vehicles/${spare.id}/status`,
+        { status: 'retired', reason: 'Sold at auction' },
+        { 'if-match': `"${current.version}"` },
+      );
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: '1 not sent' }).waitFor();
+      // Straight from the news of the refusal.
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Not sent: the server refused it' })
+        .getByRole('button', { name: /^Open to fix: Service request for unit P-612/ })
+        .click();
+
+      await page.getByRole('alert').filter({ hasText: 'Not sent: Service request for unit P-612' }).waitFor();
+      expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toBe(description);
+      expect(await page.getByRole('radio', { name: 'Yes, it can be driven' }).isChecked()).toBe(true);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /^Unit P-612 is retired$/ })
+        .waitFor();
+
+      await page.getByRole('button', { name: 'Discard it' }).click();
+      await page.getByRole('button', { name: '1 not sent' }).waitFor({ state: 'detached' });
+      await page.getByRole('alert').filter({ hasText: 'Not sent: Service request for unit P-612' }).waitFor({ state: 'detached' });
+      expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toBe('');
+      expect(new URL(page.url()).searchParams.get('outbox')).toBeNull();
+      expect((await myRequests()).filter((request) => request.description === description)).toHaveLength(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 describe('the installable app', () => {
   it('serves its service worker and manifest for the browser to check on every visit, and the manifest names the app and its icons', async () => {
     const baseUrl = inject('baseUrl');

@@ -138,8 +138,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // The service worker and the offline outbox, once the first screen is up (its own chunk).
   afterFirstScreen(
     () =>
-      void import('./field-readiness.ts')
-        .then((module) => module.startFieldReadiness(queryClient))
+      void import('./field-readiness.tsx')
+        .then((module) => module.startFieldReadiness(queryClient, (href) => void router.navigate({ href })))
         // Without it the app still works online; the next page load tries again.
         .catch(() => undefined),
   );

@@ -17,13 +17,23 @@ export function fleetRoutes({ app }: RouteParents) {
     createRoute({
       getParentRoute: () => app,
       path: '/fleet/request',
-      validateSearch: stringSearch('id', 'vehicle_id', 'category', 'description', 'drivable', 'squad_check_id', 'squad_check_item_id'),
+      // `outbox`: a refused request opened from the outbox to be fixed (web/lib/outbox).
+      validateSearch: stringSearch(
+        'id',
+        'vehicle_id',
+        'category',
+        'description',
+        'drivable',
+        'squad_check_id',
+        'squad_check_item_id',
+        'outbox',
+      ),
       component: lazyScreen(() => import('./service-request-screen.tsx'), 'ServiceRequestScreen'),
     }),
     createRoute({
       getParentRoute: () => app,
       path: '/fleet/squadcheck',
-      validateSearch: stringSearch('vehicle_id'),
+      validateSearch: stringSearch('vehicle_id', 'outbox'),
       component: lazyScreen(() => import('./squad-check-screen.tsx'), 'SquadCheckScreen'),
     }),
     createRoute({

@@ -3,10 +3,13 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconCar, IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
+import { CreateServiceRequestInput, type ServiceRequest, type Vehicle } from '../../core/contracts/fleet.ts';
 import { IdempotencyKeys } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { applyServerErrors } from '../lib/form-errors.ts';
+import { applyServerErrors, placeFieldErrors } from '../lib/form-errors.ts';
+import { useRefusedItem } from '../lib/outbox/outbox.ts';
+import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
+import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useCreateServiceRequest } from './create-service-request.ts';
 import { REQUEST_STATUS_LABELS, RequestStatusBadge, VehicleStatusBadge } from './fleet-badges.tsx';
@@ -36,37 +39,82 @@ export function requestProblems(values: RequestValues): Partial<Record<keyof Req
 /**
  * /fleet/request: report a problem with a vehicle (pre-filled from a failed squad-check item through
  * the search parameters), see the request just made with its status timeline (`?id=`), and the list
- * of the officer's requests.
+ * of the officer's requests. `?outbox=<id>`: a request the server refused after it waited in the
+ * outbox, opened with what was typed and the server's messages beside the fields, to fix and send again.
  */
 export function ServiceRequestScreen() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const id = typeof search.id === 'string' ? search.id : null;
-  return id ? <RequestDetail id={id} /> : <NewRequest />;
+  const refused = useRefusedItem(typeof search.outbox === 'string' ? search.outbox : null);
+  if (id) return <RequestDetail id={id} />;
+  if (refused.loading)
+    return (
+      <FleetPage title="Report a problem" back>
+        <LoadingState label="Loading the request…" />
+      </FleetPage>
+    );
+  return <NewRequest refused={refusedRequest(refused.item)} />;
 }
 
-function NewRequest() {
+/** A refused request from the outbox, with what was sent; null when its body is not a service request. */
+type RefusedRequest = { item: OutboxItem; input: CreateServiceRequestInput };
+
+function refusedRequest(item: OutboxItem | null): RefusedRequest | null {
+  if (!item) return null;
+  const input = CreateServiceRequestInput.safeParse(item.body);
+  return input.success ? { item, input: input.data } : null;
+}
+
+const EMPTY_REQUEST: RequestValues = { vehicle_id: '', category: '', description: '', drivable: '', photo_ids: [] };
+
+function NewRequest({ refused }: { refused: RefusedRequest | null }) {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const prefill = useMemo(() => readPrefill(search), [search]);
+  const fromSearch = useMemo(() => readPrefill(search), [search]);
   const navigate = useNavigate();
   const settings = useFleetSettings();
   const create = useCreateServiceRequest();
   const [keys] = useState(() => new IdempotencyKeys());
-  const [formError, setFormError] = useState<string | null>(null);
+  // The refused request being fixed, until it is sent again or discarded.
+  const [fixing, setFixing] = useState(refused);
+  const prefill = fixing
+    ? { ...fromSearch, squad_check_id: fixing.input.squad_check_id, squad_check_item_id: fixing.input.squad_check_item_id }
+    : fromSearch;
+  const [initial] = useState(() => {
+    const values: RequestValues = fixing
+      ? {
+          vehicle_id: fixing.input.vehicle_id,
+          category: fixing.input.category,
+          description: fixing.input.description,
+          drivable: fixing.input.drivable ? 'yes' : 'no',
+          photo_ids: fixing.input.photo_ids ?? [],
+        }
+      : {
+          vehicle_id: fromSearch.vehicle_id ?? '',
+          category: fromSearch.category ?? '',
+          description: fromSearch.description ?? '',
+          drivable: fromSearch.drivable ?? '',
+          photo_ids: [],
+        };
+    return { values, errors: fixing ? placeFieldErrors(values, fixing.item.fields) : { placed: {}, unplaced: [] } };
+  });
+  const [formError, setFormError] = useState<string | null>(initial.errors.unplaced.length > 0 ? initial.errors.unplaced.join(' ') : null);
   // The request just kept in the outbox (offline, or no answer): said plainly above the emptied form.
   const [queued, setQueued] = useState<string | null>(null);
   // Bumped to draw the emptied form afresh (a Select keeps showing its old choice when its value is emptied).
   const [formGeneration, setFormGeneration] = useState(0);
   const form = useForm<RequestValues>({
     mode: 'controlled',
-    initialValues: {
-      vehicle_id: prefill.vehicle_id ?? '',
-      category: prefill.category ?? '',
-      description: prefill.description ?? '',
-      drivable: prefill.drivable ?? '',
-      photo_ids: [],
-    },
+    initialValues: initial.values,
+    initialErrors: initial.errors.placed,
     validate: (values) => requestProblems(values),
   });
+  const startAfresh = () => {
+    setFixing(null);
+    form.setValues(EMPTY_REQUEST);
+    form.clearErrors();
+    setFormGeneration((generation) => generation + 1);
+    void navigate({ to: '/fleet/request', replace: true });
+  };
 
   const knownVehicles = useVehicleSearch('');
   /** The outbox's line for it: "Service request for unit P-417: Lights, siren and radio". */
@@ -88,7 +136,7 @@ function NewRequest() {
       ...(prefill.squad_check_id && prefill.squad_check_item_id ? { squad_check_item_id: prefill.squad_check_item_id } : {}),
     };
     create.mutate(
-      { input, idempotencyKey: keys.keyFor(input), summary: requestSummary(values) },
+      { input, idempotencyKey: keys.keyFor(input), summary: requestSummary(values), replaces: fixing?.item.id },
       {
         onSuccess: (outcome) => {
           keys.reset();
@@ -98,9 +146,11 @@ function NewRequest() {
           }
           setQueued(outcome.item.summary);
           // An empty form, and no pre-fill left in the address: sending the same problem again would make a second request.
-          form.setValues({ vehicle_id: '', category: '', description: '', drivable: '', photo_ids: [] });
+          const leftInAddress = prefill.squad_check_id || prefill.vehicle_id || fixing;
+          setFixing(null);
+          form.setValues(EMPTY_REQUEST);
           setFormGeneration((generation) => generation + 1);
-          if (prefill.squad_check_id || prefill.vehicle_id) void navigate({ to: '/fleet/request', replace: true });
+          if (leftInAddress) void navigate({ to: '/fleet/request', replace: true });
           window.scrollTo({ top: 0 });
         },
         onError: (error) => setFormError(applyServerErrors(form, error)),
@@ -128,6 +178,7 @@ function NewRequest() {
           <Title order={2} fz="lg" id="new-request-heading">
             New service request
           </Title>
+          {fixing ? <RefusedItemAlert item={fixing.item} onDiscarded={startAfresh} /> : null}
           {queued ? (
             <Alert color="blue" variant="light" title={`${queued}: not sent yet`} icon={<IconCloudOff aria-hidden />} role="status">
               Saved on this device; it will be sent when you are back online. It waits in the outbox at the top of the page.

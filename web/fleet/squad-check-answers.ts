@@ -21,6 +21,12 @@ export function answerProblems(sections: TemplateSection[], answers: Answers, ve
   return serverProblems(evaluateAnswers(sections, answersToSend(sections, answers), vehicle).errors).byItem;
 }
 
+/** Sent answers (a refused check from the outbox) by item id, keeping only the items this form still has. */
+export function answersOnForm(sections: TemplateSection[], sent: readonly Answer[]): Answers {
+  const onForm = new Set(itemsOf(sections).map((item) => item.id));
+  return Object.fromEntries(sent.filter((answer) => onForm.has(answer.item_id)).map((answer) => [answer.item_id, answer]));
+}
+
 /** The server's field errors (`answers.<item id>`) by item id; anything else under `other`. */
 export function serverProblems(fields: Readonly<Record<string, string>>): { byItem: Record<string, string>; other: string[] } {
   const byItem: Record<string, string> = {};

@@ -57,15 +57,26 @@ function ToggleButtons(props: {
   );
 }
 
+/**
+ * Keeps our aria-invalid and aria-describedby (help, range, problem) on Mantine's inputs: by default
+ * InputBase writes its own over them (its description's id alone, or nothing), so the problem the
+ * server or the rules found was not read out with the field. `withAria` is InputBase's own prop
+ * (default true), passed through by NumberInput and Textarea but left out of their types.
+ */
+const OWN_ARIA: object = { withAria: false };
+
 /** One item of the squad check, with its input for the item's kind, its note on failure, N/A with a reason, and its problem. */
 export function SquadCheckItem({ item, answer, problem, onChange }: ItemProps) {
   const labelId = useId();
   const problemId = useId();
   const helpId = useId();
+  const rangeId = useId();
   const value = answer?.value ?? null;
   const na = value === 'na';
   const fails = answerFails(item, answer);
-  const describedBy = [item.help ? helpId : null, problem ? problemId : null].filter(Boolean).join(' ') || undefined;
+  const range = item.kind === 'number' ? rangeLabel(item) : null;
+  const describedBy =
+    [item.help ? helpId : null, range ? rangeId : null, problem ? problemId : null].filter(Boolean).join(' ') || undefined;
   const required = item.required !== false;
 
   let input: ReactNode = null;
@@ -103,9 +114,10 @@ export function SquadCheckItem({ item, answer, problem, onChange }: ItemProps) {
       case 'number':
         input = (
           <NumberInput
+            {...OWN_ARIA}
             aria-labelledby={labelId}
             aria-describedby={describedBy}
-            description={rangeLabel(item) ?? undefined}
+            description={range ? <span id={rangeId}>{range}</span> : undefined}
             size="lg"
             inputMode={item.is_odometer ? 'numeric' : 'decimal'}
             allowDecimal={!item.is_odometer}
@@ -135,6 +147,7 @@ export function SquadCheckItem({ item, answer, problem, onChange }: ItemProps) {
       case 'text':
         input = (
           <Textarea
+            {...OWN_ARIA}
             aria-labelledby={labelId}
             aria-describedby={describedBy}
             size="md"

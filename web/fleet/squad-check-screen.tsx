@@ -3,9 +3,18 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconCloudCheck, IconCloudOff, IconTool } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_SERVICE_CATEGORIES, type Answer, type SquadCheckForm, type SquadCheckSubmission } from '../../core/contracts/fleet.ts';
+import {
+  DEFAULT_SERVICE_CATEGORIES,
+  SubmitSquadCheckInput,
+  type Answer,
+  type SquadCheckForm,
+  type SquadCheckSubmission,
+} from '../../core/contracts/fleet.ts';
 import { IdempotencyKeys } from '../lib/api.ts';
 import { errorMessage, isApiError, NETWORK_ERROR_CODE } from '../lib/api-error.ts';
+import { useRefusedItem } from '../lib/outbox/outbox.ts';
+import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
+import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
 import { useAuthState } from '../lib/session/session.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { VehicleStatusBadge } from './fleet-badges.tsx';
@@ -14,7 +23,7 @@ import { useFleetSettings } from './fleet-api.ts';
 import { useSquadCheckForm } from './get-squad-check-form.ts';
 import { saveSquadCheckDraft, saveSquadCheckDraftOnLeave } from './save-squad-check-draft.ts';
 import { prefillFromFailedItem } from './service-request-prefill.ts';
-import { answerProblems, answersToSend, sectionProgress, serverProblems, type Answers } from './squad-check-answers.ts';
+import { answerProblems, answersOnForm, answersToSend, sectionProgress, serverProblems, type Answers } from './squad-check-answers.ts';
 import { localDraftKey, readLocalDraft, removeLocalDraft, restoreDraft, writeLocalDraft } from './squad-check-draft.ts';
 import { SquadCheckItem } from './squad-check-item.tsx';
 import { useSubmitSquadCheck } from './submit-squad-check.ts';
@@ -24,16 +33,30 @@ import { VehiclePicker } from './vehicle-picker.tsx';
 /** How long after the last change the draft goes to the server. */
 const AUTOSAVE_DELAY_MS = 2000;
 
-/** /fleet/squadcheck: pick a vehicle (`?vehicle_id=`), fill its template, send it, and see what failed. */
+/**
+ * /fleet/squadcheck: pick a vehicle (`?vehicle_id=`), fill its template, send it, and see what failed.
+ * `?outbox=<id>`: a check the server refused after it waited in the outbox, opened with its answers
+ * and the server's messages to be fixed and sent again.
+ */
 export function SquadCheckScreen() {
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const vehicleId = typeof search.vehicle_id === 'string' ? search.vehicle_id : null;
+  const refused = useRefusedItem(typeof search.outbox === 'string' ? search.outbox : null);
+  const fixing = useMemo(() => refusedCheck(refused.item), [refused.item]);
+  const vehicleId = fixing?.input.vehicle_id ?? (typeof search.vehicle_id === 'string' ? search.vehicle_id : null);
   const navigate = useNavigate();
-  const [result, setResult] = useState<SquadCheckSubmission | null>(null);
+  // What was sent from this address; another address (the outbox opening a refused check here) starts afresh.
+  const address = `${String(search.vehicle_id)}|${String(search.outbox)}`;
+  const [result, setResult] = useState<{ address: string; submission: SquadCheckSubmission } | null>(null);
   // The unit whose check went to the outbox (offline, or no answer): it is sent when the connection is back.
-  const [queuedUnit, setQueuedUnit] = useState<string | null>(null);
-  if (result) return <SquadCheckResult submission={result} />;
-  if (queuedUnit) return <SquadCheckQueued unitNumber={queuedUnit} />;
+  const [queued, setQueued] = useState<{ address: string; unitNumber: string } | null>(null);
+  if (result?.address === address) return <SquadCheckResult submission={result.submission} />;
+  if (queued?.address === address) return <SquadCheckQueued unitNumber={queued.unitNumber} />;
+  if (refused.loading)
+    return (
+      <FleetPage title="Squad check" back>
+        <LoadingState label="Loading the squad check…" />
+      </FleetPage>
+    );
   if (!vehicleId)
     return (
       <FleetPage title="Squad check" description="Pick the vehicle you are checking." back>
@@ -43,15 +66,34 @@ export function SquadCheckScreen() {
         />
       </FleetPage>
     );
-  return <SquadCheckLoader key={vehicleId} vehicleId={vehicleId} onSubmitted={setResult} onQueued={setQueuedUnit} />;
+  return (
+    <SquadCheckLoader
+      key={`${vehicleId}:${fixing?.item.id ?? ''}`}
+      vehicleId={vehicleId}
+      fixing={fixing}
+      onSubmitted={(submission) => setResult({ address, submission })}
+      onQueued={(unitNumber) => setQueued({ address, unitNumber })}
+    />
+  );
+}
+
+/** A refused check from the outbox, with what was sent; null when its body is not a squad check. */
+type RefusedCheck = { item: OutboxItem; input: SubmitSquadCheckInput };
+
+function refusedCheck(item: OutboxItem | null): RefusedCheck | null {
+  if (!item) return null;
+  const input = SubmitSquadCheckInput.safeParse(item.body);
+  return input.success ? { item, input: input.data } : null;
 }
 
 function SquadCheckLoader({
   vehicleId,
+  fixing,
   onSubmitted,
   onQueued,
 }: {
   vehicleId: string;
+  fixing: RefusedCheck | null;
   onSubmitted: (submission: SquadCheckSubmission) => void;
   onQueued: (unitNumber: string) => void;
 }) {
@@ -64,7 +106,8 @@ function SquadCheckLoader({
   const unreachable = form.isError && isApiError(form.error) && form.error.code === NETWORK_ERROR_CODE;
   const usable = form.data !== undefined && (opened || (form.fetchStatus !== 'fetching' && (!form.isError || unreachable)));
   if (usable && !opened) setOpened(true);
-  if (usable && session) return <SquadCheckFill form={form.data} userId={session.user.id} onSubmitted={onSubmitted} onQueued={onQueued} />;
+  if (usable && session)
+    return <SquadCheckFill form={form.data} userId={session.user.id} fixing={fixing} onSubmitted={onSubmitted} onQueued={onQueued} />;
   if (!form.isError || !session)
     return (
       <FleetPage title="Squad check" back>
@@ -91,29 +134,39 @@ type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'offline'; at: string | n
 function SquadCheckFill({
   form,
   userId,
+  fixing,
   onSubmitted,
   onQueued,
 }: {
   form: SquadCheckForm;
   userId: string;
+  fixing: RefusedCheck | null;
   onSubmitted: (submission: SquadCheckSubmission) => void;
   onQueued: (unitNumber: string) => void;
 }) {
   const { vehicle, template } = form;
   const dates = useAgencyDates();
+  const navigate = useNavigate();
   const storageKey = localDraftKey(userId, vehicle.id);
   const restored = useMemo(
     () => restoreDraft(template.sections, template.version_id, form.draft, readLocalDraft(localStorage, storageKey)),
     [form, storageKey, template],
   );
-  const [answers, setAnswers] = useState<Answers>(restored.answers);
+  // A refused check opens with the answers it was sent with, and the server's messages beside its items.
+  const [answers, setAnswers] = useState<Answers>(() =>
+    fixing ? answersOnForm(template.sections, fixing.input.answers) : restored.answers,
+  );
   const [save, setSave] = useState<SaveState>({
     kind: restored.saved_at ? (restored.unsent ? 'offline' : 'saved') : 'idle',
     at: restored.saved_at,
   });
-  const [showProblems, setShowProblems] = useState(false);
-  const [fromServer, setFromServer] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [showProblems, setShowProblems] = useState(fixing !== null);
+  const [fromServer, setFromServer] = useState<Record<string, string>>(() => (fixing ? serverProblems(fixing.item.fields).byItem : {}));
+  const [formError, setFormError] = useState<string | null>(() => {
+    if (!fixing) return null;
+    const other = serverProblems(fixing.item.fields).other;
+    return other.length > 0 ? other.join(' ') : null;
+  });
   const submit = useSubmitSquadCheck();
   const [keys] = useState(() => new IdempotencyKeys());
   const latest = useRef(answers);
@@ -190,7 +243,7 @@ function SquadCheckFill({
     }
     const input = { vehicle_id: vehicle.id, template_version_id: template.version_id, answers: answersToSend(template.sections, answers) };
     submit.mutate(
-      { input, idempotencyKey: keys.keyFor(input), unitNumber: vehicle.unit_number },
+      { input, idempotencyKey: keys.keyFor(input), unitNumber: vehicle.unit_number, replaces: fixing?.item.id },
       {
         onSuccess: (outcome) => {
           done.current = true;
@@ -225,6 +278,12 @@ function SquadCheckFill({
         </Button>
       }
     >
+      {fixing ? (
+        <RefusedItemAlert
+          item={fixing.item}
+          onDiscarded={() => void navigate({ to: '/fleet/squadcheck', search: { vehicle_id: vehicle.id }, replace: true })}
+        />
+      ) : null}
       <Group gap="xs">
         <VehicleStatusBadge status={vehicle.status} />
         <SaveLine save={save} time={dates.time} restoredFrom={restored.source} />

@@ -10,14 +10,27 @@ export function applyServerErrors(
   error: unknown,
 ): string | null {
   if (!(error instanceof ApiError)) return errorMessage(error);
-  const entries = Object.entries(error.fields);
+  const { placed, unplaced } = placeFieldErrors(form.getValues(), error.fields);
+  for (const [path, message] of Object.entries(placed)) form.setFieldError(path, message);
+  if (Object.keys(error.fields).length > 0 && unplaced.length === 0) return null;
+  return unplaced.length > 0 ? unplaced.join(' ') : errorMessage(error);
+}
+
+/**
+ * Which of a refusal's field messages have a field in `values` to stand beside (`placed`, by path),
+ * and which do not (`unplaced`, for the form as a whole): also for a refusal kept in the outbox.
+ */
+export function placeFieldErrors(
+  values: object,
+  fields: Readonly<Record<string, string>>,
+): { placed: Record<string, string>; unplaced: string[] } {
+  const placed: Record<string, string> = {};
   const unplaced: string[] = [];
-  for (const [path, message] of entries) {
-    if (hasPath(form.getValues(), path)) form.setFieldError(path, message);
+  for (const [path, message] of Object.entries(fields)) {
+    if (hasPath(values, path)) placed[path] = message;
     else unplaced.push(message);
   }
-  if (entries.length > 0 && unplaced.length === 0) return null;
-  return unplaced.length > 0 ? unplaced.join(' ') : errorMessage(error);
+  return { placed, unplaced };
 }
 
 function hasPath(values: object, path: string): boolean {

@@ -1,17 +1,19 @@
 import { Badge, Box, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { errorMessage } from '../api-error.ts';
 import { useAgencyDates } from '../agency-dates.tsx';
 import { useFocusTarget } from '../../ui/deferred-overlay.ts';
 import { discardItem, flushOutbox, useOutbox } from './outbox.ts';
 import { OutboxButton } from './outbox-button.tsx';
-import type { OutboxItem } from './outbox-rules.ts';
+import { fixPath, type OutboxItem } from './outbox-rules.ts';
 
 /**
  * The outbox's panel (outbox-indicator.tsx loads it with the first click, which opens it): each item
  * the server does not have yet, oldest first, with its state. A waiting item goes by itself when the
- * connection is back ("Send now" tries at once); a refused one shows the server's message and can be
- * discarded. (Opening a refused item in its form to fix and resend it is a later step of issue 14.)
+ * connection is back ("Send now" tries at once); a refused one shows the server's message, opens in its
+ * form with what was typed ("Open to fix": the form shows the messages beside the fields, and sending
+ * it again replaces the refused item), or is discarded.
  */
 export function OutboxPanel({ focusTarget }: { focusTarget: boolean }) {
   const [opened, setOpened] = useState(true);
@@ -40,7 +42,7 @@ export function OutboxPanel({ focusTarget }: { focusTarget: boolean }) {
         <Box mah={420} style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((item) => (
-              <OutboxRow key={item.id} item={item} sending={item.id === sendingId} />
+              <OutboxRow key={item.id} item={item} sending={item.id === sendingId} onOpen={() => setOpened(false)} />
             ))}
           </Stack>
         </Box>
@@ -49,8 +51,10 @@ export function OutboxPanel({ focusTarget }: { focusTarget: boolean }) {
   );
 }
 
-function OutboxRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
+function OutboxRow({ item, sending, onOpen }: { item: OutboxItem; sending: boolean; onOpen: () => void }) {
   const dates = useAgencyDates();
+  const navigate = useNavigate();
+  const fix = fixPath(item);
   const [discardError, setDiscardError] = useState<string | null>(null);
   const refused = item.state === 'rejected';
   const fieldMessages = Object.values(item.fields);
@@ -83,6 +87,18 @@ function OutboxRow({ item, sending }: { item: OutboxItem; sending: boolean }) {
               </Stack>
             ) : null}
             <Group gap="xs">
+              {fix ? (
+                <Button
+                  size="compact-sm"
+                  aria-label={`Open to fix: ${item.summary}`}
+                  onClick={() => {
+                    onOpen();
+                    void navigate({ href: fix });
+                  }}
+                >
+                  Open to fix
+                </Button>
+              ) : null}
               <Button
                 size="compact-sm"
                 variant="default"

@@ -29,10 +29,37 @@ export type OutboxItem = {
   state: OutboxState;
   /** The server's refusal (rejected), or why the last attempt did not go through (waiting). */
   message: string | null;
-  /** A refusal's messages by field (`answers.siren`), for opening the item in its form later. */
+  /** A refusal's messages by field (`answers.siren`), shown beside the fields when the item is opened in its form. */
   fields: Record<string, string>;
   attempts: number;
+  /**
+   * Where its form opens with what was typed (`/fleet/squadcheck?vehicle_id=…`; the form reads
+   * `?outbox=<id>`), to fix a refused item and send it again. Absent on items kept before forms could reopen them.
+   */
+  form_path?: string;
 };
+
+/** Why an item was refused, in the server's most precise words: its messages about fields when it gave some ("The odometer already reads …"), else its message. */
+export function refusalMessage(item: Pick<OutboxItem, 'message' | 'fields'>): string {
+  const fieldMessages = Object.values(item.fields);
+  if (fieldMessages.length > 0) return fieldMessages.join(' ');
+  return item.message ?? 'The server refused it.';
+}
+
+/** The address that opens a refused item in its form: its form path with `outbox=<item id>`. */
+export function fixPath(item: Pick<OutboxItem, 'id' | 'form_path'>): string | null {
+  if (!item.form_path) return null;
+  const [path = '', query = ''] = item.form_path.split('?', 2);
+  const search = new URLSearchParams(query);
+  search.set('outbox', item.id);
+  return `${path}?${search.toString()}`;
+}
+
+/** The item a form was opened to fix: the signed-in user's own, and refused (a waiting one is still to be sent as it is). */
+export function refusedItemFor(item: OutboxItem | undefined, userId: string | null): OutboxItem | null {
+  if (!item || !userId || item.user_id !== userId || item.state !== 'rejected') return null;
+  return item;
+}
 
 /** The user's items, oldest first: the order they were made in is the order they are sent in. */
 export function itemsOfUser(items: readonly OutboxItem[], userId: string | null): OutboxItem[] {

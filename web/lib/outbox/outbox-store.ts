@@ -34,6 +34,9 @@ export const outboxStore = {
   async all(): Promise<OutboxItem[]> {
     return (await database()).getAll('items');
   },
+  async get(id: string): Promise<OutboxItem | undefined> {
+    return (await database()).get('items', id);
+  },
   async ofUser(userId: string): Promise<OutboxItem[]> {
     return (await database()).getAllFromIndex('items', 'by_user', userId);
   },

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, networkError } from '../api-error.ts';
 import { flushWaitingItems } from './outbox-flush.ts';
-import { failureOutcome, itemsOfUser, outboxLabel, waitingItems, type OutboxItem } from './outbox-rules.ts';
+import {
+  failureOutcome,
+  fixPath,
+  itemsOfUser,
+  outboxLabel,
+  refusalMessage,
+  refusedItemFor,
+  waitingItems,
+  type OutboxItem,
+} from './outbox-rules.ts';
 
 function item(overrides: Partial<OutboxItem>): OutboxItem {
   return {
@@ -160,5 +169,32 @@ describe('sending what waits', () => {
     );
     await outbox.flush();
     expect(outbox.attempts).toEqual([]);
+  });
+});
+
+describe('a refused item opened in its form', () => {
+  it('opens at its form’s address with the item named in the query, keeping what the address had', () => {
+    expect(fixPath(item({ id: 'i9', form_path: '/fleet/squadcheck?vehicle_id=v1' }))).toBe('/fleet/squadcheck?vehicle_id=v1&outbox=i9');
+    expect(fixPath(item({ id: 'i9', form_path: '/fleet/request' }))).toBe('/fleet/request?outbox=i9');
+  });
+
+  it('cannot be opened when it was kept before forms could reopen their items', () => {
+    expect(fixPath(item({}))).toBeNull();
+  });
+
+  it('opens only for its author, and only once refused', () => {
+    const refused = item({ state: 'rejected' });
+    expect(refusedItemFor(refused, 'officer')).toBe(refused);
+    expect(refusedItemFor(refused, 'someone else')).toBeNull();
+    expect(refusedItemFor(refused, null)).toBeNull();
+    expect(refusedItemFor(item({ state: 'waiting' }), 'officer')).toBeNull();
+    expect(refusedItemFor(undefined, 'officer')).toBeNull();
+  });
+
+  it('says why in the server’s words about its fields when it gave some, else in its message', () => {
+    expect(refusalMessage(item({ message: 'Some fields need your attention', fields: { vehicle_id: 'Unit P-612 is retired' } }))).toBe(
+      'Unit P-612 is retired',
+    );
+    expect(refusalMessage(item({ message: 'Conflict', fields: {} }))).toBe('Conflict');
   });
 });

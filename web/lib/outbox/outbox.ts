@@ -1,18 +1,23 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { fillPath, type Answer, type BodyIn, type Endpoint } from '../../../core/endpoints.ts';
 import { apiRequest, currentAccessToken } from '../api-client.ts';
 import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../api-error.ts';
 import { getAuthState, subscribeAuth } from '../session/session.ts';
 import { flushWaitingItems, type FlushResult } from './outbox-flush.ts';
-import { itemsOfUser, type OutboxItem } from './outbox-rules.ts';
+import { itemsOfUser, refusedItemFor, type OutboxItem } from './outbox-rules.ts';
 import { outboxStore } from './outbox-store.ts';
 
 /**
  * The offline outbox: one mechanism every form's create can use (docs/decisions/014-offline.md).
  *
- *   const outcome = await sendOrQueue(fleetApi.submitSquadCheck, { body: input, idempotencyKey }, 'Squad check of unit P-417');
+ *   const outcome = await sendOrQueue(fleetApi.submitSquadCheck, { body: input, idempotencyKey }, 'Squad check of unit P-417',
+ *     { formPath: `/fleet/squadcheck?vehicle_id=${id}` });
  *   if (outcome.kind === 'queued') … "Saved on this device; it will be sent when you are back online"
+ *
+ * A refused item opens in its form (`formPath` with `?outbox=<id>`; useRefusedItem reads it) with what
+ * was typed and the server's messages; the form sends the fixed request with `replaces: item.id`,
+ * and the refused item leaves the outbox once the new one is sent or waits in its place.
  *
  * Offline, or when the send gets no answer, the request (its endpoint, parameters, body and
  * Idempotency-Key, the user who made it and when) is kept in IndexedDB and shown in the header's
@@ -74,12 +79,16 @@ function signedInUserId(): string | null {
   return getAuthState().session?.user.id ?? null;
 }
 
+/** How a form describes what it sends: where it opens again to be fixed, and the refused item it replaces. */
+export type QueueOptions = { formPath?: string; replaces?: string };
+
 /** Keeps a request in the outbox for the signed-in user. */
 export async function enqueue(
   endpoint: QueueableEndpoint,
   call: { params?: Record<string, string | number>; body: unknown; idempotencyKey: string },
   summary: string,
   message: string | null = null,
+  options: QueueOptions = {},
 ): Promise<OutboxItem> {
   const userId = signedInUserId();
   if (!userId) throw new Error('Only a signed-in user’s requests can wait in the outbox');
@@ -98,8 +107,10 @@ export async function enqueue(
     message,
     fields: {},
     attempts: 0,
+    ...(options.formPath ? { form_path: options.formPath } : {}),
   };
   await outboxStore.put(item);
+  if (options.replaces) await outboxStore.remove(options.replaces);
   await changed();
   return item;
 }
@@ -111,13 +122,16 @@ function isOffline(): boolean {
 /**
  * Sends a create, or keeps it in the outbox when the device is offline or the send gets no answer.
  * The server's refusals (a 400 with its fields, a 409, …) are thrown as they are, for the form to show.
+ * `options.formPath` is where a refused item opens to be fixed; `options.replaces` is the refused item
+ * this send fixes, which leaves the outbox once this one is sent or kept.
  */
 export async function sendOrQueue<E extends QueueableEndpoint>(
   endpoint: E,
   call: { params?: Record<string, string | number>; body: BodyIn<E>; idempotencyKey: string },
   summary: string,
+  options: QueueOptions = {},
 ): Promise<SendOutcome<Answer<E>>> {
-  if (isOffline()) return { kind: 'queued', item: await enqueue(endpoint, call, summary) };
+  if (isOffline()) return { kind: 'queued', item: await enqueue(endpoint, call, summary, null, options) };
   try {
     const answer = await apiRequest(fillPath(endpoint.url, call.params), {
       method: endpoint.method,
@@ -126,12 +140,39 @@ export async function sendOrQueue<E extends QueueableEndpoint>(
       // An idempotent create answers JSON: the record it made, parsed as the contract says.
       schema: endpoint.response as z.ZodType<Answer<E>>,
     });
+    if (options.replaces) await discardItem(options.replaces);
     return { kind: 'sent', answer };
   } catch (error) {
     if (!(isApiError(error) && error.code === NETWORK_ERROR_CODE)) throw error;
     // No answer: the server may or may not have it; the outbox resends with the same key, which it replays.
-    return { kind: 'queued', item: await enqueue(endpoint, call, summary, error.message) };
+    return { kind: 'queued', item: await enqueue(endpoint, call, summary, error.message, options) };
   }
+}
+
+/**
+ * The refused item a form was opened to fix (`?outbox=<id>`, from the outbox panel): the signed-in
+ * user's own and refused, read from the device; null when there is none (sent, discarded, someone
+ * else's); `loading` until read.
+ */
+export function useRefusedItem(id: string | null): { loading: boolean; item: OutboxItem | null } {
+  const userId = useSyncExternalStore(subscribeAuth, () => getAuthState().session?.user.id ?? null);
+  const [read, setRead] = useState<{ id: string; item: OutboxItem | undefined } | null>(null);
+  useEffect(() => {
+    if (!id) return undefined;
+    let current = true;
+    outboxStore
+      .get(id)
+      .catch(() => undefined)
+      .then((item) => {
+        if (current) setRead({ id, item });
+      });
+    return () => {
+      current = false;
+    };
+  }, [id]);
+  if (!id) return { loading: false, item: null };
+  if (read?.id !== id) return { loading: true, item: null };
+  return { loading: false, item: refusedItemFor(read.item, userId) };
 }
 
 /** Sends one item with its maker's session, or fails without sending (signed out, or someone else is signed in). */
