@@ -15,11 +15,11 @@ import { SESSION_MAX_AGE_MS } from './sessions.ts';
  * therefore also needs the session's refresh_binding (sessions.ts), which the browser keeps only in
  * the readable session: clearing that disarms the cookie.
  */
-export const REFRESH_COOKIE = 'precinct-refresh';
-export const REFRESH_COOKIE_PATH = '/auth/v1/token';
-export const REFRESH_COOKIE_HEADER = 'x-precinct-refresh-cookie';
+const REFRESH_COOKIE = 'precinct-refresh';
+const REFRESH_COOKIE_PATH = '/auth/v1/token';
+const REFRESH_COOKIE_HEADER = 'x-precinct-refresh-cookie';
 
-export function wantsRefreshCookie(request: FastifyRequest): boolean {
+function wantsRefreshCookie(request: FastifyRequest): boolean {
   return request.headers[REFRESH_COOKIE_HEADER] === '1';
 }
 

@@ -35,7 +35,7 @@ const disabledAccount = () => new AppError('user_disabled', 'Your account is dis
  * was refused: an address with an account does more work (the failure is counted and audited, a lock
  * e-mailed) than one without, and the difference would otherwise tell who has an account.
  */
-export const REFUSED_SIGN_IN_MS = 250;
+const REFUSED_SIGN_IN_MS = 250;
 
 /**
  * grant_type=password. Every attempt on an existing account is audited; 5 failures in a row lock it.

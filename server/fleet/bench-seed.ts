@@ -4,6 +4,7 @@ import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';
 import type { Tx } from '../platform/database.ts';
 import type { BenchAgency, BenchPerson } from '../platform/modules.ts';
 import { sampleAnswers } from './sample-answers.ts';
+import { SAMPLE_VEHICLE_MODELS, sampleUnitNumber } from './sample-vehicles.ts';
 import { squadCheckTemplateVersions } from './schema.ts';
 
 /**
@@ -24,16 +25,6 @@ export const FAILED_CHECK_RATE = 0.015;
 /** Service requests per car per month. */
 export const REQUESTS_PER_VEHICLE_MONTH = 1;
 
-const MODELS = [
-  { make: 'Ford', model: 'Police Interceptor Utility', type: 'suv' },
-  { make: 'Chevrolet', model: 'Tahoe PPV', type: 'suv' },
-  { make: 'Dodge', model: 'Charger Pursuit', type: 'patrol' },
-  { make: 'Dodge', model: 'Durango Pursuit', type: 'suv' },
-  { make: 'Ford', model: 'Police Interceptor Utility', type: 'k9' },
-  { make: 'Ford', model: 'Explorer', type: 'unmarked' },
-  { make: 'Harley-Davidson', model: 'Road King Police', type: 'motorcycle' },
-  { make: 'Ford', model: 'Transit 350 prisoner van', type: 'transport' },
-];
 const REQUEST_KINDS = [
   { category: 'oil_change', description: 'Oil change due' },
   { category: 'tires', description: 'Front tires worn, pulls to the right' },
@@ -73,9 +64,9 @@ export async function seedBenchFleet(tx: Tx, bench: BenchAgency): Promise<void> 
   const requests: Row[] = [];
   const requestEvents: Row[] = [];
   for (let i = 0; i < VEHICLES_PER_AGENCY; i += 1) {
-    const spec = MODELS[i % MODELS.length]!;
+    const spec = SAMPLE_VEHICLE_MODELS[i % SAMPLE_VEHICLE_MODELS.length]!;
     const id = crypto.randomUUID();
-    const unit = `${spec.type === 'motorcycle' ? 'M' : spec.type === 'k9' ? 'K9-' : ''}${101 + i}`;
+    const unit = sampleUnitNumber(spec.type, i);
     const retired = i === VEHICLES_PER_AGENCY - 1;
     const outOfService = i === 7 || i === 19;
     const usage =

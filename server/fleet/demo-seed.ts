@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { sampleAnswers } from './sample-answers.ts';
+import { SAMPLE_VEHICLE_MODELS, sampleUnitNumber } from './sample-vehicles.ts';
 import type { TemplateSection } from '../../core/contracts/fleet.ts';
 import { squadCheckTemplates } from './schema.ts';
 import type { Tx } from '../platform/database.ts';
@@ -12,16 +13,6 @@ import { insertServiceRequest, insertServiceRequestEvent } from './service-reque
 import { insertSubmission } from './squad-check-queries.ts';
 import { findTemplateVersions } from './template-queries.ts';
 import { insertVehicle, insertVehicleEvent, updateVehicleRow } from './vehicle-queries.ts';
-
-const MODELS = [
-  { make: 'Ford', model: 'Police Interceptor Utility', type: 'suv' },
-  { make: 'Chevrolet', model: 'Tahoe PPV', type: 'suv' },
-  { make: 'Dodge', model: 'Charger Pursuit', type: 'patrol' },
-  { make: 'Ford', model: 'Police Interceptor Utility', type: 'k9' },
-  { make: 'Ford', model: 'Explorer', type: 'unmarked' },
-  { make: 'Harley-Davidson', model: 'Road King Police', type: 'motorcycle' },
-  { make: 'Ford', model: 'Transit 350 prisoner van', type: 'transport' },
-];
 
 /** A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state. */
 export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
@@ -36,11 +27,11 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
   const day = 86_400_000;
   const vehicles = [];
   for (let i = 0; i < vehicleCount; i += 1) {
-    const spec = MODELS[i % MODELS.length]!;
+    const spec = SAMPLE_VEHICLE_MODELS[i % SAMPLE_VEHICLE_MODELS.length]!;
     const odometer = 18_000 + ((i * 7919) % 60_000);
     const vehicle = await insertVehicle(tx, {
       agencyId,
-      unitNumber: `${spec.type === 'motorcycle' ? 'M' : spec.type === 'k9' ? 'K9-' : ''}${String(101 + i)}`,
+      unitNumber: sampleUnitNumber(spec.type, i),
       vehicleType: spec.type,
       make: spec.make,
       model: spec.model,

@@ -113,9 +113,14 @@ export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: 
     .limit(window.limit);
 }
 
+/** The officer's squad checks since `since`, newest first: which vehicle, when, and how many items failed (never the answers). */
 export async function submissionsOfOfficerSince(tx: Tx, agencyId: string, officerId: string, since: Date) {
   return tx
-    .select()
+    .select({
+      vehicleId: squadCheckSubmissions.vehicleId,
+      submittedAt: squadCheckSubmissions.submittedAt,
+      failedCount: squadCheckSubmissions.failedCount,
+    })
     .from(squadCheckSubmissions)
     .where(
       and(

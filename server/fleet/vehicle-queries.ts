@@ -152,22 +152,6 @@ export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: strin
   return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
 }
 
-export async function openRequestCounts(tx: Tx, agencyId: string, vehicleIds: string[]) {
-  if (vehicleIds.length === 0) return new Map<string, number>();
-  const rows = await tx
-    .select({ vehicleId: serviceRequests.vehicleId, n: count() })
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.agencyId, agencyId),
-        inArray(serviceRequests.vehicleId, vehicleIds),
-        inArray(serviceRequests.status, ['open', 'in_progress']),
-      ),
-    )
-    .groupBy(serviceRequests.vehicleId);
-  return new Map(rows.map((r) => [r.vehicleId, r.n]));
-}
-
 /** Vehicles in service with no squad check since `since`. */
 export async function vehiclesNotCheckedSince(tx: Tx, agencyId: string, since: Date) {
   return tx
