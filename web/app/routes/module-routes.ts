@@ -23,58 +23,9 @@ function leadsToComingSoon(module: string) {
 
 // Field Training
 const ftoComingSoon = leadsToComingSoon('Field Training');
-export const ftoRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fto', beforeLoad: ftoComingSoon });
-export const ftoAdminRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/fto/admin', beforeLoad: ftoComingSoon });
 export const ftoAdminTrainersRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/fto/admin/trainers',
-  beforeLoad: ftoComingSoon,
-});
-export const ftoAdminBinderListRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/admin/binder/list',
-  beforeLoad: ftoComingSoon,
-});
-export const ftoAdminBinderBinderIdRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/admin/binder/$binder_id',
-  params: uuidParams('binder_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoAdminConfigureProgramIdRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/admin/configure/$program_id',
-  params: uuidParams('program_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id',
-  params: uuidParams('binder_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdDorsRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id/dors',
-  params: uuidParams('binder_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdDorsCreateRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id/dors/create',
-  params: uuidParams('binder_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdDorsViewDorIdRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id/dors/view/$dor_id',
-  params: uuidParams('binder_id', 'dor_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdDorsPrintDorIdRoute = createRoute({
-  getParentRoute: () => emptyLayoutRoute,
-  path: '/fto/binder/$binder_id/dors/print/$dor_id',
-  params: uuidParams('binder_id', 'dor_id'),
   beforeLoad: ftoComingSoon,
 });
 export const ftoBinderBinderIdPoliciesRoute = createRoute({
@@ -213,16 +164,7 @@ export const productivityPrintTaskTaskIdRoute = createRoute({
 });
 
 export const comingSoonRoutes = [
-  ftoRoute,
-  ftoAdminRoute,
   ftoAdminTrainersRoute,
-  ftoAdminBinderListRoute,
-  ftoAdminBinderBinderIdRoute,
-  ftoAdminConfigureProgramIdRoute,
-  ftoBinderBinderIdRoute,
-  ftoBinderBinderIdDorsRoute,
-  ftoBinderBinderIdDorsCreateRoute,
-  ftoBinderBinderIdDorsViewDorIdRoute,
   ftoBinderBinderIdPoliciesRoute,
   ftoBinderBinderIdPoliciesViewPolicyIdRoute,
   ftoBinderBinderIdReferenceRoute,
@@ -247,6 +189,5 @@ export const comingSoonRoutes = [
   productivityRoute,
   productivityListListRoute,
   productivitySpaceSpaceRoute,
-  ftoBinderBinderIdDorsPrintDorIdRoute,
   productivityPrintTaskTaskIdRoute,
 ] as const;

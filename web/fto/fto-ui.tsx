@@ -1,0 +1,85 @@
+import { Badge, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { BinderStatus, DorStatus } from '../../core/contracts/fto.ts';
+import { isFailing, ratingScore, type Rating } from '../../core/fto/ratings.ts';
+import { AreaPage, type AreaPageProps } from '../ui/area-page.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
+import { StatusBadge } from '../ui/status-badge.tsx';
+import { usePageTitle } from '../ui/use-page-title.ts';
+
+/** Field training's shared pieces: the frames of its screens, its status badges and rating chips. */
+
+const ADMIN_SECTIONS = [
+  { to: '/fto/admin', label: 'Program state', match: (path: string) => path === '/fto/admin' },
+  { to: '/fto/admin/binder/list', label: 'Binders', match: (path: string) => path.startsWith('/fto/admin/binder') },
+] as const;
+
+/** The coordinator's screens (/fto/admin…): their sections, breadcrumbs, heading and actions. */
+export function FtoAdminPage(props: AreaPageProps) {
+  return <AreaPage sections={ADMIN_SECTIONS} sectionsLabel="Field training office sections" {...props} />;
+}
+
+/** The trainee's and trainer's screens (/fto, a binder and its DORs). */
+export function FtoPage(props: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  breadcrumbs?: { label: string; to: string }[];
+  children: ReactNode;
+}) {
+  usePageTitle(props.title);
+  return (
+    <Stack gap="md" maw={1100} w="100%" miw={0}>
+      <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.breadcrumbs} />
+      {props.children}
+    </Stack>
+  );
+}
+
+const DOR_STATUS: Record<DorStatus, { label: string; color: string }> = {
+  draft: { label: 'Draft', color: 'gray' },
+  completed: { label: 'Waiting for the trainee', color: 'yellow' },
+  acknowledged: { label: 'Waiting for approval', color: 'blue' },
+  approved: { label: 'Approved', color: 'green' },
+};
+
+export function DorStatusBadge({ status }: { status: DorStatus }) {
+  return <StatusBadge color={DOR_STATUS[status].color}>{DOR_STATUS[status].label}</StatusBadge>;
+}
+
+const BINDER_STATUS: Record<BinderStatus, { label: string; color: string }> = {
+  active: { label: 'Active', color: 'green' },
+  extended: { label: 'Phase extended', color: 'yellow' },
+  remedial: { label: 'Remedial training', color: 'orange' },
+  completed: { label: 'Completed', color: 'blue' },
+  released: { label: 'Released', color: 'gray' },
+};
+
+export function BinderStatusBadge({ status }: { status: BinderStatus }) {
+  return <StatusBadge color={BINDER_STATUS[status].color}>{BINDER_STATUS[status].label}</StatusBadge>;
+}
+
+/** A rating as a small chip: red below acceptable, green from 4, grey when not observed. */
+export function RatingChip({ rating, label }: { rating: Rating | null | undefined; label?: string }) {
+  if (!rating)
+    return (
+      <Badge variant="outline" color="gray">
+        —
+      </Badge>
+    );
+  const score = ratingScore(rating);
+  const color = rating === 'NO' ? 'gray' : isFailing(rating) ? 'red' : score !== null && score >= 6 ? 'teal' : 'green';
+  const text = rating === 'NO' ? 'N.O.' : rating === 'NRT' ? 'N.R.T.' : rating;
+  return (
+    <Badge variant="light" color={color} c="var(--mantine-color-text)" aria-label={label ? `${label}: ${text}` : undefined} miw={44}>
+      {text}
+    </Badge>
+  );
+}
+
+/** A calendar date (YYYY-MM-DD: a shift's day, a start date) as the app writes dates, mm/dd/yy, with no time zone to shift it. */
+export function calendarDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const [year, month, day] = value.split('-');
+  return `${month}/${day}/${year!.slice(2)}`;
+}
