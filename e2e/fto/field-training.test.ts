@@ -1,0 +1,234 @@
+/**
+ * Field training in the browser: a trainer writes a DOR (refused beside the missing comment, then
+ * completed), the trainee acknowledges it, the coordinator approves it and it is locked; it prints on one
+ * or two pages; a binder shows its trend chart; the coordinator renames a phase (a new program version);
+ * the screens are axe clean in light and dark, and the DOR form fits a 360 px wide phone.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { programCategories, type Binder, type Dor, type DorContent, type Program } from '../../core/contracts/fto.ts';
+import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+
+let trainer: Person & { id: string };
+let trainee: Person & { id: string };
+let coordinator: Person & { id: string };
+let program: Program;
+let binder: Binder;
+
+function content(program: Program, shiftDate: string, rating: '4' | '5'): DorContent {
+  return {
+    shift_date: shiftDate,
+    shift: 'day',
+    activity: { calls_handled: 7, self_initiated: 2, reports_written: 1, arrests: 0, notes: '' },
+    ratings: Object.fromEntries(programCategories(program.content).map((c) => [c.key, { rating, comment: '', remedial_minutes: null }])),
+    most_satisfactory: 'Calm and thorough on a domestic call.',
+    least_satisfactory: '',
+  };
+}
+
+/** A DOR through its whole signing order by API: what the binder's trend is drawn from. */
+async function approvedDor(shiftDate: string, rating: '4' | '5'): Promise<void> {
+  const draft = await api<Dor>(
+    trainer.session,
+    'POST',
+    `/rest/v1/fto/binders/${binder.id}/dors`,
+    { shift_date: shiftDate, shift: 'day' },
+    { 'idempotency-key': randomUUID() },
+  );
+  const done = await api<Dor>(trainer.session, 'POST', `/rest/v1/fto/dors/${draft.id}/complete`, content(program, shiftDate, rating), {
+    'if-match': `"${draft.version}"`,
+  });
+  const ack = await api<Dor>(
+    trainee.session,
+    'POST',
+    `/rest/v1/fto/dors/${done.id}/acknowledge`,
+    { comment: '' },
+    { 'if-match': `"${done.version}"` },
+  );
+  await api<Dor>(coordinator.session, 'POST', `/rest/v1/fto/dors/${ack.id}/approve`, undefined, { 'if-match': `"${ack.version}"` });
+}
+
+beforeAll(async () => {
+  const admin = await agencyWithAdmin('fto');
+  const role = (name: string) => roleIdByName(admin.session, name);
+  trainer = await inviteAndAccept(admin.session, {
+    name: 'Chris Okafor',
+    roleIds: [await role('Field Training Officer')],
+    accountType: 'full',
+    prefix: 'fto',
+  });
+  trainee = await inviteAndAccept(admin.session, {
+    name: 'Riley Chen',
+    roleIds: [await role('Trainee')],
+    accountType: 'full',
+    prefix: 'trainee',
+  });
+  coordinator = await inviteAndAccept(admin.session, {
+    name: 'Morgan Blake',
+    roleIds: [await role('FTO Coordinator')],
+    accountType: 'full',
+    prefix: 'coord',
+  });
+  [program] = await api<Program[]>(coordinator.session, 'GET', '/rest/v1/fto/admin/programs');
+  binder = await api<Binder>(
+    coordinator.session,
+    'POST',
+    '/rest/v1/fto/admin/binders',
+    {
+      trainee_id: trainee.id,
+      program_id: program!.id,
+      start_date: '2026-10-01',
+      trainers: program!.content.phases.map((p) => ({ phase_key: p.key, trainer_id: trainer.id })),
+    },
+    { 'idempotency-key': randomUUID() },
+  );
+  await approvedDor('2026-10-02', '4');
+  await approvedDor('2026-10-03', '5');
+}, 120_000);
+
+async function as(person: Person, path: string, options: Parameters<typeof newPage>[0] = {}): Promise<Page> {
+  const page = await newPage(options);
+  await signInWithSession(page, person.session);
+  await page.goto(path);
+  await settled(page);
+  return page;
+}
+
+describe('a daily observation report from the trainer to the supervisor', () => {
+  let dorPath = '';
+
+  it('refuses to complete a DOR with a rating of 2 and no comment, beside that field, then completes it', async () => {
+    const page = await as(trainer, `/fto/binder/${binder.id}/dors/create`);
+    try {
+      await page.getByLabel('Shift date').fill('2026-10-05');
+      await page.getByRole('button', { name: 'Start the DOR' }).click();
+      await page.waitForURL(/\/dors\/view\//);
+      dorPath = new URL(page.url()).pathname;
+      const selects = page.locator('select[aria-label^="Rating: "]');
+      await selects.first().waitFor();
+      const count = await selects.count();
+      expect(count).toBeGreaterThan(25);
+      for (let i = 0; i < count; i += 1) await selects.nth(i).selectOption('4');
+      const first = programCategories(program.content)[0]!;
+      await page.getByLabel(`Rating: ${first.label}`).selectOption('2');
+      await page.getByLabel('Most satisfactory performance').fill('Handled a traffic stop on their own.');
+      await page.getByRole('button', { name: 'Complete and send to the trainee' }).click();
+      const comment = page.getByLabel(`Comment on ${first.label}`);
+      await expect.poll(() => comment.getAttribute('aria-invalid')).toBe('true');
+      await page.getByText('Explain the rating of 2').waitFor();
+      await page.getByText(/Describe the least satisfactory performance/).waitFor();
+      await comment.fill('Missed two turns on the way to a priority call.');
+      await page.getByLabel('Least satisfactory performance').fill('Orientation on priority calls.');
+      await page.getByRole('button', { name: 'Complete and send to the trainee' }).click();
+      await page.getByText('Waiting for the trainee').first().waitFor();
+      await page.getByRole('heading', { name: 'Signatures' }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('lets the trainee acknowledge it with a comment, and the coordinator approve it, after which it is locked', async () => {
+    const traineePage = await as(trainee, dorPath);
+    try {
+      await traineePage.getByLabel('Your comment (optional)').fill('I will study the beat map.');
+      await traineePage.getByRole('button', { name: 'Acknowledge' }).click();
+      await traineePage.getByText('Waiting for approval').first().waitFor();
+    } finally {
+      await traineePage.context().close();
+    }
+    const page = await as(coordinator, dorPath);
+    try {
+      await page.getByRole('button', { name: 'Approve and lock' }).click();
+      await page.getByText('Approved', { exact: true }).first().waitFor();
+      await page.getByText('Comment: I will study the beat map.').waitFor();
+      expect(await page.locator('select[aria-label^="Rating: "]').count()).toBe(0);
+      await page.getByRole('button', { name: 'Amend this DOR' }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('prints the approved DOR on one or two pages', async () => {
+    const page = await as(coordinator, dorPath.replace('/view/', '/print/'));
+    try {
+      await page.locator('html[data-print-ready="true"]').waitFor();
+      await page.getByRole('heading', { name: /Daily observation report #/ }).waitFor();
+      const pdf = await page.pdf({ format: 'Letter', printBackground: false });
+      const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+      expect(pages).toBeGreaterThanOrEqual(1);
+      expect(pages).toBeLessThanOrEqual(2);
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+});
+
+describe('progress and the program', () => {
+  it('shows the binder’s trend chart and the phase standard, axe clean in light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await as(trainee, `/fto/binder/${binder.id}`, { colorScheme });
+      try {
+        await page.getByRole('heading', { name: 'Trend' }).waitFor();
+        await page.locator('.recharts-line').first().waitFor();
+        await page.getByRole('heading', { name: 'Phase standard' }).waitFor();
+        await expectNoSeriousAxeViolations(page);
+      } finally {
+        await page.context().close();
+      }
+    }
+  }, 120_000);
+
+  it('saves a renamed phase as a new version of the program', async () => {
+    const page = await as(coordinator, `/fto/admin/configure/${program.id}`);
+    try {
+      const name = page.getByRole('textbox', { name: /^Name/ }).first();
+      await name.fill('Phase 1: Orientation and safety');
+      await page.getByRole('button', { name: `Save as version ${program.version_number + 1}` }).click();
+      await page.getByText(`Version ${program.version_number + 1}: new binders start on it`).waitFor();
+      const saved = await api<Program>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}`);
+      expect(saved.content.phases[0]!.name).toBe('Phase 1: Orientation and safety');
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it('keeps the field training screens axe clean in light and dark for each role', async () => {
+    const screens: Array<[Person, string]> = [
+      [trainee, '/fto'],
+      [trainer, '/fto'],
+      [coordinator, '/fto/admin'],
+      [coordinator, '/fto/admin/binder/list'],
+      [trainer, `/fto/binder/${binder.id}/dors`],
+    ];
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const [person, path] of screens) {
+        const page = await as(person, path, { colorScheme });
+        try {
+          await expectNoSeriousAxeViolations(page);
+        } finally {
+          await page.context().close();
+        }
+      }
+  }, 180_000);
+
+  it('fits the DOR form on a 360 px wide phone without sideways scrolling', async () => {
+    const draft = await api<Dor>(
+      trainer.session,
+      'POST',
+      `/rest/v1/fto/binders/${binder.id}/dors`,
+      { shift_date: '2026-10-09', shift: 'night' },
+      { 'idempotency-key': randomUUID() },
+    );
+    const page = await as(trainer, `/fto/binder/${binder.id}/dors/view/${draft.id}`, { viewport: { width: 360, height: 740 } });
+    try {
+      await page.locator('select[aria-label^="Rating: "]').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `the DOR form is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page, { labelInName: true });
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+});
