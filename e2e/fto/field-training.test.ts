@@ -71,16 +71,16 @@ beforeAll(async () => {
     accountType: 'full',
     prefix: 'coord',
   });
-  [program] = await api<Program[]>(coordinator.session, 'GET', '/rest/v1/fto/admin/programs');
+  program = (await api<Program[]>(coordinator.session, 'GET', '/rest/v1/fto/admin/programs'))[0]!;
   binder = await api<Binder>(
     coordinator.session,
     'POST',
     '/rest/v1/fto/admin/binders',
     {
       trainee_id: trainee.id,
-      program_id: program!.id,
+      program_id: program.id,
       start_date: '2026-10-01',
-      trainers: program!.content.phases.map((p) => ({ phase_key: p.key, trainer_id: trainer.id })),
+      trainers: program.content.phases.map((p) => ({ phase_key: p.key, trainer_id: trainer.id })),
     },
     { 'idempotency-key': randomUUID() },
   );
