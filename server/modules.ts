@@ -7,7 +7,14 @@ import { tenantTables, type ServerModule } from './platform/modules.ts';
 import { storageModule } from './storage/manifest.ts';
 
 /** Every server module, in registration order: the one list a new module is added to. */
-export const SERVER_MODULES: readonly ServerModule[] = [authModule, adminModule, storageModule, notificationsModule, fleetModule, ftoModule];
+export const SERVER_MODULES: readonly ServerModule[] = [
+  authModule,
+  adminModule,
+  storageModule,
+  notificationsModule,
+  fleetModule,
+  ftoModule,
+];
 
 /** Every table holding one agency's rows, the platform's and the modules': row-level security is forced on each. */
 export const TENANT_TABLES: readonly string[] = tenantTables(SERVER_MODULES);

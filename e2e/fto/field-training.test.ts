@@ -130,8 +130,12 @@ describe('a daily observation report from the trainer to the supervisor', () => 
   }, 120_000);
 
   it('lets the trainee acknowledge it with a comment, and the coordinator approve it, after which it is locked', async () => {
-    const traineePage = await as(trainee, dorPath);
+    const traineePage = await as(trainee, '/');
     try {
+      // The home screen says what waits for the trainee, and leads to field training.
+      await traineePage.getByRole('link', { name: '1 DOR to acknowledge' }).waitFor();
+      await traineePage.goto(dorPath);
+      await settled(traineePage);
       await traineePage.getByLabel('Your comment (optional)').fill('I will study the beat map.');
       await traineePage.getByRole('button', { name: 'Acknowledge' }).click();
       await traineePage.getByText('Waiting for approval').first().waitFor();

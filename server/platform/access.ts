@@ -100,7 +100,8 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access`);
     for (const permission of acceptedPermissions(access))
-      if (!(permission in PERMISSIONS)) throw new Error(`Route ${String(route.method)} ${route.url} requires an unknown permission ${permission}`);
+      if (!(permission in PERMISSIONS))
+        throw new Error(`Route ${String(route.method)} ${route.url} requires an unknown permission ${permission}`);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       const schema = (route.schema ?? {}) as RouteRecord['schema'];

@@ -11,7 +11,8 @@ import { MODULE_SUMMARIES, ModuleIcon } from '../ui/module-icon.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
 import { WebModuleIcon, webModuleSummary } from '../ui/web-module-icon.tsx';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { useWebModules } from '../lib/web-modules.tsx';
 
 function Tile(props: { to: string; title: string; description: string; icon: ReactNode }) {
   return (
@@ -47,6 +48,7 @@ export function HomeScreen() {
   const profile = useProfile();
   const { timeZone } = useAgencyDates();
   const entries = useWebModuleEntries(claims);
+  const modules = useWebModules();
 
   if (profile.isPending) return <LoadingState label="Loading your agency…" />;
   if (profile.isError) return <ErrorState message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
@@ -54,6 +56,9 @@ export function HomeScreen() {
   const agency = profile.data.agency_info;
   const access = moduleAccessForUser(claims, agency.sys_config);
   const openModules = MODULE_KEYS.filter((key) => access[key]);
+  const needs = modules.flatMap(({ key, NeedsPanel }) =>
+    NeedsPanel && openModules.some((open) => open === key) ? [{ key, NeedsPanel }] : [],
+  );
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -65,6 +70,15 @@ export function HomeScreen() {
           Welcome, {session?.user.name ?? 'officer'}
         </Title>
       </Stack>
+      {needs.length ? (
+        <Stack gap="sm" component="section" aria-label="What needs you now">
+          {needs.map(({ key, NeedsPanel }) => (
+            <Suspense key={key} fallback={null}>
+              <NeedsPanel />
+            </Suspense>
+          ))}
+        </Stack>
+      ) : null}
       {openModules.length === 0 && entries.length === 0 ? (
         <EmptyState title="No modules are open to you yet">
           Your agency has not given your account access to any module. Ask your agency’s Precinct administrator.

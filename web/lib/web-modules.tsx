@@ -36,6 +36,11 @@ export interface WebModule {
   entry?: WebModuleEntry;
   /** The module's own settings below its switch on /admin/modules/<module> (lazily loaded). */
   SettingsPanel?: ComponentType<{ moduleEnabled: boolean | undefined }>;
+  /**
+   * "What needs me now" on the home screen `/` (lazily loaded), shown to those who may open the module:
+   * the module's records waiting for this person. It renders nothing when nothing waits.
+   */
+  NeedsPanel?: ComponentType;
 }
 
 const WebModulesContext = createContext<readonly WebModule[]>([]);
