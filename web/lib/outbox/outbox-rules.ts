@@ -74,9 +74,6 @@ export function waitingItems(items: readonly OutboxItem[], userId: string | null
   return itemsOfUser(items, userId).filter((item) => item.state === 'waiting');
 }
 
-/** The server's message when a second request with the same Idempotency-Key arrives while the first still runs. */
-const STILL_RUNNING = 'The first request with this Idempotency-Key is still running';
-
 /**
  * What a failed send means:
  *  - 'stop': no answer (offline), the session ended (401), the server is busy or failing (408, 429,
@@ -89,7 +86,9 @@ export function failureOutcome(error: unknown): 'stop' | 'reject' {
   if (!isApiError(error)) return 'stop';
   const { status } = error;
   if (status === 0 || status === 401 || status === 408 || status === 429 || status >= 500) return 'stop';
-  if (status === 409 && error.message.startsWith(STILL_RUNNING)) return 'stop';
+  // The first send with this key is still running on the server, or the session waits for its second
+  // factor (the outbox flushes on sign-in, which may come before the factor): neither refuses the item.
+  if (error.code === 'idempotency_in_progress' || error.code === 'insufficient_aal') return 'stop';
   return status >= 400 ? 'reject' : 'stop';
 }
 
