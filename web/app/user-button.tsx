@@ -18,7 +18,13 @@ function initials(name: string): string {
 export function UserButton({ name, ...props }: { name: string } & ComponentProps<typeof UnstyledButton<'button'>>) {
   const shown = initials(name);
   return (
-    <UnstyledButton aria-label={`${shown} ${name}, Account menu`} p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }} {...props}>
+    <UnstyledButton
+      aria-label={`${shown} ${name}, Account menu`}
+      p={4}
+      className="precinct-tap"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      {...props}
+    >
       <Group gap={6} wrap="nowrap">
         <Avatar size={32} radius="xl" color="blue" aria-hidden>
           {shown}

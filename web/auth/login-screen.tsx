@@ -144,7 +144,7 @@ function PasswordStep() {
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
-          <Anchor component={Link} to="/forgotpassword" fz="sm">
+          <Anchor component={Link} to="/forgotpassword" fz="sm" className="precinct-tap">
             Forgot your password?
           </Anchor>
           <Button type="submit" loading={signIn.isPending} fullWidth>

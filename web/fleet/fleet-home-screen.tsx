@@ -106,7 +106,7 @@ function HomeContent({ home }: { home: FleetHome }) {
           <Title order={2} fz="lg" id="fleet-requests">
             Your open service requests
           </Title>
-          <Anchor component={Link} to="/fleet/request" fz="sm">
+          <Anchor component={Link} to="/fleet/request" fz="sm" className="precinct-tap">
             All your requests
           </Anchor>
         </Group>
@@ -181,7 +181,11 @@ function RequestRow({ request }: { request: ServiceRequest }) {
     <Card withBorder padding="sm">
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
         <Stack gap={2} miw={0}>
-          <Anchor renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ id: request.id }} />} fw={600}>
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ id: request.id }} />}
+            fw={600}
+            className="precinct-tap"
+          >
             #{request.number} · Unit {request.unit_number}
           </Anchor>
           <Text fz="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>

@@ -391,6 +391,7 @@ function MyRequests({ currentId }: { currentId?: string }) {
                     <Anchor
                       renderRoot={(props) => <Link {...props} to="/fleet/request" search={{ id: request.id }} />}
                       fw={600}
+                      className="precinct-tap"
                       aria-current={request.id === currentId ? 'page' : undefined}
                     >
                       #{request.number} · Unit {request.unit_number}

@@ -6,6 +6,7 @@ import { answerFails, noteRequiredOnFail } from '../../core/fleet/squad-check-ru
 import { PhotoField } from './photo-field.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import { rangeLabel } from './squad-check-answers.ts';
+import { wholeNumberKeyboard } from '../ui/whole-number-keyboard.ts';
 
 type ItemProps = {
   item: TemplateItem;
@@ -119,7 +120,8 @@ export function SquadCheckItem({ item, answer, problem, onChange }: ItemProps) {
             aria-describedby={describedBy}
             description={range ? <span id={rangeId}>{range}</span> : undefined}
             size="lg"
-            inputMode={item.is_odometer ? 'numeric' : 'decimal'}
+            // Whole miles: digits only on a phone (Mantine writes inputmode="decimal" whatever it is given).
+            ref={item.is_odometer ? wholeNumberKeyboard : undefined}
             allowDecimal={!item.is_odometer}
             allowNegative={false}
             thousandSeparator={item.is_odometer ? ',' : undefined}

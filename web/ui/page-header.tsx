@@ -14,7 +14,7 @@ export function PageHeader(props: {
       {props.breadcrumbs && props.breadcrumbs.length > 0 ? (
         <Breadcrumbs aria-label="Breadcrumb" separatorMargin={6} styles={{ root: { flexWrap: 'wrap' } }}>
           {props.breadcrumbs.map((crumb) => (
-            <Anchor key={crumb.to} component={Link} to={crumb.to} fz="sm">
+            <Anchor key={crumb.to} component={Link} to={crumb.to} fz="sm" className="precinct-tap">
               {crumb.label}
             </Anchor>
           ))}

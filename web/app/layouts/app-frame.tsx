@@ -52,7 +52,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
               aria-expanded={navigationOpen}
               aria-controls="main-navigation"
             />
-            <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Precinct home">
+            <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Precinct home" className="precinct-tap">
               <PrecinctLogo size="md" />
             </Anchor>
             {agencyName ? (

@@ -12,7 +12,7 @@ export function AuthFrame({ children, width = 30 * 16 }: { children: ReactNode; 
         Skip to content
       </a>
       <Group component="header" justify="space-between" px="md" py="sm" wrap="nowrap">
-        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Precinct home">
+        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Precinct home" className="precinct-tap">
           <PrecinctLogo />
         </Anchor>
         <ThemeSwitch />

@@ -10,6 +10,7 @@ import { useCreateVehicle } from './create-vehicle.ts';
 import { useFleetSettings } from '../fleet-api.ts';
 import { PersonPicker } from '../../lib/person-picker.tsx';
 import { officerOptions } from './officer-options.ts';
+import { wholeNumberKeyboard } from '../../ui/whole-number-keyboard.ts';
 
 type AddValues = {
   unit_number: string;
@@ -112,12 +113,21 @@ export function AddVehicleDialog({ opened, onClose }: { opened: boolean; onClose
             />
             <TextInput label="Make" required {...form.getInputProps('make')} />
             <TextInput label="Model" required {...form.getInputProps('model')} />
-            <NumberInput label="Year" required min={1950} max={2100} allowDecimal={false} {...form.getInputProps('year')} />
+            <NumberInput
+              label="Year"
+              required
+              min={1950}
+              max={2100}
+              allowDecimal={false}
+              ref={wholeNumberKeyboard}
+              {...form.getInputProps('year')}
+            />
             <NumberInput
               label="Odometer (miles)"
               required
               min={0}
               allowDecimal={false}
+              ref={wholeNumberKeyboard}
               thousandSeparator=","
               {...form.getInputProps('odometer')}
             />

@@ -13,6 +13,7 @@ import { useVehicleMaintenance } from './list-maintenance.ts';
 import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
 import { useUpdateMaintenance } from './update-maintenance.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
+import { wholeNumberKeyboard } from '../../ui/whole-number-keyboard.ts';
 
 type IntervalValues = { category: string; every_miles: number | string; every_days: number | string };
 
@@ -124,10 +125,17 @@ export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
                 label="Every (miles)"
                 min={100}
                 allowDecimal={false}
+                ref={wholeNumberKeyboard}
                 thousandSeparator=","
                 {...form.getInputProps('every_miles')}
               />
-              <NumberInput label="Every (days)" min={1} allowDecimal={false} {...form.getInputProps('every_days')} />
+              <NumberInput
+                label="Every (days)"
+                min={1}
+                allowDecimal={false}
+                ref={wholeNumberKeyboard}
+                {...form.getInputProps('every_days')}
+              />
             </Group>
             <Group justify="flex-end">
               <Button type="submit" variant="default" loading={add.isPending}>

@@ -36,6 +36,7 @@ import { MaintenanceCard } from './maintenance-card.tsx';
 import { PersonPicker } from '../../lib/person-picker.tsx';
 import { officerOptions } from './officer-options.ts';
 import { VehiclePhotoCard } from './vehicle-photo-card.tsx';
+import { wholeNumberKeyboard } from '../../ui/whole-number-keyboard.ts';
 
 type DetailValues = {
   unit_number: string;
@@ -161,7 +162,15 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
             />
             <TextInput label="Make" required {...form.getInputProps('make')} />
             <TextInput label="Model" required {...form.getInputProps('model')} />
-            <NumberInput label="Year" required min={1950} max={2100} allowDecimal={false} {...form.getInputProps('year')} />
+            <NumberInput
+              label="Year"
+              required
+              min={1950}
+              max={2100}
+              allowDecimal={false}
+              ref={wholeNumberKeyboard}
+              {...form.getInputProps('year')}
+            />
             <TextInput label="VIN" maxLength={17} {...form.getInputProps('vin')} />
             <TextInput label="Plate" {...form.getInputProps('plate')} />
             <TextInput label="Plate state" maxLength={2} {...form.getInputProps('plate_state')} />
@@ -283,6 +292,7 @@ function OdometerCard({ vehicle }: { vehicle: Vehicle }) {
           label="New reading (miles)"
           min={0}
           allowDecimal={false}
+          ref={wholeNumberKeyboard}
           thousandSeparator=","
           value={reading}
           onChange={setReading}
