@@ -4,10 +4,11 @@ import { dbRestartDrill } from './db-restart.ts';
 import { gracefulStopDrill } from './graceful-stop.ts';
 import { idempotencyDrill } from './idempotency.ts';
 import { kill9Drill } from './kill-9.ts';
+import { offlineOutboxDrill } from './offline-outbox.ts';
 import type { DrillResult } from './report.ts';
 import { DrillServer, type DatabaseKind, type DrillDataFactory } from './server.ts';
 
-export const DRILL_NAMES = ['kill-9', 'db-restart', 'graceful-stop', 'concurrent-edits', 'idempotency'] as const;
+export const DRILL_NAMES = ['kill-9', 'db-restart', 'graceful-stop', 'concurrent-edits', 'idempotency', 'offline-outbox'] as const;
 export type DrillName = (typeof DRILL_NAMES)[number];
 
 const EDIT_ROUNDS = { short: 10, full: 50 };
@@ -30,6 +31,9 @@ export function runDrill(name: DrillName, kind: DatabaseKind, factory: DrillData
       return concurrentEditsDrill(kind, factory, { rounds: short ? EDIT_ROUNDS.short : EDIT_ROUNDS.full });
     case 'idempotency':
       return idempotencyDrill(kind, factory);
+    case 'offline-outbox':
+      // Issue 14's size either way: 5 devices with 10 squad checks each, the kill once 10 are stored.
+      return offlineOutboxDrill(kind, factory, { devices: 5, perDevice: 10, killAfter: 10 });
   }
 }
 
