@@ -58,6 +58,10 @@ import { listMyServiceRequests, listServiceRequestQueue } from '../server/fleet/
 import { listAgencyMaintenance } from '../server/fleet/maintenance.ts';
 import { listAgencyTemplates } from '../server/fleet/templates.ts';
 import { fleetDashboard, fleetHome } from '../server/fleet/overview.ts';
+import { ListBindersQuery, ListDorsQuery } from '../core/contracts/fto.ts';
+import { getBinder, listBinders } from '../server/fto/binders.ts';
+import { getDor, listDors } from '../server/fto/dors.ts';
+import { ftoHome } from '../server/fto/home.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/postgres.ts';
 import { benchEmail, seedBench } from './bench-data.ts';
 
@@ -145,6 +149,17 @@ export function planProblems(plan: PlanNode, statementSql: string, indexes: Inde
   return problems;
 }
 
+type Who = 'admin' | 'manager' | 'officer' | 'coordinator' | 'trainer' | 'trainee';
+/** The bench user number of each kind of person (bench/bench-data.ts roleOfUser) and their built-in role. */
+const BENCH_PEOPLE: Record<Who, { user: number; role: string }> = {
+  admin: { user: 1, role: 'administrator' },
+  manager: { user: 2, role: 'fleet-manager' },
+  officer: { user: 30, role: 'officer' },
+  coordinator: { user: 14, role: 'fto-coordinator' },
+  trainer: { user: 15, role: 'field-training-officer' },
+  trainee: { user: 21, role: 'trainee' },
+};
+
 describe('query plans of the module list queries on the bench dataset (PostgreSQL)', () => {
   let scratch: ScratchDatabase;
   let pool: pg.Pool;
@@ -152,7 +167,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
   const captured: Statement[] = [];
   let agencyId = '';
   let sysConfig: RequestContext['sysConfig'];
-  const people: Record<'admin' | 'manager' | 'officer', string> = { admin: '', manager: '', officer: '' };
+  const people: Record<Who, string> = { admin: '', manager: '', officer: '', coordinator: '', trainer: '', trainee: '' };
   let vehicleId = '';
   let roleId = '';
   const failures: string[] = [];
@@ -202,11 +217,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     agencyId = directory!.agency_id;
     const [agency] = await db.select().from(schema.agencies).where(eq(schema.agencies.id, agencyId));
     sysConfig = agency!.sysConfig;
-    for (const [key, user] of [
-      ['admin', 1],
-      ['manager', 2],
-      ['officer', 30],
-    ] as const) {
+    for (const [key, { user }] of Object.entries(BENCH_PEOPLE) as Array<[Who, { user: number }]>) {
       const [row] = await db
         .select({ id: schema.users.id })
         .from(schema.users)
@@ -234,9 +245,8 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     failures.length = 0;
   });
 
-  function ctxOf(who: 'admin' | 'manager' | 'officer'): RequestContext {
-    const roleKey = who === 'admin' ? 'administrator' : who === 'manager' ? 'fleet-manager' : 'officer';
-    const role = BUILT_IN_ROLES.find((r) => r.key === roleKey)!;
+  function ctxOf(who: Who): RequestContext {
+    const role = BUILT_IN_ROLES.find((r) => r.key === BENCH_PEOPLE[who].role)!;
     const services = { database: logged, config: loadConfig({}) } as Pick<Services, 'database' | 'config'> as Services;
     return {
       services,
@@ -360,5 +370,32 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     await check('officer home', () => fleetHome(officer));
     expect(failures).toEqual([]);
     expect(explained).toBeGreaterThan(100);
+  });
+
+  it('field training: binders for each role and status, a binder, its DORs, a DOR, each role’s home', async () => {
+    const coordinator = ctxOf('coordinator');
+    const trainer = ctxOf('trainer');
+    const trainee = ctxOf('trainee');
+    for (const status of ['open', 'all', 'completed', 'released'] as const)
+      await check(`binders, ${status}`, () => listBinders(coordinator, ListBindersQuery.parse({ status })));
+    await check('binders, search', () => listBinders(coordinator, ListBindersQuery.parse({ q: 'a', status: 'all' })));
+    await check('binders a trainer trains', () => listBinders(trainer, ListBindersQuery.parse({ status: 'all' })));
+    await check('a trainee’s binder', () => listBinders(trainee, ListBindersQuery.parse({})));
+    const { items } = await listBinders(trainee, ListBindersQuery.parse({}));
+    const binderId = items[0]!.id;
+    await check('a binder with its progress', () => getBinder(trainee, binderId));
+    await check('a binder’s DORs', () => listDors(coordinator, binderId, ListDorsQuery.parse({})));
+    await check('a binder’s DORs, approved, page 2', () =>
+      listDors(coordinator, binderId, ListDorsQuery.parse({ status: 'approved', page: 2, page_size: 10 })),
+    );
+    const { items: dors } = await listDors(trainee, binderId, ListDorsQuery.parse({}));
+    await check('a DOR', () => getDor(trainee, dors[0]!.id));
+    for (const [name, ctx] of [
+      ['coordinator', coordinator],
+      ['trainer', trainer],
+      ['trainee', trainee],
+    ] as const)
+      await check(`field training home of a ${name}`, () => ftoHome(ctx));
+    expect(failures).toEqual([]);
   });
 });

@@ -39,7 +39,7 @@ export async function insertProgram(tx: Tx, agencyId: string, name: string, cont
   const id = randomUUID();
   const versionId = randomUUID();
   const [program] = await tx.insert(ftoPrograms).values({ agencyId, id, name, currentVersionId: versionId }).returning();
-  await tx.insert(ftoProgramVersions).values({ agencyId, id: versionId, programId: id, number: 1, content, createdBy });
+  await tx.insert(ftoProgramVersions).values({ agencyId, id: versionId, programId: id, number: 1, name, content, createdBy });
   return program!;
 }
 
@@ -65,12 +65,12 @@ export async function programsWithVersions(tx: Tx, agencyId: string, programId?:
     .orderBy(asc(ftoPrograms.name));
 }
 
-/** A new version of a program's content; the program then points at it (binders keep theirs). */
+/** A new version of a program's content; the program then points at it (binders keep theirs). `version` null: the system's own change. */
 export async function addProgramVersion(
   tx: Tx,
   agencyId: string,
   programId: string,
-  version: number,
+  version: number | null,
   input: { name: string; content: ProgramContent; createdBy: string },
 ) {
   const [last] = await tx
@@ -88,6 +88,7 @@ export async function addProgramVersion(
     id: versionId,
     programId,
     number: (last?.number ?? 0) + 1,
+    name: input.name,
     content: input.content,
     createdBy: input.createdBy,
   });

@@ -3,7 +3,7 @@ import { isFailing } from '../../core/fto/ratings.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
 import { peopleWithPermission, searchPeople } from '../platform/people.ts';
-import { listBinders, openBindersByPhase, programVersions, programsWithVersions } from './binder-queries.ts';
+import { listBinders, openBindersByPhase, programVersions } from './binder-queries.ts';
 import { agencyToday, phaseOf, presentBinders } from './binders.ts';
 import { approvedRatingsSince, dorIs, dorsWaiting, overdueDors } from './dor-queries.ts';
 import { holds, viewerOf } from './programs.ts';
@@ -63,11 +63,10 @@ export function ftoHome(ctx: RequestContext): Promise<FtoHome> {
 async function programState(tx: Tx, ctx: RequestContext): Promise<NonNullable<FtoHome['program']>> {
   const agencyId = ctx.scope.agencyId;
   const since = new Date(Date.now() - 30 * DAY_MS);
-  const [byPhase, overdue, ratings, programs] = await inSequence([
+  const [byPhase, overdue, ratings] = await inSequence([
     () => openBindersByPhase(tx, agencyId),
     () => overdueDors(tx, agencyId, new Date(Date.now() - DAY_MS)),
     () => approvedRatingsSince(tx, agencyId, agencyToday(ctx, since)),
-    () => programsWithVersions(tx, agencyId),
   ]);
   const versions = await programVersions(
     tx,
@@ -79,7 +78,8 @@ async function programState(tx: Tx, ctx: RequestContext): Promise<NonNullable<Ft
     const name = phaseOf(versions.get(row.versionId)!.content, row.phaseKey).name;
     phases.set(name, (phases.get(name) ?? 0) + row.n);
   }
-  const labels = new Map(programs.flatMap((p) => programCategories(p.content).map((c) => [c.key, c.label] as const)));
+  // Category names as the programs of the open binders call them.
+  const labels = new Map([...versions.values()].flatMap((v) => programCategories(v.content).map((c) => [c.key, c.label] as const)));
   const failing = new Map<string, number>();
   for (const { content } of ratings)
     for (const [key, entry] of Object.entries(content.ratings)) if (isFailing(entry.rating)) failing.set(key, (failing.get(key) ?? 0) + 1);

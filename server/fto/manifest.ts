@@ -1,6 +1,7 @@
 import { adminApi } from '../../core/contracts/admin.ts';
 import { FtoSettings, ftoApi } from '../../core/contracts/fto.ts';
 import type { ServerModule } from '../platform/modules.ts';
+import { seedBenchFieldTraining } from './bench-seed.ts';
 import { seedDemoFieldTraining } from './demo-seed.ts';
 import { seedDefaultProgram } from './programs.ts';
 import { ftoRoutes } from './routes.ts';
@@ -18,6 +19,7 @@ export const ftoModule: ServerModule = {
     await seedDefaultProgram(tx, agencyId);
   },
   seedDemo: seedDemoFieldTraining,
+  seedBench: seedBenchFieldTraining,
   async sweepFixtures(call) {
     const roles = await call(adminApi.listRoles, {});
     const role = (key: string) => roles.find((r) => r.template_key === key)!.id;

@@ -44,6 +44,8 @@ export const ftoProgramVersions = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     programId: uuid('program_id').notNull(),
     number: integer('number').notNull(),
+    /** The program's name as of this version (what a binder started on it shows). */
+    name: text('name').notNull(),
     content: jsonb('content').$type<ProgramContent>().notNull(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
