@@ -76,8 +76,12 @@ describe('the outbox rules', () => {
   it('keeps an item waiting when no answer came, the session ended or the server is in trouble', () => {
     expect(failureOutcome(networkError(new TypeError('Failed to fetch')))).toBe('stop');
     for (const status of [401, 408, 429, 500, 502, 503]) expect(failureOutcome(refusal(status)), String(status)).toBe('stop');
-    expect(failureOutcome(refusal(409, 'The first request with this Idempotency-Key is still running', {}, 'idempotency_in_progress'))).toBe('stop');
-    expect(failureOutcome(refusal(403, 'This account requires a second sign-in factor: verify it to continue', {}, 'insufficient_aal'))).toBe('stop');
+    expect(
+      failureOutcome(refusal(409, 'The first request with this Idempotency-Key is still running', {}, 'idempotency_in_progress')),
+    ).toBe('stop');
+    expect(
+      failureOutcome(refusal(403, 'This account requires a second sign-in factor: verify it to continue', {}, 'insufficient_aal')),
+    ).toBe('stop');
     expect(failureOutcome(new Error('something odd'))).toBe('stop');
   });
 
