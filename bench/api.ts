@@ -59,6 +59,8 @@ interface Caller {
   fleet: { vehicles: Array<{ id: string; odometer: number; checks: number }>; next: number };
   templateVersionId: string;
   sections: TemplateSection[];
+  /** The agency's field training coordinator (user 14) and the open binders they see. */
+  fto: { token: string; binders: string[] };
 }
 
 type CaseKind = 'reference' | 'baseline' | 'list' | 'read' | 'write';
@@ -169,6 +171,15 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
   // Callers of one agency share its vehicles, so odometer readings keep rising whoever submits.
   const fleets = new Map<number, Caller['fleet']>();
   for (let agency = 1; agency <= Math.min(agencies, 10); agency += 1) {
+    const coordinator = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: benchEmail(agency, 14), password: BENCH_PASSWORD }),
+    });
+    const binders = await json<{ items: Array<{ id: string }> }>(base, '/rest/v1/fto/binders?status=open', {
+      headers: { authorization: `Bearer ${coordinator.access_token}` },
+    });
+    const fto = { token: coordinator.access_token, binders: binders.items.map((b) => b.id) };
     for (const user of [2, 3]) {
       const session = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
         method: 'POST',
@@ -194,6 +205,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
           fleets.set(agency, { vehicles: page.items.map((v) => ({ id: v.id, odometer: v.odometer, checks: 0 })), next: 0 }).get(agency)!,
         templateVersionId: form.template.version_id,
         sections: form.template.sections,
+        fto,
       });
     }
   }
@@ -256,7 +268,7 @@ function goals(results: CaseResult[], peak: number | null) {
   ].filter((goal) => goal !== false);
 }
 
-type Build = (caller: Caller, n: number) => { method?: 'GET' | 'POST'; path: string; body?: unknown; idempotent?: boolean };
+type Build = (caller: Caller, n: number) => { method?: 'GET' | 'POST'; path: string; body?: unknown; idempotent?: boolean; as?: 'fto' };
 
 /** Non-2xx answers of a case by status, with the first body of each (to say what went wrong). */
 type Refusals = Map<number, { count: number; sample: string }>;
@@ -278,7 +290,7 @@ async function runCase(base: string, callers: Caller[], options: Options, build:
             method: spec.method ?? 'GET',
             path: spec.path,
             headers: {
-              authorization: `Bearer ${caller.token}`,
+              authorization: `Bearer ${spec.as === 'fto' ? caller.fto.token : caller.token}`,
               ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
               ...(spec.idempotent ? { 'idempotency-key': randomUUID() } : {}),
             },
@@ -429,6 +441,24 @@ export async function benchApi(options: Options) {
             description: 'Bench: passenger door lock sticks',
             drivable: true,
           },
+        }),
+      },
+      {
+        name: 'field training: a binder’s DOR list',
+        request: 'GET /rest/v1/fto/binders/:id/dors (as the coordinator)',
+        kind: 'list',
+        build: (c, n) => ({ path: `/rest/v1/fto/binders/${c.fto.binders[n % c.fto.binders.length]!}/dors`, as: 'fto' }),
+      },
+      {
+        name: 'write: start a DOR',
+        request: 'POST /rest/v1/fto/binders/:id/dors (Idempotency-Key each)',
+        kind: 'write',
+        build: (c, n) => ({
+          method: 'POST',
+          path: `/rest/v1/fto/binders/${c.fto.binders[n % c.fto.binders.length]!}/dors`,
+          idempotent: true,
+          body: { shift_date: new Date().toISOString().slice(0, 10), shift: 'day' },
+          as: 'fto',
         }),
       },
       // Once more at the end: the machine is shared, so the ratios use the mean of both runs of each reference and the drift is shown.
