@@ -217,6 +217,32 @@ describe('progress and the program', () => {
       }
   }, 180_000);
 
+  it('brings back what the trainer typed when the page is reloaded before the draft reached the server', async () => {
+    const draft = await api<Dor>(
+      trainer.session,
+      'POST',
+      `/rest/v1/fto/binders/${binder.id}/dors`,
+      { shift_date: '2026-10-10', shift: 'day' },
+      { 'idempotency-key': randomUUID() },
+    );
+    const page = await as(trainer, `/fto/binder/${binder.id}/dors/view/${draft.id}`);
+    try {
+      const narrative = page.getByLabel('Most satisfactory performance');
+      await narrative.fill('Took the lead on a burglary in progress.');
+      // Reloaded at once, before the autosave (2.5 s) sent it: the copy on the device comes back and is saved.
+      await page.reload();
+      await page.getByText('Restored from this device').waitFor();
+      await expect
+        .poll(() => page.getByLabel('Most satisfactory performance').inputValue())
+        .toBe('Took the lead on a burglary in progress.');
+      await expect
+        .poll(async () => (await api<Dor>(trainer.session, 'GET', `/rest/v1/fto/dors/${draft.id}`)).content.most_satisfactory)
+        .toBe('Took the lead on a burglary in progress.');
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+
   it('fits the DOR form on a 360 px wide phone without sideways scrolling', async () => {
     const draft = await api<Dor>(
       trainer.session,

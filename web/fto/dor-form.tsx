@@ -1,11 +1,21 @@
-import { Button, Card, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import { programCategories, SHIFT_LABELS, SHIFTS, type Category, type Dor, type DorContent } from '../../core/contracts/fto.ts';
+import {
+  DorContent as DorContentSchema,
+  programCategories,
+  SHIFT_LABELS,
+  SHIFTS,
+  type Category,
+  type Dor,
+  type DorContent,
+} from '../../core/contracts/fto.ts';
 import { COMMENT_REQUIRED, dorCompletionProblems, RATING_LABELS, RATINGS, remedialMinutes, type Rating } from '../../core/fto/ratings.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { isStaleVersion } from '../lib/api.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
+import { deviceCopyKey, dropDeviceCopy, readDeviceCopy, writeDeviceCopy } from '../lib/device-copy.ts';
+import { useAuthState } from '../lib/session/session.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 
 /** Every category of the program present in the form (unrated ones as null), so each field has a path for its error. */
@@ -106,7 +116,20 @@ export function DorForm(props: {
   amend?: { onCancel: () => void };
 }) {
   const { dor } = props;
-  const form = useForm<DorContent>({ mode: 'controlled', initialValues: formContent(dor) });
+  const { session } = useAuthState();
+  // What was typed here and not yet saved on the server (a reload, a closed tab, no connection) comes back.
+  const copyKey = deviceCopyKey(session?.user.id ?? 'signed-out', 'fto.dor', dor.id);
+  const [restored] = useState(() => {
+    if (props.amend) return null;
+    const copy = readDeviceCopy(localStorage, copyKey, DorContentSchema);
+    const current = formContent(dor);
+    if (!copy || copy.version < dor.version || JSON.stringify(toSend(copy.values)) === JSON.stringify(toSend(current))) return null;
+    return copy;
+  });
+  const form = useForm<DorContent>({
+    mode: 'controlled',
+    initialValues: restored ? formContent({ ...dor, content: restored.values }) : formContent(dor),
+  });
   const version = useRef(dor.version);
   const dirty = useRef(false);
   const [saveState, setSaveState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({ kind: 'idle' });
@@ -121,9 +144,11 @@ export function DorForm(props: {
     if (!dirty.current || !props.onSave) return;
     dirty.current = false;
     setSaveState({ kind: 'saving' });
+    const sent = toSend(form.getValues());
     try {
-      const saved = await props.onSave(toSend(form.getValues()), version.current);
+      const saved = await props.onSave(sent, version.current);
       version.current = saved.version;
+      if (JSON.stringify(toSend(form.getValues())) === JSON.stringify(sent)) dropDeviceCopy(localStorage, copyKey);
       setSaveState({ kind: 'saved', message: new Date().toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }) });
     } catch (failure) {
       dirty.current = true;
@@ -147,10 +172,21 @@ export function DorForm(props: {
   useEffect(() => {
     if (serialized === first.current || !autosaves) return;
     dirty.current = true;
+    writeDeviceCopy(localStorage, copyKey, {
+      version: version.current,
+      changed_at: new Date().toISOString(),
+      values: JSON.parse(serialized) as DorContent,
+    });
     const timer = window.setTimeout(() => void saveRef.current(), AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [serialized, autosaves]);
+  }, [serialized, autosaves, copyKey]);
   useEffect(() => () => void saveRef.current(), []);
+  // A copy restored from the device goes to the server at once.
+  useEffect(() => {
+    if (!restored) return;
+    dirty.current = true;
+    void saveRef.current();
+  }, [restored]);
 
   const complete = async () => {
     setError(null);
@@ -171,6 +207,7 @@ export function DorForm(props: {
     try {
       dirty.current = false;
       await props.onComplete(content, version.current, reason);
+      dropDeviceCopy(localStorage, copyKey);
     } catch (failure) {
       if (isStaleVersion(failure))
         setError('Someone else changed this DOR meanwhile. Reload it; what you typed is still here until you do.');
@@ -189,6 +226,12 @@ export function DorForm(props: {
       noValidate
     >
       <Stack gap="md">
+        {restored ? (
+          <Alert color="blue" title="Restored from this device">
+            What you typed here at {new Date(restored.changed_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })} had not
+            reached the server; it is back in the form and is being saved.
+          </Alert>
+        ) : null}
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="dor-shift">
           <Stack gap="sm">
             <Title order={2} fz="lg" id="dor-shift">
