@@ -95,6 +95,7 @@ export async function addProgramVersion(
   return updated;
 }
 
+/** Program versions by id (immutable: a binder's program as it started), each with the program's name as of that version. */
 export async function programVersions(tx: Tx, agencyId: string, versionIds: string[]) {
   if (versionIds.length === 0) return new Map<string, { programId: string; content: ProgramContent; programName: string }>();
   const rows = await tx
@@ -102,10 +103,9 @@ export async function programVersions(tx: Tx, agencyId: string, versionIds: stri
       id: ftoProgramVersions.id,
       programId: ftoProgramVersions.programId,
       content: ftoProgramVersions.content,
-      programName: ftoPrograms.name,
+      programName: ftoProgramVersions.name,
     })
     .from(ftoProgramVersions)
-    .innerJoin(ftoPrograms, and(eq(ftoPrograms.agencyId, ftoProgramVersions.agencyId), eq(ftoPrograms.id, ftoProgramVersions.programId)))
     .where(and(eq(ftoProgramVersions.agencyId, agencyId), inArray(ftoProgramVersions.id, [...new Set(versionIds)])));
   return new Map(rows.map((r) => [r.id, r]));
 }

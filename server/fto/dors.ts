@@ -18,7 +18,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { peopleWithPermission } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { binderById, isTrainerOf, lockBinder, programVersions } from './binder-queries.ts';
-import { phaseOf, visibleBinder } from './binders.ts';
+import { agencyToday, phaseOf, visibleBinder } from './binders.ts';
 import {
   findDor,
   insertDor,
@@ -176,6 +176,7 @@ export function createDor(ctx: RequestContext, binderId: string, input: { shift_
     if (!['active', 'extended', 'remedial'].includes(binder.status))
       throw new AppError('conflict', `This binder is ${binder.status}: no more DORs can be written in it`);
     if (input.shift_date < binder.startDate) throw validationError({ shift_date: `The training started on ${binder.startDate}` });
+    if (input.shift_date > agencyToday(ctx)) throw validationError({ shift_date: 'A DOR is written for a shift already worked: choose today or an earlier day' });
     const row = await insertDor(tx, {
       agencyId,
       binderId,

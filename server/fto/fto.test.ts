@@ -163,6 +163,12 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
       expect(stale.statusCode).toBe(412);
     });
 
+    it('refuses a DOR for a shift not worked yet, beside the shift date', async () => {
+      const response = await call(trainer, 'POST', `/rest/v1/fto/binders/${binder.id}/dors`, { shift_date: '2099-01-01', shift: 'day' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields.shift_date).toBe('A DOR is written for a shift already worked: choose today or an earlier day');
+    });
+
     it('refuses to complete a DOR with a missing required comment, naming the field', async () => {
       const created = (
         await call(trainer, 'POST', `/rest/v1/fto/binders/${binder.id}/dors`, { shift_date: '2026-09-04', shift: 'day' })
