@@ -176,7 +176,8 @@ export function createDor(ctx: RequestContext, binderId: string, input: { shift_
     if (!['active', 'extended', 'remedial'].includes(binder.status))
       throw new AppError('conflict', `This binder is ${binder.status}: no more DORs can be written in it`);
     if (input.shift_date < binder.startDate) throw validationError({ shift_date: `The training started on ${binder.startDate}` });
-    if (input.shift_date > agencyToday(ctx)) throw validationError({ shift_date: 'A DOR is written for a shift already worked: choose today or an earlier day' });
+    if (input.shift_date > agencyToday(ctx))
+      throw validationError({ shift_date: 'A DOR is written for a shift already worked: choose today or an earlier day' });
     const row = await insertDor(tx, {
       agencyId,
       binderId,
