@@ -126,7 +126,8 @@ describe('module access (spec section 5) for people with particular permissions'
       ['/fleet/request', '/fleet/request'],
       ['/fleet/squadcheck', '/fleet/squadcheck'],
       ['/fleet/admin', disabledPath('Fleet Admin')],
-      ['/fto', comingSoonPath('Field Training')],
+      ['/fto', '/fto'],
+      ['/fto/admin/trainers', comingSoonPath('Field Training')],
     ]);
   });
 
@@ -140,7 +141,8 @@ describe('module access (spec section 5) for people with particular permissions'
       ['/fleet/admin', '/fleet/admin'],
       ['/fleet/admin/squadchecks/configure', '/fleet/admin/squadchecks/configure'],
       ['/fleet/request', disabledPath('Service Requests')],
-      ['/fto', comingSoonPath('Field Training')],
+      ['/fto', '/fto'],
+      ['/fto/admin/trainers', comingSoonPath('Field Training')],
       ['/citations', disabledPath('Citations')],
     ]);
   });

@@ -18,6 +18,9 @@ import { serverRedirectDecision } from './server-redirects.ts';
  * guards/ and server-redirects.ts; this file only carries them out.
  */
 
+/** When this page was loaded: data older than it came from the device's offline copy. */
+const PAGE_LOADED_AT = Date.now();
+
 /**
  * The signed-in user's profile, loaded once per session. A 401 means the session is over: sign out
  * here, and the sign-in guard takes the visitor to the login path.
@@ -26,7 +29,19 @@ export async function ensureProfile(queryClient: QueryClient): Promise<UserProfi
   const { session } = getAuthState();
   if (!session) return null;
   try {
-    return await queryClient.ensureQueryData(profileQueryOptions(session.user.id));
+    const options = profileQueryOptions(session.user.id);
+    const kept = queryClient.getQueryState(options.queryKey);
+    // A profile from the device's offline copy is older than this page: online, the guards need the
+    // agency's current modules and the user's current roles, so it is fetched again (kept only offline).
+    if (kept?.data !== undefined && kept.dataUpdatedAt < PAGE_LOADED_AT && navigator.onLine) {
+      try {
+        return await queryClient.fetchQuery({ ...options, staleTime: 0 });
+      } catch (error) {
+        if (isApiError(error) && error.status === 0) return kept.data;
+        throw error;
+      }
+    }
+    return await queryClient.ensureQueryData(options);
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
       clearLocalSession('session_ended');
