@@ -45,7 +45,8 @@ function emptyContent(shiftDate: string, shift: DorContent['shift']): DorContent
   };
 }
 
-function summarise(row: ListedDor): DorSummary {
+/** A DOR as lists show it (a binder's DORs, each role's home). */
+export function summariseDor(row: ListedDor): DorSummary {
   const { dor } = row;
   return {
     id: dor.id,
@@ -115,7 +116,7 @@ async function present(tx: Tx, ctx: RequestContext, row: ListedDor): Promise<Dor
   // Each revision row keeps the content before an amendment; the next revision (or the current content) is what replaced it.
   const contents = [...revisions.map((r) => r.revision.content), dor.content];
   return {
-    ...summarise(row),
+    ...summariseDor(row),
     trainee_id: dor.traineeId,
     content,
     trainee_comment: dor.traineeComment,
@@ -161,7 +162,7 @@ export function listDors(
   return inAgency(ctx, async (tx) => {
     await visibleBinder(tx, ctx, binderId);
     const { rows, total } = await listDorRows(tx, ctx.scope.agencyId, viewerOf(ctx), { binderId, ...query });
-    return { items: rows.map(summarise), total, page: query.page, page_size: query.page_size };
+    return { items: rows.map(summariseDor), total, page: query.page, page_size: query.page_size };
   });
 }
 

@@ -5,6 +5,7 @@ import { inSequence, type Tx } from '../platform/database.ts';
 import { peopleWithPermission, searchPeople } from '../platform/people.ts';
 import { listBinders, openBindersByPhase, programVersions } from './binder-queries.ts';
 import { agencyToday, phaseOf, presentBinders } from './binders.ts';
+import { summariseDor } from './dors.ts';
 import { approvedRatingsSince, dorIs, dorsWaiting, overdueDors } from './dor-queries.ts';
 import { holds, viewerOf } from './programs.ts';
 
@@ -31,23 +32,7 @@ export function ftoHome(ctx: RequestContext): Promise<FtoHome> {
       () => dorsWaiting(tx, agencyId, dorIs.toAcknowledgeBy(me)),
       () => (coordinator ? dorsWaiting(tx, agencyId, dorIs.toApproveBy(me)) : Promise.resolve([])),
     ]);
-    const summaries = (rows: typeof toWrite) =>
-      rows.map(({ dor, traineeName, trainerName }) => ({
-        id: dor.id,
-        binder_id: dor.binderId,
-        number: dor.number,
-        trainee_name: traineeName,
-        trainer_id: dor.trainerId,
-        trainer_name: trainerName,
-        phase_key: dor.phaseKey,
-        shift_date: dor.shiftDate,
-        shift: dor.shift,
-        status: dor.status,
-        failing: dor.failing,
-        remedial_minutes: dor.remedialMinutes,
-        revision: dor.revision,
-        updated_at: dor.updatedAt.toISOString(),
-      }));
+    const summaries = (rows: typeof toWrite) => rows.map(summariseDor);
     const [myBinder] = await presentBinders(tx, agencyId, mine.rows);
     return {
       my_binder: myBinder ?? null,
