@@ -62,6 +62,8 @@ import { ListBindersQuery, ListDorsQuery } from '../core/contracts/fto.ts';
 import { getBinder, listBinders } from '../server/fto/binders.ts';
 import { getDor, listDors } from '../server/fto/dors.ts';
 import { ftoHome } from '../server/fto/home.ts';
+import { listPolicies, policyCompliance } from '../server/fto/policies.ts';
+import { getTasksheet, listTasksheets } from '../server/fto/tasksheets.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/postgres.ts';
 import { benchEmail, seedBench } from './bench-data.ts';
 
@@ -372,7 +374,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     expect(explained).toBeGreaterThan(100);
   });
 
-  it('field training: binders for each role and status, a binder, its DORs, a DOR, each role’s home', async () => {
+  it('field training: binders for each role and status, a binder, its DORs, a DOR, tasksheets and policies, each role’s home', async () => {
     const coordinator = ctxOf('coordinator');
     const trainer = ctxOf('trainer');
     const trainee = ctxOf('trainee');
@@ -390,6 +392,11 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     );
     const { items: dors } = await listDors(trainee, binderId, ListDorsQuery.parse({}));
     await check('a DOR', () => getDor(trainee, dors[0]!.id));
+    await check('a binder’s tasksheets', () => listTasksheets(trainee, binderId));
+    const sheets = await listTasksheets(trainee, binderId);
+    await check('a tasksheet', () => getTasksheet(coordinator, sheets[0]!.id));
+    await check('a binder’s policies', () => listPolicies(trainee, binderId));
+    await check('policies not acknowledged', () => policyCompliance(coordinator));
     for (const [name, ctx] of [
       ['coordinator', coordinator],
       ['trainer', trainer],

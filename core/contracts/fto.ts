@@ -336,6 +336,146 @@ export const ListDorsQuery = z.object({
   status: DorStatus.optional(),
 });
 
+// ---------------------------------------------------------------- tasksheets
+
+export const TASK_METHODS = ['discussed', 'demonstrated', 'performed'] as const;
+export const TaskMethod = z.enum(TASK_METHODS, { error: 'Choose how the task was shown' });
+export const TASK_METHOD_LABELS: Record<(typeof TASK_METHODS)[number], string> = {
+  discussed: 'Discussed',
+  demonstrated: 'Demonstrated',
+  performed: 'Performed',
+};
+
+/** One phase's tasksheet of a binder, with how far it is signed off. */
+export const TasksheetSummary = z.object({
+  id: z.string(),
+  binder_id: z.string(),
+  phase_key: z.string(),
+  phase_name: z.string(),
+  tasks: z.number().int(),
+  signed: z.number().int(),
+  current_phase: z.boolean(),
+});
+export type TasksheetSummary = z.infer<typeof TasksheetSummary>;
+
+export const TaskSignoff = z.object({
+  trainer_id: z.string(),
+  trainer_name: z.string(),
+  signed_on: z.string(),
+  method: TaskMethod,
+  note: z.string(),
+  signed_at: z.string(),
+});
+export type TaskSignoff = z.infer<typeof TaskSignoff>;
+
+export const Tasksheet = TasksheetSummary.extend({
+  trainee_name: z.string(),
+  tasks_list: z.array(z.object({ key: z.string(), title: z.string(), description: z.string(), signoff: TaskSignoff.nullable() })),
+  /** Whether the caller may sign tasks off (a trainer of the binder, or a coordinator who trains, on an open binder). */
+  can_sign: z.boolean(),
+});
+export type Tasksheet = z.infer<typeof Tasksheet>;
+
+export const SignTaskInput = z
+  .object({
+    task_key: Key,
+    signed_on: IsoDate,
+    method: TaskMethod,
+    note: LongText(2000),
+  })
+  .strict();
+export type SignTaskInput = z.infer<typeof SignTaskInput>;
+
+export const WithdrawSignoffInput = z
+  .object({ task_key: Key, reason: z.string().trim().min(1, 'Say why the sign-off is withdrawn').max(2000, 'Use at most 2000 characters') })
+  .strict();
+
+// ---------------------------------------------------------------- policies
+
+/** A policy of the binder's program as the trainee reads it, and whether they have acknowledged it. */
+export const BinderPolicy = z.object({
+  id: z.string(),
+  binder_id: z.string(),
+  key: z.string(),
+  title: z.string(),
+  version: z.string(),
+  acknowledged_at: z.string().nullable(),
+  acknowledged_version: z.string().nullable(),
+});
+export type BinderPolicy = z.infer<typeof BinderPolicy>;
+
+export const BinderPolicyDetail = BinderPolicy.extend({
+  body: z.string(),
+  trainee_name: z.string(),
+  /** Only the trainee acknowledges, once. */
+  can_acknowledge: z.boolean(),
+});
+export type BinderPolicyDetail = z.infer<typeof BinderPolicyDetail>;
+
+/** A policy an open binder's trainee has not yet acknowledged: the coordinator's compliance list. */
+export const PolicyOutstanding = z.object({
+  id: z.string(),
+  binder_id: z.string(),
+  trainee_name: z.string(),
+  title: z.string(),
+  version: z.string(),
+  /** Days since the binder started. */
+  days_open: z.number().int(),
+  reminded_at: z.string().nullable(),
+});
+export type PolicyOutstanding = z.infer<typeof PolicyOutstanding>;
+
+// ---------------------------------------------------------------- reference material
+
+export const ReferenceDocument = z.object({
+  id: z.string(),
+  program_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  added_by_name: z.string(),
+  added_at: z.string(),
+});
+export type ReferenceDocument = z.infer<typeof ReferenceDocument>;
+
+export const AddReferenceInput = z
+  .object({
+    file_id: z.string().uuid('Upload the file first'),
+    title: Label(120),
+    description: LongText(1000),
+  })
+  .strict();
+export type AddReferenceInput = z.infer<typeof AddReferenceInput>;
+
+// ---------------------------------------------------------------- trainers
+
+const RatingCounts = z.record(z.string(), z.number().int());
+
+/** A field training officer's load and how they rate, beside the program's (consistency between raters). */
+export const TrainerSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  trainees: z.array(z.object({ binder_id: z.string(), trainee_name: z.string(), phase_name: z.string() })),
+  /** DORs they completed (completed, acknowledged or approved) in the last 90 days. */
+  dors_written: z.number().int(),
+  /** Their drafts older than a day. */
+  dors_overdue: z.number().int(),
+  /** How often they gave each rating (1-7, NO, NRT, REM) on those DORs. */
+  distribution: RatingCounts,
+  /** Their mean numeric rating, and the program's, on the same DORs' period. */
+  mean: z.number().nullable(),
+});
+export type TrainerSummary = z.infer<typeof TrainerSummary>;
+
+export const TrainersOverview = z.object({
+  trainers: z.array(TrainerSummary),
+  program_distribution: RatingCounts,
+  program_mean: z.number().nullable(),
+});
+export type TrainersOverview = z.infer<typeof TrainersOverview>;
+
 // ---------------------------------------------------------------- home
 
 export const FtoHome = z.object({
@@ -347,6 +487,8 @@ export const FtoHome = z.object({
   to_write: z.array(DorSummary),
   to_acknowledge: z.array(DorSummary),
   to_approve: z.array(DorSummary),
+  /** Policies of the trainee's open binder not acknowledged yet. */
+  policies_to_acknowledge: z.number().int(),
   /** For fto:admin: the program's state. */
   program: z
     .object({
@@ -427,7 +569,84 @@ export const ftoApi = defineApi('fto', '/rest/v1/fto', {
     versioned: true,
   },
 
+  listTasksheets: {
+    method: 'GET',
+    path: '/binders/:id/tasksheets',
+    access: anyone,
+    params: FtoIdParams,
+    response: z.array(TasksheetSummary),
+  },
+  getTasksheet: { method: 'GET', path: '/tasksheets/:id', access: anyone, params: FtoIdParams, response: Tasksheet },
+  signTask: {
+    method: 'POST',
+    path: '/tasksheets/:id/signoffs',
+    access: trainer,
+    params: FtoIdParams,
+    body: SignTaskInput,
+    response: Tasksheet,
+    idempotent: true,
+  },
+  withdrawSignoff: {
+    method: 'POST',
+    path: '/tasksheets/:id/withdrawals',
+    access: { permission: ['fto:trainer', 'fto:admin'], module: 'fto' },
+    params: FtoIdParams,
+    body: WithdrawSignoffInput,
+    response: Tasksheet,
+  },
+
+  listPolicies: { method: 'GET', path: '/binders/:id/policies', access: anyone, params: FtoIdParams, response: z.array(BinderPolicy) },
+  getPolicy: { method: 'GET', path: '/policies/:id', access: anyone, params: FtoIdParams, response: BinderPolicyDetail },
+  acknowledgePolicy: {
+    method: 'POST',
+    path: '/policies/:id/acknowledge',
+    access: trainee,
+    params: FtoIdParams,
+    response: BinderPolicyDetail,
+    idempotent: true,
+  },
+
+  listReference: {
+    method: 'GET',
+    path: '/binders/:id/reference',
+    access: anyone,
+    params: FtoIdParams,
+    response: z.array(ReferenceDocument),
+  },
+
   // the coordinator (fto:admin)
+  policyCompliance: { method: 'GET', path: '/admin/policies', access: coordinator, response: z.array(PolicyOutstanding) },
+  remindPolicy: {
+    method: 'POST',
+    path: '/admin/policies/:id/remind',
+    access: coordinator,
+    params: FtoIdParams,
+    response: PolicyOutstanding,
+  },
+  listTrainers: { method: 'GET', path: '/admin/trainers', access: coordinator, response: TrainersOverview },
+  listProgramReference: {
+    method: 'GET',
+    path: '/admin/programs/:id/reference',
+    access: coordinator,
+    params: FtoIdParams,
+    response: z.array(ReferenceDocument),
+  },
+  addReference: {
+    method: 'POST',
+    path: '/admin/programs/:id/reference',
+    access: coordinator,
+    params: FtoIdParams,
+    body: AddReferenceInput,
+    response: ReferenceDocument,
+    idempotent: true,
+  },
+  retireReference: {
+    method: 'POST',
+    path: '/admin/reference/:id/retire',
+    access: coordinator,
+    params: FtoIdParams,
+    response: ReferenceDocument,
+  },
   getSettings: { method: 'GET', path: '/admin/settings', access: coordinator, response: FtoSettings },
   updateSettings: { method: 'PUT', path: '/admin/settings', access: coordinator, body: UpdateFtoSettingsInput, response: FtoSettings },
   searchPeople: { method: 'GET', path: '/admin/people', access: coordinator, query: SearchFtoPeopleQuery, response: z.array(PersonOption) },

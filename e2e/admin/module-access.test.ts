@@ -127,7 +127,7 @@ describe('module access (spec section 5) for people with particular permissions'
       ['/fleet/squadcheck', '/fleet/squadcheck'],
       ['/fleet/admin', disabledPath('Fleet Admin')],
       ['/fto', '/fto'],
-      ['/fto/admin/trainers', comingSoonPath('Field Training')],
+      ['/fto/admin/trainers', '/fto/admin/trainers'],
     ]);
   });
 
@@ -142,7 +142,7 @@ describe('module access (spec section 5) for people with particular permissions'
       ['/fleet/admin/squadchecks/configure', '/fleet/admin/squadchecks/configure'],
       ['/fleet/request', disabledPath('Service Requests')],
       ['/fto', '/fto'],
-      ['/fto/admin/trainers', comingSoonPath('Field Training')],
+      ['/fto/admin/trainers', '/fto/admin/trainers'],
       ['/citations', disabledPath('Citations')],
     ]);
   });

@@ -50,7 +50,6 @@ describe('the module and admin guards for an administrator', () => {
     ['/reports/templates/create', 'Reports'],
     ['/productivity/list/5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11', 'Productivity'],
     ['/schedule/admin/allcall', 'Scheduling'],
-    ['/fto/binder/5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11/tasksheets/0d6c4c62-55a8-4bbb-9a5a-8d4c1f1b7a21', 'Field Training'],
   ])('let an administrator of a new agency (every module on) through to %s', async (path, module) => {
     const page = await signedInPage(founder);
     try {

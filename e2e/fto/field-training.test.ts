@@ -261,4 +261,28 @@ describe('progress and the program', () => {
       await page.context().close();
     }
   }, 90_000);
+
+  it('shows the coordinator each trainer with their trainee, axe clean in light and dark and within a 360 px phone', async () => {
+    const screens = [
+      { colorScheme: 'light', viewport: { width: 1280, height: 800 } },
+      { colorScheme: 'dark', viewport: { width: 360, height: 740 } },
+    ] as const;
+    for (const options of screens) {
+      const page = await as(coordinator, '/fto/admin/trainers', options);
+      try {
+        const card = page.getByRole('region', { name: 'Chris Okafor' });
+        await card.getByRole('link', { name: 'Riley Chen' }).waitFor();
+        await card.getByRole('table').waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `the trainers page is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+        await expectNoSeriousAxeViolations(page);
+        if (options.colorScheme === 'light') {
+          await card.getByRole('link', { name: 'Riley Chen' }).click();
+          await page.waitForURL(`**/fto/admin/binder/${binder.id}`);
+        }
+      } finally {
+        await page.context().close();
+      }
+    }
+  }, 120_000);
 });

@@ -57,6 +57,9 @@ export async function seedBenchFieldTraining(tx: Tx, bench: BenchAgency): Promis
   const events: Row[] = [];
   const dors: Row[] = [];
   const revisions: Row[] = [];
+  const tasksheets: Row[] = [];
+  const signoffs: Row[] = [];
+  const policies: Row[] = [];
   for (const [c, cohort] of cohorts.entries())
     for (const [p, person] of cohort.people.entries()) {
       const binderId = crypto.randomUUID();
@@ -95,6 +98,35 @@ export async function seedBenchFieldTraining(tx: Tx, bench: BenchAgency): Promis
       });
       phases.forEach((phase, i) =>
         binderTrainers.push({ agency_id: agencyId, binder_id: binderId, phase_key: phase.key, trainer_id: trainerOf(i).id }),
+      );
+      // The snapshot: a tasksheet per phase, its tasks signed off through the phases already done, and the policies acknowledged in the first week.
+      const currentIndex = phases.indexOf(current);
+      phases.forEach((phase, i) => {
+        const tasksheetId = crypto.randomUUID();
+        tasksheets.push({ agency_id: agencyId, id: tasksheetId, binder_id: binderId, phase_key: phase.key });
+        if (i > currentIndex) return;
+        const tasks = program.content.tasks.filter((t) => t.phase_key === phase.key);
+        tasks.slice(0, i < currentIndex || closed ? tasks.length : Math.floor(tasks.length / 2)).forEach((task, t) => {
+          const on = new Date(start.getTime() + (i * phase.weeks * 7 + 2 + t * 3) * DAY);
+          signoffs.push({
+            agency_id: agencyId,
+            tasksheet_id: tasksheetId,
+            task_key: task.key,
+            trainer_id: trainerOf(i).id,
+            signed_on: isoDate(on),
+            method: t % 2 ? 'demonstrated' : 'performed',
+            signed_at: on,
+          });
+        });
+      });
+      program.content.policies.forEach((policy, i) =>
+        policies.push({
+          agency_id: agencyId,
+          binder_id: binderId,
+          policy_key: policy.key,
+          acknowledged_at: span > 7 ? new Date(start.getTime() + (i + 1) * DAY) : null,
+          acknowledged_version: span > 7 ? policy.version : null,
+        }),
       );
       events.push({
         agency_id: agencyId,
@@ -194,4 +226,7 @@ export async function seedBenchFieldTraining(tx: Tx, bench: BenchAgency): Promis
   await bench.insert('fto_binder_events', events);
   await bench.insert('fto_dors', dors);
   await bench.insert('fto_dor_revisions', revisions);
+  await bench.insert('fto_tasksheets', tasksheets);
+  await bench.insert('fto_task_signoffs', signoffs);
+  await bench.insert('fto_binder_policies', policies);
 }

@@ -5,7 +5,16 @@ import { inSequence, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
-import { ftoBinderEvents, ftoBinders, ftoBinderTrainers, ftoDors, ftoPrograms, ftoProgramVersions } from './schema.ts';
+import {
+  ftoBinderEvents,
+  ftoBinderPolicies,
+  ftoBinders,
+  ftoBinderTrainers,
+  ftoDors,
+  ftoPrograms,
+  ftoProgramVersions,
+  ftoTasksheets,
+} from './schema.ts';
 
 /** Field training's database access to programs and binders. Every query names the agency as well as running under row-level security. */
 
@@ -112,8 +121,13 @@ export async function programVersions(tx: Tx, agencyId: string, versionIds: stri
 
 // ---------------------------------------------------------------- binders
 
-export async function insertBinder(tx: Tx, values: typeof ftoBinders.$inferInsert) {
+/** A new binder with its snapshot of the program: a tasksheet per phase and the policies to acknowledge. */
+export async function insertBinder(tx: Tx, values: typeof ftoBinders.$inferInsert, content: ProgramContent) {
   const [row] = await tx.insert(ftoBinders).values(values).returning();
+  const base = { agencyId: row!.agencyId, binderId: row!.id };
+  await tx.insert(ftoTasksheets).values(content.phases.map((phase) => ({ ...base, phaseKey: phase.key })));
+  if (content.policies.length)
+    await tx.insert(ftoBinderPolicies).values(content.policies.map((policy) => ({ ...base, policyKey: policy.key })));
   return row!;
 }
 

@@ -184,15 +184,19 @@ export function createBinder(ctx: RequestContext, input: CreateBinderInput): Pro
     if (!program) throw validationError({ program_id: 'Choose one of the programs' });
     await checkTrainers(tx, ctx, program.content, input.trainers);
     const first = program.content.phases[0]!;
-    const row = await insertBinder(tx, {
-      agencyId,
-      traineeId: input.trainee_id,
-      programId: program.program.id,
-      programVersionId: program.program.currentVersionId,
-      startDate: input.start_date,
-      phaseKey: first.key,
-      phaseStartedOn: input.start_date,
-    });
+    const row = await insertBinder(
+      tx,
+      {
+        agencyId,
+        traineeId: input.trainee_id,
+        programId: program.program.id,
+        programVersionId: program.program.currentVersionId,
+        startDate: input.start_date,
+        phaseKey: first.key,
+        phaseStartedOn: input.start_date,
+      },
+      program.content,
+    );
     await replaceTrainers(tx, agencyId, row.id, input.trainers);
     await insertBinderEvent(tx, {
       agencyId,

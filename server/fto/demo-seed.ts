@@ -1,4 +1,5 @@
-import { programCategories, type DorContent } from '../../core/contracts/fto.ts';
+import { and, eq } from 'drizzle-orm';
+import { programCategories, type DorContent, type ProgramContent } from '../../core/contracts/fto.ts';
 import { isFailing, remedialMinutes, type Rating } from '../../core/fto/ratings.ts';
 import type { Tx } from '../platform/database.ts';
 import type { DemoAgency } from '../platform/modules.ts';
@@ -6,6 +7,7 @@ import { insertNotification } from '../platform/notices.ts';
 import { peopleWithPermission } from '../platform/people.ts';
 import { insertBinder, insertBinderEvent, programsWithVersions, replaceTrainers } from './binder-queries.ts';
 import { insertDor } from './dor-queries.ts';
+import { ftoBinderPolicies, ftoTasksheets, ftoTaskSignoffs } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -48,15 +50,19 @@ export async function seedDemoFieldTraining(tx: Tx, { agencyId }: DemoAgency) {
   const today = new Date();
   const start = new Date(today.getTime() - 44 * DAY_MS);
   const phase2Start = new Date(start.getTime() + 28 * DAY_MS);
-  const binder = await insertBinder(tx, {
-    agencyId,
-    traineeId: trainee.id,
-    programId: program.program.id,
-    programVersionId: program.program.currentVersionId,
-    startDate: isoDate(start),
-    phaseKey: phase2!.key,
-    phaseStartedOn: isoDate(phase2Start),
-  });
+  const binder = await insertBinder(
+    tx,
+    {
+      agencyId,
+      traineeId: trainee.id,
+      programId: program.program.id,
+      programVersionId: program.program.currentVersionId,
+      startDate: isoDate(start),
+      phaseKey: phase2!.key,
+      phaseStartedOn: isoDate(phase2Start),
+    },
+    content,
+  );
   await replaceTrainers(tx, agencyId, binder.id, [
     { phase_key: phase1!.key, trainer_id: trainer.id },
     { phase_key: phase2!.key, trainer_id: trainer.id },
@@ -166,4 +172,63 @@ export async function seedDemoFieldTraining(tx: Tx, { agencyId }: DemoAgency) {
         createdAt: signed,
       });
   }
+
+  await seedTasksheetsAndPolicies(tx, { agencyId, binderId: binder.id, trainerId: trainer.id, content, start, phase2Start, today });
+}
+
+/**
+ * Phase 1's tasks all signed off, phase 2's about half (the trainee is in it), later phases none; the
+ * first policy acknowledged on the second day, the second still waiting (and reminded once).
+ */
+async function seedTasksheetsAndPolicies(
+  tx: Tx,
+  demo: { agencyId: string; binderId: string; trainerId: string; content: ProgramContent; start: Date; phase2Start: Date; today: Date },
+) {
+  const { agencyId, binderId, content } = demo;
+  const sheets = await tx
+    .select()
+    .from(ftoTasksheets)
+    .where(and(eq(ftoTasksheets.agencyId, agencyId), eq(ftoTasksheets.binderId, binderId)));
+  const [phase1, phase2] = content.phases;
+  const methods = ['performed', 'demonstrated', 'discussed'] as const;
+  const signoffs: Array<typeof ftoTaskSignoffs.$inferInsert> = [];
+  for (const sheet of sheets) {
+    const tasks = content.tasks.filter((t) => t.phase_key === sheet.phaseKey);
+    const from = sheet.phaseKey === phase1?.key ? demo.start : demo.phase2Start;
+    const signedCount = sheet.phaseKey === phase1?.key ? tasks.length : sheet.phaseKey === phase2?.key ? Math.ceil(tasks.length / 2) : 0;
+    tasks.slice(0, signedCount).forEach((task, i) => {
+      const on = new Date(from.getTime() + (3 + i * 4) * DAY_MS);
+      signoffs.push({
+        agencyId,
+        tasksheetId: sheet.id,
+        taskKey: task.key,
+        trainerId: demo.trainerId,
+        signedOn: isoDate(on),
+        method: methods[i % methods.length]!,
+        note: i === 0 ? 'Handled it on their own on a live call.' : '',
+        signedAt: new Date(on.getTime() + 20 * 3_600_000),
+      });
+    });
+  }
+  if (signoffs.length) await tx.insert(ftoTaskSignoffs).values(signoffs);
+
+  const [first, second] = content.policies;
+  if (first)
+    await tx
+      .update(ftoBinderPolicies)
+      .set({ acknowledgedAt: new Date(demo.start.getTime() + DAY_MS + 9 * 3_600_000), acknowledgedVersion: first.version })
+      .where(
+        and(eq(ftoBinderPolicies.agencyId, agencyId), eq(ftoBinderPolicies.binderId, binderId), eq(ftoBinderPolicies.policyKey, first.key)),
+      );
+  if (second)
+    await tx
+      .update(ftoBinderPolicies)
+      .set({ remindedAt: new Date(demo.today.getTime() - 3 * DAY_MS) })
+      .where(
+        and(
+          eq(ftoBinderPolicies.agencyId, agencyId),
+          eq(ftoBinderPolicies.binderId, binderId),
+          eq(ftoBinderPolicies.policyKey, second.key),
+        ),
+      );
 }

@@ -1,3 +1,4 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { programCategories, type FtoHome, type PersonOption } from '../../core/contracts/fto.ts';
 import { isFailing } from '../../core/fto/ratings.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
@@ -8,6 +9,7 @@ import { agencyToday, phaseOf, presentBinders } from './binders.ts';
 import { summariseDor } from './dors.ts';
 import { approvedRatingsSince, dorIs, dorsWaiting, overdueDors } from './dor-queries.ts';
 import { holds, viewerOf } from './programs.ts';
+import { ftoBinderPolicies } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -34,15 +36,27 @@ export function ftoHome(ctx: RequestContext): Promise<FtoHome> {
     ]);
     const summaries = (rows: typeof toWrite) => rows.map(summariseDor);
     const [myBinder] = await presentBinders(tx, agencyId, mine.rows);
+    const unread = myBinder ? await policiesToAcknowledge(tx, agencyId, myBinder.id) : 0;
     return {
       my_binder: myBinder ?? null,
       my_trainees: await presentBinders(tx, agencyId, trained.rows),
       to_write: summaries(toWrite),
       to_acknowledge: summaries(toAcknowledge),
       to_approve: summaries(toApprove),
+      policies_to_acknowledge: unread,
       program: coordinator ? await programState(tx, ctx) : null,
     };
   });
+}
+
+async function policiesToAcknowledge(tx: Tx, agencyId: string, binderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(ftoBinderPolicies)
+    .where(
+      and(eq(ftoBinderPolicies.agencyId, agencyId), eq(ftoBinderPolicies.binderId, binderId), isNull(ftoBinderPolicies.acknowledgedAt)),
+    );
+  return row?.n ?? 0;
 }
 
 async function programState(tx: Tx, ctx: RequestContext): Promise<NonNullable<FtoHome['program']>> {

@@ -1,6 +1,8 @@
 import { adminApi } from '../../core/contracts/admin.ts';
 import { FtoSettings, ftoApi } from '../../core/contracts/fto.ts';
+import { storageApi } from '../../core/contracts/storage.ts';
 import type { ServerModule } from '../platform/modules.ts';
+import { solidPng } from '../platform/sample-images.ts';
 import { seedBenchFieldTraining } from './bench-seed.ts';
 import { seedDemoFieldTraining } from './demo-seed.ts';
 import { seedDefaultProgram } from './programs.ts';
@@ -20,6 +22,9 @@ export const ftoModule: ServerModule = {
   },
   seedDemo: seedDemoFieldTraining,
   seedBench: seedBenchFieldTraining,
+  // Reference material (manuals, maps): the coordinator uploads it, everyone of the module reads it.
+  fileUploaders: { fto: ['fto:admin'] },
+  fileReaders: { fto: ['fto:user', 'fto:trainer', 'fto:admin'] },
   async sweepFixtures(call) {
     const roles = await call(adminApi.listRoles, {});
     const role = (key: string) => roles.find((r) => r.template_key === key)!.id;
@@ -36,6 +41,17 @@ export const ftoModule: ServerModule = {
       },
     });
     const dor = await call(ftoApi.createDor, { params: { id: binder.id }, body: { shift_date: '2026-01-06', shift: 'day' } });
-    return [program!.id, binder.id, dor.id];
+    const map = await call(storageApi.upload, {
+      query: { purpose: 'fto' },
+      body: solidPng(2, 2, [40, 120, 60]),
+      headers: { 'content-type': 'image/png' },
+    });
+    const reference = await call(ftoApi.addReference, {
+      params: { id: program!.id },
+      body: { file_id: map.id, title: 'Beat map', description: '' },
+    });
+    const [tasksheet] = await call(ftoApi.listTasksheets, { params: { id: binder.id } });
+    const [policy] = await call(ftoApi.listPolicies, { params: { id: binder.id } });
+    return [program!.id, binder.id, dor.id, map.id, reference.id, tasksheet!.id, policy!.id];
   },
 };

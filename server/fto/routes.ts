@@ -5,6 +5,10 @@ import type { Services } from '../platform/services.ts';
 import { changeBinderPhase, createBinder, exportBinders, getBinder, listBinders, setBinderTrainers } from './binders.ts';
 import { acknowledgeDor, amendDor, approveDor, completeDor, createDor, getDor, listDors, saveDor } from './dors.ts';
 import { ftoHome, searchFtoPeople } from './home.ts';
+import { acknowledgePolicy, getPolicy, listPolicies, policyCompliance, remindPolicy } from './policies.ts';
+import { addReference, listBinderReference, listProgramReference, retireReference } from './reference.ts';
+import { getTasksheet, listTasksheets, signTask, withdrawSignoff } from './tasksheets.ts';
+import { listTrainers } from './trainers.ts';
 import { ftoSettingsOf, getProgram, listPrograms, updateFtoSettings, updateProgram } from './programs.ts';
 
 /** The handlers of ftoApi (core/contracts/fto.ts): one use case each. */
@@ -23,6 +27,24 @@ export function ftoRoutes(app: FastifyInstance, services: Services) {
     acknowledgeDor: (ctx, { params, version, body }) => acknowledgeDor(ctx, params.id, version, body.comment),
     approveDor: (ctx, { params, version }) => approveDor(ctx, params.id, version),
     amendDor: (ctx, { params, version, body }) => amendDor(ctx, params.id, version, body),
+
+    listTasksheets: (ctx, { params }) => listTasksheets(ctx, params.id),
+    getTasksheet: (ctx, { params }) => getTasksheet(ctx, params.id),
+    signTask: (ctx, { params, body }) => signTask(ctx, params.id, body),
+    withdrawSignoff: (ctx, { params, body }) => withdrawSignoff(ctx, params.id, body),
+
+    listPolicies: (ctx, { params }) => listPolicies(ctx, params.id),
+    getPolicy: (ctx, { params }) => getPolicy(ctx, params.id),
+    acknowledgePolicy: (ctx, { params }) => acknowledgePolicy(ctx, params.id),
+
+    listReference: (ctx, { params }) => listBinderReference(ctx, params.id),
+
+    policyCompliance: (ctx) => policyCompliance(ctx),
+    remindPolicy: (ctx, { params }) => remindPolicy(ctx, params.id),
+    listTrainers: (ctx) => listTrainers(ctx),
+    listProgramReference: (ctx, { params }) => listProgramReference(ctx, params.id),
+    addReference: (ctx, { params, body }) => addReference(ctx, params.id, body),
+    retireReference: (ctx, { params }) => retireReference(ctx, params.id),
 
     getSettings: (ctx) => ftoSettingsOf(ctx.sysConfig),
     updateSettings: (ctx, { body }) => updateFtoSettings(ctx, body),

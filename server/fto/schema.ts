@@ -12,10 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { DorContent, ProgramContent } from '../../core/contracts/fto.ts';
-import { BINDER_ACTIONS, BINDER_STATUSES, DOR_STATUSES, SHIFTS } from '../../core/contracts/fto.ts';
+import { BINDER_ACTIONS, BINDER_STATUSES, DOR_STATUSES, SHIFTS, TASK_METHODS } from '../../core/contracts/fto.ts';
 import { timestamps } from '../db/columns.ts';
-import { users } from '../db/schema.ts';
+import { storageObjects, users } from '../db/schema.ts';
 
 /**
  * The field training module's tables (declared in its manifest, so the row-level-security and
@@ -186,6 +187,96 @@ export const ftoDorRevisions = pgTable(
   ],
 );
 
+/**
+ * A binder's tasksheet for one phase: the tasks of that phase in the binder's program version (its
+ * snapshot of the task library). Made when the binder starts, so each has an id of its own to open.
+ */
+export const ftoTasksheets = pgTable(
+  'fto_tasksheets',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    binderId: uuid('binder_id').notNull(),
+    phaseKey: text('phase_key').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('fto_tasksheets_phase_key').on(t.agencyId, t.binderId, t.phaseKey),
+    foreignKey({ columns: [t.agencyId, t.binderId], foreignColumns: [ftoBinders.agencyId, ftoBinders.id] }),
+  ],
+);
+
+/** A trainer's sign-off of one task. A mistaken one is withdrawn with a reason, never deleted. */
+export const ftoTaskSignoffs = pgTable(
+  'fto_task_signoffs',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    tasksheetId: uuid('tasksheet_id').notNull(),
+    taskKey: text('task_key').notNull(),
+    trainerId: uuid('trainer_id').notNull(),
+    signedOn: date('signed_on').notNull(),
+    method: text('method', { enum: TASK_METHODS }).notNull(),
+    note: text('note').notNull().default(''),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: uuid('withdrawn_by'),
+    withdrawnReason: text('withdrawn_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('fto_task_signoffs_current_key')
+      .on(t.agencyId, t.tasksheetId, t.taskKey)
+      .where(sql`withdrawn_at is null`),
+    foreignKey({ columns: [t.agencyId, t.tasksheetId], foreignColumns: [ftoTasksheets.agencyId, ftoTasksheets.id] }),
+    foreignKey({ columns: [t.agencyId, t.trainerId], foreignColumns: [users.agencyId, users.id] }),
+    foreignKey({ columns: [t.agencyId, t.withdrawnBy], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
+/** A policy of the binder's program version for the trainee to read and acknowledge (timestamped, with the version read). */
+export const ftoBinderPolicies = pgTable(
+  'fto_binder_policies',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    binderId: uuid('binder_id').notNull(),
+    policyKey: text('policy_key').notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedVersion: text('acknowledged_version'),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('fto_binder_policies_key').on(t.agencyId, t.binderId, t.policyKey),
+    index('fto_binder_policies_open_idx').on(t.agencyId, t.acknowledgedAt),
+    foreignKey({ columns: [t.agencyId, t.binderId], foreignColumns: [ftoBinders.agencyId, ftoBinders.id] }),
+  ],
+);
+
+/** Reference material of a program (manuals, maps, codes), uploaded through storage/v1. Retired, never deleted. */
+export const ftoReferenceDocuments = pgTable(
+  'fto_reference_documents',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    programId: uuid('program_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    fileId: uuid('file_id').notNull(),
+    addedBy: uuid('added_by').notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    index('fto_reference_documents_program_idx').on(t.agencyId, t.programId),
+    foreignKey({ columns: [t.agencyId, t.programId], foreignColumns: [ftoPrograms.agencyId, ftoPrograms.id] }),
+    foreignKey({ columns: [t.agencyId, t.fileId], foreignColumns: [storageObjects.agencyId, storageObjects.id] }),
+    foreignKey({ columns: [t.agencyId, t.addedBy], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
 /** Every table of the module, for its manifest. */
 export const ftoTables = [
   ftoPrograms,
@@ -195,4 +286,8 @@ export const ftoTables = [
   ftoBinderEvents,
   ftoDors,
   ftoDorRevisions,
+  ftoTasksheets,
+  ftoTaskSignoffs,
+  ftoBinderPolicies,
+  ftoReferenceDocuments,
 ] as const;

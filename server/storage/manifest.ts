@@ -11,14 +11,12 @@ export const storageModule: ServerModule = {
   fileReaders: {
     signature: ['fto:admin', 'fto:trainer'],
     reports: ['reports:editor'],
-    fto: ['fto:admin', 'fto:trainer'],
     productivity: [],
     citations: ['citations:access'],
   },
   fileUploaders: {
     signature: ['fto:user', 'fto:trainer', 'fto:admin'],
     reports: ['reports:editor'],
-    fto: ['fto:user', 'fto:trainer', 'fto:admin'],
     productivity: ['productivity:access'],
     citations: ['citations:access'],
   },

@@ -61,6 +61,8 @@ export const theme = createTheme({
     // No focus placeholder inside role=menu: it is an element a menu may not contain (axe: aria-required-children).
     Menu: { defaultProps: { zIndex: Z_INDEX.menu, withInitialFocusPlaceholder: false } },
     Tooltip: { defaultProps: { zIndex: Z_INDEX.tooltip } },
+    // A light alert's title in the text colour: green and yellow titles on their tinted background fall below 4.5:1.
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
     // Dropdowns of selects and pickers open above modals they sit in.
     Popover: { defaultProps: { zIndex: Z_INDEX.popover } },
   },

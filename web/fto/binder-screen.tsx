@@ -135,6 +135,24 @@ function BinderBody({ binder }: { binder: BinderDetail }) {
         >
           All DORs ({binder.dor_counts.approved} approved)
         </Button>
+        <Button
+          renderRoot={(props) => <Link {...props} to="/fto/binder/$binder_id/tasksheets" params={{ binder_id: binder.id }} />}
+          variant="default"
+        >
+          Tasksheets
+        </Button>
+        <Button
+          renderRoot={(props) => <Link {...props} to="/fto/binder/$binder_id/policies" params={{ binder_id: binder.id }} />}
+          variant="default"
+        >
+          Policies
+        </Button>
+        <Button
+          renderRoot={(props) => <Link {...props} to="/fto/binder/$binder_id/reference" params={{ binder_id: binder.id }} />}
+          variant="default"
+        >
+          Reference
+        </Button>
         {binder.can.write_dor ? (
           <Button renderRoot={(props) => <Link {...props} to="/fto/binder/$binder_id/dors/create" params={{ binder_id: binder.id }} />}>
             Write a DOR

@@ -2,16 +2,22 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import {
   ftoApi,
+  type AddReferenceInput,
   type ChangeBinderPhaseInput,
   type CreateBinderInput,
   type Dor,
   type DorContent,
   ListBindersQuery,
   type ProgramInput,
+  type ReferenceDocument,
+  type SignTaskInput,
   UpdateFtoSettingsInput,
 } from '../../core/contracts/fto.ts';
+import { storageApi, type StoredFile } from '../../core/contracts/storage.ts';
 import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 import { downloadText } from '../lib/download.ts';
+import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
+import { sendOrQueue } from '../lib/outbox/outbox.ts';
 
 /**
  * Field training's calls (core/contracts/fto.ts): queries keyed by the table, mutations that refresh
@@ -117,6 +123,110 @@ export function useAmendDor() {
   });
 }
 
+// ---------------------------------------------------------------- tasksheets and policies
+
+export function useTasksheets(binderId: string) {
+  return useQuery({
+    queryKey: queryKey(ftoApi.listTasksheets, binderId),
+    queryFn: ({ signal }) => callEndpoint(ftoApi.listTasksheets, { params: { id: binderId }, signal }),
+    ...offlineReadable(),
+  });
+}
+
+export function useTasksheet(id: string) {
+  return useQuery({
+    queryKey: queryKey(ftoApi.getTasksheet, id),
+    queryFn: ({ signal }) => callEndpoint(ftoApi.getTasksheet, { params: { id }, signal }),
+    ...offlineReadable(),
+  });
+}
+
+/**
+ * A trainer's sign-off, through the outbox: in a car with no signal it waits on the device and is sent
+ * once when the connection returns; a refusal then opens the tasksheet again with what was typed.
+ */
+export function useSignTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (call: { binderId: string; tasksheetId: string; input: SignTaskInput; key: string; summary: string; replaces?: string }) =>
+      sendOrQueue(ftoApi.signTask, { params: { id: call.tasksheetId }, body: call.input, idempotencyKey: call.key }, call.summary, {
+        formPath: `/fto/binder/${call.binderId}/tasksheets/${call.tasksheetId}`,
+        ...(call.replaces ? { replaces: call.replaces } : {}),
+      }),
+    onSuccess: async (outcome) => {
+      if (outcome.kind !== 'sent') return;
+      queryClient.setQueryData(queryKey(ftoApi.getTasksheet, outcome.answer.id), outcome.answer);
+      await invalidateEndpoints(queryClient, ftoApi.listTasksheets);
+    },
+  });
+}
+
+export function useWithdrawSignoff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tasksheetId, taskKey, reason }: { tasksheetId: string; taskKey: string; reason: string }) =>
+      callEndpoint(ftoApi.withdrawSignoff, { params: { id: tasksheetId }, body: { task_key: taskKey, reason } }),
+    onSuccess: async (sheet) => {
+      queryClient.setQueryData(queryKey(ftoApi.getTasksheet, sheet.id), sheet);
+      await invalidateEndpoints(queryClient, ftoApi.listTasksheets);
+    },
+  });
+}
+
+export function usePolicies(binderId: string) {
+  return useQuery({
+    queryKey: queryKey(ftoApi.listPolicies, binderId),
+    queryFn: ({ signal }) => callEndpoint(ftoApi.listPolicies, { params: { id: binderId }, signal }),
+    ...offlineReadable(),
+  });
+}
+
+export function usePolicy(id: string) {
+  return useQuery({
+    queryKey: queryKey(ftoApi.getPolicy, id),
+    queryFn: ({ signal }) => callEndpoint(ftoApi.getPolicy, { params: { id }, signal }),
+    ...offlineReadable(),
+  });
+}
+
+/** The trainee's acknowledgement, through the outbox (it can be read and acknowledged with no signal). */
+export function useAcknowledgePolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({ binderId, policyId, title, key }: { binderId: string; policyId: string; title: string; key: string }) =>
+      sendOrQueue(
+        ftoApi.acknowledgePolicy,
+        { params: { id: policyId }, body: undefined, idempotencyKey: key },
+        `Acknowledgement of ${title}`,
+        {
+          formPath: `/fto/binder/${binderId}/policies/view/${policyId}`,
+        },
+      ),
+    onSuccess: async (outcome) => {
+      if (outcome.kind !== 'sent') return;
+      queryClient.setQueryData(queryKey(ftoApi.getPolicy, outcome.answer.id), outcome.answer);
+      await invalidateEndpoints(queryClient, ftoApi.listPolicies, ftoApi.policyCompliance);
+    },
+  });
+}
+
+export function usePolicyCompliance() {
+  return useQuery({
+    queryKey: queryKey(ftoApi.policyCompliance),
+    queryFn: ({ signal }) => callEndpoint(ftoApi.policyCompliance, { signal }),
+  });
+}
+
+export function useRemindPolicy() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(ftoApi.remindPolicy, { params: { id } }),
+    onSuccess: () => invalidateEndpoints(queryClient, ftoApi.policyCompliance),
+  });
+}
+
 // ---------------------------------------------------------------- the coordinator
 
 export function usePrograms() {
@@ -189,4 +299,65 @@ export function useUpdateFtoSettings() {
 export async function downloadBindersCsv(query: Omit<BindersRequest, 'page' | 'page_size'>): Promise<void> {
   const csv = await callEndpoint(ftoApi.exportBinders, { query });
   downloadText(`binders-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+}
+
+// ---------------------------------------------------------------- reference material
+
+/** The reference material of a binder's program, as its trainee and trainers read it. */
+export function useBinderReference(binderId: string) {
+  return useQuery({
+    queryKey: queryKey(ftoApi.listReference, binderId),
+    queryFn: ({ signal }) => callEndpoint(ftoApi.listReference, { params: { id: binderId }, signal }),
+  });
+}
+
+/** The coordinator's list of a program's reference material. */
+export function useProgramReference(programId: string) {
+  return useQuery({
+    queryKey: queryKey(ftoApi.listProgramReference, programId),
+    queryFn: ({ signal }) => callEndpoint(ftoApi.listProgramReference, { params: { id: programId }, signal }),
+  });
+}
+
+/** Stores a reference document's file for field training (its bytes as the body), reporting progress 0–100. */
+export function uploadReferenceFile(file: Blob, onProgress: (percent: number) => void): Promise<StoredFile> {
+  return callEndpoint(storageApi.upload, { query: { purpose: 'fto' }, body: file, onProgress });
+}
+
+export function useAddReference() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ programId, input, key }: { programId: string; input: AddReferenceInput; key: string }) =>
+      callEndpoint(ftoApi.addReference, { params: { id: programId }, body: input, idempotencyKey: key }),
+    onSuccess: () => invalidateEndpoints(queryClient, ftoApi.listProgramReference, ftoApi.listReference),
+  });
+}
+
+export function useRetireReference() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callEndpoint(ftoApi.retireReference, { params: { id } }),
+    onSuccess: () => invalidateEndpoints(queryClient, ftoApi.listProgramReference, ftoApi.listReference),
+  });
+}
+
+/** Fetches a reference document's file with the user's token (storage objects need it) and hands it over as a download. */
+export async function downloadReference(document: ReferenceDocument): Promise<void> {
+  const fileId = document.url.split('/').pop()!;
+  const blob = await callEndpoint(storageApi.read, { params: { id: fileId } });
+  const extension = document.content_type === 'application/pdf' ? 'pdf' : (document.content_type.split('/')[1] ?? 'bin');
+  const url = URL.createObjectURL(blob);
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = `${document.title.replace(/[^\w .-]+/g, '').trim() || 'reference'}.${extension}`;
+  link.rel = 'noopener';
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** /fto/admin/trainers: each field training officer's trainees, DORs and rating distribution beside the program's. */
+export function useTrainers() {
+  return useQuery({ queryKey: queryKey(ftoApi.listTrainers), queryFn: ({ signal }) => callEndpoint(ftoApi.listTrainers, { signal }) });
 }

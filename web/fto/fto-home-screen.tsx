@@ -102,6 +102,15 @@ function HomeCards({ home }: { home: FtoHome }) {
             Open my binder
           </Button>
         </Group>
+        {home.policies_to_acknowledge ? (
+          <Anchor
+            fz="sm"
+            fw={600}
+            renderRoot={(props) => <Link {...props} to="/fto/binder/$binder_id/policies" params={{ binder_id: home.my_binder!.id }} />}
+          >
+            {home.policies_to_acknowledge} {home.policies_to_acknowledge === 1 ? 'policy' : 'policies'} to read and acknowledge
+          </Anchor>
+        ) : null}
       </HomeCard>,
     );
   if (home.my_binder || home.to_acknowledge.length)

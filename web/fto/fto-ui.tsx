@@ -12,6 +12,7 @@ import { usePageTitle } from '../ui/use-page-title.ts';
 const ADMIN_SECTIONS = [
   { to: '/fto/admin', label: 'Program state', match: (path: string) => path === '/fto/admin' },
   { to: '/fto/admin/binder/list', label: 'Binders', match: (path: string) => path.startsWith('/fto/admin/binder') },
+  { to: '/fto/admin/trainers', label: 'Trainers', match: (path: string) => path.startsWith('/fto/admin/trainers') },
 ] as const;
 
 /** The coordinator's screens (/fto/admin…): their sections, breadcrumbs, heading and actions. */

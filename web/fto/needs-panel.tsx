@@ -14,7 +14,8 @@ export function FtoNeedsPanel() {
     { count: home.data.to_acknowledge.length, label: 'to acknowledge', detail: 'completed by your trainer' },
     { count: home.data.to_approve.length, label: 'to approve', detail: 'acknowledged by the trainee' },
   ].filter((entry) => entry.count > 0);
-  if (waiting.length === 0) return null;
+  const policies = home.data.my_binder ? home.data.policies_to_acknowledge : 0;
+  if (waiting.length === 0 && policies === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" aria-labelledby="needs-fto">
       <Stack gap="xs">
@@ -31,6 +32,21 @@ export function FtoNeedsPanel() {
             </Text>
           </Group>
         ))}
+        {policies > 0 ? (
+          <Group gap="xs" wrap="wrap">
+            <Anchor
+              renderRoot={(props) => (
+                <Link {...props} to="/fto/binder/$binder_id/policies" params={{ binder_id: home.data.my_binder!.id }} />
+              )}
+              fw={650}
+            >
+              {policies} {policies === 1 ? 'policy' : 'policies'} to acknowledge
+            </Anchor>
+            <Text fz="sm" c="dimmed">
+              read and sign that you have
+            </Text>
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );

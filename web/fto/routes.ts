@@ -17,6 +17,11 @@ export function ftoRoutes({ app, empty }: RouteParents) {
     }),
     createRoute({
       getParentRoute: () => app,
+      path: '/fto/admin/trainers',
+      component: lazyScreen(() => import('./admin/trainers-screen.tsx'), 'TrainersScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
       path: '/fto/admin/binder/list',
       component: lazyScreen(() => import('./admin/binders-screen.tsx'), 'BindersScreen'),
     }),
@@ -55,6 +60,36 @@ export function ftoRoutes({ app, empty }: RouteParents) {
       path: '/fto/binder/$binder_id/dors/view/$dor_id',
       params: uuidParams('binder_id', 'dor_id'),
       component: lazyScreen(() => import('./dor-screen.tsx'), 'DorScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/fto/binder/$binder_id/tasksheets',
+      params: uuidParams('binder_id'),
+      component: lazyScreen(() => import('./tasksheets-screen.tsx'), 'TasksheetsScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/fto/binder/$binder_id/tasksheets/$tasksheet_id',
+      params: uuidParams('binder_id', 'tasksheet_id'),
+      component: lazyScreen(() => import('./tasksheet-screen.tsx'), 'TasksheetScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/fto/binder/$binder_id/policies',
+      params: uuidParams('binder_id'),
+      component: lazyScreen(() => import('./policies-screen.tsx'), 'PoliciesScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/fto/binder/$binder_id/policies/view/$policy_id',
+      params: uuidParams('binder_id', 'policy_id'),
+      component: lazyScreen(() => import('./policy-screen.tsx'), 'PolicyScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/fto/binder/$binder_id/reference',
+      params: uuidParams('binder_id'),
+      component: lazyScreen(() => import('./reference-screen.tsx'), 'ReferenceScreen'),
     }),
     createRoute({
       getParentRoute: () => empty,

@@ -21,44 +21,6 @@ function leadsToComingSoon(module: string) {
   };
 }
 
-// Field Training
-const ftoComingSoon = leadsToComingSoon('Field Training');
-export const ftoAdminTrainersRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/admin/trainers',
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdPoliciesRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id/policies',
-  params: uuidParams('binder_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdPoliciesViewPolicyIdRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id/policies/view/$policy_id',
-  params: uuidParams('binder_id', 'policy_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdReferenceRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id/reference',
-  params: uuidParams('binder_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdTasksheetsRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id/tasksheets',
-  params: uuidParams('binder_id'),
-  beforeLoad: ftoComingSoon,
-});
-export const ftoBinderBinderIdTasksheetsTasksheetIdRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/fto/binder/$binder_id/tasksheets/$tasksheet_id',
-  params: uuidParams('binder_id', 'tasksheet_id'),
-  beforeLoad: ftoComingSoon,
-});
-
 // Reports
 const reportsComingSoon = leadsToComingSoon('Reports');
 export const reportsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/reports', beforeLoad: reportsComingSoon });
@@ -164,12 +126,6 @@ export const productivityPrintTaskTaskIdRoute = createRoute({
 });
 
 export const comingSoonRoutes = [
-  ftoAdminTrainersRoute,
-  ftoBinderBinderIdPoliciesRoute,
-  ftoBinderBinderIdPoliciesViewPolicyIdRoute,
-  ftoBinderBinderIdReferenceRoute,
-  ftoBinderBinderIdTasksheetsRoute,
-  ftoBinderBinderIdTasksheetsTasksheetIdRoute,
   reportsRoute,
   reportsTemplatesSelectRoute,
   reportsTemplatesCreateRoute,

@@ -11,6 +11,7 @@ import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useProgram, useUpdateProgram } from '../fto-calls.ts';
 import { FtoAdminPage } from '../fto-ui.tsx';
+import { ReferencePanel } from './reference-panel.tsx';
 
 function ProgramForm({ program, onReload }: { program: Program; onReload: () => void }) {
   const update = useUpdateProgram();
@@ -162,6 +163,7 @@ export function ConfigureProgramScreen() {
       ) : (
         <ProgramForm key={program.data.version} program={program.data} onReload={() => void program.refetch()} />
       )}
+      {program.data ? <ReferencePanel programId={program.data.id} /> : null}
     </FtoAdminPage>
   );
 }

@@ -1,10 +1,11 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SHIFT_LABELS } from '../../../core/contracts/fto.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { ErrorState, LoadingState } from '../../ui/states.tsx';
-import { useFtoHome, usePrograms } from '../fto-calls.ts';
+import { useAgencyDates } from '../../lib/agency-dates.tsx';
+import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { useFtoHome, usePolicyCompliance, usePrograms, useRemindPolicy } from '../fto-calls.ts';
 import { calendarDate, FtoAdminPage } from '../fto-ui.tsx';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -54,9 +55,14 @@ export function FtoOfficeScreen() {
                 </Group>
               ))
             )}
-            <Anchor renderRoot={(props) => <Link {...props} to="/fto/admin/binder/list" />} fz="sm" fw={600}>
-              All binders
-            </Anchor>
+            <Group gap="md" wrap="wrap">
+              <Anchor renderRoot={(props) => <Link {...props} to="/fto/admin/binder/list" />} fz="sm" fw={600}>
+                All binders
+              </Anchor>
+              <Anchor renderRoot={(props) => <Link {...props} to="/fto/admin/trainers" />} fz="sm" fw={600}>
+                Trainers
+              </Anchor>
+            </Group>
           </Panel>
           <Panel title={`DORs to approve (${home.data.to_approve.length})`}>
             {home.data.to_approve.length === 0 ? (
@@ -90,6 +96,7 @@ export function FtoOfficeScreen() {
               ))
             )}
           </Panel>
+          <PolicyCompliance />
           <Panel title="Programs">
             {programs.isPending ? (
               <LoadingState label="Loading the programs…" />
@@ -115,5 +122,63 @@ export function FtoOfficeScreen() {
         </SimpleGrid>
       )}
     </FtoAdminPage>
+  );
+}
+
+/** Policies the trainees of open binders have not acknowledged yet, longest waiting first, with a reminder for each. */
+function PolicyCompliance() {
+  const outstanding = usePolicyCompliance();
+  const remind = useRemindPolicy();
+  const dates = useAgencyDates();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <Panel title="Policies not acknowledged">
+      {outstanding.isPending ? (
+        <LoadingState label="Loading the acknowledgements…" />
+      ) : outstanding.isError ? (
+        <ErrorState message={errorMessage(outstanding.error)} onRetry={() => void outstanding.refetch()} />
+      ) : outstanding.data.length === 0 ? (
+        <Text fz="sm">Every trainee has acknowledged every policy of their program.</Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {outstanding.data.map((p) => (
+            <Group key={p.id} component="li" justify="space-between" wrap="wrap" gap="xs">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor
+                  fz="sm"
+                  fw={600}
+                  renderRoot={(props) => (
+                    <Link
+                      {...props}
+                      to="/fto/binder/$binder_id/policies/view/$policy_id"
+                      params={{ binder_id: p.binder_id, policy_id: p.id }}
+                    />
+                  )}
+                >
+                  {p.trainee_name}: {p.title}
+                </Anchor>
+                <Text fz="xs">
+                  Version {p.version} · training for {p.days_open} days
+                  {p.reminded_at ? ` · reminded ${dates.dateTime(p.reminded_at)}` : ''}
+                </Text>
+              </Stack>
+              <Button
+                size="xs"
+                variant="light"
+                loading={remind.isPending && remind.variables === p.id}
+                aria-label={`Remind ${p.trainee_name} about ${p.title}`}
+                onClick={() => {
+                  setProblem(null);
+                  remind.mutate(p.id, { onError: (error) => setProblem(errorMessage(error)) });
+                }}
+              >
+                Remind
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <FormErrorAlert message={problem} />
+    </Panel>
   );
 }

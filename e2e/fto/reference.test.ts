@@ -1,0 +1,147 @@
+/**
+ * A field training program's reference material in the browser: the coordinator uploads a PDF on the
+ * program's set-up page and adds it, the trainee finds it from their binder's Reference page and
+ * downloads it, the coordinator retires one after confirming; the pages are axe clean in light and dark.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Binder, Program, ReferenceDocument } from '../../core/contracts/fto.ts';
+import type { StoredFile } from '../../core/contracts/storage.ts';
+import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+let trainee: Person & { id: string };
+let coordinator: Person & { id: string };
+let program: Program;
+let binder: Binder;
+
+beforeAll(async () => {
+  const admin = await agencyWithAdmin('ref');
+  const role = (name: string) => roleIdByName(admin.session, name);
+  trainee = await inviteAndAccept(admin.session, {
+    name: 'Riley Chen',
+    roleIds: [await role('Trainee')],
+    accountType: 'full',
+    prefix: 'trainee',
+  });
+  coordinator = await inviteAndAccept(admin.session, {
+    name: 'Morgan Blake',
+    roleIds: [await role('FTO Coordinator')],
+    accountType: 'full',
+    prefix: 'coord',
+  });
+  program = (await api<Program[]>(coordinator.session, 'GET', '/rest/v1/fto/admin/programs'))[0]!;
+  binder = await api<Binder>(
+    coordinator.session,
+    'POST',
+    '/rest/v1/fto/admin/binders',
+    { trainee_id: trainee.id, program_id: program.id, start_date: '2026-10-01', trainers: [] },
+    { 'idempotency-key': randomUUID() },
+  );
+}, 120_000);
+
+async function as(person: Person, path: string, options: Parameters<typeof newPage>[0] = {}): Promise<Page> {
+  const page = await newPage(options);
+  await signInWithSession(page, person.session);
+  await page.goto(path);
+  await settled(page);
+  return page;
+}
+
+/** A document added through the API: the file uploaded as the coordinator, then added to the program. */
+async function addedByApi(title: string): Promise<ReferenceDocument> {
+  const response = await fetch(`${inject('baseUrl')}/storage/v1/object?purpose=fto`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${coordinator.session.access_token}`, 'content-type': 'application/pdf', accept: 'application/json' },
+    body: PDF,
+  });
+  expect(response.status).toBe(201);
+  const file = (await response.json()) as StoredFile;
+  return api<ReferenceDocument>(
+    coordinator.session,
+    'POST',
+    `/rest/v1/fto/admin/programs/${program.id}/reference`,
+    { file_id: file.id, title, description: '' },
+    { 'idempotency-key': randomUUID() },
+  );
+}
+
+describe('a program’s reference material', () => {
+  it('tells the trainee when their program has no reference material yet', async () => {
+    const page = await as(trainee, `/fto/binder/${binder.id}/reference`);
+    try {
+      await page.getByText('No reference material for this program yet').waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it('lets the coordinator upload a PDF on the program’s set-up page and add it as a reference document', async () => {
+    const page = await as(coordinator, `/fto/admin/configure/${program.id}`);
+    try {
+      await page.getByRole('heading', { name: 'Reference material' }).waitFor();
+      await page.getByRole('button', { name: 'Add document' }).click();
+      await page.getByText('Choose the file').waitFor();
+      await page.getByRole('textbox', { name: /^Title/ }).fill('Patrol procedures manual');
+      await page.getByRole('textbox', { name: /^Description/ }).fill('Read chapters 1 to 4 before phase 2.');
+      await page.locator('input[type="file"]').setInputFiles({ name: 'patrol-manual.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByRole('button', { name: 'Add document' }).click();
+      const table = page.getByRole('table', { name: 'Reference documents' });
+      await table.getByText('Patrol procedures manual').waitFor();
+      await table.getByText('Morgan Blake', { exact: false }).waitFor();
+      const listed = await api<ReferenceDocument[]>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}/reference`);
+      expect(listed).toEqual([
+        expect.objectContaining({ title: 'Patrol procedures manual', content_type: 'application/pdf', size: PDF.length }),
+      ]);
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+
+  it('shows the trainee the document from their binder’s Reference page and downloads it, axe clean in light and dark', async () => {
+    const page = await as(trainee, `/fto/binder/${binder.id}`);
+    try {
+      await page.getByRole('link', { name: 'Reference', exact: true }).click();
+      await page.waitForURL(/\/reference$/);
+      await settled(page);
+      await page.getByText('Patrol procedures manual').waitFor();
+      await page.getByText('Read chapters 1 to 4 before phase 2.').waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download Patrol procedures manual' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('Patrol procedures manual.pdf');
+      await expectNoSeriousAxeViolations(page, { labelInName: true });
+    } finally {
+      await page.context().close();
+    }
+    const dark = await as(trainee, `/fto/binder/${binder.id}/reference`, { colorScheme: 'dark' });
+    try {
+      await dark.getByText('Patrol procedures manual').waitFor();
+      await expectNoSeriousAxeViolations(dark, { labelInName: true });
+    } finally {
+      await dark.context().close();
+    }
+  }, 90_000);
+
+  it('retires a document after the coordinator confirms, and the trainee no longer sees it', async () => {
+    const old = await addedByApi('Old radio code book');
+    const page = await as(coordinator, `/fto/admin/configure/${program.id}`);
+    try {
+      await page.getByRole('button', { name: 'Retire Old radio code book' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Retire this document?' });
+      await dialog.getByRole('button', { name: 'Retire' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Retire Old radio code book' }).waitFor({ state: 'detached' });
+    } finally {
+      await page.context().close();
+    }
+    const listed = await api<ReferenceDocument[]>(trainee.session, 'GET', `/rest/v1/fto/binders/${binder.id}/reference`);
+    expect(listed.map((d) => d.id)).not.toContain(old.id);
+    expect(listed.map((d) => d.title)).toEqual(['Patrol procedures manual']);
+  }, 90_000);
+});

@@ -1,0 +1,170 @@
+/**
+ * Tasksheets and policies in the browser: a trainer signs a task off (refused beside the missing method,
+ * then signed), also with no connection through the outbox; the trainee reads and acknowledges a policy
+ * and the coordinator's office no longer lists it, and reminds them of the other; the screens are axe
+ * clean in light and dark and fit a 360 px phone. Set-up goes through the API.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Binder, BinderPolicy, Program, Tasksheet, TasksheetSummary } from '../../core/contracts/fto.ts';
+import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+
+let trainer: Person & { id: string };
+let trainee: Person & { id: string };
+let coordinator: Person & { id: string };
+let program: Program;
+let binder: Binder;
+let sheet: TasksheetSummary;
+
+beforeAll(async () => {
+  const admin = await agencyWithAdmin('fto');
+  const role = (name: string) => roleIdByName(admin.session, name);
+  trainer = await inviteAndAccept(admin.session, {
+    name: 'Chris Okafor',
+    roleIds: [await role('Field Training Officer')],
+    accountType: 'full',
+    prefix: 'fto',
+  });
+  trainee = await inviteAndAccept(admin.session, {
+    name: 'Riley Chen',
+    roleIds: [await role('Trainee')],
+    accountType: 'full',
+    prefix: 'trainee',
+  });
+  coordinator = await inviteAndAccept(admin.session, {
+    name: 'Morgan Blake',
+    roleIds: [await role('FTO Coordinator')],
+    accountType: 'full',
+    prefix: 'coord',
+  });
+  program = (await api<Program[]>(coordinator.session, 'GET', '/rest/v1/fto/admin/programs'))[0]!;
+  binder = await api<Binder>(
+    coordinator.session,
+    'POST',
+    '/rest/v1/fto/admin/binders',
+    {
+      trainee_id: trainee.id,
+      program_id: program.id,
+      start_date: '2026-10-01',
+      trainers: program.content.phases.map((p) => ({ phase_key: p.key, trainer_id: trainer.id })),
+    },
+    { 'idempotency-key': randomUUID() },
+  );
+  sheet = (await api<TasksheetSummary[]>(trainer.session, 'GET', `/rest/v1/fto/binders/${binder.id}/tasksheets`))[0]!;
+}, 120_000);
+
+async function as(person: Person, path: string, options: Parameters<typeof newPage>[0] = {}): Promise<Page> {
+  const page = await newPage(options);
+  await signInWithSession(page, person.session);
+  await page.goto(path);
+  await settled(page);
+  return page;
+}
+
+const tasksOfSheet = () => program.content.tasks.filter((t) => t.phase_key === sheet.phase_key);
+
+describe('a tasksheet', () => {
+  it('refuses a sign-off without the method beside that field, then signs the task off for the trainee to see', async () => {
+    const task = tasksOfSheet()[0]!;
+    const page = await as(trainer, `/fto/binder/${binder.id}/tasksheets`);
+    try {
+      await page.getByRole('link', { name: sheet.phase_name }).click();
+      await page.getByRole('heading', { name: `${sheet.phase_name} tasks`, level: 1 }).waitFor();
+      await page.getByRole('button', { name: `Sign off ${task.title}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Sign off: ${task.title}` });
+      await dialog.getByLabel('Date shown').fill('2026-10-02');
+      await dialog.getByRole('button', { name: 'Sign off' }).click();
+      await dialog.getByText('Choose how the task was shown').waitFor();
+      await dialog.getByLabel('Demonstrated').check();
+      await dialog.getByLabel('Note').fill('On a burglary call.');
+      await dialog.getByRole('button', { name: 'Sign off' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText(`1 of ${tasksOfSheet().length} tasks signed off`).waitFor();
+      await page.getByText('Signed off by Chris Okafor on 10/02/26: On a burglary call.').waitFor();
+    } finally {
+      await page.context().close();
+    }
+    const seen = await as(trainee, `/fto/binder/${binder.id}/tasksheets/${sheet.id}`);
+    try {
+      await seen.getByText('Signed off by Chris Okafor on 10/02/26: On a burglary call.').waitFor();
+      expect(await seen.getByRole('button', { name: /^Sign off / }).count()).toBe(0);
+    } finally {
+      await seen.context().close();
+    }
+  });
+
+  it('keeps a sign-off made with no connection in the outbox and sends it once the connection is back', async () => {
+    const task = tasksOfSheet()[1]!;
+    const page = await as(trainer, `/fto/binder/${binder.id}/tasksheets/${sheet.id}`, { viewport: { width: 360, height: 780 } });
+    try {
+      await page.getByRole('button', { name: `Sign off ${task.title}` }).waitFor();
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: `Sign off ${task.title}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Sign off: ${task.title}` });
+      await dialog.getByLabel('Date shown').fill('2026-10-03');
+      await dialog.getByLabel('Performed').check();
+      await dialog.getByRole('button', { name: 'Sign off' }).click();
+      await page.getByText('Saved on this device; it will be sent when you are back online.').waitFor();
+      await page.getByText('Sign-off waiting to send').waitFor();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => {
+          const fresh = await api<Tasksheet>(trainer.session, 'GET', `/rest/v1/fto/tasksheets/${sheet.id}`);
+          return fresh.tasks_list.find((t) => t.key === task.key)?.signoff?.method ?? null;
+        })
+        .toBe('performed');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('is axe clean in light and dark, with its sign-off dialog open', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await as(trainer, `/fto/binder/${binder.id}/tasksheets/${sheet.id}`, { colorScheme });
+      try {
+        await page
+          .getByRole('button', { name: /^Sign off / })
+          .first()
+          .click();
+        await page.getByRole('dialog').waitFor();
+        await expectNoSeriousAxeViolations(page);
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+});
+
+describe('policies', () => {
+  it('lets the trainee read and acknowledge a policy, which leaves the coordinator’s list, and the coordinator remind them of the other', async () => {
+    const policies = await api<BinderPolicy[]>(trainee.session, 'GET', `/rest/v1/fto/binders/${binder.id}/policies`);
+    const [first, second] = policies;
+    const page = await as(trainee, `/fto/binder/${binder.id}/policies`, { viewport: { width: 360, height: 780 } });
+    try {
+      await page.getByText(`${policies.length} of ${policies.length} still to read and acknowledge.`).waitFor();
+      await page.getByRole('link', { name: first!.title }).click();
+      await page.getByRole('heading', { name: first!.title, level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'I have read and understood this policy' }).click();
+      await page.getByText(`Riley Chen acknowledged version ${first!.version} on`).waitFor();
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+    const office = await as(coordinator, '/fto/admin', { colorScheme: 'dark' });
+    try {
+      const panel = office.getByRole('region', { name: 'Policies not acknowledged' });
+      await panel.getByRole('link', { name: `Riley Chen: ${second!.title}` }).waitFor();
+      expect(await panel.getByRole('link', { name: `Riley Chen: ${first!.title}` }).count()).toBe(0);
+      await panel.getByRole('button', { name: `Remind Riley Chen about ${second!.title}` }).click();
+      await panel.getByText(/reminded/).waitFor();
+      await expectNoSeriousAxeViolations(office);
+    } finally {
+      await office.context().close();
+    }
+  });
+});
