@@ -26,7 +26,7 @@ const database = await openDatabase({
 });
 const { app, services } = await buildApp(config, database);
 
-if (config.seedDemo && (await seedDemo(database)))
+if (config.seedDemo && (await seedDemo(database, services.storage)))
   app.log.info(
     `Seeded the demo agencies; sign in as admin@riverside.example with password ${DEMO_PASSWORD} (README lists every demo user)`,
   );

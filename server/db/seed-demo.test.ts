@@ -13,8 +13,8 @@ describe('the demo data', () => {
   });
 
   it('seeds the README’s demo logins once, with a believable fleet and its notifications, and does nothing the second time', async () => {
-    expect(await seedDemo(server.database)).toBe(true);
-    expect(await seedDemo(server.database)).toBe(false);
+    expect(await seedDemo(server.database, server.services.storage)).toBe(true);
+    expect(await seedDemo(server.database, server.services.storage)).toBe(false);
     for (const agency of DEMO_AGENCIES)
       for (const person of agency.users) await signIn(server, { email: person.email, password: DEMO_PASSWORD });
 
@@ -32,6 +32,22 @@ describe('the demo data', () => {
     );
     expect(inbox.items.some((item: { read: boolean }) => item.read)).toBe(true);
     expect(inbox.items.length).toBeGreaterThan(1);
+
+    // Field training: the trainee's binder has tasksheets partly signed, a policy to acknowledge, and reference PDFs that open.
+    const trainee = await signIn(server, { email: 'trainee@riverside.example', password: DEMO_PASSWORD });
+    const get = (url: string) => server.request({ method: 'GET', url, token: trainee.access_token });
+    const home = (await get('/rest/v1/fto/home')).json();
+    expect(home.policies_to_acknowledge).toBe(1);
+    const binderId = home.my_binder.id as string;
+    const sheets = (await get(`/rest/v1/fto/binders/${binderId}/tasksheets`)).json() as Array<{ signed: number; tasks: number }>;
+    expect(sheets[0]!.signed).toBe(sheets[0]!.tasks);
+    expect(sheets[1]!.signed).toBeGreaterThan(0);
+    expect(sheets[1]!.signed).toBeLessThan(sheets[1]!.tasks);
+    const reference = (await get(`/rest/v1/fto/binders/${binderId}/reference`)).json() as Array<{ title: string; url: string }>;
+    expect(reference.map((d) => d.title)).toContain('Radio procedures and 10-codes');
+    const pdf = await get(reference[0]!.url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
 
     const limited = await signIn(server, { email: 'limited@riverside.example', password: DEMO_PASSWORD });
     const profile = (await server.request({ method: 'GET', url: '/rest/v1/profile', token: limited.access_token })).json();

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
-import { userRoles } from './schema.ts';
+import { storageObjects, userRoles } from './schema.ts';
 import { createAgency, withNewAgency } from '../platform/agencies.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { agencyIdForEmail } from '../auth/queries.ts';
 import { claimEmail, insertUser } from '../platform/users.ts';
 import type { Database } from '../platform/database.ts';
+import type { DemoAgency } from '../platform/modules.ts';
+import type { LocalStorage } from '../platform/storage.ts';
 import { SERVER_MODULES } from '../modules.ts';
 
 /** The password of every demo user; the README lists the logins. */
@@ -56,7 +58,7 @@ export const DEMO_AGENCIES: Array<{ name: string; ori: string; timezone: string;
 ];
 
 /** Seeds the demo agencies once: if the first demo address already has an account, nothing happens. */
-export async function seedDemo(database: Database): Promise<boolean> {
+export async function seedDemo(database: Database, storage?: Pick<LocalStorage, 'newKey' | 'put'>): Promise<boolean> {
   const marker = DEMO_AGENCIES[0]!.users[0]!.email;
   if (await database.withoutTenant((tx) => agencyIdForEmail(tx, marker))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -80,7 +82,19 @@ export async function seedDemo(database: Database): Promise<boolean> {
         });
         await tx.insert(userRoles).values({ agencyId, userId: id, roleId: roleIds.get(person.role)! });
       }
-      for (const module of SERVER_MODULES) await module.seedDemo?.(tx, { agencyId, size: demo.users.length > 5 ? 'large' : 'small' });
+      const storeFile: DemoAgency['storeFile'] = storage
+        ? async ({ data, contentType, purpose, createdBy }) => {
+            const key = storage.newKey(agencyId, purpose, contentType === 'application/pdf' ? 'pdf' : 'png');
+            await storage.put(key, data);
+            const [row] = await tx
+              .insert(storageObjects)
+              .values({ agencyId, key, contentType, size: data.length, purpose, createdBy })
+              .returning({ id: storageObjects.id });
+            return row!.id;
+          }
+        : undefined;
+      const size = demo.users.length > 5 ? 'large' : 'small';
+      for (const module of SERVER_MODULES) await module.seedDemo?.(tx, { agencyId, size, ...(storeFile ? { storeFile } : {}) });
     });
   }
   return true;

@@ -7,7 +7,8 @@ import { insertNotification } from '../platform/notices.ts';
 import { peopleWithPermission } from '../platform/people.ts';
 import { insertBinder, insertBinderEvent, programsWithVersions, replaceTrainers } from './binder-queries.ts';
 import { insertDor } from './dor-queries.ts';
-import { ftoBinderPolicies, ftoTasksheets, ftoTaskSignoffs } from './schema.ts';
+import { textPdf } from '../platform/sample-images.ts';
+import { ftoBinderPolicies, ftoReferenceDocuments, ftoTasksheets, ftoTaskSignoffs } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -32,7 +33,7 @@ const COMMENTS: Record<string, string> = {
  * twenty approved DORs whose ratings climb from phase 1's 2s and 3s to phase 2's 4s and 5s, and one
  * DOR at each step of the signing order, so every screen and home card of the module has something.
  */
-export async function seedDemoFieldTraining(tx: Tx, { agencyId }: DemoAgency) {
+export async function seedDemoFieldTraining(tx: Tx, { agencyId, storeFile }: DemoAgency) {
   const [trainees, trainers, coordinators, [program]] = await Promise.all([
     peopleWithPermission(tx, agencyId, 'fto:user'),
     peopleWithPermission(tx, agencyId, 'fto:trainer'),
@@ -174,7 +175,58 @@ export async function seedDemoFieldTraining(tx: Tx, { agencyId }: DemoAgency) {
   }
 
   await seedTasksheetsAndPolicies(tx, { agencyId, binderId: binder.id, trainerId: trainer.id, content, start, phase2Start, today });
+  if (storeFile)
+    for (const [i, document] of REFERENCE_DOCUMENTS.entries()) {
+      const fileId = await storeFile({
+        data: textPdf(document.title, document.lines),
+        contentType: 'application/pdf',
+        purpose: 'fto',
+        createdBy: coordinator.id,
+      });
+      const at = new Date(start.getTime() - (i + 2) * DAY_MS);
+      await tx.insert(ftoReferenceDocuments).values({
+        agencyId,
+        programId: program.program.id,
+        title: document.title,
+        description: document.description,
+        fileId,
+        addedBy: coordinator.id,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
 }
+
+/** The demo program's reference material: short but real PDFs a trainee would be handed on day one. */
+const REFERENCE_DOCUMENTS = [
+  {
+    title: 'Field training manual: how the program works',
+    description: 'Phases, daily observation reports, the rating scale and what it takes to advance.',
+    lines: [
+      'The program has four phases. Each phase ends with an evaluation against the phase standard.',
+      'Your trainer writes a daily observation report (DOR) after every shift you work together.',
+      'Ratings run from 1 (not acceptable) to 7 (superior); 4 is the acceptable level.',
+      'N.O. means not observed; N.R.T. means not responding to training; REM records remedial training.',
+      'Read each DOR and acknowledge it within 24 hours. Your comment is part of the record.',
+      'A supervisor approves each DOR after you acknowledge it; it is then locked.',
+      'To advance, the categories of the phase must hold at 4 or better on your recent DORs.',
+      'Tasksheets list what you must be shown in each phase; your trainer signs each task off.',
+      'Questions about the program go to the field training coordinator.',
+    ],
+  },
+  {
+    title: 'Radio procedures and 10-codes',
+    description: 'The dispatch channel plan, the phonetic alphabet and the 10-codes used on patrol.',
+    lines: [
+      'Channel 1: Dispatch. Channel 2: Car-to-car. Channel 3: Tactical (assigned by the sergeant).',
+      'Identify with your unit number first, then the dispatcher: "2-Adam-14, Riverside."',
+      '10-4 Acknowledged. 10-8 In service. 10-7 Out of service. 10-97 Arrived on scene.',
+      '10-20 Location. 10-28 Vehicle registration. 10-29 Check for wants. 10-33 Emergency traffic only.',
+      'Phonetic alphabet: Adam, Boy, Charles, David, Edward, Frank, George, Henry, Ida, John.',
+      'Keep transmissions short; release the key between sentences so dispatch can break in.',
+    ],
+  },
+] as const;
 
 /**
  * Phase 1's tasks all signed off, phase 2's about half (the trainee is in it), later phases none; the

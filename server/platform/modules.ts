@@ -50,6 +50,13 @@ export interface DemoAgency {
   agencyId: string;
   /** The large demo agency gets a full fleet and history; the small one a few records. */
   size: 'large' | 'small';
+  /** Keeps a file in storage as `createdBy` uploaded it (a demo document); its id. Absent when seeding without storage. */
+  storeFile?(file: {
+    data: Buffer;
+    contentType: 'application/pdf' | 'image/png';
+    purpose: UploadPurpose;
+    createdBy: string;
+  }): Promise<string>;
 }
 
 /**
