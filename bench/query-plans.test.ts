@@ -63,7 +63,9 @@ import { getBinder, listBinders } from '../server/fto/binders.ts';
 import { getDor, listDors } from '../server/fto/dors.ts';
 import { ftoHome } from '../server/fto/home.ts';
 import { listPolicies, policyCompliance } from '../server/fto/policies.ts';
+import { listBinderReference } from '../server/fto/reference.ts';
 import { getTasksheet, listTasksheets } from '../server/fto/tasksheets.ts';
+import { listTrainers } from '../server/fto/trainers.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/postgres.ts';
 import { benchEmail, seedBench } from './bench-data.ts';
 
@@ -397,6 +399,8 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     await check('a tasksheet', () => getTasksheet(coordinator, sheets[0]!.id));
     await check('a binder’s policies', () => listPolicies(trainee, binderId));
     await check('policies not acknowledged', () => policyCompliance(coordinator));
+    await check('a binder’s reference material', () => listBinderReference(trainee, binderId));
+    await check('trainers with their load and ratings', () => listTrainers(coordinator));
     for (const [name, ctx] of [
       ['coordinator', coordinator],
       ['trainer', trainer],

@@ -528,6 +528,7 @@ export const ftoApi = defineApi('fto', '/rest/v1/fto', {
     query: ListDorsQuery,
     response: pageOf(DorSummary),
   },
+  exportDors: { method: 'GET', path: '/binders/:id/dors.csv', access: anyone, params: FtoIdParams, response: 'csv' },
   createDor: {
     method: 'POST',
     path: '/binders/:id/dors',

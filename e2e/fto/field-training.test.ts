@@ -170,13 +170,18 @@ describe('a daily observation report from the trainer to the supervisor', () => 
 });
 
 describe('progress and the program', () => {
-  it('shows the binder’s trend chart and the phase standard, axe clean in light and dark', async () => {
+  it('shows the binder’s trend chart, its weekly and phase summaries and the phase standard, axe clean in light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await as(trainee, `/fto/binder/${binder.id}`, { colorScheme });
       try {
         await page.getByRole('heading', { name: 'Trend' }).waitFor();
         await page.locator('.recharts-line').first().waitFor();
         await page.getByRole('heading', { name: 'Phase standard' }).waitFor();
+        const summaries = page.getByRole('region', { name: 'Summaries' });
+        // The approved DORs (10/02, 10/03 and the one signed above on 10/05) fall in week 1 of a binder started 10/01.
+        await summaries.getByRole('row', { name: /^Week 1\s*10\/02\/26 to 10\/0[35]\/26/ }).waitFor();
+        await summaries.getByText('By phase').click();
+        await summaries.getByRole('row', { name: new RegExp(`^${program.content.phases[0]!.name}`) }).waitFor();
         await expectNoSeriousAxeViolations(page);
       } finally {
         await page.context().close();

@@ -9,6 +9,7 @@ import {
   type ProgramContent,
 } from '../../core/contracts/fto.ts';
 import type { Page } from '../../core/contracts/admin.ts';
+import { toCsv } from '../../core/csv.ts';
 import { dorCompletionProblems, isFailing, RATING_LABELS, remedialMinutes, type Rating } from '../../core/fto/ratings.ts';
 import type { z } from 'zod';
 import { recordAudit } from '../platform/audit.ts';
@@ -163,6 +164,67 @@ export function listDors(
     await visibleBinder(tx, ctx, binderId);
     const { rows, total } = await listDorRows(tx, ctx.scope.agencyId, viewerOf(ctx), { binderId, ...query });
     return { items: rows.map(summariseDor), total, page: query.page, page_size: query.page_size };
+  });
+}
+
+/**
+ * Every DOR of the binder the caller may see, oldest shift first, as CSV: the shift, who wrote it, its
+ * status, the activity counts and each category's rating in the program's order (comments and
+ * narratives stay in the app, where their signing order governs who reads them when).
+ */
+export function exportDors(ctx: RequestContext, binderId: string): Promise<string> {
+  return inAgency(ctx, async (tx) => {
+    const binder = await visibleBinder(tx, ctx, binderId);
+    const content = (await programVersions(tx, ctx.scope.agencyId, [binder.binder.programVersionId])).get(
+      binder.binder.programVersionId,
+    )!.content;
+    const categories = programCategories(content);
+    const rows: ListedDor[] = [];
+    for (let page = 1; ; page += 1) {
+      const found = await listDorRows(tx, ctx.scope.agencyId, viewerOf(ctx), { binderId, page, page_size: 200 });
+      rows.push(...found.rows);
+      if (page * 200 >= found.total) break;
+    }
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'fto.dors_exported',
+      entityType: 'fto_binder',
+      entityId: binderId,
+      summary: `Exported the ${rows.length} DORs of ${binder.traineeName}`,
+    });
+    return toCsv(
+      [
+        'number',
+        'shift_date',
+        'shift',
+        'phase',
+        'trainer',
+        'status',
+        'calls_handled',
+        'self_initiated',
+        'reports_written',
+        'arrests',
+        'below_acceptable',
+        'remedial_minutes',
+        ...categories.map((c) => c.label),
+      ],
+      rows
+        .reverse()
+        .map(({ dor, trainerName }) => [
+          String(dor.number),
+          dor.shiftDate,
+          SHIFT_LABELS[dor.shift],
+          phaseOf(content, dor.phaseKey).name,
+          trainerName,
+          dor.status,
+          String(dor.content.activity.calls_handled),
+          String(dor.content.activity.self_initiated),
+          String(dor.content.activity.reports_written),
+          String(dor.content.activity.arrests),
+          String(dor.failing),
+          String(dor.remedialMinutes),
+          ...categories.map((c) => dor.content.ratings[c.key]?.rating ?? ''),
+        ]),
+    );
   });
 }
 

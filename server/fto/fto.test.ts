@@ -372,4 +372,23 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
     );
     expect(response.body).toContain('Riley Trainee');
   });
+
+  it('exports a binder’s DORs as CSV with a rating column per category, without the trainer’s drafts for the trainee, and 404 to another trainee', async () => {
+    const casey = await makeUser(server, agency, { permissions: ['fto:user'], name: 'Casey Export' });
+    const binder = await openBinder(casey, users.trainer);
+    await writeDor(binder, trainer, content('5', { shift_date: '2026-09-03' }));
+    const draft = await call(trainer, 'POST', `/rest/v1/fto/binders/${binder.id}/dors`, { shift_date: '2026-09-04', shift: 'night' });
+    expect(draft.statusCode).toBe(201);
+    const asTrainer = await call(trainer, 'GET', `/rest/v1/fto/binders/${binder.id}/dors.csv`);
+    expect(asTrainer.statusCode).toBe(200);
+    expect(asTrainer.headers['content-type']).toContain('text/csv');
+    const [header, first, second] = asTrainer.body.split('\r\n');
+    expect(header).toContain('number,shift_date,shift,phase,trainer,status');
+    expect(header).toContain(programCategories(program.content)[0]!.label);
+    expect(first).toMatch(/^1,2026-09-03,Day,.*,Chris Trainer,completed,8,2,1,0,0,0,5,5/);
+    expect(second).toMatch(/^2,2026-09-04,Night,/);
+    const asTrainee = await call(await signIn(server, casey), 'GET', `/rest/v1/fto/binders/${binder.id}/dors.csv`);
+    expect(asTrainee.body.split('\r\n').filter((line) => /^\d+,/.test(line))).toHaveLength(1);
+    expect((await call(otherTrainee, 'GET', `/rest/v1/fto/binders/${binder.id}/dors.csv`)).statusCode).toBe(404);
+  });
 });

@@ -3,7 +3,7 @@ import { ftoApi } from '../../core/contracts/fto.ts';
 import { csvFile, registerApi } from '../platform/endpoints.ts';
 import type { Services } from '../platform/services.ts';
 import { changeBinderPhase, createBinder, exportBinders, getBinder, listBinders, setBinderTrainers } from './binders.ts';
-import { acknowledgeDor, amendDor, approveDor, completeDor, createDor, getDor, listDors, saveDor } from './dors.ts';
+import { acknowledgeDor, amendDor, approveDor, completeDor, createDor, exportDors, getDor, listDors, saveDor } from './dors.ts';
 import { ftoHome, searchFtoPeople } from './home.ts';
 import { acknowledgePolicy, getPolicy, listPolicies, policyCompliance, remindPolicy } from './policies.ts';
 import { addReference, listBinderReference, listProgramReference, retireReference } from './reference.ts';
@@ -19,6 +19,7 @@ export function ftoRoutes(app: FastifyInstance, services: Services) {
     listBinders: (ctx, { query }) => listBinders(ctx, query),
     getBinder: (ctx, { params }) => getBinder(ctx, params.id),
     listDors: (ctx, { params, query }) => listDors(ctx, params.id, query),
+    exportDors: async (ctx, { params }) => csvFile('dors', await exportDors(ctx, params.id)),
     createDor: (ctx, { params, body }) => createDor(ctx, params.id, body),
 
     getDor: (ctx, { params }) => getDor(ctx, params.id),

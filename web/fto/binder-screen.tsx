@@ -25,6 +25,7 @@ import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useBinder, useChangeBinderPhase } from './fto-calls.ts';
 import { BinderStatusBadge, calendarDate, FtoAdminPage, FtoPage, RatingChip } from './fto-ui.tsx';
+import { SummariesPanel } from './summaries-panel.tsx';
 import { TrendChart } from './trend-chart.tsx';
 
 function Section(props: { title: string; children: ReactNode; actions?: ReactNode }) {
@@ -207,6 +208,9 @@ function BinderBody({ binder }: { binder: BinderDetail }) {
       </SimpleGrid>
       <Section title="Trend">
         <TrendChart binder={binder} />
+      </Section>
+      <Section title="Summaries">
+        <SummariesPanel binder={binder} />
       </Section>
       <Section title="Latest ratings">
         <Table.ScrollContainer minWidth={320}>

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { DOR_STATUSES, SHIFT_LABELS, type DorStatus } from '../../core/contracts/fto.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { FilterSelect } from '../ui/filter-select.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
+import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { TablePager } from '../ui/table-pager.tsx';
-import { useBinder, useDors } from './fto-calls.ts';
+import { downloadDorsCsv, useBinder, useDors } from './fto-calls.ts';
 import { calendarDate, DorStatusBadge, FtoPage } from './fto-ui.tsx';
 
 const STATUS_LABELS: Record<DorStatus, string> = {
@@ -25,6 +25,8 @@ export function DorsScreen() {
   const [pageSize, setPageSize] = useState(25);
   const dors = useDors(binderId, { page, page_size: pageSize, ...(status ? { status } : {}) });
   const name = binder.data?.trainee_name;
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
   return (
     <FtoPage
       title={name ? `DORs: ${name}` : 'Daily observation reports'}
@@ -33,13 +35,30 @@ export function DorsScreen() {
         { label: name ? `Binder: ${name}` : 'Binder', to: `/fto/binder/${binderId}` },
       ]}
       actions={
-        binder.data?.can.write_dor ? (
-          <Button renderRoot={(props) => <Link {...props} to="/fto/binder/$binder_id/dors/create" params={{ binder_id: binderId }} />}>
-            Write a DOR
+        <Group gap="sm">
+          <Button
+            variant="default"
+            loading={exporting}
+            disabled={!binder.data}
+            onClick={() => {
+              setExportError(null);
+              setExporting(true);
+              downloadDorsCsv(binderId, name ?? '')
+                .catch((error: unknown) => setExportError(errorMessage(error)))
+                .finally(() => setExporting(false));
+            }}
+          >
+            Export CSV
           </Button>
-        ) : undefined
+          {binder.data?.can.write_dor ? (
+            <Button renderRoot={(props) => <Link {...props} to="/fto/binder/$binder_id/dors/create" params={{ binder_id: binderId }} />}>
+              Write a DOR
+            </Button>
+          ) : null}
+        </Group>
       }
     >
+      <FormErrorAlert message={exportError} />
       <Group gap="sm">
         <FilterSelect
           label="Status"

@@ -295,6 +295,16 @@ export function useUpdateFtoSettings() {
   });
 }
 
+/** Every DOR of a binder the caller may see, as CSV, saved as a file named after the trainee. */
+export async function downloadDorsCsv(binderId: string, traineeName: string): Promise<void> {
+  const csv = await callEndpoint(ftoApi.exportDors, { params: { id: binderId } });
+  const name = traineeName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  downloadText(`dors-${name || 'binder'}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+}
+
 /** Every binder the list's filters select, as CSV, fetched with the token in a header and saved as a file. */
 export async function downloadBindersCsv(query: Omit<BindersRequest, 'page' | 'page_size'>): Promise<void> {
   const csv = await callEndpoint(ftoApi.exportBinders, { query });
