@@ -246,6 +246,18 @@ export function setBinderTrainers(
       before: { trainers: before.map((t) => ({ phase_key: t.phaseKey, trainer_id: t.trainerId })) },
       after: { trainers },
     });
+    const content = versions.get(row.binder.programVersionId)!.content;
+    const added = new Set(trainers.map((t) => t.trainer_id).filter((id) => !before.some((b) => b.trainerId === id)));
+    for (const trainerId of added)
+      await tell(tx, ctx, trainerId, {
+        kind: 'fto.binder.assigned',
+        title: `You now train ${row.traineeName}`,
+        body: `You were assigned as field training officer of ${row.traineeName} for ${trainers
+          .filter((t) => t.trainer_id === trainerId)
+          .map((t) => phaseOf(content, t.phase_key).name)
+          .join(', ')}.`,
+        link: `/fto/binder/${id}`,
+      });
     const [binder] = await presentBinders(tx, ctx.scope.agencyId, [{ ...row, binder: updated }]);
     return binder!;
   });

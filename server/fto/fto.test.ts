@@ -363,6 +363,20 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
     expect(asCoordinator.program?.active_by_phase.reduce((n, p) => n + p.count, 0)).toBeGreaterThanOrEqual(3);
   });
 
+  it('reassigns a binder’s trainers: the new trainer is told and sees it, the one removed no longer does, and a stale version is refused', async () => {
+    const dana = await makeUser(server, agency, { permissions: ['fto:user'], name: 'Dana Reassigned' });
+    const binder = await openBinder(dana, users.trainer);
+    const body = { trainers: program.content.phases.map((p) => ({ phase_key: p.key, trainer_id: users.otherTrainer.id })) };
+    const changed = await call(coordinator, 'PUT', `/rest/v1/fto/admin/binders/${binder.id}/trainers`, body, ifMatch(binder.version));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call(otherTrainer, 'GET', `/rest/v1/fto/binders/${binder.id}`)).statusCode).toBe(200);
+    expect((await call(trainer, 'GET', `/rest/v1/fto/binders/${binder.id}`)).statusCode).toBe(404);
+    const bell = await call(otherTrainer, 'GET', '/rest/v1/notifications');
+    expect(bell.body).toContain('You now train Dana Reassigned');
+    const stale = await call(coordinator, 'PUT', `/rest/v1/fto/admin/binders/${binder.id}/trainers`, body, ifMatch(binder.version));
+    expect(stale.statusCode).toBe(412);
+  });
+
   it('exports the binders as CSV for the coordinator', async () => {
     const response = await call(coordinator, 'GET', '/rest/v1/fto/admin/binders.csv');
     expect(response.statusCode).toBe(200);

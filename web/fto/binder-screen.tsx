@@ -25,6 +25,7 @@ import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useBinder, useChangeBinderPhase } from './fto-calls.ts';
 import { BinderStatusBadge, calendarDate, FtoAdminPage, FtoPage, RatingChip } from './fto-ui.tsx';
+import { BinderTrainersDialog } from './admin/binder-trainers-dialog.tsx';
 import { SummariesPanel } from './summaries-panel.tsx';
 import { TrendChart } from './trend-chart.tsx';
 
@@ -117,6 +118,7 @@ function CourseDialog({ binder, opened, onClose }: { binder: BinderDetail; opene
 function BinderBody({ binder }: { binder: BinderDetail }) {
   const dates = useAgencyDates();
   const [course, setCourse] = useState(false);
+  const [editingTrainers, setEditingTrainers] = useState(false);
   const phaseName = (key: string | null) => binder.program.phases.find((p) => p.key === key)?.name ?? key ?? '';
   const open = ['active', 'extended', 'remedial'].includes(binder.status);
   return (
@@ -164,8 +166,14 @@ function BinderBody({ binder }: { binder: BinderDetail }) {
             Change the course of training
           </Button>
         ) : null}
+        {binder.can.manage && open ? (
+          <Button variant="light" onClick={() => setEditingTrainers(true)}>
+            Change trainers
+          </Button>
+        ) : null}
       </Group>
       {binder.can.manage && course ? <CourseDialog binder={binder} opened={course} onClose={() => setCourse(false)} /> : null}
+      {binder.can.manage && editingTrainers ? <BinderTrainersDialog binder={binder} onClose={() => setEditingTrainers(false)} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section title="Phase standard">
           <Text fz="sm" fw={600} c={binder.advancement.met ? 'green.8' : undefined}>
