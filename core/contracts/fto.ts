@@ -181,6 +181,11 @@ export const ListBindersQuery = z.object({
 });
 export type ListBindersQuery = z.infer<typeof ListBindersQuery>;
 
+export const RecommendAdvanceInput = z
+  .object({ reason: z.string().trim().min(1, 'Say why the trainee is ready').max(2000, 'Use at most 2000 characters') })
+  .strict();
+export const AcknowledgeAdvanceInput = z.object({ comment: LongText(2000) }).strict();
+
 export const BinderTrainersInput = z.array(z.object({ phase_key: Key, trainer_id: Id })).max(50);
 
 export const CreateBinderInput = z
@@ -204,9 +209,12 @@ export const ChangeBinderPhaseInput = z
   .strict();
 export type ChangeBinderPhaseInput = z.infer<typeof ChangeBinderPhaseInput>;
 
+/** What a binder's history records: its start, the trainer's recommendation to advance and the trainee's acknowledgement of it, and each signed change. */
+export const BINDER_EVENT_ACTIONS = [...BINDER_ACTIONS, 'start', 'recommend_advance', 'acknowledge_advance'] as const;
+
 export const BinderEvent = z.object({
   at: z.string(),
-  action: z.enum([...BINDER_ACTIONS, 'start']),
+  action: z.enum(BINDER_EVENT_ACTIONS),
   from_phase: z.string().nullable(),
   to_phase: z.string().nullable(),
   reason: z.string().nullable(),
@@ -238,8 +246,18 @@ export const BinderDetail = Binder.extend({
     acknowledged: z.number().int(),
     approved: z.number().int(),
   }),
+  /** The three signatures of a phase advancement: the trainer recommends, the trainee acknowledges, the coordinator advances. */
+  advance_request: z
+    .object({
+      recommended_by_name: z.string(),
+      recommended_at: z.string(),
+      reason: z.string(),
+      acknowledged_at: z.string().nullable(),
+      comment: z.string().nullable(),
+    })
+    .nullable(),
   /** What the caller may do here. */
-  can: z.object({ write_dor: z.boolean(), manage: z.boolean() }),
+  can: z.object({ write_dor: z.boolean(), manage: z.boolean(), recommend_advance: z.boolean(), acknowledge_advance: z.boolean() }),
 });
 export type BinderDetail = z.infer<typeof BinderDetail>;
 
@@ -537,6 +555,25 @@ export const ftoApi = defineApi('fto', '/rest/v1/fto', {
     body: CreateDorInput,
     response: Dor,
     idempotent: true,
+  },
+
+  recommendAdvance: {
+    method: 'POST',
+    path: '/binders/:id/advancement',
+    access: trainer,
+    params: FtoIdParams,
+    body: RecommendAdvanceInput,
+    response: BinderDetail,
+    versioned: true,
+  },
+  acknowledgeAdvance: {
+    method: 'POST',
+    path: '/binders/:id/advancement/acknowledge',
+    access: trainee,
+    params: FtoIdParams,
+    body: AcknowledgeAdvanceInput,
+    response: BinderDetail,
+    versioned: true,
   },
 
   getDor: { method: 'GET', path: '/dors/:id', access: anyone, params: FtoIdParams, response: Dor, versioned: true },

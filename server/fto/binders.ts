@@ -106,59 +106,169 @@ export async function visibleBinder(tx: Tx, ctx: RequestContext, id: string): Pr
 }
 
 export function getBinder(ctx: RequestContext, id: string): Promise<BinderDetail> {
+  return inAgency(ctx, async (tx) => binderDetail(tx, ctx, await visibleBinder(tx, ctx, id)));
+}
+
+async function binderDetail(tx: Tx, ctx: RequestContext, row: ListedBinder): Promise<BinderDetail> {
+  const id = row.binder.id;
+  const agencyId = ctx.scope.agencyId;
+  const [[binder], versions, events, approved, counts, trainsIt] = await inSequence([
+    () => presentBinders(tx, agencyId, [row]),
+    () => programVersions(tx, agencyId, [row.binder.programVersionId]),
+    () => binderEvents(tx, agencyId, id),
+    () => approvedDorsOf(tx, agencyId, id),
+    () => dorCountsOf(tx, agencyId, id),
+    () => isTrainerOf(tx, agencyId, id, ctx.scope.userId),
+  ]);
+  const content = versions.get(row.binder.programVersionId)!.content;
+  const categories = programCategories(content);
+  const latest: BinderDetail['latest'] = {};
+  for (const dor of approved)
+    for (const [key, entry] of Object.entries(dor.content.ratings))
+      if (entry.rating && entry.rating !== 'NO') latest[key] = { rating: entry.rating, shift_date: dor.shiftDate };
+  const phase = phaseOf(content, row.binder.phaseKey);
+  const hasNext = content.phases.findIndex((p) => p.key === phase.key) < content.phases.length - 1;
+  const recommender = row.binder.advanceRecommendedBy ? await findPerson(tx, agencyId, row.binder.advanceRecommendedBy) : undefined;
+  const ofPhase = approved.filter((d) => d.phaseKey === phase.key).reverse();
+  const countOf = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
+  const open = ['active', 'extended', 'remedial'].includes(row.binder.status);
+  return {
+    ...binder!,
+    program: content,
+    events: events.map(({ event, byName }) => ({
+      at: event.at.toISOString(),
+      action: event.action,
+      from_phase: event.fromPhase,
+      to_phase: event.toPhase,
+      reason: event.reason,
+      by_name: byName,
+    })),
+    trend: approved.map((dor) => ({
+      dor_id: dor.id,
+      shift_date: dor.shiftDate,
+      phase_key: dor.phaseKey,
+      ratings: Object.fromEntries(Object.entries(dor.content.ratings).map(([key, entry]) => [key, entry.rating])),
+    })),
+    latest,
+    advancement: advancementCheck(
+      phase.advancement,
+      categories,
+      ofPhase.map((d) => ({ ratings: d.content.ratings as Record<string, RatedCategory> })),
+    ),
+    remedial_minutes: approved.reduce((total, dor) => total + dor.remedialMinutes, 0),
+    dor_counts: {
+      draft: countOf('draft'),
+      completed: countOf('completed'),
+      acknowledged: countOf('acknowledged'),
+      approved: countOf('approved'),
+    },
+    advance_request: row.binder.advanceRecommendedAt
+      ? {
+          recommended_by_name: recommender?.name ?? '',
+          recommended_at: row.binder.advanceRecommendedAt.toISOString(),
+          reason: row.binder.advanceReason ?? '',
+          acknowledged_at: row.binder.advanceAcknowledgedAt?.toISOString() ?? null,
+          comment: row.binder.advanceComment,
+        }
+      : null,
+    can: {
+      write_dor: open && (trainsIt || holds(ctx, 'fto:admin')) && holds(ctx, 'fto:trainer'),
+      manage: holds(ctx, 'fto:admin'),
+      recommend_advance: open && hasNext && trainsIt && holds(ctx, 'fto:trainer'),
+      acknowledge_advance:
+        open && row.binder.traineeId === ctx.scope.userId && Boolean(row.binder.advanceRecommendedAt) && !row.binder.advanceAcknowledgedAt,
+    },
+  };
+}
+
+/**
+ * The first of a phase advancement's three signatures: a trainer of the binder recommends advancing the
+ * trainee to the next phase, with the reason; the trainee is asked to acknowledge it.
+ */
+export function recommendAdvance(ctx: RequestContext, id: string, version: number, reason: string): Promise<BinderDetail> {
   return inAgency(ctx, async (tx) => {
-    const row = await visibleBinder(tx, ctx, id);
     const agencyId = ctx.scope.agencyId;
-    const [[binder], versions, events, approved, counts, trainsIt] = await inSequence([
-      () => presentBinders(tx, agencyId, [row]),
-      () => programVersions(tx, agencyId, [row.binder.programVersionId]),
-      () => binderEvents(tx, agencyId, id),
-      () => approvedDorsOf(tx, agencyId, id),
-      () => dorCountsOf(tx, agencyId, id),
-      () => isTrainerOf(tx, agencyId, id, ctx.scope.userId),
-    ]);
-    const content = versions.get(row.binder.programVersionId)!.content;
-    const categories = programCategories(content);
-    const latest: BinderDetail['latest'] = {};
-    for (const dor of approved)
-      for (const [key, entry] of Object.entries(dor.content.ratings))
-        if (entry.rating && entry.rating !== 'NO') latest[key] = { rating: entry.rating, shift_date: dor.shiftDate };
-    const phase = phaseOf(content, row.binder.phaseKey);
-    const ofPhase = approved.filter((d) => d.phaseKey === phase.key).reverse();
-    const countOf = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
-    const open = ['active', 'extended', 'remedial'].includes(row.binder.status);
-    return {
-      ...binder!,
-      program: content,
-      events: events.map(({ event, byName }) => ({
-        at: event.at.toISOString(),
-        action: event.action,
-        from_phase: event.fromPhase,
-        to_phase: event.toPhase,
-        reason: event.reason,
-        by_name: byName,
-      })),
-      trend: approved.map((dor) => ({
-        dor_id: dor.id,
-        shift_date: dor.shiftDate,
-        phase_key: dor.phaseKey,
-        ratings: Object.fromEntries(Object.entries(dor.content.ratings).map(([key, entry]) => [key, entry.rating])),
-      })),
-      latest,
-      advancement: advancementCheck(
-        phase.advancement,
-        categories,
-        ofPhase.map((d) => ({ ratings: d.content.ratings as Record<string, RatedCategory> })),
-      ),
-      remedial_minutes: approved.reduce((total, dor) => total + dor.remedialMinutes, 0),
-      dor_counts: {
-        draft: countOf('draft'),
-        completed: countOf('completed'),
-        acknowledged: countOf('acknowledged'),
-        approved: countOf('approved'),
-      },
-      can: { write_dor: open && (trainsIt || holds(ctx, 'fto:admin')) && holds(ctx, 'fto:trainer'), manage: holds(ctx, 'fto:admin') },
-    };
+    const listed = await visibleBinder(tx, ctx, id);
+    if (!(await isTrainerOf(tx, agencyId, id, ctx.scope.userId)))
+      throw new AppError('forbidden', `Only a trainer of ${listed.traineeName} recommends advancing them`);
+    const row = (await lockBinder(tx, agencyId, id))!;
+    if (row.version !== version) throw staleVersion('binder');
+    if (!['active', 'extended', 'remedial'].includes(row.status)) throw new AppError('conflict', `This binder is ${row.status}`);
+    const content = (await programVersions(tx, agencyId, [row.programVersionId])).get(row.programVersionId)!.content;
+    const index = content.phases.findIndex((p) => p.key === row.phaseKey);
+    const next = content.phases[index + 1];
+    if (!next) throw validationError({ reason: 'This is the last phase: the coordinator completes the program instead' });
+    const updated = (await updateBinderRow(tx, agencyId, id, version, {
+      advanceRecommendedBy: ctx.scope.userId,
+      advanceRecommendedAt: new Date(),
+      advanceReason: reason,
+      advanceAcknowledgedAt: null,
+      advanceComment: null,
+    }))!;
+    await insertBinderEvent(tx, {
+      agencyId,
+      binderId: id,
+      action: 'recommend_advance',
+      fromPhase: row.phaseKey,
+      toPhase: next.key,
+      reason,
+      actorId: ctx.scope.userId,
+    });
+    await recordAudit(tx, agencyId, ctx.actor, {
+      action: 'fto.binder_advance_recommended',
+      entityType: 'fto_binder',
+      entityId: id,
+      summary: `Recommended advancing ${listed.traineeName} to ${next.name}`,
+      after: { reason },
+    });
+    await tell(tx, ctx, row.traineeId, {
+      kind: 'fto.binder.advance_recommended',
+      title: `Your trainer recommends you for ${next.name}`,
+      body: `Read the recommendation and acknowledge it; the coordinator then decides on the advancement.`,
+      link: `/fto/binder/${id}`,
+    });
+    return binderDetail(tx, ctx, { ...listed, binder: updated });
+  });
+}
+
+/** The second signature: the trainee acknowledges the recommendation (with an optional comment); the coordinators are told. */
+export function acknowledgeAdvance(ctx: RequestContext, id: string, version: number, comment: string): Promise<BinderDetail> {
+  return inAgency(ctx, async (tx) => {
+    const agencyId = ctx.scope.agencyId;
+    const listed = await visibleBinder(tx, ctx, id);
+    if (listed.binder.traineeId !== ctx.scope.userId)
+      throw new AppError('forbidden', `Only ${listed.traineeName}, the trainee, acknowledges this recommendation`);
+    const row = (await lockBinder(tx, agencyId, id))!;
+    if (row.version !== version) throw staleVersion('binder');
+    if (!row.advanceRecommendedAt) throw new AppError('conflict', 'No trainer has recommended advancing you yet');
+    if (row.advanceAcknowledgedAt) throw new AppError('conflict', 'You have already acknowledged this recommendation');
+    const updated = (await updateBinderRow(tx, agencyId, id, version, {
+      advanceAcknowledgedAt: new Date(),
+      advanceComment: comment.trim() || null,
+    }))!;
+    await insertBinderEvent(tx, {
+      agencyId,
+      binderId: id,
+      action: 'acknowledge_advance',
+      fromPhase: row.phaseKey,
+      toPhase: null,
+      reason: comment.trim() || null,
+      actorId: ctx.scope.userId,
+    });
+    await recordAudit(tx, agencyId, ctx.actor, {
+      action: 'fto.binder_advance_acknowledged',
+      entityType: 'fto_binder',
+      entityId: id,
+      summary: `${listed.traineeName} acknowledged the recommendation to advance`,
+    });
+    for (const coordinator of await peopleWithPermission(tx, agencyId, 'fto:admin'))
+      await tell(tx, ctx, coordinator.id, {
+        kind: 'fto.binder.advance_ready',
+        title: `${listed.traineeName} is recommended for the next phase`,
+        body: `The trainer recommended advancing ${listed.traineeName} and the trainee acknowledged it: the advancement waits for you.`,
+        link: `/fto/admin/binder/${id}`,
+      });
+    return binderDetail(tx, ctx, { ...listed, binder: updated });
   });
 }
 
@@ -263,6 +373,15 @@ export function setBinderTrainers(
   });
 }
 
+/** A phase change ends a pending advancement request: the next one starts from the trainer again. */
+const NO_REQUEST = {
+  advanceRecommendedBy: null,
+  advanceRecommendedAt: null,
+  advanceReason: null,
+  advanceAcknowledgedAt: null,
+  advanceComment: null,
+} as const;
+
 const ACTION_WORDS: Record<ChangeBinderPhaseInput['action'], string> = {
   advance: 'Advanced',
   extend: 'Extended the phase of',
@@ -292,13 +411,19 @@ export function changeBinderPhase(ctx: RequestContext, id: string, version: numb
     switch (input.action) {
       case 'advance':
         if (!next) throw validationError({ action: 'This is the last phase: complete the program instead' });
-        values = { phaseKey: next.key, phaseStartedOn: today, status: 'active', statusReason: null };
+        if (!row.advanceRecommendedAt || !row.advanceAcknowledgedAt)
+          throw validationError({
+            action: row.advanceRecommendedAt
+              ? `${listed.traineeName} has not acknowledged the trainer’s recommendation yet`
+              : 'A trainer of the trainee recommends advancing first, and the trainee acknowledges it',
+          });
+        values = { phaseKey: next.key, phaseStartedOn: today, status: 'active', statusReason: null, ...NO_REQUEST };
         break;
       case 'extend':
-        values = { status: 'extended', statusReason: input.reason };
+        values = { status: 'extended', statusReason: input.reason, ...NO_REQUEST };
         break;
       case 'remedial':
-        values = { status: 'remedial', statusReason: input.reason };
+        values = { status: 'remedial', statusReason: input.reason, ...NO_REQUEST };
         break;
       case 'resume':
         if (row.status === 'active') throw validationError({ action: 'The trainee is already in regular training' });

@@ -72,6 +72,25 @@ export async function seedDemoFieldTraining(tx: Tx, { agencyId, storeFile }: Dem
   await insertBinderEvent(tx, {
     agencyId,
     binderId: binder.id,
+    action: 'recommend_advance',
+    fromPhase: phase1!.key,
+    toPhase: phase2!.key,
+    reason: 'Rated 4 or better in every category on the last five shifts; handles routine calls without prompting.',
+    actorId: trainer.id,
+    at: new Date(phase2Start.getTime() - 2 * DAY_MS),
+  });
+  await insertBinderEvent(tx, {
+    agencyId,
+    binderId: binder.id,
+    action: 'acknowledge_advance',
+    fromPhase: phase1!.key,
+    reason: 'Ready for more independent calls.',
+    actorId: trainee.id,
+    at: new Date(phase2Start.getTime() - DAY_MS),
+  });
+  await insertBinderEvent(tx, {
+    agencyId,
+    binderId: binder.id,
     action: 'advance',
     fromPhase: phase1!.key,
     toPhase: phase2!.key,

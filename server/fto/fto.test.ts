@@ -297,6 +297,55 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
       expect(detail.advancement).toMatchObject({ met: true, holding_back: [] });
     });
 
+    it('advances the trainee only once the trainer has recommended it and the trainee acknowledged, each signature in the history', async () => {
+      const url = `/rest/v1/fto/binders/${binder.id}`;
+      let detail = (await call(coordinator, 'GET', url)).json() as BinderDetail;
+      const unsigned = await call(
+        coordinator,
+        'POST',
+        `/rest/v1/fto/admin/binders/${binder.id}/phase`,
+        { action: 'advance', reason: 'Met the standard' },
+        ifMatch(detail.version),
+      );
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json().fields.action).toContain('recommends advancing first');
+      expect((await call(trainer, 'POST', `${url}/advancement`, { reason: 'Ready' }, ifMatch(detail.version))).statusCode).toBe(404);
+      expect((await call(otherTrainer, 'POST', `${url}/advancement`, { reason: '' }, ifMatch(detail.version))).statusCode).toBe(400);
+      const recommended = await call(
+        otherTrainer,
+        'POST',
+        `${url}/advancement`,
+        { reason: 'Consistent 5s on the last five shifts' },
+        ifMatch(detail.version),
+      );
+      expect(recommended.statusCode, recommended.body).toBe(200);
+      detail = recommended.json() as BinderDetail;
+      expect(detail.advance_request).toMatchObject({
+        recommended_by_name: 'Dana Trainer',
+        reason: 'Consistent 5s on the last five shifts',
+        acknowledged_at: null,
+      });
+      const waiting = await call(
+        coordinator,
+        'POST',
+        `/rest/v1/fto/admin/binders/${binder.id}/phase`,
+        { action: 'advance', reason: 'Met the standard' },
+        ifMatch(detail.version),
+      );
+      expect(waiting.json().fields.action).toContain('has not acknowledged');
+      const asTrainee = (await call(traineeSession, 'GET', url)).json() as BinderDetail;
+      expect(asTrainee.can.acknowledge_advance).toBe(true);
+      const acknowledged = await call(
+        traineeSession,
+        'POST',
+        `${url}/advancement/acknowledge`,
+        { comment: 'Thank you' },
+        ifMatch(detail.version),
+      );
+      expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+      expect((await call(coordinator, 'GET', '/rest/v1/notifications')).body).toContain('Ash Progress is recommended for the next phase');
+    });
+
     it('advances the trainee with a reason, refuses completing before the last phase, and keeps the events', async () => {
       const detail = (await call(coordinator, 'GET', `/rest/v1/fto/binders/${binder.id}`)).json() as BinderDetail;
       const early = await call(
@@ -317,8 +366,10 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
       expect(advanced.statusCode, advanced.body).toBe(200);
       expect((advanced.json() as Binder).phase_key).toBe(program.content.phases[1]!.key);
       const after = (await call(traineeSession, 'GET', `/rest/v1/fto/binders/${binder.id}`)).json() as BinderDetail;
-      expect(after.events.map((e) => e.action)).toEqual(['start', 'advance']);
-      expect(after.events[1]!.reason).toBe('Met the standard');
+      expect(after.events.map((e) => e.action)).toEqual(['start', 'recommend_advance', 'acknowledge_advance', 'advance']);
+      expect(after.events[3]!.reason).toBe('Met the standard');
+      // The next phase starts without a request: the trainer recommends again when the time comes.
+      expect(after.advance_request).toBeNull();
     });
 
     it('refuses a phase change to a trainer without the coordinator’s permission', async () => {
@@ -398,7 +449,7 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
     expect(asTrainer.headers['content-type']).toContain('text/csv');
     const [header, first, second] = asTrainer.body.split('\r\n');
     expect(header).toContain('number,shift_date,shift,phase,trainer,status');
-    expect(header).toContain(programCategories(program.content)[0]!.label);
+    expect(header).toContain(programCategories(program.content)[2]!.label);
     expect(first).toMatch(/^1,2026-09-03,Day,.*,Chris Trainer,completed,8,2,1,0,0,0,5,5/);
     expect(second).toMatch(/^2,2026-09-04,Night,/);
     const asTrainee = await call(await signIn(server, casey), 'GET', `/rest/v1/fto/binders/${binder.id}/dors.csv`);

@@ -2,7 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { ftoApi } from '../../core/contracts/fto.ts';
 import { csvFile, registerApi } from '../platform/endpoints.ts';
 import type { Services } from '../platform/services.ts';
-import { changeBinderPhase, createBinder, exportBinders, getBinder, listBinders, setBinderTrainers } from './binders.ts';
+import {
+  acknowledgeAdvance,
+  changeBinderPhase,
+  createBinder,
+  exportBinders,
+  getBinder,
+  listBinders,
+  recommendAdvance,
+  setBinderTrainers,
+} from './binders.ts';
 import { acknowledgeDor, amendDor, approveDor, completeDor, createDor, exportDors, getDor, listDors, saveDor } from './dors.ts';
 import { ftoHome, searchFtoPeople } from './home.ts';
 import { acknowledgePolicy, getPolicy, listPolicies, policyCompliance, remindPolicy } from './policies.ts';
@@ -21,6 +30,9 @@ export function ftoRoutes(app: FastifyInstance, services: Services) {
     listDors: (ctx, { params, query }) => listDors(ctx, params.id, query),
     exportDors: async (ctx, { params }) => csvFile('dors', await exportDors(ctx, params.id)),
     createDor: (ctx, { params, body }) => createDor(ctx, params.id, body),
+
+    recommendAdvance: (ctx, { params, version, body }) => recommendAdvance(ctx, params.id, version, body.reason),
+    acknowledgeAdvance: (ctx, { params, version, body }) => acknowledgeAdvance(ctx, params.id, version, body.comment),
 
     getDor: (ctx, { params }) => getDor(ctx, params.id),
     saveDor: (ctx, { params, version, body }) => saveDor(ctx, params.id, version, body),

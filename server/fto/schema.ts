@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { DorContent, ProgramContent } from '../../core/contracts/fto.ts';
-import { BINDER_ACTIONS, BINDER_STATUSES, DOR_STATUSES, SHIFTS, TASK_METHODS } from '../../core/contracts/fto.ts';
+import { BINDER_EVENT_ACTIONS, BINDER_STATUSES, DOR_STATUSES, SHIFTS, TASK_METHODS } from '../../core/contracts/fto.ts';
 import { timestamps } from '../db/columns.ts';
 import { storageObjects, users } from '../db/schema.ts';
 
@@ -73,6 +73,12 @@ export const ftoBinders = pgTable(
     status: text('status', { enum: BINDER_STATUSES }).notNull().default('active'),
     statusReason: text('status_reason'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The trainer's signed recommendation to advance from the current phase, then the trainee's acknowledgement (cleared when the phase changes). */
+    advanceRecommendedBy: uuid('advance_recommended_by'),
+    advanceRecommendedAt: timestamp('advance_recommended_at', { withTimezone: true }),
+    advanceReason: text('advance_reason'),
+    advanceAcknowledgedAt: timestamp('advance_acknowledged_at', { withTimezone: true }),
+    advanceComment: text('advance_comment'),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
@@ -82,6 +88,7 @@ export const ftoBinders = pgTable(
     index('fto_binders_list_idx').on(t.agencyId, t.createdAt, t.id),
     foreignKey({ columns: [t.agencyId, t.traineeId], foreignColumns: [users.agencyId, users.id] }),
     foreignKey({ columns: [t.agencyId, t.programVersionId], foreignColumns: [ftoProgramVersions.agencyId, ftoProgramVersions.id] }),
+    foreignKey({ columns: [t.agencyId, t.advanceRecommendedBy], foreignColumns: [users.agencyId, users.id] }),
   ],
 );
 
@@ -109,7 +116,7 @@ export const ftoBinderEvents = pgTable(
     agencyId: uuid('agency_id').notNull(),
     id: bigserial('id', { mode: 'number' }).notNull(),
     binderId: uuid('binder_id').notNull(),
-    action: text('action', { enum: [...BINDER_ACTIONS, 'start'] }).notNull(),
+    action: text('action', { enum: BINDER_EVENT_ACTIONS }).notNull(),
     fromPhase: text('from_phase'),
     toPhase: text('to_phase'),
     reason: text('reason'),

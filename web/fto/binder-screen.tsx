@@ -26,6 +26,7 @@ import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useBinder, useChangeBinderPhase } from './fto-calls.ts';
 import { BinderStatusBadge, calendarDate, FtoAdminPage, FtoPage, RatingChip } from './fto-ui.tsx';
 import { BinderTrainersDialog } from './admin/binder-trainers-dialog.tsx';
+import { AdvancementPanel } from './advancement-panel.tsx';
 import { SummariesPanel } from './summaries-panel.tsx';
 import { TrendChart } from './trend-chart.tsx';
 
@@ -95,6 +96,20 @@ function CourseDialog({ binder, opened, onClose }: { binder: BinderDetail; opene
           fullWidth
           aria-label="What to do"
         />
+        {action === 'advance' && !binder.advance_request?.acknowledged_at ? (
+          <Alert color="yellow" title="Two signatures are still missing">
+            {binder.advance_request
+              ? `${binder.trainee_name} has not acknowledged the trainer’s recommendation yet.`
+              : `A trainer of ${binder.trainee_name} recommends advancing first (on this page), and the trainee acknowledges it.`}
+          </Alert>
+        ) : null}
+        {action === 'advance' && binder.advance_request?.acknowledged_at ? (
+          <Text fz="sm">
+            Recommended by {binder.advance_request.recommended_by_name}: “{binder.advance_request.reason}”. Acknowledged by{' '}
+            {binder.trainee_name}
+            {binder.advance_request.comment ? `: “${binder.advance_request.comment}”` : ''}.
+          </Text>
+        ) : null}
         {action === 'advance' && !binder.advancement.met ? (
           <Alert color="yellow" title="The phase standard is not met yet">
             {binder.advancement.holding_back.length} categories hold the trainee back. You may still advance with a reason.
@@ -106,7 +121,11 @@ function CourseDialog({ binder, opened, onClose }: { binder: BinderDetail; opene
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} loading={change.isPending}>
+          <Button
+            onClick={() => void submit()}
+            loading={change.isPending}
+            disabled={action === 'advance' && !binder.advance_request?.acknowledged_at}
+          >
             Sign: {ACTION_LABELS[action].toLowerCase()}
           </Button>
         </Group>
@@ -195,6 +214,7 @@ function BinderBody({ binder }: { binder: BinderDetail }) {
               ) : null}
             </Stack>
           ) : null}
+          <AdvancementPanel binder={binder} />
           <Text fz="sm" c="dimmed">
             Remedial training so far: {binder.remedial_minutes} minutes. DORs: {binder.dor_counts.draft} drafts,{' '}
             {binder.dor_counts.completed} waiting for the trainee, {binder.dor_counts.acknowledged} waiting for approval.
@@ -259,7 +279,11 @@ function BinderBody({ binder }: { binder: BinderDetail }) {
               title={
                 event.action === 'start'
                   ? `Started in ${phaseName(event.to_phase)}`
-                  : `${ACTION_LABELS[event.action as ChangeBinderPhaseInput['action']]}`
+                  : event.action === 'recommend_advance'
+                    ? `Recommended for ${phaseName(event.to_phase)}`
+                    : event.action === 'acknowledge_advance'
+                      ? 'Recommendation acknowledged by the trainee'
+                      : ACTION_LABELS[event.action]
               }
             >
               <Text fz="sm">

@@ -261,6 +261,21 @@ export function useCreateBinder() {
   });
 }
 
+/** A trainer's recommendation to advance, or the trainee's acknowledgement of it: the binder's page is set from the answer. */
+export function useAdvanceSignature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (call: { id: string; version: number } & ({ recommend: string } | { acknowledge: string })) =>
+      'recommend' in call
+        ? callEndpoint(ftoApi.recommendAdvance, { params: { id: call.id }, body: { reason: call.recommend }, version: call.version })
+        : callEndpoint(ftoApi.acknowledgeAdvance, { params: { id: call.id }, body: { comment: call.acknowledge }, version: call.version }),
+    onSuccess: async (binder) => {
+      queryClient.setQueryData(queryKey(ftoApi.getBinder, binder.id), binder);
+      await invalidateEndpoints(queryClient, ftoApi.home);
+    },
+  });
+}
+
 export function useChangeBinderPhase() {
   const queryClient = useQueryClient();
   return useMutation({
