@@ -229,4 +229,34 @@ export async function seedBenchFieldTraining(tx: Tx, bench: BenchAgency): Promis
   await bench.insert('fto_tasksheets', tasksheets);
   await bench.insert('fto_task_signoffs', signoffs);
   await bench.insert('fto_binder_policies', policies);
+  // The program's reference material: a few documents, one retired (file rows only: the bench reads no file bodies).
+  const files: Row[] = [];
+  const documents: Row[] = [];
+  for (const [i, title] of ['Field training manual', 'Radio procedures and 10-codes', 'Beat maps', 'Old radio codes'].entries()) {
+    const fileId = crypto.randomUUID();
+    const at = new Date(now.getTime() - (400 - i * 60) * DAY);
+    files.push({
+      agency_id: agencyId,
+      id: fileId,
+      key: `${agencyId}/fto/${fileId}.pdf`,
+      content_type: 'application/pdf',
+      size: 48_000 + i * 1000,
+      purpose: 'fto',
+      created_by: coordinator.id,
+      created_at: at,
+    });
+    documents.push({
+      agency_id: agencyId,
+      program_id: program.program.id,
+      title,
+      description: '',
+      file_id: fileId,
+      added_by: coordinator.id,
+      retired_at: i === 3 ? new Date(at.getTime() + 30 * DAY) : null,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+  await bench.insert('storage_objects', files);
+  await bench.insert('fto_reference_documents', documents);
 }
