@@ -189,15 +189,40 @@ describe('progress and the program', () => {
     }
   }, 120_000);
 
-  it('saves a renamed phase as a new version of the program', async () => {
+  it('saves a renamed phase, a new task and a new policy as a new version of the program', async () => {
     const page = await as(coordinator, `/fto/admin/configure/${program.id}`);
     try {
       const name = page.getByRole('textbox', { name: /^Name/ }).first();
       await name.fill('Phase 1: Orientation and safety');
+      // A task added to phase 1, with its title left empty first: refused beside the field.
+      const phase1 = program.content.phases[0]!.name;
+      await page.getByRole('button', { name: `Add a task to ${phase1}` }).click();
+      await page.getByRole('button', { name: `Save as version ${program.version_number + 1}` }).click();
+      const tasks = page.getByRole('region', { name: 'Task library' });
+      const newTask = tasks
+        .getByRole('textbox', { name: /^Task/ })
+        .nth(program.content.tasks.filter((t) => t.phase_key === program.content.phases[0]!.key).length);
+      await expect.poll(() => newTask.getAttribute('aria-invalid')).toBe('true');
+      await newTask.fill('Evidence booking');
+      await page.getByRole('button', { name: 'Add a policy' }).click();
+      const policies = page.getByRole('region', { name: 'Policies to acknowledge' });
+      await policies
+        .getByRole('textbox', { name: /^Policy/ })
+        .last()
+        .fill('Body-worn cameras');
+      await policies
+        .getByRole('textbox', { name: /^Text of the policy/ })
+        .last()
+        .fill('Record every enforcement contact from arrival.');
       await page.getByRole('button', { name: `Save as version ${program.version_number + 1}` }).click();
       await page.getByText(`Version ${program.version_number + 1}: new binders start on it`).waitFor();
       const saved = await api<Program>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}`);
       expect(saved.content.phases[0]!.name).toBe('Phase 1: Orientation and safety');
+      expect(saved.content.tasks.map((t) => t.title)).toContain('Evidence booking');
+      expect(saved.content.policies.at(-1)).toMatchObject({
+        title: 'Body-worn cameras',
+        body: 'Record every enforcement contact from arrival.',
+      });
     } finally {
       await page.context().close();
     }

@@ -11,6 +11,7 @@ import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useProgram, useUpdateProgram } from '../fto-calls.ts';
 import { FtoAdminPage } from '../fto-ui.tsx';
+import { PoliciesSection, TaskLibrarySection } from './library-sections.tsx';
 import { ReferencePanel } from './reference-panel.tsx';
 
 function ProgramForm({ program, onReload }: { program: Program; onReload: () => void }) {
@@ -131,6 +132,8 @@ function ProgramForm({ program, onReload }: { program: Program; onReload: () => 
             </Accordion>
           </Stack>
         </Card>
+        <TaskLibrarySection form={form} />
+        <PoliciesSection form={form} />
         <FormErrorAlert message={error} />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
@@ -142,7 +145,7 @@ function ProgramForm({ program, onReload }: { program: Program; onReload: () => 
   );
 }
 
-/** /fto/admin/configure/{program_id}: the program's phases, advancement rules and categories; saving adds a version. */
+/** /fto/admin/configure/{program_id}: the program's phases, advancement rules, categories, task library and policies; saving adds a version. */
 export function ConfigureProgramScreen() {
   const { program_id: id = '' } = useParams({ strict: false });
   const program = useProgram(id);
