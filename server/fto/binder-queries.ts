@@ -104,6 +104,11 @@ export async function addProgramVersion(
   return updated;
 }
 
+/** The content of one program version (a binder's program as it started). */
+export async function versionContent(tx: Tx, agencyId: string, versionId: string): Promise<ProgramContent> {
+  return (await programVersions(tx, agencyId, [versionId])).get(versionId)!.content;
+}
+
 /** Program versions by id (immutable: a binder's program as it started), each with the program's name as of that version. */
 export async function programVersions(tx: Tx, agencyId: string, versionIds: string[]) {
   if (versionIds.length === 0) return new Map<string, { programId: string; content: ProgramContent; programName: string }>();
@@ -171,7 +176,12 @@ export async function lockBinder(tx: Tx, agencyId: string, id: string) {
   return row;
 }
 
-const OPEN_STATUSES = ['active', 'extended', 'remedial'] as const;
+/** A binder still in training: DORs, sign-offs and phase changes go on only while it is one of these. */
+export const OPEN_STATUSES = ['active', 'extended', 'remedial'] as const;
+
+export function isOpen(status: string): boolean {
+  return (OPEN_STATUSES as readonly string[]).includes(status);
+}
 
 export async function openBinderOf(tx: Tx, agencyId: string, traineeId: string) {
   const [row] = await tx

@@ -22,6 +22,7 @@ import {
   findBinder,
   insertBinder,
   insertBinderEvent,
+  isOpen,
   isTrainerOf,
   listBinders as listBinderRows,
   lockBinder,
@@ -31,6 +32,7 @@ import {
   replaceTrainers,
   trainersOf,
   updateBinderRow,
+  versionContent,
   type ListedBinder,
 } from './binder-queries.ts';
 import { approvedDorsOf, dorCountsOf } from './dor-queries.ts';
@@ -131,7 +133,7 @@ async function binderDetail(tx: Tx, ctx: RequestContext, row: ListedBinder): Pro
   const recommender = row.binder.advanceRecommendedBy ? await findPerson(tx, agencyId, row.binder.advanceRecommendedBy) : undefined;
   const ofPhase = approved.filter((d) => d.phaseKey === phase.key).reverse();
   const countOf = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
-  const open = ['active', 'extended', 'remedial'].includes(row.binder.status);
+  const open = isOpen(row.binder.status);
   return {
     ...binder!,
     program: content,
@@ -193,8 +195,8 @@ export function recommendAdvance(ctx: RequestContext, id: string, version: numbe
       throw new AppError('forbidden', `Only a trainer of ${listed.traineeName} recommends advancing them`);
     const row = (await lockBinder(tx, agencyId, id))!;
     if (row.version !== version) throw staleVersion('binder');
-    if (!['active', 'extended', 'remedial'].includes(row.status)) throw new AppError('conflict', `This binder is ${row.status}`);
-    const content = (await programVersions(tx, agencyId, [row.programVersionId])).get(row.programVersionId)!.content;
+    if (!isOpen(row.status)) throw new AppError('conflict', `This binder is ${row.status}`);
+    const content = await versionContent(tx, agencyId, row.programVersionId);
     const index = content.phases.findIndex((p) => p.key === row.phaseKey);
     const next = content.phases[index + 1];
     if (!next) throw validationError({ reason: 'This is the last phase: the coordinator completes the program instead' });
@@ -403,7 +405,7 @@ export function changeBinderPhase(ctx: RequestContext, id: string, version: numb
     if (row.version !== version) throw staleVersion('binder');
     if (row.status === 'completed' || row.status === 'released')
       throw new AppError('conflict', `This binder is ${row.status}: its course can no longer change`);
-    const content = (await programVersions(tx, agencyId, [row.programVersionId])).get(row.programVersionId)!.content;
+    const content = await versionContent(tx, agencyId, row.programVersionId);
     const index = content.phases.findIndex((p) => p.key === row.phaseKey);
     const next = content.phases[index + 1];
     const today = agencyToday(ctx);

@@ -18,7 +18,7 @@ import { inSequence, type Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { peopleWithPermission } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
-import { binderById, isTrainerOf, lockBinder, programVersions } from './binder-queries.ts';
+import { binderById, isOpen, isTrainerOf, lockBinder, programVersions, versionContent } from './binder-queries.ts';
 import { agencyToday, phaseOf, visibleBinder } from './binders.ts';
 import {
   findDor,
@@ -152,7 +152,7 @@ async function visibleDor(tx: Tx, ctx: RequestContext, id: string): Promise<List
 
 async function programOf(tx: Tx, agencyId: string, binderId: string): Promise<ProgramContent> {
   const binder = (await binderById(tx, agencyId, binderId))!;
-  return (await programVersions(tx, agencyId, [binder.programVersionId])).get(binder.programVersionId)!.content;
+  return versionContent(tx, agencyId, binder.programVersionId);
 }
 
 export function listDors(
@@ -175,9 +175,7 @@ export function listDors(
 export function exportDors(ctx: RequestContext, binderId: string): Promise<string> {
   return inAgency(ctx, async (tx) => {
     const binder = await visibleBinder(tx, ctx, binderId);
-    const content = (await programVersions(tx, ctx.scope.agencyId, [binder.binder.programVersionId])).get(
-      binder.binder.programVersionId,
-    )!.content;
+    const content = await versionContent(tx, ctx.scope.agencyId, binder.binder.programVersionId);
     const categories = programCategories(content);
     const rows: ListedDor[] = [];
     for (let page = 1; ; page += 1) {
@@ -236,8 +234,7 @@ export function createDor(ctx: RequestContext, binderId: string, input: { shift_
     if (!(await isTrainerOf(tx, agencyId, binderId, ctx.scope.userId)) && !holds(ctx, 'fto:admin'))
       throw new AppError('forbidden', `You are not a trainer of ${listed.traineeName}: ask the coordinator to assign you`);
     const binder = (await lockBinder(tx, agencyId, binderId))!;
-    if (!['active', 'extended', 'remedial'].includes(binder.status))
-      throw new AppError('conflict', `This binder is ${binder.status}: no more DORs can be written in it`);
+    if (!isOpen(binder.status)) throw new AppError('conflict', `This binder is ${binder.status}: no more DORs can be written in it`);
     if (input.shift_date < binder.startDate) throw validationError({ shift_date: `The training started on ${binder.startDate}` });
     if (input.shift_date > agencyToday(ctx))
       throw validationError({ shift_date: 'A DOR is written for a shift already worked: choose today or an earlier day' });

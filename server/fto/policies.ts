@@ -5,7 +5,7 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { userNameOf } from '../platform/people.ts';
-import { findBinder, programVersions } from './binder-queries.ts';
+import { findBinder, isOpen, OPEN_STATUSES, programVersions, versionContent } from './binder-queries.ts';
 import { agencyToday, visibleBinder } from './binders.ts';
 import { viewerOf } from './programs.ts';
 import { ftoBinderPolicies, ftoBinders } from './schema.ts';
@@ -17,7 +17,6 @@ import { tell } from './tell.ts';
  * not and can remind them (at most once an hour per policy).
  */
 
-const OPEN = ['active', 'extended', 'remedial'] as const;
 const REMIND_AGAIN_AFTER_MS = 60 * 60 * 1000;
 
 type PolicyRow = typeof ftoBinderPolicies.$inferSelect;
@@ -39,16 +38,12 @@ function summarise(row: PolicyRow, content: ProgramContent): BinderPolicy {
   };
 }
 
-async function contentOfVersion(tx: Tx, agencyId: string, versionId: string) {
-  return (await programVersions(tx, agencyId, [versionId])).get(versionId)!.content;
-}
-
 /** The binder's policies in the program's order, with whether each is acknowledged. */
 export function listPolicies(ctx: RequestContext, binderId: string): Promise<BinderPolicy[]> {
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
     const binder = await visibleBinder(tx, ctx, binderId);
-    const content = await contentOfVersion(tx, agencyId, binder.binder.programVersionId);
+    const content = await versionContent(tx, agencyId, binder.binder.programVersionId);
     const rows = await tx
       .select()
       .from(ftoBinderPolicies)
@@ -67,7 +62,7 @@ async function visiblePolicy(tx: Tx, ctx: RequestContext, id: string, lock = fal
   const [row] = lock ? await query.for('update') : await query;
   const binder = row && (await findBinder(tx, ctx.scope.agencyId, row.binderId, viewerOf(ctx)));
   if (!row || !binder) throw new AppError('not_found', 'No such policy');
-  return { row, binder, content: await contentOfVersion(tx, ctx.scope.agencyId, binder.binder.programVersionId) };
+  return { row, binder, content: await versionContent(tx, ctx.scope.agencyId, binder.binder.programVersionId) };
 }
 
 function detail(ctx: RequestContext, found: Awaited<ReturnType<typeof visiblePolicy>>): BinderPolicyDetail {
@@ -124,7 +119,13 @@ export function policyCompliance(ctx: RequestContext): Promise<PolicyOutstanding
       })
       .from(ftoBinderPolicies)
       .innerJoin(ftoBinders, and(eq(ftoBinders.agencyId, ftoBinderPolicies.agencyId), eq(ftoBinders.id, ftoBinderPolicies.binderId)))
-      .where(and(eq(ftoBinderPolicies.agencyId, agencyId), isNull(ftoBinderPolicies.acknowledgedAt), inArray(ftoBinders.status, [...OPEN])))
+      .where(
+        and(
+          eq(ftoBinderPolicies.agencyId, agencyId),
+          isNull(ftoBinderPolicies.acknowledgedAt),
+          inArray(ftoBinders.status, [...OPEN_STATUSES]),
+        ),
+      )
       // Few rows (open binders times their policies): sorted below, in the program's order.
       .limit(1000);
     const versions = await programVersions(
@@ -164,8 +165,7 @@ export function remindPolicy(ctx: RequestContext, id: string): Promise<PolicyOut
     const found = await visiblePolicy(tx, ctx, id, true);
     const { row, binder, content } = found;
     if (row.acknowledgedAt) throw new AppError('conflict', `${binder.traineeName} has already acknowledged this policy`);
-    if (!(OPEN as readonly string[]).includes(binder.binder.status))
-      throw new AppError('conflict', `This binder is ${binder.binder.status}`);
+    if (!isOpen(binder.binder.status)) throw new AppError('conflict', `This binder is ${binder.binder.status}`);
     const now = new Date();
     if (row.remindedAt && now.getTime() - row.remindedAt.getTime() < REMIND_AGAIN_AFTER_MS)
       throw new AppError('conflict', `${binder.traineeName} was reminded less than an hour ago`);

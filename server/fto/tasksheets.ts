@@ -6,7 +6,7 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { userNameOf } from '../platform/people.ts';
-import { findBinder, isTrainerOf, programVersions, type ListedBinder } from './binder-queries.ts';
+import { findBinder, isOpen, isTrainerOf, versionContent, type ListedBinder } from './binder-queries.ts';
 import { agencyToday, phaseOf, visibleBinder } from './binders.ts';
 import { holds, viewerOf } from './programs.ts';
 import { ftoTasksheets, ftoTaskSignoffs } from './schema.ts';
@@ -17,10 +17,25 @@ import { ftoTasksheets, ftoTaskSignoffs } from './schema.ts';
  * error is withdrawn with a reason and stays on record; the task can then be signed again.
  */
 
-const OPEN = ['active', 'extended', 'remedial'];
+function contentOf(tx: Tx, agencyId: string, binder: ListedBinder) {
+  return versionContent(tx, agencyId, binder.binder.programVersionId);
+}
 
-async function contentOf(tx: Tx, agencyId: string, binder: ListedBinder) {
-  return (await programVersions(tx, agencyId, [binder.binder.programVersionId])).get(binder.binder.programVersionId)!.content;
+/** The sign-off of a task in force (not withdrawn), with its trainer's name; locked when it is to change. */
+async function currentSignoff(tx: Tx, agencyId: string, tasksheetId: string, taskKey: string, lock = false) {
+  const query = tx
+    .select({ signoff: ftoTaskSignoffs, trainerName: userNameOf(ftoTaskSignoffs.agencyId, ftoTaskSignoffs.trainerId) })
+    .from(ftoTaskSignoffs)
+    .where(
+      and(
+        eq(ftoTaskSignoffs.agencyId, agencyId),
+        eq(ftoTaskSignoffs.tasksheetId, tasksheetId),
+        eq(ftoTaskSignoffs.taskKey, taskKey),
+        isNull(ftoTaskSignoffs.withdrawnAt),
+      ),
+    );
+  const [row] = lock ? await query.for('update', { of: ftoTaskSignoffs }) : await query;
+  return row;
 }
 
 async function signedCounts(tx: Tx, agencyId: string, binderId: string) {
@@ -108,7 +123,7 @@ async function present(tx: Tx, ctx: RequestContext, sheet: typeof ftoTasksheets.
           : null,
       };
     }),
-    can_sign: OPEN.includes(binder.binder.status) && holds(ctx, 'fto:trainer') && (trainsIt || holds(ctx, 'fto:admin')),
+    can_sign: isOpen(binder.binder.status) && holds(ctx, 'fto:trainer') && (trainsIt || holds(ctx, 'fto:admin')),
   };
 }
 
@@ -126,7 +141,7 @@ export function signTask(ctx: RequestContext, id: string, input: SignTaskInput):
     const { sheet, binder } = await visibleTasksheet(tx, ctx, id);
     if (!(await isTrainerOf(tx, agencyId, binder.binder.id, ctx.scope.userId)) && !holds(ctx, 'fto:admin'))
       throw new AppError('forbidden', `You are not a trainer of ${binder.traineeName}: ask the coordinator to assign you`);
-    if (!OPEN.includes(binder.binder.status))
+    if (!isOpen(binder.binder.status))
       throw new AppError('conflict', `This binder is ${binder.binder.status}: its tasks can no longer be signed off`);
     const content = await contentOf(tx, agencyId, binder);
     const task = content.tasks.find((t) => t.key === input.task_key && t.phase_key === sheet.phaseKey);
@@ -134,18 +149,9 @@ export function signTask(ctx: RequestContext, id: string, input: SignTaskInput):
     if (input.signed_on < binder.binder.startDate)
       throw validationError({ signed_on: `The training started on ${binder.binder.startDate}` });
     if (input.signed_on > agencyToday(ctx)) throw validationError({ signed_on: 'Choose today or an earlier day' });
-    const [existing] = await tx
-      .select({ signedOn: ftoTaskSignoffs.signedOn, trainerName: userNameOf(ftoTaskSignoffs.agencyId, ftoTaskSignoffs.trainerId) })
-      .from(ftoTaskSignoffs)
-      .where(
-        and(
-          eq(ftoTaskSignoffs.agencyId, agencyId),
-          eq(ftoTaskSignoffs.tasksheetId, id),
-          eq(ftoTaskSignoffs.taskKey, task.key),
-          isNull(ftoTaskSignoffs.withdrawnAt),
-        ),
-      );
-    if (existing) throw new AppError('conflict', `${task.title} was already signed off by ${existing.trainerName} on ${existing.signedOn}`);
+    const existing = await currentSignoff(tx, agencyId, id, task.key);
+    if (existing)
+      throw new AppError('conflict', `${task.title} was already signed off by ${existing.trainerName} on ${existing.signoff.signedOn}`);
     await tx.insert(ftoTaskSignoffs).values({
       agencyId,
       tasksheetId: id,
@@ -170,18 +176,7 @@ export function withdrawSignoff(ctx: RequestContext, id: string, input: { task_k
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
     const { sheet, binder } = await visibleTasksheet(tx, ctx, id);
-    const [signoff] = await tx
-      .select()
-      .from(ftoTaskSignoffs)
-      .where(
-        and(
-          eq(ftoTaskSignoffs.agencyId, agencyId),
-          eq(ftoTaskSignoffs.tasksheetId, id),
-          eq(ftoTaskSignoffs.taskKey, input.task_key),
-          isNull(ftoTaskSignoffs.withdrawnAt),
-        ),
-      )
-      .for('update');
+    const signoff = (await currentSignoff(tx, agencyId, id, input.task_key, true))?.signoff;
     if (!signoff) throw validationError({ task_key: 'This task is not signed off' });
     if (signoff.trainerId !== ctx.scope.userId && !holds(ctx, 'fto:admin'))
       throw new AppError('forbidden', 'Only the trainer who signed it off, or the coordinator, can withdraw a sign-off');

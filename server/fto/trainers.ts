@@ -4,7 +4,7 @@ import { RATINGS, ratingScore, type Rating } from '../../core/fto/ratings.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { inSequence, queryRows, type Tx } from '../platform/database.ts';
 import { peopleWithPermission, userNameOf } from '../platform/people.ts';
-import { programVersions } from './binder-queries.ts';
+import { OPEN_STATUSES, programVersions } from './binder-queries.ts';
 import { agencyToday, phaseOf } from './binders.ts';
 import { ftoBinders, ftoBinderTrainers, ftoDors } from './schema.ts';
 
@@ -13,7 +13,6 @@ const DAY_MS = 86_400_000;
 const PERIOD_DAYS = 90;
 /** A draft untouched this long is overdue. */
 const OVERDUE_MS = DAY_MS;
-const OPEN_STATUSES = ['active', 'extended', 'remedial'] as const;
 const WRITTEN_STATUSES = ['completed', 'acknowledged', 'approved'] as const;
 
 /**
