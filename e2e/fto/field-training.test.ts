@@ -5,15 +5,15 @@
  * the screens are axe clean in light and dark, and the DOR form fits a 360 px wide phone.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { programCategories, type Binder, type Dor, type DorContent, type Program } from '../../core/contracts/fto.ts';
-import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, settled, signInWithSession, type Person } from '../admin/support.ts';
-import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { api, settled, type Person } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations } from '../support/browser.ts';
+import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
 
-let trainer: Person & { id: string };
-let trainee: Person & { id: string };
-let coordinator: Person & { id: string };
+let trainer: FtoPerson;
+let trainee: FtoPerson;
+let coordinator: FtoPerson;
 let program: Program;
 let binder: Binder;
 
@@ -51,50 +51,12 @@ async function approvedDor(shiftDate: string, rating: '4' | '5'): Promise<void> 
 }
 
 beforeAll(async () => {
-  const admin = await agencyWithAdmin('fto');
-  const role = (name: string) => roleIdByName(admin.session, name);
-  trainer = await inviteAndAccept(admin.session, {
-    name: 'Chris Okafor',
-    roleIds: [await role('Field Training Officer')],
-    accountType: 'full',
-    prefix: 'fto',
-  });
-  trainee = await inviteAndAccept(admin.session, {
-    name: 'Riley Chen',
-    roleIds: [await role('Trainee')],
-    accountType: 'full',
-    prefix: 'trainee',
-  });
-  coordinator = await inviteAndAccept(admin.session, {
-    name: 'Morgan Blake',
-    roleIds: [await role('FTO Coordinator')],
-    accountType: 'full',
-    prefix: 'coord',
-  });
-  program = (await api<Program[]>(coordinator.session, 'GET', '/rest/v1/fto/admin/programs'))[0]!;
-  binder = await api<Binder>(
-    coordinator.session,
-    'POST',
-    '/rest/v1/fto/admin/binders',
-    {
-      trainee_id: trainee.id,
-      program_id: program.id,
-      start_date: '2026-10-01',
-      trainers: program.content.phases.map((p) => ({ phase_key: p.key, trainer_id: trainer.id })),
-    },
-    { 'idempotency-key': randomUUID() },
-  );
+  ({ trainer, trainee, coordinator, program, binder } = await fieldTrainingCast('fto'));
   await approvedDor('2026-10-02', '4');
   await approvedDor('2026-10-03', '5');
 }, 120_000);
 
-async function as(person: Person, path: string, options: Parameters<typeof newPage>[0] = {}): Promise<Page> {
-  const page = await newPage(options);
-  await signInWithSession(page, person.session);
-  await page.goto(path);
-  await settled(page);
-  return page;
-}
+const as = openAs;
 
 describe('a daily observation report from the trainer to the supervisor', () => {
   let dorPath = '';

@@ -4,52 +4,25 @@
  * downloads it, the coordinator retires one after confirming; the pages are axe clean in light and dark.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Binder, Program, ReferenceDocument } from '../../core/contracts/fto.ts';
 import type { StoredFile } from '../../core/contracts/storage.ts';
-import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, settled, signInWithSession, type Person } from '../admin/support.ts';
-import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { api, settled } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations } from '../support/browser.ts';
+import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-let trainee: Person & { id: string };
-let coordinator: Person & { id: string };
+let trainee: FtoPerson;
+let coordinator: FtoPerson;
 let program: Program;
 let binder: Binder;
 
 beforeAll(async () => {
-  const admin = await agencyWithAdmin('ref');
-  const role = (name: string) => roleIdByName(admin.session, name);
-  trainee = await inviteAndAccept(admin.session, {
-    name: 'Riley Chen',
-    roleIds: [await role('Trainee')],
-    accountType: 'full',
-    prefix: 'trainee',
-  });
-  coordinator = await inviteAndAccept(admin.session, {
-    name: 'Morgan Blake',
-    roleIds: [await role('FTO Coordinator')],
-    accountType: 'full',
-    prefix: 'coord',
-  });
-  program = (await api<Program[]>(coordinator.session, 'GET', '/rest/v1/fto/admin/programs'))[0]!;
-  binder = await api<Binder>(
-    coordinator.session,
-    'POST',
-    '/rest/v1/fto/admin/binders',
-    { trainee_id: trainee.id, program_id: program.id, start_date: '2026-10-01', trainers: [] },
-    { 'idempotency-key': randomUUID() },
-  );
+  ({ trainee, coordinator, program, binder } = await fieldTrainingCast('ref'));
 }, 120_000);
 
-async function as(person: Person, path: string, options: Parameters<typeof newPage>[0] = {}): Promise<Page> {
-  const page = await newPage(options);
-  await signInWithSession(page, person.session);
-  await page.goto(path);
-  await settled(page);
-  return page;
-}
+const as = openAs;
 
 /** A document added through the API: the file uploaded as the coordinator, then added to the program. */
 async function addedByApi(title: string): Promise<ReferenceDocument> {

@@ -5,12 +5,7 @@ import { SHIFT_LABELS, SHIFTS } from '../../core/contracts/fto.ts';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useBinder, useCreateDor } from './fto-calls.ts';
-import { FtoPage } from './fto-ui.tsx';
-
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+import { deviceToday, FtoPage } from './fto-ui.tsx';
 
 /**
  * /fto/binder/{id}/dors/create: the trainer names the shift; the DOR starts as a draft on the server (so
@@ -21,7 +16,7 @@ export function CreateDorScreen() {
   const binder = useBinder(binderId);
   const create = useCreateDor();
   const navigate = useNavigate();
-  const [shiftDate, setShiftDate] = useState(today);
+  const [shiftDate, setShiftDate] = useState(deviceToday);
   const [shift, setShift] = useState<(typeof SHIFTS)[number]>('day');
   const [key] = useState(() => crypto.randomUUID());
   const [fields, setFields] = useState<Record<string, string>>({});

@@ -84,3 +84,9 @@ export function calendarDate(value: string | null | undefined): string {
   const [year, month, day] = value.split('-');
   return `${month}/${day}/${year!.slice(2)}`;
 }
+
+/** Today on this device as YYYY-MM-DD, the default of a date field (the server checks it against the agency's today). */
+export function deviceToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}

@@ -11,14 +11,9 @@ import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useBinder, useSignTask, useTasksheet, useWithdrawSignoff } from './fto-calls.ts';
-import { calendarDate, FtoPage } from './fto-ui.tsx';
+import { calendarDate, deviceToday, FtoPage } from './fto-ui.tsx';
 
 type Task = Tasksheet['tasks_list'][number];
-
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 /** The sign-off a refused outbox item carried, when it is one of this tasksheet's. */
 function refusedSignoff(item: OutboxItem | null, tasksheetId: string) {
@@ -186,7 +181,7 @@ function SignOffDialog({
   const sign = useSignTask();
   const [keys] = useState(() => new IdempotencyKeys());
   const [values, setValues] = useState(() => ({
-    signed_on: refused?.input.signed_on ?? today(),
+    signed_on: refused?.input.signed_on ?? deviceToday(),
     method: refused?.input.method ?? ('' as SignTaskInput['method'] | ''),
     note: refused?.input.note ?? '',
   }));
