@@ -410,7 +410,7 @@ describe.each(['light', 'dark'] as const)('the officer’s fleet screens in the 
         await settled(page);
         await page.waitForTimeout(400);
         try {
-          await expectNoSeriousAxeViolations(page, { labelInName: true });
+          await expectNoSeriousAxeViolations(page);
         } catch (error) {
           throw new Error(`${where} at ${viewport.width} px: ${(error as Error).message}`, { cause: error });
         }

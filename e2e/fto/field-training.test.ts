@@ -248,7 +248,7 @@ describe('progress and the program', () => {
       await page.locator('select[aria-label^="Rating: "]').first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `the DOR form is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
-      await expectNoSeriousAxeViolations(page, { labelInName: true });
+      await expectNoSeriousAxeViolations(page);
     } finally {
       await page.context().close();
     }

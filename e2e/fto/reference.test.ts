@@ -88,14 +88,14 @@ describe('a program’s reference material', () => {
         page.getByRole('button', { name: 'Download Patrol procedures manual' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe('Patrol procedures manual.pdf');
-      await expectNoSeriousAxeViolations(page, { labelInName: true });
+      await expectNoSeriousAxeViolations(page);
     } finally {
       await page.context().close();
     }
     const dark = await as(trainee, `/fto/binder/${binder.id}/reference`, { colorScheme: 'dark' });
     try {
       await dark.getByText('Patrol procedures manual').waitFor();
-      await expectNoSeriousAxeViolations(dark, { labelInName: true });
+      await expectNoSeriousAxeViolations(dark);
     } finally {
       await dark.context().close();
     }

@@ -59,7 +59,7 @@ describe('the notification bell', () => {
       await bell.click();
       const panel = page.getByRole('dialog', { name: 'Notifications' });
       await panel.getByText('Note from the fleet office: Booked with the dealer for Tuesday').waitFor();
-      await expectNoSeriousAxeViolations(page, { labelInName: true });
+      await expectNoSeriousAxeViolations(page);
       await panel.getByRole('button', { name: `Unread: Service request #${request.number} is in progress` }).click();
       await expectPath(page, '/fleet');
       await settled(page);
@@ -105,7 +105,7 @@ describe('the notification panel at night on a phone', () => {
       const box = await panel.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
       await page.waitForTimeout(300);
-      await expectNoSeriousAxeViolations(page, { labelInName: true });
+      await expectNoSeriousAxeViolations(page);
     } finally {
       await page.close();
     }

@@ -7,8 +7,7 @@
  *   await expectNoSeriousAxeViolations(page);
  *   await page.context().close();
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import axe from 'axe-core';
+import axe, { type AxeResults, type ElementContext, type RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
@@ -56,38 +55,38 @@ export async function newPage({ colorScheme = 'light', viewport = { width: 1280,
   return context.newPage();
 }
 
-/**
- * WCAG 2.5.3 "label in name": a control's accessible name contains its visible text, so that a
- * speech-input user can say what they see. axe-core 4.14 (the project's own copy) has the rule; the
- * copy @axe-core/playwright bundles (4.13) has it experimental and off. It measures rendered text, so
- * it is slow on long pages: the walks of whole areas run the default rules, and the screens an officer
- * works with (and every page's header) ask for this rule too with `labelInName`.
- */
-const LABEL_IN_NAME = 'label-content-name-mismatch';
+type AxeViolations = AxeResults['violations'];
 
 /**
- * Runs axe-core on the page (its default rules: WCAG 2.0 and 2.1 A and AA, and best practices) and
- * throws, listing them, when any violation is serious or critical; with `labelInName`, also WCAG 2.5.3
- * label in name, with the project's axe-core.
+ * Runs axe-core on the page (its default rules: WCAG 2.0 and 2.1 A and AA, best practices, and
+ * since axe-core 4.14 WCAG 2.5.3 "label in name", so a speech-input user can say what they see) and
+ * throws, listing them, when any violation is serious or critical.
+ *
+ * It runs the project's axe-core in the page itself, injected once per document, and asks only for
+ * violations. @axe-core/playwright's AxeBuilder opens a second page for every run to assemble the
+ * results, which cost about a second a screen: a third of a whole-area walk. The app has no frames,
+ * so the page's own document is all there is to check.
  */
 export async function expectNoSeriousAxeViolations(
   page: Page,
-  options: { exclude?: string[]; disableRules?: string[]; labelInName?: boolean } = {},
+  options: { exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
-  let builder = new AxeBuilder({ page });
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
-  await reportSerious(page, (await builder.analyze()).violations);
-  if (!options.labelInName) return;
-  let labels = new AxeBuilder({ page, axeSource: axe.source }).options({
-    runOnly: { type: 'rule', values: [LABEL_IN_NAME] },
-    rules: { [LABEL_IN_NAME]: { enabled: true } },
-  });
-  for (const selector of options.exclude ?? []) labels = labels.exclude(selector);
-  await reportSerious(page, (await labels.analyze()).violations);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const rules: Record<string, { enabled: boolean }> = {};
+  for (const rule of options.disableRules ?? []) rules[rule] = { enabled: false };
+  const violations = await page.evaluate(
+    async ({ exclude, rules }) => {
+      const runner = (window as unknown as { axe: { run: (context: ElementContext, options: RunOptions) => Promise<AxeResults> } }).axe;
+      const context: ElementContext =
+        exclude.length > 0 ? { include: [document], exclude: exclude.map((selector) => [selector]) } : document;
+      return (await runner.run(context, { resultTypes: ['violations'], rules })).violations;
+    },
+    { exclude: options.exclude ?? [], rules },
+  );
+  await reportSerious(page, violations);
 }
 
-async function reportSerious(page: Page, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): Promise<void> {
+async function reportSerious(page: Page, violations: AxeViolations): Promise<void> {
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (serious.length === 0) return;
   const lines = serious.map((v) => {
