@@ -31,6 +31,8 @@ export const FtoSettings = z.object({
   default_program_id: Id.nullable(),
   /** Whether a trainee sees the trainer's comments before acknowledging the DOR (they always do after). */
   trainee_sees_comments_before_acknowledging: z.boolean(),
+  /** Only members of this role approve DORs (still with `fto:admin`); null: any field training administrator. */
+  approver_role_id: Id.nullable(),
 });
 export type FtoSettings = z.infer<typeof FtoSettings>;
 export const UpdateFtoSettingsInput = FtoSettings.omit({ enabled: true }).partial().strict();

@@ -6,11 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { programCategories, type Binder, type Dor, type DorContent, type Program } from '../../core/contracts/fto.ts';
+import { programCategories, type Binder, type BinderDetail, type Dor, type DorContent, type Program } from '../../core/contracts/fto.ts';
 import { api, settled, type Person } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations } from '../support/browser.ts';
 import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
 
+let admin: Person;
 let trainer: FtoPerson;
 let trainee: FtoPerson;
 let coordinator: FtoPerson;
@@ -51,7 +52,7 @@ async function approvedDor(shiftDate: string, rating: '4' | '5'): Promise<void> 
 }
 
 beforeAll(async () => {
-  ({ trainer, trainee, coordinator, program, binder } = await fieldTrainingCast('fto'));
+  ({ admin, trainer, trainee, coordinator, program, binder } = await fieldTrainingCast('fto'));
   await approvedDor('2026-10-02', '4');
   await approvedDor('2026-10-03', '5');
 }, 120_000);
@@ -277,4 +278,85 @@ describe('progress and the program', () => {
       }
     }
   }, 120_000);
+
+  it('narrows who approves DORs to one role on the module’s settings page, and keeps it after a reload', async () => {
+    const page = await as(admin, '/admin/modules/fto');
+    try {
+      const approvers = page.getByLabel('Who may approve DORs', { exact: true }).first();
+      await approvers.click();
+      await page.getByRole('option', { name: 'FTO Coordinator', exact: true }).click();
+      await page.getByRole('button', { name: 'Save the settings' }).click();
+      await page.getByText('The field training settings are saved.').waitFor();
+      await page.reload();
+      await settled(page);
+      await expect.poll(() => page.getByLabel('Who may approve DORs', { exact: true }).first().inputValue()).toBe('FTO Coordinator');
+      const settings = await api<{ approver_role_id: string | null }>(coordinator.session, 'GET', '/rest/v1/fto/admin/settings');
+      expect(settings.approver_role_id).not.toBeNull();
+    } finally {
+      await api(coordinator.session, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: null });
+      await page.context().close();
+    }
+  }, 60_000);
+
+  it('adds a second trainer to a phase in the Change trainers dialog, and the binder keeps them', async () => {
+    const page = await as(coordinator, `/fto/binder/${binder.id}`);
+    const phase2 = program.content.phases[1]!;
+    try {
+      await page.getByRole('button', { name: 'Change trainers' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Trainers of Riley Chen' });
+      await dialog.getByRole('button', { name: `Add a trainer to ${phase2.name}` }).click();
+      const picker = dialog.getByLabel(`${phase2.name}: another trainer`, { exact: true }).first();
+      await picker.click();
+      await picker.fill('Morgan');
+      await page.getByRole('option', { name: /Morgan Blake/ }).click();
+      await dialog.getByRole('button', { name: 'Save the trainers' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect
+        .poll(async () => {
+          const saved = await api<BinderDetail>(coordinator.session, 'GET', `/rest/v1/fto/binders/${binder.id}`);
+          return saved.trainers.filter((t) => t.phase_key === phase2.key).map((t) => t.trainer_id);
+        })
+        .toEqual(expect.arrayContaining([trainer.id, coordinator.id]));
+    } finally {
+      await page.context().close();
+    }
+  }, 60_000);
+
+  // Last: it moves the shared binder on to phase 2.
+  it('advances a phase with three signatures: the trainer recommends it with a reason, the trainee acknowledges, the coordinator signs', async () => {
+    const phase2 = program.content.phases[1]!;
+    const trainerPage = await as(trainer, `/fto/binder/${binder.id}`);
+    try {
+      await trainerPage.getByRole('button', { name: 'Recommend advancing' }).click();
+      await trainerPage.getByRole('button', { name: 'Sign the recommendation' }).click();
+      await trainerPage.getByText('Say why the trainee is ready').waitFor();
+      await trainerPage.getByLabel('Why the trainee is ready').fill('Handles calls alone and writes clean reports.');
+      await trainerPage.getByRole('button', { name: 'Sign the recommendation' }).click();
+      await trainerPage.getByText('Waiting for Riley Chen to acknowledge.').waitFor();
+    } finally {
+      await trainerPage.context().close();
+    }
+    const traineePage = await as(trainee, `/fto/binder/${binder.id}`);
+    try {
+      await traineePage.getByText('“Handles calls alone and writes clean reports.”', { exact: false }).waitFor();
+      await traineePage.getByRole('button', { name: 'Acknowledge the recommendation' }).click();
+      await traineePage.getByLabel('Your comment (optional)').fill('Ready for nights.');
+      await traineePage.getByRole('button', { name: 'Sign: I have read it' }).click();
+      await traineePage.getByText(/Ready for nights.”\. Waiting for the coordinator\./).waitFor();
+    } finally {
+      await traineePage.context().close();
+    }
+    const page = await as(coordinator, `/fto/binder/${binder.id}`);
+    try {
+      await page.getByRole('button', { name: 'Change the course of training' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change the course of Riley Chen’s training' });
+      await dialog.getByText('Acknowledged by Riley Chen: “Ready for nights.”', { exact: false }).waitFor();
+      await dialog.getByLabel('Reason').fill('Recommended and acknowledged; standard met.');
+      await dialog.getByRole('button', { name: 'Sign: advance to the next phase' }).click();
+      await page.getByText('Advance to the next phase: done for Riley Chen.').waitFor();
+      await page.getByText(`· ${phase2.name} since`, { exact: false }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
 });

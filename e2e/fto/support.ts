@@ -12,6 +12,8 @@ import { newPage } from '../support/browser.ts';
 export type FtoPerson = Person & { id: string };
 
 export interface FieldTrainingCast {
+  /** The agency's administrator (admin:access): the module's settings page. */
+  admin: Person;
   trainer: FtoPerson;
   trainee: FtoPerson;
   coordinator: FtoPerson;
@@ -39,7 +41,7 @@ export async function fieldTrainingCast(agencyPrefix: string): Promise<FieldTrai
     },
     { 'idempotency-key': randomUUID() },
   );
-  return { trainer, trainee, coordinator, program, binder };
+  return { admin, trainer, trainee, coordinator, program, binder };
 }
 
 /** A new page signed in as `person`, opened at `path` once its loading is done. */

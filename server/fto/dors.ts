@@ -16,8 +16,8 @@ import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
-import { peopleWithPermission } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
+import { approvers, mayApprove, requireApprover } from './approvers.ts';
 import { binderById, isOpen, isTrainerOf, lockBinder, programVersions, versionContent } from './binder-queries.ts';
 import { agencyToday, phaseOf, visibleBinder } from './binders.ts';
 import {
@@ -100,10 +100,11 @@ export function contentChanges(before: DorContent, after: DorContent, groups: Ca
 async function present(tx: Tx, ctx: RequestContext, row: ListedDor): Promise<Dor> {
   const agencyId = ctx.scope.agencyId;
   const binder = (await binderById(tx, agencyId, row.dor.binderId))!;
-  const [versions, revisions, trainsIt] = await inSequence([
+  const [versions, revisions, trainsIt, approver] = await inSequence([
     () => programVersions(tx, agencyId, [binder.programVersionId]),
     () => revisionsOf(tx, agencyId, row.dor.id),
     () => isTrainerOf(tx, agencyId, row.dor.binderId, ctx.scope.userId),
+    () => (row.dor.status === 'acknowledged' ? mayApprove(tx, ctx) : Promise.resolve(false)),
   ]);
   const program = versions.get(binder.programVersionId)!.content;
   const { dor } = row;
@@ -137,7 +138,7 @@ async function present(tx: Tx, ctx: RequestContext, row: ListedDor): Promise<Dor
     can: {
       edit: dor.status === 'draft' && dor.trainerId === me,
       acknowledge: dor.status === 'completed' && isTrainee,
-      approve: dor.status === 'acknowledged' && dor.trainerId !== me && holds(ctx, 'fto:admin'),
+      approve: dor.status === 'acknowledged' && dor.trainerId !== me && approver,
       amend: dor.status === 'approved' && (dor.trainerId === me || holds(ctx, 'fto:admin') || (trainsIt && holds(ctx, 'fto:trainer'))),
     },
     version: dor.version,
@@ -364,7 +365,7 @@ export function acknowledgeDor(ctx: RequestContext, id: string, version: number,
       summary: `Acknowledged DOR #${row.dor.number}`,
       after: { comment: comment.trim() || null },
     });
-    for (const approver of await peopleWithPermission(tx, ctx.scope.agencyId, 'fto:admin'))
+    for (const approver of await approvers(tx, ctx))
       if (approver.id !== row.dor.trainerId)
         await tell(tx, ctx, approver.id, {
           kind: 'fto.dor.to_approve',
@@ -382,6 +383,7 @@ export function approveDor(ctx: RequestContext, id: string, version: number): Pr
     const row = await visibleDor(tx, ctx, id);
     if (row.dor.trainerId === ctx.scope.userId)
       throw new AppError('forbidden', 'You wrote this DOR: another supervisor approves it (separation of duties)');
+    await requireApprover(tx, ctx);
     if (row.dor.status !== 'acknowledged')
       throw new AppError(
         'conflict',

@@ -12,6 +12,8 @@ import {
   type Program,
 } from '../../core/contracts/fto.ts';
 import type { Rating } from '../../core/fto/ratings.ts';
+import { eq } from 'drizzle-orm';
+import { userRoles } from '../db/schema.ts';
 
 describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
   let server: TestServer;
@@ -253,6 +255,35 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
       expect(
         (await call(secondCoordinator, 'POST', `/rest/v1/fto/dors/${own.id}/approve`, undefined, ifMatch(ack.version))).statusCode,
       ).toBe(200);
+    });
+
+    it('lets only the members of the approver role the agency picked approve a DOR, and refuses a role of no agency of its own', async () => {
+      const [membership] = await server.database.withTenant(agency.id, (tx) =>
+        tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, users.coordinator.id)),
+      );
+      const unknown = await call(coordinator, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: crypto.randomUUID() });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().fields).toEqual({ approver_role_id: 'Choose one of the agency’s roles' });
+      const narrowed = await call(coordinator, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: membership!.roleId });
+      expect(narrowed.statusCode, narrowed.body).toBe(200);
+      try {
+        const dor = await writeDor(binder, trainer, content('4', { shift_date: '2026-09-07' }));
+        const ack = (
+          await call(otherTrainee, 'POST', `/rest/v1/fto/dors/${dor.id}/acknowledge`, { comment: '' }, ifMatch(dor.version))
+        ).json() as Dor;
+        const outsider = (await call(secondCoordinator, 'GET', `/rest/v1/fto/dors/${dor.id}`)).json() as Dor;
+        expect(outsider.can.approve).toBe(false);
+        const home = (await call(secondCoordinator, 'GET', '/rest/v1/fto/home')).json() as FtoHome;
+        expect(home.to_approve.map((d) => d.id)).not.toContain(dor.id);
+        const refused = await call(secondCoordinator, 'POST', `/rest/v1/fto/dors/${dor.id}/approve`, undefined, ifMatch(ack.version));
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toMatch(/^Only members of the role “Test role [0-9a-f]+” approve DORs in this agency$/);
+        expect(((await call(coordinator, 'GET', `/rest/v1/fto/dors/${dor.id}`)).json() as Dor).can.approve).toBe(true);
+        const approved = await call(coordinator, 'POST', `/rest/v1/fto/dors/${dor.id}/approve`, undefined, ifMatch(ack.version));
+        expect(approved.statusCode, approved.body).toBe(200);
+      } finally {
+        await call(coordinator, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: null });
+      }
     });
 
     it('tells the trainee in the bell when a DOR waits for their acknowledgement', async () => {

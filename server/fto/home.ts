@@ -7,6 +7,7 @@ import { peopleWithPermission, searchPeople } from '../platform/people.ts';
 import { listBinders, openBindersByPhase, programVersions } from './binder-queries.ts';
 import { agencyToday, phaseOf, presentBinders } from './binders.ts';
 import { summariseDor } from './dors.ts';
+import { mayApprove } from './approvers.ts';
 import { approvedRatingsSince, dorIs, dorsWaiting, overdueDors } from './dor-queries.ts';
 import { holds, viewerOf } from './programs.ts';
 import { ftoBinderPolicies } from './schema.ts';
@@ -32,7 +33,7 @@ export function ftoHome(ctx: RequestContext): Promise<FtoHome> {
           : Promise.resolve({ rows: [], total: 0 }),
       () => (viewer.trainer ? dorsWaiting(tx, agencyId, dorIs.draftOf(me)) : Promise.resolve([])),
       () => dorsWaiting(tx, agencyId, dorIs.toAcknowledgeBy(me)),
-      () => (coordinator ? dorsWaiting(tx, agencyId, dorIs.toApproveBy(me)) : Promise.resolve([])),
+      async () => ((await mayApprove(tx, ctx)) ? dorsWaiting(tx, agencyId, dorIs.toApproveBy(me)) : []),
     ]);
     const summaries = (rows: typeof toWrite) => rows.map(summariseDor);
     const [myBinder] = await presentBinders(tx, agencyId, mine.rows);

@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { hasPermission, type Permission } from '../../core/permissions.ts';
 import { FtoSettings, type Program, type ProgramInput } from '../../core/contracts/fto.ts';
 import type { SysConfig } from '../../core/contracts/agency.ts';
 import type { z } from 'zod';
 import type { UpdateFtoSettingsInput } from '../../core/contracts/fto.ts';
+import { roles } from '../db/schema.ts';
 import { lockSysConfig, writeSysConfig } from '../platform/agency-settings.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
@@ -29,6 +31,7 @@ export function ftoSettingsOf(sysConfig: SysConfig): FtoSettings {
     enabled: stored.enabled === true,
     default_program_id: stored.default_program_id ?? null,
     trainee_sees_comments_before_acknowledging: stored.trainee_sees_comments_before_acknowledging ?? true,
+    approver_role_id: stored.approver_role_id ?? null,
   };
 }
 
@@ -92,6 +95,14 @@ export function updateProgram(ctx: RequestContext, id: string, version: number, 
   });
 }
 
+async function roleExists(tx: Tx, agencyId: string, roleId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.agencyId, agencyId), eq(roles.id, roleId)));
+  return row !== undefined;
+}
+
 export function updateFtoSettings(ctx: RequestContext, input: z.infer<typeof UpdateFtoSettingsInput>): Promise<FtoSettings> {
   return inAgency(ctx, async (tx) => {
     const sysConfig = await lockSysConfig(tx, ctx.scope.agencyId);
@@ -99,6 +110,8 @@ export function updateFtoSettings(ctx: RequestContext, input: z.infer<typeof Upd
     const next = { ...before, ...input };
     if (next.default_program_id && !(await programsWithVersions(tx, ctx.scope.agencyId, next.default_program_id)).length)
       throw validationError({ default_program_id: 'Choose one of the programs' });
+    if (next.approver_role_id && !(await roleExists(tx, ctx.scope.agencyId, next.approver_role_id)))
+      throw validationError({ approver_role_id: 'Choose one of the agency’s roles' });
     await writeSysConfig(tx, ctx.scope.agencyId, {
       ...sysConfig,
       field_training_settings: { ...sysConfig.field_training_settings, ...next, enabled: before.enabled },

@@ -10,7 +10,7 @@ import { applyServerErrors } from '../lib/form-errors.ts';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { useCreateRole } from './create-role.ts';
-import { useRoles } from './list-roles.ts';
+import { useRoles } from '../lib/roles.ts';
 import { grants, permissionGroups } from './permission-groups.ts';
 
 function CreateRoleDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

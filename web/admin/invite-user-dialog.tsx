@@ -9,7 +9,7 @@ import { applyServerErrors } from '../lib/form-errors.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { ACCOUNT_TYPE_OPTIONS } from './account-type.ts';
 import { useInviteUser } from './invite-user.ts';
-import { useRoles } from './list-roles.ts';
+import { useRoles } from '../lib/roles.ts';
 
 type InviteValues = {
   email: string;

@@ -12,7 +12,7 @@ import { ACCOUNT_TYPE_OPTIONS } from './account-type.ts';
 import { isStaleVersion } from '../lib/api.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useUser } from './get-user.ts';
-import { useRoles } from './list-roles.ts';
+import { useRoles } from '../lib/roles.ts';
 import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { UserStatusBadge } from './admin-badges.tsx';
 import { useUpdateUser } from './update-user.ts';

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconPlugOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { FtoSettings } from '../../../core/contracts/fto.ts';
-import { errorMessage, isApiError } from '../../lib/api-error.ts';
+import { errorMessage, isApiError, type ApiError } from '../../lib/api-error.ts';
+import { useRoles } from '../../lib/roles.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useFtoSettings, usePrograms, useUpdateFtoSettings } from '../fto-calls.ts';
 
@@ -11,17 +12,27 @@ function SettingsEditor({ settings }: { settings: FtoSettings }) {
   const programs = usePrograms();
   const update = useUpdateFtoSettings();
   const [defaultProgram, setDefaultProgram] = useState(settings.default_program_id);
+  const roles = useRoles();
   const [seeComments, setSeeComments] = useState(settings.trainee_sees_comments_before_acknowledging);
-  const [error, setError] = useState<string | null>(null);
+  const [approverRole, setApproverRole] = useState(settings.approver_role_id);
+  const [error, setError] = useState<ApiError | Error | null>(null);
+  const fieldError = (field: string) => (isApiError(error) ? error.fields[field] : undefined);
   const save = async () => {
     setError(null);
     try {
-      await update.mutateAsync({ default_program_id: defaultProgram, trainee_sees_comments_before_acknowledging: seeComments });
+      await update.mutateAsync({
+        default_program_id: defaultProgram,
+        trainee_sees_comments_before_acknowledging: seeComments,
+        approver_role_id: approverRole,
+      });
       notifications.show({ color: 'green', title: 'Saved', message: 'The field training settings are saved.' });
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(failure instanceof Error ? failure : new Error(errorMessage(failure)));
     }
   };
+  // A role deleted since it was chosen narrows nothing on the server; show it as "any administrator".
+  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
+  const shownRole = roles.data && approverRole && !roleOptions.some((o) => o.value === approverRole) ? null : approverRole;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="fto-settings-heading">
       <Stack gap="sm">
@@ -36,6 +47,19 @@ function SettingsEditor({ settings }: { settings: FtoSettings }) {
           onChange={setDefaultProgram}
           clearable
           placeholder="The first program"
+          error={fieldError('default_program_id')}
+          maw={480}
+        />
+        <Select
+          label="Who may approve DORs"
+          description="Approvers hold the Field training administrator permission; pick a role to narrow it to its members (e.g. sergeants)"
+          data={roleOptions}
+          value={shownRole}
+          onChange={setApproverRole}
+          clearable
+          disabled={roles.isPending}
+          placeholder={roles.isError ? 'The roles could not be loaded' : 'Any field training administrator'}
+          error={fieldError('approver_role_id') ?? (roles.isError ? errorMessage(roles.error) : undefined)}
           maw={480}
         />
         <Switch
@@ -45,10 +69,11 @@ function SettingsEditor({ settings }: { settings: FtoSettings }) {
           onChange={(event) => setSeeComments(event.currentTarget.checked)}
         />
         <Text fz="sm" c="dimmed">
-          Approving a DOR needs the Field training administrator permission (give it through a role), and is never done by the DOR’s own
-          trainer.
+          A DOR is never approved by the trainer who wrote it.
         </Text>
-        <FormErrorAlert message={error} />
+        <FormErrorAlert
+          message={error && !fieldError('approver_role_id') && !fieldError('default_program_id') ? errorMessage(error) : null}
+        />
         <Group justify="flex-end">
           <Button onClick={() => void save()} loading={update.isPending}>
             Save the settings

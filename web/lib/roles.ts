@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../core/contracts/admin.ts';
-import { callEndpoint, queryKey } from '../lib/api.ts';
+import { callEndpoint, queryKey } from './api.ts';
 
 /** The agency's roles with their permissions and member counts. */
 export const rolesQueryOptions = queryOptions({
