@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker on two cores; these tests spend much of their time waiting on a
+    // database, so two files at a time finish sooner: 401 s on one worker, 306 s on two.
+    maxWorkers: 2,
   },
 });
