@@ -269,6 +269,22 @@ describe('the forms without a connection, from what the device kept', () => {
     }
   });
 
+  it('says plainly that a screen the device never kept waits for the connection, and opens it once the connection is back', async () => {
+    const page = await openWithServiceWorker('/fleet');
+    try {
+      await page.getByRole('heading', { name: 'Fleet', level: 1 }).waitFor();
+      await page.context().setOffline(true);
+      await page.goto('/admin/users');
+      await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+      await page.getByRole('status').getByText('This screen was not kept on this device.', { exact: false }).waitFor();
+      await page.context().setOffline(false);
+      await page.getByText(officer.email, { exact: true }).waitFor();
+      await expect(page.getByText('No connection', { exact: true }).count()).resolves.toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('deletes what the device kept when the officer signs out', async () => {
     // A session of its own: signing out ends it on the server, and the other tests go on with theirs.
     const session = await signInViaApi(officer.email, officer.password);

@@ -1,10 +1,27 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudOff, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useOnline } from '../lib/online.ts';
 
 /** The three states every screen that loads data has: loading, empty and error. */
 
+/**
+ * A screen's data on its way. With no connection a read the device never kept waits (TanStack Query
+ * pauses it) rather than fails: the screen says so, instead of spinning, and fills in by itself once
+ * the connection is back.
+ */
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+  const online = useOnline();
+  if (!online)
+    return (
+      <Center py="xl" role="status" aria-live="polite">
+        <Stack align="center" gap="xs" maw={420} ta="center">
+          <IconCloudOff aria-hidden size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />
+          <Text fw={600}>No connection</Text>
+          <Text c="dimmed">This screen was not kept on this device. It opens by itself when the connection is back.</Text>
+        </Stack>
+      </Center>
+    );
   return (
     <Center py="xl" role="status" aria-live="polite">
       <Group gap="sm">
