@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineApi } from '../endpoints.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
 import { pageOf } from './admin.ts';
+import { Id, Key, Label as LabelOf } from './fields.ts';
 import { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES } from './list-values.ts';
 
 export { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES };
@@ -10,18 +11,11 @@ export { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_S
  * The fleet module's contract: its records, their inputs and its endpoints (fleetApi, at the end).
  */
 
-const Id = z.string().uuid('Not a valid id');
 export const FleetIdParams = z.object({ id: Id });
 
 // ---------------------------------------------------------------- settings (sys_config.fleet_settings)
 
-const Key = z
-  .string()
-  .trim()
-  .min(1, 'Give it a short key')
-  .max(40, 'Use at most 40 characters')
-  .regex(/^[a-z0-9_]+$/, 'Use lower-case letters, digits and _');
-const Label = z.string().trim().min(1, 'Give it a name').max(60, 'Use at most 60 characters');
+const Label = LabelOf(60);
 
 export const FleetSettings = z.object({
   enabled: z.boolean(),

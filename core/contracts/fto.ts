@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineApi } from '../endpoints.ts';
 import { RATINGS } from '../fto/ratings.ts';
 import { pageOf } from './admin.ts';
+import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
 
 /**
  * The field training module's contract (the San Jose model): programs and their versions, one binder
@@ -10,18 +11,7 @@ import { pageOf } from './admin.ts';
  * assigned to, fto:admin all of them.
  */
 
-const Id = z.string().uuid('Not a valid id');
 export const FtoIdParams = z.object({ id: Id });
-
-const Key = z
-  .string()
-  .trim()
-  .min(1, 'Give it a short key')
-  .max(40, 'Use at most 40 characters')
-  .regex(/^[a-z0-9_]+$/, 'Use lower-case letters, digits and _');
-const Label = (max = 80) => z.string().trim().min(1, 'Give it a name').max(max, `Use at most ${max} characters`);
-const LongText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
-const IsoDate = z.iso.date({ error: 'Use a date (YYYY-MM-DD)' });
 
 // ---------------------------------------------------------------- settings (sys_config.field_training_settings)
 
