@@ -3,19 +3,34 @@
  * PostgreSQL server tests may create scratch databases on. TEST_DATABASE_URL when set, else a
  * throw-away cluster (test/pg-cluster.ts) started here and stopped at the end. Fails the run loudly when
  * PostgreSQL cannot be reached or started: nothing is skipped quietly.
+ *
+ * It also creates the cluster-wide role the migrations run the API as (migration 0001), once, before
+ * the test files migrate their own databases two at a time: a role belongs to the whole cluster, and
+ * two migrations creating it at the same instant collide (each database's migration lock is its own).
  */
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from './pg-cluster.ts';
 
-async function assertReachable(url: string, origin: string): Promise<void> {
+const APP_ROLE = `DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'precinct_app') THEN
+    CREATE ROLE precinct_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOINHERIT;
+  END IF;
+END
+$$`;
+
+async function prepare(url: string, origin: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();
     await client.query('select 1');
+    await client.query(APP_ROLE);
   } catch (error) {
     const redacted = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
-    throw new Error(`PostgreSQL at ${redacted} (${origin}) is not reachable: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `PostgreSQL at ${redacted} (${origin}) is not reachable or could not be prepared: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     await client.end().catch(() => {});
   }
@@ -24,13 +39,13 @@ async function assertReachable(url: string, origin: string): Promise<void> {
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
-    await assertReachable(external, 'TEST_DATABASE_URL');
+    await prepare(external, 'TEST_DATABASE_URL');
     project.provide('postgresUrl', external);
     return undefined;
   }
   const cluster = await startPostgresCluster();
   try {
-    await assertReachable(cluster.url, 'throw-away cluster');
+    await prepare(cluster.url, 'throw-away cluster');
   } catch (error) {
     await cluster.stop();
     throw error;

@@ -276,7 +276,7 @@ describe('the forms without a connection, from what the device kept', () => {
       await page.context().setOffline(true);
       await page.goto('/admin/users');
       await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
-      await page.getByRole('status').getByText('This screen was not kept on this device.', { exact: false }).waitFor();
+      await page.getByRole('status').getByText('What this screen shows is not kept on this device.', { exact: false }).waitFor();
       await page.context().setOffline(false);
       await page.getByText(officer.email, { exact: true }).waitFor();
       await expect(page.getByText('No connection', { exact: true }).count()).resolves.toBe(0);

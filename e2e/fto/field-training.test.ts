@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { programCategories, type Binder, type BinderDetail, type Dor, type DorContent, type Program } from '../../core/contracts/fto.ts';
-import { api, settled, type Person } from '../admin/support.ts';
+import { api, roleIdByName, settled, type Person } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations } from '../support/browser.ts';
 import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
 
@@ -284,16 +284,19 @@ describe('progress and the program', () => {
     try {
       const approvers = page.getByLabel('Who may approve DORs', { exact: true }).first();
       await approvers.click();
-      await page.getByRole('option', { name: 'FTO Coordinator', exact: true }).click();
+      await approvers.fill('FTO Coord');
+      await page.getByRole('option', { name: 'FTO Coordinator', exact: true }).waitFor();
+      await approvers.press('ArrowDown');
+      await approvers.press('Enter');
       await page.getByRole('button', { name: 'Save the settings' }).click();
       await page.getByText('The field training settings are saved.').waitFor();
       await page.reload();
       await settled(page);
       await expect.poll(() => page.getByLabel('Who may approve DORs', { exact: true }).first().inputValue()).toBe('FTO Coordinator');
       const settings = await api<{ approver_role_id: string | null }>(coordinator.session, 'GET', '/rest/v1/fto/admin/settings');
-      expect(settings.approver_role_id).not.toBeNull();
+      expect(settings.approver_role_id).toBe(await roleIdByName(admin.session, 'FTO Coordinator'));
     } finally {
-      await api(coordinator.session, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: null });
+      await api(admin.session, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: null });
       await page.context().close();
     }
   }, 60_000);

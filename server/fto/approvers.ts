@@ -4,57 +4,63 @@ import type { RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { peopleWithPermission } from '../platform/people.ts';
-import { ftoSettingsOf, holds } from './programs.ts';
+import { ftoSettingsOf, holds } from './caller.ts';
 
 /**
  * Who approves DORs. Always a field training administrator (`fto:admin`) who did not write the DOR; an
  * agency may narrow it to the members of one role (settings: "who may approve"), e.g. its sergeants.
- * A role that has since been deleted narrows nothing, so DORs never wait for nobody.
+ * The settings refuse a role none of whose members holds `fto:admin`; a role deleted since narrows
+ * nothing.
  */
-async function approverRole(tx: Tx, ctx: RequestContext): Promise<{ id: string; name: string } | null> {
-  const roleId = ftoSettingsOf(ctx.sysConfig).approver_role_id;
-  if (!roleId) return null;
+
+type Role = { id: string; name: string };
+
+/** A role of the agency, by id. */
+export async function roleById(tx: Tx, agencyId: string, roleId: string): Promise<Role | undefined> {
   const [role] = await tx
     .select({ id: roles.id, name: roles.name })
     .from(roles)
-    .where(and(eq(roles.agencyId, ctx.scope.agencyId), eq(roles.id, roleId)));
-  return role ?? null;
+    .where(and(eq(roles.agencyId, agencyId), eq(roles.id, roleId)));
+  return role;
 }
 
-async function isMember(tx: Tx, agencyId: string, userId: string, roleId: string): Promise<boolean> {
-  const [row] = await tx
+async function memberIds(tx: Tx, agencyId: string, roleId: string): Promise<Set<string>> {
+  const rows = await tx
     .select({ userId: userRoles.userId })
     .from(userRoles)
-    .where(and(eq(userRoles.agencyId, agencyId), eq(userRoles.userId, userId), eq(userRoles.roleId, roleId)));
-  return row !== undefined;
+    .where(and(eq(userRoles.agencyId, agencyId), eq(userRoles.roleId, roleId)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** The active people who approve DORs when `roleId` narrows it: the role's members holding `fto:admin`. */
+export async function approversIn(tx: Tx, agencyId: string, roleId: string | null) {
+  const admins = await peopleWithPermission(tx, agencyId, 'fto:admin');
+  if (!roleId) return admins;
+  const members = await memberIds(tx, agencyId, roleId);
+  return admins.filter((person) => members.has(person.id));
+}
+
+/** The approver role the agency's settings name, if it still exists. */
+async function approverRole(tx: Tx, ctx: RequestContext): Promise<Role | undefined> {
+  const roleId = ftoSettingsOf(ctx.sysConfig).approver_role_id;
+  return roleId ? roleById(tx, ctx.scope.agencyId, roleId) : undefined;
 }
 
 /** Whether the caller approves DORs in their agency (the DOR's own trainer is refused separately). */
 export async function mayApprove(tx: Tx, ctx: RequestContext): Promise<boolean> {
   if (!holds(ctx, 'fto:admin')) return false;
   const role = await approverRole(tx, ctx);
-  return !role || (await isMember(tx, ctx.scope.agencyId, ctx.scope.userId, role.id));
+  return !role || (await memberIds(tx, ctx.scope.agencyId, role.id)).has(ctx.scope.userId);
 }
 
 /** Refuses a caller who is outside the agency's approver role. */
 export async function requireApprover(tx: Tx, ctx: RequestContext): Promise<void> {
   const role = await approverRole(tx, ctx);
-  if (role && !(await isMember(tx, ctx.scope.agencyId, ctx.scope.userId, role.id)))
+  if (role && !(await memberIds(tx, ctx.scope.agencyId, role.id)).has(ctx.scope.userId))
     throw new AppError('forbidden', `Only members of the role “${role.name}” approve DORs in this agency`);
 }
 
 /** The people told that a DOR waits for approval. */
 export async function approvers(tx: Tx, ctx: RequestContext) {
-  const role = await approverRole(tx, ctx);
-  const admins = await peopleWithPermission(tx, ctx.scope.agencyId, 'fto:admin');
-  if (!role) return admins;
-  const members = new Set(
-    (
-      await tx
-        .select({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(and(eq(userRoles.agencyId, ctx.scope.agencyId), eq(userRoles.roleId, role.id)))
-    ).map((r) => r.userId),
-  );
-  return admins.filter((person) => members.has(person.id));
+  return approversIn(tx, ctx.scope.agencyId, (await approverRole(tx, ctx))?.id ?? null);
 }

@@ -36,7 +36,7 @@ import {
   type ListedBinder,
 } from './binder-queries.ts';
 import { approvedDorsOf, dorCountsOf } from './dor-queries.ts';
-import { holds, viewerOf } from './programs.ts';
+import { holds, viewerOf } from './caller.ts';
 import { tell } from './tell.ts';
 
 /** Today's date in the agency's time zone (YYYY-MM-DD). */

@@ -30,7 +30,7 @@ import {
   updateDorRow,
   type ListedDor,
 } from './dor-queries.ts';
-import { ftoSettingsOf, holds, viewerOf } from './programs.ts';
+import { ftoSettingsOf, holds, viewerOf } from './caller.ts';
 import { tell } from './tell.ts';
 
 const link = (binderId: string, dorId: string) => `/fto/binder/${binderId}/dors/view/${dorId}`;

@@ -25,6 +25,7 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
   let trainee: Session;
   let otherTrainee: Session;
   let nobody: Session;
+  let administrator: Session;
   let users: Record<'trainer' | 'otherTrainer' | 'trainee' | 'otherTrainee' | 'coordinator', TestUser>;
   let program: Program;
 
@@ -45,6 +46,7 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
     trainee = await signIn(server, users.trainee);
     otherTrainee = await signIn(server, users.otherTrainee);
     nobody = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit'] }));
+    administrator = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
     const programs = (await call(coordinator, 'GET', '/rest/v1/fto/admin/programs')).json() as Program[];
     program = programs[0]!;
   });
@@ -257,20 +259,48 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
       ).toBe(200);
     });
 
-    it('lets only the members of the approver role the agency picked approve a DOR, and refuses a role of no agency of its own', async () => {
-      const [membership] = await server.database.withTenant(agency.id, (tx) =>
-        tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, users.coordinator.id)),
-      );
-      const unknown = await call(coordinator, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: crypto.randomUUID() });
+    it('lets only the members of the approver role an administrator picked approve a DOR, and tells only them', async () => {
+      const roleOf = async (agencyId: string, userId: string) =>
+        (
+          await server.database.withTenant(agencyId, (tx) =>
+            tx.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId)),
+          )
+        )[0]!.roleId;
+      const coordinators = await roleOf(agency.id, users.coordinator.id);
+      const settings = (session: Session, roleId: string | null) =>
+        call(session, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: roleId });
+
+      const byCoordinator = await settings(coordinator, coordinators);
+      expect(byCoordinator.statusCode).toBe(403);
+      expect(byCoordinator.json().message).toBe('Only an agency administrator changes who approves DORs');
+      const unknown = await settings(administrator, crypto.randomUUID());
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().fields).toEqual({ approver_role_id: 'Choose one of the agency’s roles' });
-      const narrowed = await call(coordinator, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: membership!.roleId });
+      const elsewhere = await makeAgency(server, 'Another PD');
+      const foreign = await settings(
+        administrator,
+        await roleOf(elsewhere.id, (await makeUser(server, elsewhere, { permissions: ['fto:admin'] })).id),
+      );
+      expect(foreign.statusCode).toBe(400);
+      const trainersOnly = await settings(administrator, await roleOf(agency.id, users.trainer.id));
+      expect(trainersOnly.statusCode).toBe(400);
+      expect(trainersOnly.json().fields.approver_role_id).toMatch(
+        /^Nobody in “Test role [0-9a-f]+” holds the Field training administrator permission/,
+      );
+
+      const narrowed = await settings(administrator, coordinators);
       expect(narrowed.statusCode, narrowed.body).toBe(200);
       try {
         const dor = await writeDor(binder, trainer, content('4', { shift_date: '2026-09-07' }));
         const ack = (
           await call(otherTrainee, 'POST', `/rest/v1/fto/dors/${dor.id}/acknowledge`, { comment: '' }, ifMatch(dor.version))
         ).json() as Dor;
+        const told = async (session: Session) =>
+          ((await call(session, 'GET', '/rest/v1/notifications')).json() as { items: Array<{ title: string }> }).items.some((n) =>
+            n.title.startsWith(`DOR #${dor.number} `),
+          );
+        expect(await told(coordinator)).toBe(true);
+        expect(await told(secondCoordinator)).toBe(false);
         const outsider = (await call(secondCoordinator, 'GET', `/rest/v1/fto/dors/${dor.id}`)).json() as Dor;
         expect(outsider.can.approve).toBe(false);
         const home = (await call(secondCoordinator, 'GET', '/rest/v1/fto/home')).json() as FtoHome;
@@ -282,7 +312,7 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
         const approved = await call(coordinator, 'POST', `/rest/v1/fto/dors/${dor.id}/approve`, undefined, ifMatch(ack.version));
         expect(approved.statusCode, approved.body).toBe(200);
       } finally {
-        await call(coordinator, 'PUT', '/rest/v1/fto/admin/settings', { approver_role_id: null });
+        expect((await settings(administrator, null)).statusCode).toBe(200);
       }
     });
 

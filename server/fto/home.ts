@@ -9,7 +9,7 @@ import { agencyToday, phaseOf, presentBinders } from './binders.ts';
 import { summariseDor } from './dors.ts';
 import { mayApprove } from './approvers.ts';
 import { approvedRatingsSince, dorIs, dorsWaiting, overdueDors } from './dor-queries.ts';
-import { holds, viewerOf } from './programs.ts';
+import { holds, viewerOf } from './caller.ts';
 import { ftoBinderPolicies } from './schema.ts';
 
 const DAY_MS = 86_400_000;

@@ -7,7 +7,7 @@ import { AppError } from '../platform/errors.ts';
 import { userNameOf } from '../platform/people.ts';
 import { findBinder, isOpen, OPEN_STATUSES, programVersions, versionContent } from './binder-queries.ts';
 import { agencyToday, visibleBinder } from './binders.ts';
-import { viewerOf } from './programs.ts';
+import { viewerOf } from './caller.ts';
 import { ftoBinderPolicies, ftoBinders } from './schema.ts';
 import { tell } from './tell.ts';
 

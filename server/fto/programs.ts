@@ -1,39 +1,16 @@
-import { and, eq } from 'drizzle-orm';
-import { hasPermission, type Permission } from '../../core/permissions.ts';
-import { FtoSettings, type Program, type ProgramInput } from '../../core/contracts/fto.ts';
-import type { SysConfig } from '../../core/contracts/agency.ts';
+import type { FtoSettings, Program, ProgramInput } from '../../core/contracts/fto.ts';
 import type { z } from 'zod';
 import type { UpdateFtoSettingsInput } from '../../core/contracts/fto.ts';
-import { roles } from '../db/schema.ts';
 import { lockSysConfig, writeSysConfig } from '../platform/agency-settings.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
-import { addProgramVersion, insertProgram, programsWithVersions, type Viewer } from './binder-queries.ts';
+import { approversIn, roleById } from './approvers.ts';
+import { addProgramVersion, insertProgram, programsWithVersions } from './binder-queries.ts';
+import { ftoSettingsOf, holds } from './caller.ts';
 import { DEFAULT_PROGRAM_NAME, defaultProgramContent } from './default-program.ts';
-
-/** Whether the caller holds a permission (admin:access passes every one). */
-export function holds(ctx: RequestContext, permission: Permission): boolean {
-  const { agencyId, accountType, roles, permissions } = ctx.scope;
-  return hasPermission({ agency_id: agencyId, account_type: accountType, roles, permissions }, permission);
-}
-
-/** What the caller may see of field training: a trainee their binder, a trainer theirs, the coordinator all. */
-export function viewerOf(ctx: RequestContext): Viewer {
-  return { userId: ctx.scope.userId, all: holds(ctx, 'fto:admin'), trainee: holds(ctx, 'fto:user'), trainer: holds(ctx, 'fto:trainer') };
-}
-
-export function ftoSettingsOf(sysConfig: SysConfig): FtoSettings {
-  const stored = (sysConfig.field_training_settings ?? {}) as Partial<FtoSettings>;
-  return {
-    enabled: stored.enabled === true,
-    default_program_id: stored.default_program_id ?? null,
-    trainee_sees_comments_before_acknowledging: stored.trainee_sees_comments_before_acknowledging ?? true,
-    approver_role_id: stored.approver_role_id ?? null,
-  };
-}
 
 /** Every agency starts with the San Jose model program, so a coordinator can open a binder on day one. */
 export async function seedDefaultProgram(tx: Tx, agencyId: string, createdBy: string | null = null) {
@@ -95,12 +72,19 @@ export function updateProgram(ctx: RequestContext, id: string, version: number, 
   });
 }
 
-async function roleExists(tx: Tx, agencyId: string, roleId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.agencyId, agencyId), eq(roles.id, roleId)));
-  return row !== undefined;
+/**
+ * Who approves DORs is the agency's call, not the approvers' own: only an administrator changes it, to a
+ * role of the agency with at least one member who holds `fto:admin` (or back to any coordinator).
+ */
+async function checkApproverRole(tx: Tx, ctx: RequestContext, roleId: string | null): Promise<void> {
+  if (!holds(ctx, 'admin:access')) throw new AppError('forbidden', 'Only an agency administrator changes who approves DORs');
+  if (!roleId) return;
+  const role = await roleById(tx, ctx.scope.agencyId, roleId);
+  if (!role) throw validationError({ approver_role_id: 'Choose one of the agency’s roles' });
+  if ((await approversIn(tx, ctx.scope.agencyId, roleId)).length === 0)
+    throw validationError({
+      approver_role_id: `Nobody in “${role.name}” holds the Field training administrator permission: give it to the role first`,
+    });
 }
 
 export function updateFtoSettings(ctx: RequestContext, input: z.infer<typeof UpdateFtoSettingsInput>): Promise<FtoSettings> {
@@ -110,8 +94,7 @@ export function updateFtoSettings(ctx: RequestContext, input: z.infer<typeof Upd
     const next = { ...before, ...input };
     if (next.default_program_id && !(await programsWithVersions(tx, ctx.scope.agencyId, next.default_program_id)).length)
       throw validationError({ default_program_id: 'Choose one of the programs' });
-    if (next.approver_role_id && !(await roleExists(tx, ctx.scope.agencyId, next.approver_role_id)))
-      throw validationError({ approver_role_id: 'Choose one of the agency’s roles' });
+    if (next.approver_role_id !== before.approver_role_id) await checkApproverRole(tx, ctx, next.approver_role_id);
     await writeSysConfig(tx, ctx.scope.agencyId, {
       ...sysConfig,
       field_training_settings: { ...sysConfig.field_training_settings, ...next, enabled: before.enabled },

@@ -18,7 +18,8 @@ import { acknowledgePolicy, getPolicy, listPolicies, policyCompliance, remindPol
 import { addReference, listBinderReference, listProgramReference, retireReference } from './reference.ts';
 import { getTasksheet, listTasksheets, signTask, withdrawSignoff } from './tasksheets.ts';
 import { listTrainers } from './trainers.ts';
-import { ftoSettingsOf, getProgram, listPrograms, updateFtoSettings, updateProgram } from './programs.ts';
+import { ftoSettingsOf } from './caller.ts';
+import { getProgram, listPrograms, updateFtoSettings, updateProgram } from './programs.ts';
 
 /** The handlers of ftoApi (core/contracts/fto.ts): one use case each. */
 export function ftoRoutes(app: FastifyInstance, services: Services) {

@@ -8,7 +8,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { userNameOf } from '../platform/people.ts';
 import { findBinder, isOpen, isTrainerOf, versionContent, type ListedBinder } from './binder-queries.ts';
 import { agencyToday, phaseOf, visibleBinder } from './binders.ts';
-import { holds, viewerOf } from './programs.ts';
+import { holds, viewerOf } from './caller.ts';
 import { ftoTasksheets, ftoTaskSignoffs } from './schema.ts';
 
 /**

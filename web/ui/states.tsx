@@ -18,7 +18,7 @@ export function LoadingState({ label = 'Loading…' }: { label?: string }) {
         <Stack align="center" gap="xs" maw={420} ta="center">
           <IconCloudOff aria-hidden size={32} stroke={1.5} color="var(--mantine-color-dimmed)" />
           <Text fw={600}>No connection</Text>
-          <Text c="dimmed">This screen was not kept on this device. It opens by itself when the connection is back.</Text>
+          <Text c="dimmed">What this screen shows is not kept on this device. It opens by itself when the connection is back.</Text>
         </Stack>
       </Center>
     );

@@ -17,22 +17,22 @@ function SettingsEditor({ settings }: { settings: FtoSettings }) {
   const [approverRole, setApproverRole] = useState(settings.approver_role_id);
   const [error, setError] = useState<ApiError | Error | null>(null);
   const fieldError = (field: string) => (isApiError(error) ? error.fields[field] : undefined);
+  // A role deleted since it was chosen narrows nothing on the server; show it as "any administrator".
+  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
+  const shownRole = roles.data && approverRole && !roleOptions.some((o) => o.value === approverRole) ? null : approverRole;
   const save = async () => {
     setError(null);
     try {
       await update.mutateAsync({
         default_program_id: defaultProgram,
         trainee_sees_comments_before_acknowledging: seeComments,
-        approver_role_id: approverRole,
+        approver_role_id: shownRole,
       });
       notifications.show({ color: 'green', title: 'Saved', message: 'The field training settings are saved.' });
     } catch (failure) {
       setError(failure instanceof Error ? failure : new Error(errorMessage(failure)));
     }
   };
-  // A role deleted since it was chosen narrows nothing on the server; show it as "any administrator".
-  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
-  const shownRole = roles.data && approverRole && !roleOptions.some((o) => o.value === approverRole) ? null : approverRole;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="fto-settings-heading">
       <Stack gap="sm">
@@ -56,6 +56,7 @@ function SettingsEditor({ settings }: { settings: FtoSettings }) {
           data={roleOptions}
           value={shownRole}
           onChange={setApproverRole}
+          searchable
           clearable
           disabled={roles.isPending}
           placeholder={roles.isError ? 'The roles could not be loaded' : 'Any field training administrator'}
