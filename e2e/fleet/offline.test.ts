@@ -6,7 +6,11 @@
  * API). Signing out while an item waits asks first. The outbox's panel is axe clean. Set-up goes through the API: a new agency whose
  * founder (admin:access) is the officer, and a car assigned to them.
  */
-import type { Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
 import type { ServiceRequest, SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
@@ -269,6 +273,28 @@ describe('the forms without a connection, from what the device kept', () => {
     }
   });
 
+  it('shows the fleet home the device kept, with a note, when the server cannot be reached although the device says it is online', async () => {
+    const page = await openWithServiceWorker('/fleet');
+    try {
+      await page.getByRole('heading', { name: 'Fleet', level: 1 }).waitFor();
+      await waitUntilKept(page, ['account.getProfile', 'fleet.home']);
+      // A garage's weak signal: the browser says online, no request reaches the server. Five minutes
+      // on, the kept answers are stale, so the reloaded screen asks the server again.
+      await page.route('**/rest/v1/**', (route) => route.abort('connectionrefused'));
+      await page.clock.setFixedTime(new Date(Date.now() + 5 * 60_000));
+      await page.reload();
+      const notice = page.getByRole('status').filter({ hasText: 'Precinct cannot reach the server' });
+      await notice.waitFor();
+      await page.getByRole('heading', { name: 'Today’s squad checks', level: 2 }).waitFor();
+      await page.getByText('P-611', { exact: false }).first().waitFor();
+      await page.unroute('**/rest/v1/**');
+      await notice.getByRole('button', { name: 'Try again' }).click();
+      await notice.waitFor({ state: 'detached' });
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('says plainly that a screen the device never kept waits for the connection, and opens it once the connection is back', async () => {
     const page = await openWithServiceWorker('/fleet');
     try {
@@ -449,5 +475,36 @@ describe('the installable app', () => {
     const worker = await (await fetch(`${baseUrl}/sw.js`)).text();
     expect(worker).not.toMatch(/registerRoute\((?!new \w+\.NavigationRoute)/);
     expect((await fetch(`${baseUrl}/health`)).headers.get('cache-control')).toMatch(/no-store/);
+  });
+
+  // What Lighthouse's installability audit asked (it left Lighthouse in version 12): Chromium's own
+  // verdict on the page, with the service worker in control.
+  it('is installable from /fleet in Chromium’s own judgement, with no installability error', async () => {
+    // A browser profile of its own: Chromium never offers to install from an incognito one, which every
+    // other test's context is.
+    const profile = mkdtempSync(path.join(tmpdir(), 'precinct-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: findChromium()!,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      baseURL: inject('baseUrl'),
+      viewport: { width: 390, height: 844 },
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    try {
+      await signInWithSession(page, officer.session);
+      await page.goto('/fleet');
+      await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+      const cdp = await page.context().newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+      const { url } = (await cdp.send('Page.getAppManifest')) as { url: string };
+      expect(url).toMatch(/\/manifest\.webmanifest$/);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import type { FleetHome, ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
+import { EmptyState, ErrorState, KeptAnswerNotice, LoadingState } from '../ui/states.tsx';
+import { showsKeptAnswer } from '../lib/offline-reads/kept-answer.ts';
 import { RequestStatusBadge, VehicleStatusBadge } from './fleet-badges.tsx';
 import { FleetPage } from './fleet-page.tsx';
 import { useFleetHome } from './get-fleet-home.ts';
@@ -38,6 +39,11 @@ export function FleetHomeScreen() {
     >
       {home.isPending ? (
         <LoadingState label="Loading your vehicles…" />
+      ) : home.data && showsKeptAnswer(home) ? (
+        <Stack gap="md">
+          <KeptAnswerNotice updatedAt={home.dataUpdatedAt} onRetry={() => void home.refetch()} />
+          <HomeContent home={home.data} />
+        </Stack>
       ) : home.isError ? (
         <ErrorState message={errorMessage(home.error)} onRetry={() => void home.refetch()} />
       ) : (

@@ -11,6 +11,7 @@ import { useRefusedItem } from '../lib/outbox/outbox.ts';
 import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
+import { showsKeptAnswer } from '../lib/offline-reads/kept-answer.ts';
 import { useCreateServiceRequest } from './create-service-request.ts';
 import { REQUEST_STATUS_LABELS, RequestStatusBadge, VehicleStatusBadge } from './fleet-badges.tsx';
 import { FleetPage } from './fleet-page.tsx';
@@ -194,7 +195,7 @@ function NewRequest({ refused }: { refused: RefusedRequest | null }) {
             onChange={(vehicleId) => form.setFieldValue('vehicle_id', vehicleId)}
             error={form.errors.vehicle_id ? String(form.errors.vehicle_id) : null}
           />
-          {settings.isError ? (
+          {settings.isError && !showsKeptAnswer(settings) ? (
             <ErrorState
               title="The categories could not be loaded"
               message={errorMessage(settings.error)}

@@ -11,7 +11,8 @@ import {
   type SquadCheckSubmission,
 } from '../../core/contracts/fleet.ts';
 import { IdempotencyKeys } from '../lib/api.ts';
-import { errorMessage, isApiError, NETWORK_ERROR_CODE } from '../lib/api-error.ts';
+import { errorMessage, isApiError } from '../lib/api-error.ts';
+import { showsKeptAnswer } from '../lib/offline-reads/kept-answer.ts';
 import { useRefusedItem } from '../lib/outbox/outbox.ts';
 import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
@@ -103,8 +104,7 @@ function SquadCheckLoader({
   // waits for the connection) or when the server cannot be reached. Otherwise the form waits for the
   // server, whose draft may be newer; once open it stays open while the answer is read again.
   const [opened, setOpened] = useState(false);
-  const unreachable = form.isError && isApiError(form.error) && form.error.code === NETWORK_ERROR_CODE;
-  const usable = form.data !== undefined && (opened || (form.fetchStatus !== 'fetching' && (!form.isError || unreachable)));
+  const usable = form.data !== undefined && (opened || (form.fetchStatus !== 'fetching' && (!form.isError || showsKeptAnswer(form))));
   if (usable && !opened) setOpened(true);
   if (usable && session)
     return <SquadCheckFill form={form.data} userId={session.user.id} fixing={fixing} onSubmitted={onSubmitted} onQueued={onQueued} />;

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCloudOff, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { useOnline } from '../lib/online.ts';
 
 /** The three states every screen that loads data has: loading, empty and error. */
@@ -62,6 +63,27 @@ export function ErrorState({
             Try again
           </Button>
         ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Above a screen that shows an earlier answer because the server cannot be reached now
+ * (`showsKeptAnswer`): when that answer is from, and a way to try again.
+ */
+export function KeptAnswerNotice({ updatedAt, onRetry }: { updatedAt: number; onRetry: () => void }) {
+  const dates = useAgencyDates();
+  return (
+    <Alert color="yellow" variant="light" title="Precinct cannot reach the server" icon={<IconCloudOff aria-hidden />} role="status">
+      <Stack gap="sm" align="flex-start">
+        <Text fz="sm">
+          This is what this device kept from {dates.dateTime(new Date(updatedAt).toISOString())}. It is brought up to date once the server
+          answers.
+        </Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          Try again
+        </Button>
       </Stack>
     </Alert>
   );
