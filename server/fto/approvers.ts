@@ -46,18 +46,26 @@ async function approverRole(tx: Tx, ctx: RequestContext): Promise<Role | undefin
   return roleId ? roleById(tx, ctx.scope.agencyId, roleId) : undefined;
 }
 
+/** The approver role when the caller is not one of its members; undefined when the role lets them approve. */
+async function roleShuttingOut(tx: Tx, ctx: RequestContext): Promise<Role | undefined> {
+  const role = await approverRole(tx, ctx);
+  if (!role) return undefined;
+  const [member] = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.agencyId, ctx.scope.agencyId), eq(userRoles.roleId, role.id), eq(userRoles.userId, ctx.scope.userId)));
+  return member ? undefined : role;
+}
+
 /** Whether the caller approves DORs in their agency (the DOR's own trainer is refused separately). */
 export async function mayApprove(tx: Tx, ctx: RequestContext): Promise<boolean> {
-  if (!holds(ctx, 'fto:admin')) return false;
-  const role = await approverRole(tx, ctx);
-  return !role || (await memberIds(tx, ctx.scope.agencyId, role.id)).has(ctx.scope.userId);
+  return holds(ctx, 'fto:admin') && !(await roleShuttingOut(tx, ctx));
 }
 
 /** Refuses a caller who is outside the agency's approver role. */
 export async function requireApprover(tx: Tx, ctx: RequestContext): Promise<void> {
-  const role = await approverRole(tx, ctx);
-  if (role && !(await memberIds(tx, ctx.scope.agencyId, role.id)).has(ctx.scope.userId))
-    throw new AppError('forbidden', `Only members of the role “${role.name}” approve DORs in this agency`);
+  const role = await roleShuttingOut(tx, ctx);
+  if (role) throw new AppError('forbidden', `Only members of the role “${role.name}” approve DORs in this agency`);
 }
 
 /** The people told that a DOR waits for approval. */
