@@ -289,7 +289,33 @@ export const DorContent = z
   .strict();
 export type DorContent = z.infer<typeof DorContent>;
 
-export const CreateDorInput = z.object({ shift_date: IsoDate, shift: z.enum(SHIFTS) }).strict();
+/**
+ * Starting a DOR. Online the trainer names the shift and rates it in the draft. A DOR started without a
+ * connection waits in the device's outbox, so its id is chosen on the device (the form opens under it
+ * before the server has it), and it may carry what was written and ask to be completed at once.
+ */
+export const CreateDorInput = z
+  .object({
+    id: Id.optional(),
+    shift_date: IsoDate,
+    shift: z.enum(SHIFTS),
+    content: DorContent.optional(),
+    complete: z.boolean().optional(),
+  })
+  .strict();
+export type CreateDorInput = z.infer<typeof CreateDorInput>;
+
+/** What a DOR holds before anything is rated. */
+export function emptyDorContent(shiftDate: string, shift: DorContent['shift']): DorContent {
+  return {
+    shift_date: shiftDate,
+    shift,
+    activity: { calls_handled: 0, self_initiated: 0, reports_written: 0, arrests: 0, notes: '' },
+    ratings: {},
+    most_satisfactory: '',
+    least_satisfactory: '',
+  };
+}
 export const AcknowledgeDorInput = z.object({ comment: LongText(4000) }).strict();
 export const AmendDorInput = z
   .object({ content: DorContent, reason: z.string().trim().min(1, 'Say why the DOR is amended').max(2000, 'Use at most 2000 characters') })

@@ -150,7 +150,7 @@ export async function seedDemoFieldTraining(tx: Tx, { agencyId, storeFile }: Dem
     const status = fromEnd === 0 ? 'draft' : fromEnd === 1 ? 'completed' : fromEnd === 2 ? 'acknowledged' : 'approved';
     const signed = new Date(day.getTime() + 20 * 3_600_000);
     const phaseKey = day < phase2Start ? phase1!.key : phase2!.key;
-    const dor = await insertDor(tx, {
+    const dor = (await insertDor(tx, {
       agencyId,
       binderId: binder.id,
       number,
@@ -170,7 +170,7 @@ export async function seedDemoFieldTraining(tx: Tx, { agencyId, storeFile }: Dem
       approvedBy: status === 'approved' ? coordinator.id : null,
       createdAt: day,
       updatedAt: status === 'approved' ? new Date(signed.getTime() + 30 * 3_600_000) : signed,
-    });
+    }))!;
     if (status === 'completed')
       await insertNotification(tx, {
         agencyId,

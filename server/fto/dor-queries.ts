@@ -30,9 +30,10 @@ function visibleDors(viewer: Viewer | null): SQL | undefined {
   );
 }
 
+/** Inserts a DOR; undefined when its id (chosen on a device, for a DOR started offline) is already taken. */
 export async function insertDor(tx: Tx, values: typeof ftoDors.$inferInsert) {
-  const [row] = await tx.insert(ftoDors).values(values).returning();
-  return row!;
+  const [row] = await tx.insert(ftoDors).values(values).onConflictDoNothing({ target: [ftoDors.agencyId, ftoDors.id] }).returning();
+  return row;
 }
 
 export async function nextDorNumber(tx: Tx, agencyId: string, binderId: string): Promise<number> {

@@ -1,5 +1,7 @@
 import {
   DorContent as DorContentSchema,
+  emptyDorContent,
+  type CreateDorInput,
   programCategories,
   SHIFT_LABELS,
   type CategoryGroup,
@@ -34,17 +36,6 @@ import { ftoSettingsOf, holds, viewerOf } from './caller.ts';
 import { tell } from './tell.ts';
 
 const link = (binderId: string, dorId: string) => `/fto/binder/${binderId}/dors/view/${dorId}`;
-
-function emptyContent(shiftDate: string, shift: DorContent['shift']): DorContent {
-  return {
-    shift_date: shiftDate,
-    shift,
-    activity: { calls_handled: 0, self_initiated: 0, reports_written: 0, arrests: 0, notes: '' },
-    ratings: {},
-    most_satisfactory: '',
-    least_satisfactory: '',
-  };
-}
 
 /** A DOR as lists show it (a binder's DORs, each role's home). */
 export function summariseDor(row: ListedDor): DorSummary {
@@ -227,8 +218,12 @@ export function exportDors(ctx: RequestContext, binderId: string): Promise<strin
   });
 }
 
-/** A trainer of the binder starts the DOR of a shift: a draft only they can see and edit until they complete it. */
-export function createDor(ctx: RequestContext, binderId: string, input: { shift_date: string; shift: DorContent['shift'] }): Promise<Dor> {
+/**
+ * A trainer of the binder starts the DOR of a shift: a draft only they can see and edit until they
+ * complete it. A DOR written without a connection arrives from the outbox with the id the device chose,
+ * what was written, and possibly asking to be completed at once (checked as a completion is).
+ */
+export function createDor(ctx: RequestContext, binderId: string, input: CreateDorInput): Promise<Dor> {
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
     const listed = await visibleBinder(tx, ctx, binderId);
@@ -239,7 +234,19 @@ export function createDor(ctx: RequestContext, binderId: string, input: { shift_
     if (input.shift_date < binder.startDate) throw validationError({ shift_date: `The training started on ${binder.startDate}` });
     if (input.shift_date > agencyToday(ctx))
       throw validationError({ shift_date: 'A DOR is written for a shift already worked: choose today or an earlier day' });
+    const content = {
+      ...(input.content ?? emptyDorContent(input.shift_date, input.shift)),
+      shift_date: input.shift_date,
+      shift: input.shift,
+    };
+    const program = await programOf(tx, agencyId, binderId);
+    checkRatingKeys(content, program);
+    if (input.complete) {
+      const problems = dorCompletionProblems(programCategories(program), content.ratings, content);
+      if (Object.keys(problems).length) throw validationError(problems, 'The DOR is not complete: see the fields marked');
+    }
     const row = await insertDor(tx, {
+      ...(input.id ? { id: input.id } : {}),
       agencyId,
       binderId,
       number: await nextDorNumber(tx, agencyId, binderId),
@@ -248,15 +255,20 @@ export function createDor(ctx: RequestContext, binderId: string, input: { shift_
       phaseKey: binder.phaseKey,
       shiftDate: input.shift_date,
       shift: input.shift,
-      content: emptyContent(input.shift_date, input.shift),
+      content,
+      ...derived(content),
+      ...(input.complete ? { status: 'completed' as const, completedAt: new Date() } : {}),
     });
+    if (!row) throw new AppError('conflict', 'A DOR with this id already exists: start the DOR again');
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'fto.dor_created',
       entityType: 'fto_dor',
       entityId: row.id,
       summary: `Started DOR #${row.number} of ${listed.traineeName} (${input.shift_date})`,
     });
-    return present(tx, ctx, (await findDor(tx, agencyId, row.id, null))!);
+    const created = (await findDor(tx, agencyId, row.id, null))!;
+    if (input.complete) await announceCompleted(tx, ctx, created);
+    return present(tx, ctx, created);
   });
 }
 
@@ -329,19 +341,26 @@ export function completeDor(ctx: RequestContext, id: string, version: number, co
       completedAt: new Date(),
     });
     if (!updated) throw staleVersion('DOR');
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
-      action: 'fto.dor_completed',
-      entityType: 'fto_dor',
-      entityId: id,
-      summary: `Completed DOR #${row.dor.number} of ${row.traineeName}`,
-    });
-    await tell(tx, ctx, row.dor.traineeId, {
-      kind: 'fto.dor.to_acknowledge',
-      title: `DOR #${row.dor.number} (${content.shift_date}) is ready for your acknowledgement`,
-      body: `${row.trainerName} completed the daily observation report of your ${SHIFT_LABELS[content.shift].toLowerCase()} shift on ${content.shift_date}. Read it and acknowledge it.`,
-      link: link(row.dor.binderId, id),
-    });
-    return present(tx, ctx, { ...row, dor: updated });
+    const completed = { ...row, dor: updated };
+    await announceCompleted(tx, ctx, completed);
+    return present(tx, ctx, completed);
+  });
+}
+
+/** A completed DOR is in the audit log, and the trainee is asked to acknowledge it. */
+async function announceCompleted(tx: Tx, ctx: RequestContext, row: ListedDor) {
+  const { dor } = row;
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: 'fto.dor_completed',
+    entityType: 'fto_dor',
+    entityId: dor.id,
+    summary: `Completed DOR #${dor.number} of ${row.traineeName}`,
+  });
+  await tell(tx, ctx, dor.traineeId, {
+    kind: 'fto.dor.to_acknowledge',
+    title: `DOR #${dor.number} (${dor.shiftDate}) is ready for your acknowledgement`,
+    body: `${row.trainerName} completed the daily observation report of your ${SHIFT_LABELS[dor.shift].toLowerCase()} shift on ${dor.shiftDate}. Read it and acknowledge it.`,
+    link: link(dor.binderId, dor.id),
   });
 }
 

@@ -188,6 +188,50 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
       expect(fields.least_satisfactory).toContain('below acceptable');
     });
 
+    it('starts a DOR written without a connection under the id the device chose, completed at once and once only when the outbox sends it again', async () => {
+      const id = crypto.randomUUID();
+      const body = {
+        id,
+        shift_date: '2026-09-06',
+        shift: 'evening',
+        content: content('5', { shift_date: '2026-09-06', shift: 'evening' }),
+        complete: true,
+      };
+      const headers = { 'idempotency-key': crypto.randomUUID() };
+      const first = await call(trainer, 'POST', `/rest/v1/fto/binders/${binder.id}/dors`, body, headers);
+      expect(first.statusCode, first.body).toBe(201);
+      const dor = first.json() as Dor;
+      expect(dor).toMatchObject({ id, status: 'completed', shift: 'evening', shift_date: '2026-09-06' });
+      expect(dor.content.most_satisfactory).toBe('Handled a domestic call calmly.');
+      const again = await call(trainer, 'POST', `/rest/v1/fto/binders/${binder.id}/dors`, body, headers);
+      expect((again.json() as Dor).id).toBe(id);
+      const listed = (await call(trainer, 'GET', `/rest/v1/fto/binders/${binder.id}/dors?page_size=200`)).json() as { items: Dor[] };
+      expect(listed.items.filter((d) => d.id === id)).toHaveLength(1);
+      const titles = ((await call(otherTrainee, 'GET', '/rest/v1/notifications')).json() as { items: Array<{ title: string }> }).items.map(
+        (n) => n.title,
+      );
+      expect(titles).toContain(`DOR #${dor.number} (2026-09-06) is ready for your acknowledgement`);
+      const taken = await call(trainer, 'POST', `/rest/v1/fto/binders/${binder.id}/dors`, { id, shift_date: '2026-09-07', shift: 'day' });
+      expect(taken.statusCode).toBe(409);
+    });
+
+    it('refuses a DOR sent complete from the outbox with a required comment missing, naming the field, and keeps nothing', async () => {
+      const id = crypto.randomUUID();
+      const written = content('4', { shift_date: '2026-09-08' });
+      const first = programCategories(program.content)[0]!;
+      written.ratings[first.key] = { rating: '1', comment: '', remedial_minutes: null };
+      const response = await call(trainer, 'POST', `/rest/v1/fto/binders/${binder.id}/dors`, {
+        id,
+        shift_date: '2026-09-08',
+        shift: 'day',
+        content: written,
+        complete: true,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields[`ratings.${first.key}.comment`]).toBe('Explain the rating of 1 Unacceptable');
+      expect((await call(trainer, 'GET', `/rest/v1/fto/dors/${id}`)).statusCode).toBe(404);
+    });
+
     it('goes trainer -> trainee -> supervisor, then is locked and changes only by an amendment that keeps the earlier revision', async () => {
       const completed = await writeDor(binder, trainer, content('4', { shift_date: '2026-09-05' }));
       expect(completed.status).toBe('completed');
