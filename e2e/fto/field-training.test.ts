@@ -236,6 +236,40 @@ describe('progress and the program', () => {
     }
   }, 90_000);
 
+  it('starts and completes a DOR without a connection, which waits in the outbox and reaches the server completed, once, when the connection is back', async () => {
+    const dorsOn = async (day: string) =>
+      (await api<{ items: Dor[] }>(trainer.session, 'GET', `/rest/v1/fto/binders/${binder.id}/dors?page_size=200`)).items.filter(
+        (dor) => dor.shift_date === day,
+      );
+    const page = await as(trainer, `/fto/binder/${binder.id}/dors/create`);
+    try {
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
+      await page.context().setOffline(true);
+      await page.getByLabel('Shift date').fill('2026-10-12');
+      await page.getByRole('button', { name: 'Start the DOR' }).click();
+      await page.waitForURL(/\/dors\/view\//);
+      await page.getByText('Not on the server yet').waitFor();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+      const selects = page.locator('select[aria-label^="Rating: "]');
+      await selects.first().waitFor();
+      for (let i = 0, count = await selects.count(); i < count; i += 1) await selects.nth(i).selectOption('5');
+      await page.getByLabel('Most satisfactory performance').fill('Wrote the whole shift up in the car park with no signal.');
+      await page.getByRole('button', { name: 'Complete (sent when back online)' }).click();
+      await page.getByText('Completed on this device').waitFor();
+      await page.waitForURL(new RegExp(`/fto/binder/${binder.id}$`));
+      expect(await dorsOn('2026-10-12')).toEqual([]);
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await dorsOn('2026-10-12')).map((dor) => dor.status)).toEqual(['completed']);
+      const [sent] = await dorsOn('2026-10-12');
+      const full = await api<Dor>(trainer.session, 'GET', `/rest/v1/fto/dors/${sent!.id}`);
+      expect(full.content.most_satisfactory).toBe('Wrote the whole shift up in the car park with no signal.');
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
   it('fits the DOR form on a 360 px wide phone without sideways scrolling', async () => {
     const draft = await api<Dor>(
       trainer.session,

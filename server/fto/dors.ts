@@ -259,7 +259,7 @@ export function createDor(ctx: RequestContext, binderId: string, input: CreateDo
       ...derived(content),
       ...(input.complete ? { status: 'completed' as const, completedAt: new Date() } : {}),
     });
-    if (!row) throw new AppError('conflict', 'A DOR with this id already exists: start the DOR again');
+    if (!row) throw new AppError('conflict', 'This DOR is already on the server: open it from the binder to go on writing');
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'fto.dor_created',
       entityType: 'fto_dor',

@@ -1,4 +1,5 @@
 import { Button, Card, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SHIFT_LABELS, SHIFTS } from '../../core/contracts/fto.ts';
@@ -9,7 +10,8 @@ import { deviceToday, FtoPage } from './fto-ui.tsx';
 
 /**
  * /fto/binder/{id}/dors/create: the trainer names the shift; the DOR starts as a draft on the server (so
- * a closed tab loses nothing) and opens as a form to rate.
+ * a closed tab loses nothing) and opens as a form to rate. Without a connection it starts in the
+ * device's outbox under the id chosen here, and its form opens from the binder the device kept.
  */
 export function CreateDorScreen() {
   const { binder_id: binderId = '' } = useParams({ strict: false });
@@ -18,15 +20,30 @@ export function CreateDorScreen() {
   const navigate = useNavigate();
   const [shiftDate, setShiftDate] = useState(deviceToday);
   const [shift, setShift] = useState<(typeof SHIFTS)[number]>('day');
-  const [key] = useState(() => crypto.randomUUID());
+  const [{ key, id }] = useState(() => ({ key: crypto.randomUUID(), id: crypto.randomUUID() }));
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const start = async () => {
+  const start = async (trainee: string, startDate: string) => {
     setError(null);
+    // Checked here too, so a DOR that waits in the outbox is not refused later for what the device knows.
+    if (shiftDate > deviceToday())
+      return setFields({ shift_date: 'A DOR is written for a shift already worked: choose today or an earlier day' });
+    if (shiftDate < startDate) return setFields({ shift_date: `The training started on ${startDate}` });
     setFields({});
     try {
-      const dor = await create.mutateAsync({ binderId, input: { shift_date: shiftDate, shift }, key });
-      await navigate({ to: '/fto/binder/$binder_id/dors/view/$dor_id', params: { binder_id: binderId, dor_id: dor.id }, replace: true });
+      const outcome = await create.mutateAsync({
+        binderId,
+        input: { id, shift_date: shiftDate, shift },
+        key,
+        summary: `DOR for ${trainee} (${shiftDate}, ${SHIFT_LABELS[shift].toLowerCase()} shift)`,
+      });
+      await navigate({ to: '/fto/binder/$binder_id/dors/view/$dor_id', params: { binder_id: binderId, dor_id: id }, replace: true });
+      if (outcome.kind === 'queued')
+        notifications.show({
+          color: 'blue',
+          title: 'Started on this device',
+          message: 'There is no connection: the DOR waits in the outbox and reaches the server when Precinct does. Write it meanwhile.',
+        });
     } catch (failure) {
       if (isApiError(failure) && Object.keys(failure.fields).length) setFields(failure.fields);
       else setError(errorMessage(failure));
@@ -55,7 +72,7 @@ export function CreateDorScreen() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void start();
+              void start(binder.data.trainee_name, binder.data.start_date);
             }}
           >
             <Stack gap="sm">

@@ -114,6 +114,11 @@ export function DorForm(props: {
   onComplete: (content: DorContent, version: number, reason: string) => Promise<Dor>;
   /** An amendment of an approved DOR: asks why, and sends it as a new revision. */
   amend?: { onCancel: () => void };
+  /**
+   * A DOR not on the server yet (it waits in the outbox): saving and completing keep it there, so the
+   * copy on the device stays until the server has it; `fields` are a refusal's messages when it was sent.
+   */
+  waiting?: { fields: Record<string, string> };
 }) {
   const { dor } = props;
   const { session } = useAuthState();
@@ -129,7 +134,9 @@ export function DorForm(props: {
   const form = useForm<DorContent>({
     mode: 'controlled',
     initialValues: restored ? formContent({ ...dor, content: restored.values }) : formContent(dor),
+    initialErrors: props.waiting?.fields ?? {},
   });
+  const onDevice = Boolean(props.waiting);
   const version = useRef(dor.version);
   const dirty = useRef(false);
   const [saveState, setSaveState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({ kind: 'idle' });
@@ -148,7 +155,7 @@ export function DorForm(props: {
     try {
       const saved = await props.onSave(sent, version.current);
       version.current = saved.version;
-      if (JSON.stringify(toSend(form.getValues())) === JSON.stringify(sent)) dropDeviceCopy(localStorage, copyKey);
+      if (!onDevice && JSON.stringify(toSend(form.getValues())) === JSON.stringify(sent)) dropDeviceCopy(localStorage, copyKey);
       setSaveState({ kind: 'saved', message: new Date().toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }) });
     } catch (failure) {
       dirty.current = true;
@@ -207,7 +214,7 @@ export function DorForm(props: {
     try {
       dirty.current = false;
       await props.onComplete(content, version.current, reason);
-      dropDeviceCopy(localStorage, copyKey);
+      if (!onDevice) dropDeviceCopy(localStorage, copyKey);
     } catch (failure) {
       if (isStaleVersion(failure))
         setError('Someone else changed this DOR meanwhile. Reload it; what you typed is still here until you do.');
@@ -315,13 +322,19 @@ export function DorForm(props: {
           <Text fz="sm" role="status" aria-live="polite">
             {props.amend
               ? 'The earlier revision is kept; the trainee is told of the amendment.'
-              : saveState.kind === 'saving'
-                ? 'Saving the draft…'
-                : saveState.kind === 'saved'
-                  ? `Draft saved at ${saveState.message}`
+              : onDevice
+                ? saveState.kind === 'saved'
+                  ? `Kept on this device at ${saveState.message}; sent when Precinct reaches the server`
                   : saveState.kind === 'failed'
-                    ? `Draft not saved: ${saveState.message}`
-                    : 'The draft saves itself as you type.'}
+                    ? `Not kept: ${saveState.message}`
+                    : 'Kept on this device as you type; sent when Precinct reaches the server.'
+                : saveState.kind === 'saving'
+                  ? 'Saving the draft…'
+                  : saveState.kind === 'saved'
+                    ? `Draft saved at ${saveState.message}`
+                    : saveState.kind === 'failed'
+                      ? `Draft not saved: ${saveState.message}`
+                      : 'The draft saves itself as you type.'}
           </Text>
           {props.amend ? (
             <Group gap="sm">
@@ -338,7 +351,7 @@ export function DorForm(props: {
                 Save draft
               </Button>
               <Button type="submit" loading={completing}>
-                Complete and send to the trainee
+                {onDevice ? 'Complete (sent when back online)' : 'Complete and send to the trainee'}
               </Button>
             </Group>
           )}

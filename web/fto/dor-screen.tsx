@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { SHIFT_LABELS, type Dor } from '../../core/contracts/fto.ts';
+import { emptyDorContent, SHIFT_LABELS, type BinderDetail, type Dor } from '../../core/contracts/fto.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { isStaleVersion } from '../lib/api.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
@@ -11,7 +11,20 @@ import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { DorForm } from './dor-form.tsx';
 import { DorView } from './dor-view.tsx';
-import { useAcknowledgeDor, useAmendDor, useApproveDor, useCompleteDor, useDor, useSaveDor } from './fto-calls.ts';
+import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
+import { useAuthState } from '../lib/session/session.ts';
+import {
+  keepWaitingDor,
+  useAcknowledgeDor,
+  useAmendDor,
+  useApproveDor,
+  useBinder,
+  useCompleteDor,
+  useDor,
+  useSaveDor,
+  useWaitingDor,
+  type WaitingDor,
+} from './fto-calls.ts';
 import { calendarDate, DorStatusBadge, FtoPage } from './fto-ui.tsx';
 
 /** The next signature the DOR waits for, when it is the viewer's: acknowledge (trainee) or approve (supervisor). */
@@ -122,6 +135,88 @@ function Revisions({ dor }: { dor: Dor }) {
   );
 }
 
+/** The DOR as its form shows it while it waits in the outbox: from the binder the device kept and what was written. */
+function waitingDor(binder: BinderDetail, waiting: WaitingDor, trainer: { id: string; name: string }): Dor {
+  const { input, item } = waiting;
+  const content = input.content ?? emptyDorContent(input.shift_date, input.shift);
+  return {
+    id: input.id ?? item.id,
+    binder_id: binder.id,
+    number: 0,
+    trainee_id: binder.trainee_id,
+    trainee_name: binder.trainee_name,
+    trainer_id: trainer.id,
+    trainer_name: trainer.name,
+    phase_key: binder.phase_key,
+    phase_name: binder.phase_name,
+    shift_date: input.shift_date,
+    shift: input.shift,
+    status: 'draft',
+    failing: 0,
+    remedial_minutes: 0,
+    revision: 1,
+    updated_at: item.created_at,
+    content,
+    trainee_comment: null,
+    completed_at: null,
+    acknowledged_at: null,
+    approved_at: null,
+    approved_by_name: null,
+    revisions: [],
+    category_groups: binder.program.category_groups,
+    can: { edit: true, acknowledge: false, approve: false, amend: false },
+    // A DOR starts at version 1 on the server: what is kept on the device is offered back once it is there.
+    version: 1,
+  };
+}
+
+/**
+ * A DOR started without a connection, written while it waits in the outbox: each save and the
+ * completion replace its item there, and the server has it once the outbox sends it. A refusal (the
+ * server's messages beside the fields) is fixed here and sent again, or discarded.
+ */
+function WaitingDorForm({ binderId, dorId, waiting }: { binderId: string; dorId: string; waiting: WaitingDor }) {
+  const binder = useBinder(binderId);
+  const { session } = useAuthState();
+  const navigate = useNavigate();
+  const toBinder = () => navigate({ to: '/fto/binder/$binder_id', params: { binder_id: binderId } });
+  if (binder.isPending) return <LoadingState label="Loading the binder…" />;
+  if (binder.isError) return <ErrorState message={errorMessage(binder.error)} onRetry={() => void binder.refetch()} />;
+  const local = waitingDor(binder.data, waiting, { id: session?.user.id ?? '', name: session?.user.name ?? '' });
+  const refused = waiting.item.state === 'rejected';
+  return (
+    <Stack gap="md">
+      {refused ? (
+        <RefusedItemAlert item={waiting.item} onDiscarded={() => void toBinder()} />
+      ) : (
+        <Alert color="blue" title="Not on the server yet">
+          This DOR was started without a connection. It waits in the outbox with what you write, and reaches the server when Precinct does;{' '}
+          {binder.data.trainee_name} is asked to acknowledge it once you complete it.
+        </Alert>
+      )}
+      <DorForm
+        key={waiting.item.state}
+        dor={local}
+        waiting={{ fields: waiting.item.fields }}
+        onSave={async (content) => {
+          await keepWaitingDor(dorId, { ...waiting.input, content });
+          return local;
+        }}
+        onComplete={async (content) => {
+          await keepWaitingDor(dorId, { ...waiting.input, content, complete: true });
+          notifications.show({
+            color: 'blue',
+            title: 'Completed on this device',
+            message: `The DOR waits in the outbox and is sent, completed, when Precinct reaches the server; then ${binder.data.trainee_name} is asked to acknowledge it.`,
+          });
+          await toBinder();
+          return local;
+        }}
+      />
+    </Stack>
+  );
+}
+
 /**
  * /fto/binder/{binder}/dors/view/{dor}: the trainer's draft as a form (autosaved), otherwise the DOR with
  * its signatures and amendments, and the next signature when it is the viewer's to give.
@@ -129,6 +224,7 @@ function Revisions({ dor }: { dor: Dor }) {
 export function DorScreen() {
   const { binder_id: binderId = '', dor_id: id = '' } = useParams({ strict: false });
   const dor = useDor(id);
+  const waiting = useWaitingDor(id);
   const save = useSaveDor();
   const complete = useCompleteDor();
   const amend = useAmendDor();
@@ -140,7 +236,7 @@ export function DorScreen() {
       description={
         dor.data
           ? `${calendarDate(dor.data.shift_date)}, ${SHIFT_LABELS[dor.data.shift].toLowerCase()} shift · ${dor.data.phase_name} · written by ${dor.data.trainer_name}`
-          : undefined
+          : (waiting?.item.summary ?? undefined)
       }
       breadcrumbs={[
         { label: 'Field training', to: '/fto' },
@@ -166,7 +262,9 @@ export function DorScreen() {
         ) : undefined
       }
     >
-      {dor.isPending ? (
+      {!dor.data && waiting ? (
+        <WaitingDorForm binderId={binderId} dorId={id} waiting={waiting} />
+      ) : dor.isPending ? (
         <LoadingState label="Loading the DOR…" />
       ) : dor.isError ? (
         <ErrorState message={errorMessage(dor.error)} onRetry={() => void dor.refetch()} />

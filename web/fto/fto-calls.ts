@@ -5,6 +5,7 @@ import {
   type AddReferenceInput,
   type ChangeBinderPhaseInput,
   type CreateBinderInput,
+  type CreateDorInput,
   type Dor,
   type DorContent,
   ListBindersQuery,
@@ -17,7 +18,8 @@ import { storageApi, type StoredFile } from '../../core/contracts/storage.ts';
 import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 import { downloadText } from '../lib/download.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
-import { sendOrQueue } from '../lib/outbox/outbox.ts';
+import { enqueue, replaceableItem, sendOrQueue, useOutbox } from '../lib/outbox/outbox.ts';
+import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
 
 /**
  * Field training's calls (core/contracts/fto.ts): queries keyed by the table, mutations that refresh
@@ -38,10 +40,12 @@ export function useBinders(query: BindersRequest) {
   });
 }
 
+/** A binder: kept on the device, so a trainer can start and write a DOR of it without a connection. */
 export function useBinder(id: string) {
   return useQuery({
     queryKey: queryKey(ftoApi.getBinder, id),
     queryFn: ({ signal }) => callEndpoint(ftoApi.getBinder, { params: { id }, signal }),
+    ...offlineReadable(),
   });
 }
 
@@ -53,10 +57,12 @@ export function useDors(binderId: string, query: { page: number; page_size: numb
   });
 }
 
+/** A DOR: kept on the device, so a draft started online can still be written when the connection drops. */
 export function useDor(id: string) {
   return useQuery({
     queryKey: queryKey(ftoApi.getDor, id),
     queryFn: ({ signal }) => callEndpoint(ftoApi.getDor, { params: { id }, signal }),
+    ...offlineReadable(),
   });
 }
 
@@ -69,12 +75,58 @@ function useDorChanged() {
   };
 }
 
+export const dorPath = (binderId: string, dorId: string) => `/fto/binder/${binderId}/dors/view/${dorId}`;
+
+/**
+ * Starts a DOR through the outbox, under an id chosen here: online it is created at once; without a
+ * connection it waits on the device and its form opens from the binder the device kept (useWaitingDor).
+ */
 export function useCreateDor() {
   const changed = useDorChanged();
   return useMutation({
-    mutationFn: ({ binderId, input, key }: { binderId: string; input: Pick<DorContent, 'shift_date' | 'shift'>; key: string }) =>
-      callEndpoint(ftoApi.createDor, { params: { id: binderId }, body: input, idempotencyKey: key }),
-    onSuccess: changed,
+    networkMode: 'always',
+    mutationFn: ({
+      binderId,
+      input,
+      key,
+      summary,
+    }: {
+      binderId: string;
+      input: CreateDorInput & { id: string };
+      key: string;
+      summary: string;
+    }) =>
+      sendOrQueue(ftoApi.createDor, { params: { id: binderId }, body: input, idempotencyKey: key }, summary, {
+        formPath: dorPath(binderId, input.id),
+      }),
+    onSuccess: async (outcome) => {
+      if (outcome.kind === 'sent') await changed(outcome.answer);
+    },
+  });
+}
+
+const CREATE_DOR = `${ftoApi.createDor.api}.${ftoApi.createDor.name}`;
+
+export type WaitingDor = { item: OutboxItem; input: CreateDorInput; sending: boolean };
+
+/** The signed-in user's DOR with this id that waits in the outbox (started without a connection) or was refused when sent. */
+export function useWaitingDor(dorId: string): WaitingDor | null {
+  const { items, sendingId } = useOutbox();
+  const item = items.find((candidate) => candidate.endpoint === CREATE_DOR && (candidate.body as CreateDorInput).id === dorId);
+  return item ? { item, input: item.body as CreateDorInput, sending: sendingId === item.id } : null;
+}
+
+/**
+ * Keeps what was written in a waiting DOR (and whether to complete it), in place of its outbox item.
+ * A new key: should the earlier item have reached the server meanwhile, the server refuses this one
+ * (the id is taken) rather than replaying the earlier answer as if this had been sent.
+ */
+export async function keepWaitingDor(dorId: string, input: CreateDorInput): Promise<void> {
+  const item = await replaceableItem((candidate) => candidate.endpoint === CREATE_DOR && (candidate.body as CreateDorInput).id === dorId);
+  if (!item) throw new Error('the DOR is reaching the server right now; it opens from there in a moment');
+  await enqueue(ftoApi.createDor, { params: item.params ?? {}, body: input, idempotencyKey: crypto.randomUUID() }, item.summary, null, {
+    ...(item.form_path ? { formPath: item.form_path } : {}),
+    replaces: item.id,
   });
 }
 

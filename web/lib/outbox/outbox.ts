@@ -115,6 +115,17 @@ export async function enqueue(
   return item;
 }
 
+/**
+ * The signed-in user's item a form may replace (a draft kept in the outbox as it is written): the one
+ * `matches` picks, read from the device now, unless it is being sent this moment; null otherwise.
+ */
+export async function replaceableItem(matches: (item: OutboxItem) => boolean): Promise<OutboxItem | null> {
+  const userId = signedInUserId();
+  if (!userId) return null;
+  const item = (await outboxStore.ofUser(userId)).find(matches);
+  return item && item.id !== snapshot.sendingId ? item : null;
+}
+
 function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
