@@ -289,6 +289,23 @@ describe('progress and the program', () => {
     }
   }, 90_000);
 
+  it('lists a binder’s DORs on a 360 px wide phone as cards, each with its number, shift and status', async () => {
+    const page = await as(trainer, `/fto/binder/${binder.id}/dors`, { viewport: { width: 360, height: 740 } });
+    try {
+      const list = page.getByRole('list', { name: 'Daily observation reports' });
+      await list
+        .getByRole('link', { name: /^DOR #\d+$/ })
+        .first()
+        .waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      await list.getByText('Approved', { exact: true }).first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `the DOR list is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+
   it('shows the coordinator each trainer with their trainee, axe clean in light and dark and within a 360 px phone', async () => {
     const screens = [
       { colorScheme: 'light', viewport: { width: 1280, height: 800 } },

@@ -27,6 +27,7 @@ import { useBinder, useChangeBinderPhase } from './fto-calls.ts';
 import { BinderStatusBadge, calendarDate, FtoAdminPage, FtoPage, RatingChip } from './fto-ui.tsx';
 import { BinderTrainersDialog } from './admin/binder-trainers-dialog.tsx';
 import { AdvancementPanel } from './advancement-panel.tsx';
+import { WaitingDors } from './waiting-dors.tsx';
 import { SummariesPanel } from './summaries-panel.tsx';
 import { TrendChart } from './trend-chart.tsx';
 
@@ -142,6 +143,7 @@ function BinderBody({ binder }: { binder: BinderDetail }) {
   const open = ['active', 'extended', 'remedial'].includes(binder.status);
   return (
     <Stack gap="md">
+      <WaitingDors binderId={binder.id} />
       <Group gap="xs" wrap="wrap">
         <BinderStatusBadge status={binder.status} />
         <Text fz="sm">

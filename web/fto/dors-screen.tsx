@@ -1,13 +1,14 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { DOR_STATUSES, SHIFT_LABELS, type DorStatus } from '../../core/contracts/fto.ts';
+import { DOR_STATUSES, SHIFT_LABELS, type DorStatus, type DorSummary } from '../../core/contracts/fto.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { FilterSelect } from '../ui/filter-select.tsx';
-import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
-import { TablePager } from '../ui/table-pager.tsx';
+import { ListView, type ListColumn } from '../lib/list-view.tsx';
+import { FormErrorAlert } from '../ui/states.tsx';
 import { downloadDorsCsv, useBinder, useDors } from './fto-calls.ts';
 import { calendarDate, DorStatusBadge, FtoPage } from './fto-ui.tsx';
+import { WaitingDors } from './waiting-dors.tsx';
 
 const STATUS_LABELS: Record<DorStatus, string> = {
   draft: 'Drafts',
@@ -15,6 +16,29 @@ const STATUS_LABELS: Record<DorStatus, string> = {
   acknowledged: 'Waiting for approval',
   approved: 'Approved',
 };
+
+function columns(binderId: string): ListColumn<DorSummary>[] {
+  return [
+    {
+      label: 'DOR',
+      card: 'title',
+      cell: (dor) => (
+        <Anchor
+          renderRoot={(props) => (
+            <Link {...props} to="/fto/binder/$binder_id/dors/view/$dor_id" params={{ binder_id: binderId, dor_id: dor.id }} />
+          )}
+          fw={600}
+        >
+          DOR #{dor.number}
+        </Anchor>
+      ),
+    },
+    { label: 'Shift', cell: (dor) => `${calendarDate(dor.shift_date)} ${SHIFT_LABELS[dor.shift]}` },
+    { label: 'Trainer', cell: (dor) => dor.trainer_name },
+    { label: 'Below acceptable', cell: (dor) => (dor.failing ? `${dor.failing} categories` : 'None') },
+    { label: 'Status', card: 'status', cell: (dor) => <DorStatusBadge status={dor.status} /> },
+  ];
+}
 
 /** /fto/binder/{id}/dors: the binder's daily observation reports, newest shift first. */
 export function DorsScreen() {
@@ -71,56 +95,20 @@ export function DorsScreen() {
           options={DOR_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
         />
       </Group>
-      {dors.isPending ? (
-        <LoadingState label="Loading the DORs…" />
-      ) : dors.isError ? (
-        <ErrorState message={errorMessage(dors.error)} onRetry={() => void dors.refetch()} />
-      ) : dors.data.items.length === 0 ? (
-        <EmptyState title={status ? 'No DOR with this status' : 'No DOR yet'}>
-          <Text fz="sm">A trainer writes one DOR for each shift worked with the trainee.</Text>
-        </EmptyState>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>DOR</Table.Th>
-                  <Table.Th>Shift</Table.Th>
-                  <Table.Th>Trainer</Table.Th>
-                  <Table.Th>Below acceptable</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {dors.data.items.map((dor) => (
-                  <Table.Tr key={dor.id}>
-                    <Table.Td>
-                      <Anchor
-                        renderRoot={(props) => (
-                          <Link {...props} to="/fto/binder/$binder_id/dors/view/$dor_id" params={{ binder_id: binderId, dor_id: dor.id }} />
-                        )}
-                        fw={600}
-                      >
-                        #{dor.number}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      {calendarDate(dor.shift_date)} {SHIFT_LABELS[dor.shift]}
-                    </Table.Td>
-                    <Table.Td>{dor.trainer_name}</Table.Td>
-                    <Table.Td>{dor.failing ? `${dor.failing} categories` : 'None'}</Table.Td>
-                    <Table.Td>
-                      <DorStatusBadge status={dor.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager total={dors.data.total} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
-        </>
-      )}
+      <WaitingDors binderId={binderId} />
+      <ListView
+        label="Daily observation reports"
+        query={dors}
+        columns={columns(binderId)}
+        rowKey={(dor) => dor.id}
+        loadingLabel="Loading the DORs…"
+        empty={{
+          title: status ? 'No DOR with this status' : 'No DOR yet',
+          children: <Text fz="sm">A trainer writes one DOR for each shift worked with the trainee.</Text>,
+        }}
+        minWidth={560}
+        pager={{ page, pageSize, onPage: setPage, onPageSize: setPageSize }}
+      />
     </FtoPage>
   );
 }

@@ -105,7 +105,7 @@ export function useCreateDor() {
   });
 }
 
-const CREATE_DOR = `${ftoApi.createDor.api}.${ftoApi.createDor.name}`;
+export const CREATE_DOR = `${ftoApi.createDor.api}.${ftoApi.createDor.name}`;
 
 export type WaitingDor = { item: OutboxItem; input: CreateDorInput; sending: boolean };
 

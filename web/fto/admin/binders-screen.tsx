@@ -1,14 +1,13 @@
-import { Anchor, Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { BINDER_STATUSES, type BinderStatus } from '../../../core/contracts/fto.ts';
+import { BINDER_STATUSES, type Binder, type BinderStatus } from '../../../core/contracts/fto.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { FilterSelect } from '../../ui/filter-select.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
-import { TablePager } from '../../ui/table-pager.tsx';
+import { ListView, type ListColumn } from '../../lib/list-view.tsx';
 import { downloadBindersCsv, useBinders } from '../fto-calls.ts';
 import { BinderStatusBadge, calendarDate, FtoAdminPage } from '../fto-ui.tsx';
 import { StartBinderDialog } from './start-binder-dialog.tsx';
@@ -22,6 +21,24 @@ const STATUS_LABELS: Record<StatusFilter, string> = {
   released: 'Released',
   all: 'Every binder',
 };
+
+const COLUMNS: ListColumn<Binder>[] = [
+  {
+    label: 'Trainee',
+    card: 'title',
+    cell: (binder) => (
+      <Anchor renderRoot={(props) => <Link {...props} to="/fto/admin/binder/$binder_id" params={{ binder_id: binder.id }} />} fw={600}>
+        {binder.trainee_name}
+      </Anchor>
+    ),
+  },
+  { label: 'Phase', cell: (binder) => binder.phase_name },
+  { label: 'Trainers', cell: (binder) => [...new Set(binder.trainers.map((t) => t.trainer_name))].join(', ') || 'None assigned' },
+  { label: 'Started', cell: (binder) => calendarDate(binder.start_date) },
+  { label: 'Signed DORs', cell: (binder) => binder.dors_signed },
+  { label: 'Last DOR', cell: (binder) => calendarDate(binder.last_dor_on) || '—' },
+  { label: 'Status', card: 'status', cell: (binder) => <BinderStatusBadge status={binder.status} /> },
+];
 
 /** /fto/admin/binder/list: every trainee's binder, open ones by default, searchable by name, with CSV. */
 export function BindersScreen() {
@@ -81,56 +98,19 @@ export function BindersScreen() {
           width="18rem"
         />
       </Group>
-      {binders.isPending ? (
-        <LoadingState label="Loading the binders…" />
-      ) : binders.isError ? (
-        <ErrorState message={errorMessage(binders.error)} onRetry={() => void binders.refetch()} />
-      ) : binders.data.items.length === 0 ? (
-        <EmptyState title={q ? `No binder for “${q}”` : 'No binder here'}>
-          <Text fz="sm">Open a binder for each trainee starting field training.</Text>
-        </EmptyState>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Trainee</Table.Th>
-                  <Table.Th>Phase</Table.Th>
-                  <Table.Th>Trainers</Table.Th>
-                  <Table.Th>Started</Table.Th>
-                  <Table.Th>Signed DORs</Table.Th>
-                  <Table.Th>Last DOR</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {binders.data.items.map((binder) => (
-                  <Table.Tr key={binder.id}>
-                    <Table.Td>
-                      <Anchor
-                        renderRoot={(props) => <Link {...props} to="/fto/admin/binder/$binder_id" params={{ binder_id: binder.id }} />}
-                        fw={600}
-                      >
-                        {binder.trainee_name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{binder.phase_name}</Table.Td>
-                    <Table.Td>{[...new Set(binder.trainers.map((t) => t.trainer_name))].join(', ') || 'None assigned'}</Table.Td>
-                    <Table.Td>{calendarDate(binder.start_date)}</Table.Td>
-                    <Table.Td>{binder.dors_signed}</Table.Td>
-                    <Table.Td>{calendarDate(binder.last_dor_on) || '—'}</Table.Td>
-                    <Table.Td>
-                      <BinderStatusBadge status={binder.status} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager total={binders.data.total} page={page} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
-        </>
-      )}
+      <ListView
+        label="Binders"
+        query={binders}
+        columns={COLUMNS}
+        rowKey={(binder) => binder.id}
+        loadingLabel="Loading the binders…"
+        empty={{
+          title: q ? `No binder for “${q}”` : 'No binder here',
+          children: <Text fz="sm">Open a binder for each trainee starting field training.</Text>,
+        }}
+        minWidth={720}
+        pager={{ page, pageSize, onPage: setPage, onPageSize: setPageSize }}
+      />
     </FtoAdminPage>
   );
 }
