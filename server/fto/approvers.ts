@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { roles, userRoles } from '../db/schema.ts';
-import type { RequestContext } from '../platform/context.ts';
+import { userRoles } from '../db/schema.ts';
+import { holds, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { peopleWithPermission } from '../platform/people.ts';
-import { ftoSettingsOf, holds } from './caller.ts';
+import { isRoleMember, peopleWithPermission, roleById } from '../platform/people.ts';
+import { ftoSettingsOf } from './caller.ts';
 
 /**
  * Who approves DORs. Always a field training administrator (`fto:admin`) who did not write the DOR; an
@@ -14,15 +14,6 @@ import { ftoSettingsOf, holds } from './caller.ts';
  */
 
 type Role = { id: string; name: string };
-
-/** A role of the agency, by id. */
-export async function roleById(tx: Tx, agencyId: string, roleId: string): Promise<Role | undefined> {
-  const [role] = await tx
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(and(eq(roles.agencyId, agencyId), eq(roles.id, roleId)));
-  return role;
-}
 
 async function memberIds(tx: Tx, agencyId: string, roleId: string): Promise<Set<string>> {
   const rows = await tx
@@ -50,11 +41,7 @@ async function approverRole(tx: Tx, ctx: RequestContext): Promise<Role | undefin
 async function roleShuttingOut(tx: Tx, ctx: RequestContext): Promise<Role | undefined> {
   const role = await approverRole(tx, ctx);
   if (!role) return undefined;
-  const [member] = await tx
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(and(eq(userRoles.agencyId, ctx.scope.agencyId), eq(userRoles.roleId, role.id), eq(userRoles.userId, ctx.scope.userId)));
-  return member ? undefined : role;
+  return (await isRoleMember(tx, ctx.scope.agencyId, role.id, ctx.scope.userId)) ? undefined : role;
 }
 
 /** Whether the caller approves DORs in their agency (the DOR's own trainer is refused separately). */

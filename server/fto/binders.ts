@@ -12,7 +12,7 @@ import type { Page } from '../../core/contracts/admin.ts';
 import { toCsv } from '../../core/csv.ts';
 import { zonedDateParts } from '../../core/dates.ts';
 import { recordAudit } from '../platform/audit.ts';
-import { inAgency, type RequestContext } from '../platform/context.ts';
+import { holds, inAgency, type RequestContext } from '../platform/context.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { findPerson, peopleWithPermission } from '../platform/people.ts';
@@ -36,8 +36,8 @@ import {
   type ListedBinder,
 } from './binder-queries.ts';
 import { approvedDorsOf, dorCountsOf } from './dor-queries.ts';
-import { holds, viewerOf } from './caller.ts';
-import { tell } from './tell.ts';
+import { viewerOf } from './caller.ts';
+import { tell } from '../platform/notices.ts';
 
 /** Today's date in the agency's time zone (YYYY-MM-DD). */
 export function agencyToday(ctx: RequestContext, now = new Date()): string {

@@ -1,16 +1,10 @@
-import { hasPermission, type Permission } from '../../core/permissions.ts';
 import type { SysConfig } from '../../core/contracts/agency.ts';
 import type { FtoSettings } from '../../core/contracts/fto.ts';
-import type { RequestContext } from '../platform/context.ts';
+import { holds, type RequestContext } from '../platform/context.ts';
 import type { Viewer } from './binder-queries.ts';
 
 /** What the caller may do in field training, and the agency's field training settings. */
 
-/** Whether the caller holds a permission (admin:access passes every one). */
-export function holds(ctx: RequestContext, permission: Permission): boolean {
-  const { agencyId, accountType, roles, permissions } = ctx.scope;
-  return hasPermission({ agency_id: agencyId, account_type: accountType, roles, permissions }, permission);
-}
 
 /** What the caller may see of field training: a trainee their binder, a trainer theirs, the coordinator all. */
 export function viewerOf(ctx: RequestContext): Viewer {

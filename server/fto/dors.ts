@@ -15,7 +15,7 @@ import { toCsv } from '../../core/csv.ts';
 import { dorCompletionProblems, isFailing, RATING_LABELS, remedialMinutes, type Rating } from '../../core/fto/ratings.ts';
 import type { z } from 'zod';
 import { recordAudit } from '../platform/audit.ts';
-import { inAgency, type RequestContext } from '../platform/context.ts';
+import { holds, inAgency, type RequestContext } from '../platform/context.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
@@ -32,8 +32,8 @@ import {
   updateDorRow,
   type ListedDor,
 } from './dor-queries.ts';
-import { ftoSettingsOf, holds, viewerOf } from './caller.ts';
-import { tell } from './tell.ts';
+import { ftoSettingsOf, viewerOf } from './caller.ts';
+import { tell } from '../platform/notices.ts';
 
 const link = (binderId: string, dorId: string) => `/fto/binder/${binderId}/dors/view/${dorId}`;
 

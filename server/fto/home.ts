@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { programCategories, type FtoHome, type PersonOption } from '../../core/contracts/fto.ts';
 import { isFailing } from '../../core/fto/ratings.ts';
-import { inAgency, type RequestContext } from '../platform/context.ts';
+import { holds, inAgency, type RequestContext } from '../platform/context.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
 import { peopleWithPermission, searchPeople } from '../platform/people.ts';
 import { listBinders, openBindersByPhase, programVersions } from './binder-queries.ts';
@@ -9,7 +9,7 @@ import { agencyToday, phaseOf, presentBinders } from './binders.ts';
 import { summariseDor } from './dors.ts';
 import { mayApprove } from './approvers.ts';
 import { approvedRatingsSince, dorIs, dorsWaiting, overdueDors } from './dor-queries.ts';
-import { holds, viewerOf } from './caller.ts';
+import { viewerOf } from './caller.ts';
 import { ftoBinderPolicies } from './schema.ts';
 
 const DAY_MS = 86_400_000;

@@ -9,7 +9,7 @@ import { findBinder, isOpen, OPEN_STATUSES, programVersions, versionContent } fr
 import { agencyToday, visibleBinder } from './binders.ts';
 import { viewerOf } from './caller.ts';
 import { ftoBinderPolicies, ftoBinders } from './schema.ts';
-import { tell } from './tell.ts';
+import { tell } from '../platform/notices.ts';
 
 /**
  * Policies to acknowledge: the policies of the binder's program version (its snapshot), each read and

@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import type { UpdateFtoSettingsInput } from '../../core/contracts/fto.ts';
 import { lockSysConfig, writeSysConfig } from '../platform/agency-settings.ts';
 import { recordAudit } from '../platform/audit.ts';
-import { inAgency, type RequestContext } from '../platform/context.ts';
+import { holds, inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
-import { approversIn, roleById } from './approvers.ts';
+import { approversIn } from './approvers.ts';
+import { roleById } from '../platform/people.ts';
 import { addProgramVersion, insertProgram, programsWithVersions } from './binder-queries.ts';
-import { ftoSettingsOf, holds } from './caller.ts';
+import { ftoSettingsOf } from './caller.ts';
 import { DEFAULT_PROGRAM_NAME, defaultProgramContent } from './default-program.ts';
 
 /** Every agency starts with the San Jose model program, so a coordinator can open a binder on day one. */

@@ -2,13 +2,13 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { SignTaskInput, Tasksheet, TasksheetSummary } from '../../core/contracts/fto.ts';
 import { TASK_METHOD_LABELS } from '../../core/contracts/fto.ts';
 import { recordAudit } from '../platform/audit.ts';
-import { inAgency, type RequestContext } from '../platform/context.ts';
+import { holds, inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { userNameOf } from '../platform/people.ts';
 import { findBinder, isOpen, isTrainerOf, versionContent, type ListedBinder } from './binder-queries.ts';
 import { agencyToday, phaseOf, visibleBinder } from './binders.ts';
-import { holds, viewerOf } from './caller.ts';
+import { viewerOf } from './caller.ts';
 import { ftoTasksheets, ftoTaskSignoffs } from './schema.ts';
 
 /**

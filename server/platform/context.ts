@@ -1,3 +1,4 @@
+import { hasPermission, type Permission } from '../../core/permissions.ts';
 import type { FastifyRequest } from 'fastify';
 import type { SysConfig } from '../../core/contracts/agency.ts';
 import { requireAuth, type Scope } from './access.ts';
@@ -34,4 +35,10 @@ export function requestContext(services: Services, request: FastifyRequest): Req
 export function inAgency<T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (ctx.tx) return work(ctx.tx);
   return ctx.services.database.withTenant(ctx.scope.agencyId, work, { userId: ctx.scope.userId });
+}
+
+/** Whether the caller holds a permission (admin:access passes every one). */
+export function holds(ctx: RequestContext, permission: Permission): boolean {
+  const { agencyId, accountType, roles, permissions } = ctx.scope;
+  return hasPermission({ agency_id: agencyId, account_type: accountType, roles, permissions }, permission);
 }

@@ -1,6 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { notifications } from '../db/schema.ts';
+import type { RequestContext } from './context.ts';
 import type { Tx } from './database.ts';
+import { findPerson } from './people.ts';
 
 /**
  * In-app notices: any module tells a user something here (as it sends mail through mail.ts); the
@@ -47,4 +49,25 @@ export async function pruneNotifications(tx: Tx, agencyId: string, userId: strin
   await tx
     .delete(notifications)
     .where(and(eq(notifications.agencyId, agencyId), eq(notifications.userId, userId), lt(notifications.createdAt, cutoff)));
+}
+
+/**
+ * Tells a person about a record in the bell and by e-mail, inside the change's transaction (the mail
+ * leaves once it commits). Nobody is told of their own action.
+ */
+export async function tell(
+  tx: Tx,
+  ctx: RequestContext,
+  userId: string,
+  message: { kind: string; title: string; body: string; link: string },
+): Promise<void> {
+  if (userId === ctx.scope.userId) return;
+  const person = await findPerson(tx, ctx.scope.agencyId, userId);
+  if (!person) return;
+  await notify(tx, ctx.scope.agencyId, userId, message);
+  await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
+    to: person.email,
+    subject: message.title,
+    text: [`Hello ${person.name},`, '', message.body, '', `Open it at ${ctx.services.config.publicUrl}${message.link}`].join('\n'),
+  });
 }

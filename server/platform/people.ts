@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { rolePermissions, userRoles, users } from '../db/schema.ts';
+import { rolePermissions, roles, userRoles, users } from '../db/schema.ts';
 import type { Tx } from './database.ts';
 import { containsPattern } from './text-search.ts';
 
@@ -77,4 +77,31 @@ export async function peopleWithPermission(tx: Tx, agencyId: string, permission:
     .innerJoin(userRoles, and(eq(userRoles.agencyId, users.agencyId), eq(userRoles.userId, users.id)))
     .innerJoin(rolePermissions, and(eq(rolePermissions.agencyId, userRoles.agencyId), eq(rolePermissions.roleId, userRoles.roleId)))
     .where(and(eq(users.agencyId, agencyId), eq(users.status, 'active'), eq(rolePermissions.permission, permission)));
+}
+
+/** A role of the agency (its id and name), by id; undefined when there is none (e.g. deleted since a setting named it). */
+export async function roleById(tx: Tx, agencyId: string, roleId: string): Promise<{ id: string; name: string } | undefined> {
+  const [role] = await tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.agencyId, agencyId), eq(roles.id, roleId)));
+  return role;
+}
+
+/** Whether a person is a member of a role. */
+export async function isRoleMember(tx: Tx, agencyId: string, roleId: string, userId: string): Promise<boolean> {
+  const [member] = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.agencyId, agencyId), eq(userRoles.roleId, roleId), eq(userRoles.userId, userId)));
+  return Boolean(member);
+}
+
+/** The active members of a role (id, e-mail, name). */
+export async function activeRoleMembers(tx: Tx, agencyId: string, roleId: string) {
+  return tx
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.agencyId, users.agencyId), eq(userRoles.userId, users.id)))
+    .where(and(eq(users.agencyId, agencyId), eq(users.status, 'active'), eq(userRoles.roleId, roleId)));
 }
