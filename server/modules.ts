@@ -3,6 +3,7 @@ import { authModule } from './auth/manifest.ts';
 import { fleetModule } from './fleet/manifest.ts';
 import { ftoModule } from './fto/manifest.ts';
 import { notificationsModule } from './notifications/manifest.ts';
+import { reportsModule } from './reports/manifest.ts';
 import { tenantTables, type ServerModule } from './platform/modules.ts';
 import { storageModule } from './storage/manifest.ts';
 
@@ -14,6 +15,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   notificationsModule,
   fleetModule,
   ftoModule,
+  reportsModule,
 ];
 
 /** Every table holding one agency's rows, the platform's and the modules': row-level security is forced on each. */

@@ -97,11 +97,22 @@ export async function isRoleMember(tx: Tx, agencyId: string, roleId: string, use
   return Boolean(member);
 }
 
-/** The active members of a role (id, e-mail, name). */
+/** The role an agency made from a built-in template (core/permissions.ts BUILT_IN_ROLES), if it still has it. */
+export async function roleFromTemplate(tx: Tx, agencyId: string, templateKey: string): Promise<{ id: string; name: string } | undefined> {
+  const [role] = await tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.agencyId, agencyId), eq(roles.templateKey, templateKey)))
+    .limit(1);
+  return role;
+}
+
+/** The active members of a role (id, e-mail, name, account type), by e-mail. */
 export async function activeRoleMembers(tx: Tx, agencyId: string, roleId: string) {
   return tx
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name, accountType: users.accountType })
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.agencyId, users.agencyId), eq(userRoles.userId, users.id)))
-    .where(and(eq(users.agencyId, agencyId), eq(users.status, 'active'), eq(userRoles.roleId, roleId)));
+    .where(and(eq(users.agencyId, agencyId), eq(users.status, 'active'), eq(userRoles.roleId, roleId)))
+    .orderBy(asc(users.email));
 }

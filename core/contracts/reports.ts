@@ -1,0 +1,402 @@
+import { z } from 'zod';
+import { defineApi } from '../endpoints.ts';
+import { pageOf } from './admin.ts';
+import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
+
+/**
+ * The reports module's contract: report templates (the agency's and each officer's own), incident
+ * reports with their review (draft -> submitted -> approved, or returned to the author), numbered
+ * supplements of approved reports, and the module's settings. Rules both ends apply are in
+ * core/reports/report-rules.ts.
+ */
+
+// ---------------------------------------------------------------- settings
+
+export const ReportType = z.object({
+  key: Key,
+  label: Label(80),
+  /** The template a report of this type starts from; null: the agency's general form. */
+  template_id: Id.nullable(),
+});
+export type ReportType = z.infer<typeof ReportType>;
+
+export const ReportsSettings = z.object({
+  enabled: z.boolean(),
+  /**
+   * How case numbers read: `{YYYY}` the year, `{NNNNNN}` the agency's counter with as many digits as
+   * N's (at least 3). Supplements add `-S1`, `-S2`, …
+   */
+  case_number_format: z
+    .string()
+    .trim()
+    .max(40, 'Use at most 40 characters')
+    .refine((format) => /\{N{3,}\}/.test(format), 'Include the counter, e.g. {NNNNNN}'),
+  types: z.array(ReportType).min(1, 'Keep at least one report type').max(60, 'Use at most 60 report types'),
+  /** The members of this role review the reports others submit; null: only the agency's administrators do. */
+  reviewer_role_id: Id.nullable(),
+  /** What an officer signs before using an AI-drafted narrative. */
+  acknowledgement_text: LongText(2000),
+});
+export type ReportsSettings = z.infer<typeof ReportsSettings>;
+export const UpdateReportsSettingsInput = ReportsSettings.omit({ enabled: true }).partial().strict();
+
+// ---------------------------------------------------------------- templates
+
+export const FIELD_KINDS = [
+  'text',
+  'long_text',
+  'number',
+  'date',
+  'time',
+  'choice',
+  'yes_no',
+  'person',
+  'vehicle',
+  'property',
+  'narrative',
+] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+export const FIELD_KIND_LABELS: Record<FieldKind, string> = {
+  text: 'Short text',
+  long_text: 'Long text',
+  number: 'Number',
+  date: 'Date',
+  time: 'Time',
+  choice: 'Choice',
+  yes_no: 'Yes or no',
+  person: 'People involved',
+  vehicle: 'Vehicles',
+  property: 'Property',
+  narrative: 'Narrative',
+};
+
+export const TemplateField = z.object({
+  key: Key,
+  label: Label(120),
+  kind: z.enum(FIELD_KINDS, { error: 'Choose what kind of field it is' }),
+  required: z.boolean(),
+  help: LongText(500),
+  /** The choices of a `choice` field. */
+  options: z.array(z.string().trim().min(1, 'An empty choice').max(80, 'Use at most 80 characters')).max(40),
+});
+export type TemplateField = z.infer<typeof TemplateField>;
+
+export const TemplateSection = z.object({
+  key: Key,
+  title: Label(120),
+  fields: z.array(TemplateField).max(60, 'Use at most 60 fields in a section'),
+});
+export type TemplateSection = z.infer<typeof TemplateSection>;
+
+export const TemplateContent = z.object({
+  sections: z.array(TemplateSection).min(1, 'Add at least one section').max(20, 'Use at most 20 sections'),
+  /** The first narrative, filled from the answers: `{field_key}`, `{location}`, `{occurred_at}`. */
+  narrative_skeleton: LongText(8000),
+});
+export type TemplateContent = z.infer<typeof TemplateContent>;
+
+export const TEMPLATE_SCOPES = ['agency', 'personal'] as const;
+export type TemplateScope = (typeof TEMPLATE_SCOPES)[number];
+
+export const ReportTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  scope: z.enum(TEMPLATE_SCOPES),
+  owner_id: z.string().nullable(),
+  owner_name: z.string().nullable(),
+  content: TemplateContent,
+  /** Which report types start from it. */
+  type_keys: z.array(z.string()),
+  can_edit: z.boolean(),
+  retired: z.boolean(),
+  version: z.number().int(),
+  updated_at: z.string(),
+});
+export type ReportTemplate = z.infer<typeof ReportTemplate>;
+
+export const TemplateInput = z
+  .object({
+    name: Label(120),
+    description: LongText(1000),
+    scope: z.enum(TEMPLATE_SCOPES, { error: 'Choose who may use it' }),
+    content: TemplateContent,
+  })
+  .strict();
+export type TemplateInput = z.infer<typeof TemplateInput>;
+
+export const UpdateTemplateInput = TemplateInput.omit({ scope: true }).extend({ retired: z.boolean().optional() }).strict();
+
+// ---------------------------------------------------------------- reports
+
+export const REPORT_STATUSES = ['draft', 'submitted', 'returned', 'approved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  draft: 'Draft',
+  submitted: 'Awaiting review',
+  returned: 'Returned',
+  approved: 'Approved',
+};
+
+export const PERSON_ROLES = ['victim', 'suspect', 'witness', 'complainant'] as const;
+export const PERSON_ROLE_LABELS: Record<(typeof PERSON_ROLES)[number], string> = {
+  victim: 'Victim',
+  suspect: 'Suspect',
+  witness: 'Witness',
+  complainant: 'Complainant',
+};
+export const PROPERTY_DISPOSITIONS = ['evidence', 'stolen', 'recovered', 'damaged', 'found', 'returned_to_owner', 'safekeeping'] as const;
+export const PROPERTY_DISPOSITION_LABELS: Record<(typeof PROPERTY_DISPOSITIONS)[number], string> = {
+  evidence: 'Evidence',
+  stolen: 'Stolen',
+  recovered: 'Recovered',
+  damaged: 'Damaged',
+  found: 'Found',
+  returned_to_owner: 'Returned to owner',
+  safekeeping: 'Safekeeping',
+};
+
+const OptionalDate = z.union([z.literal(''), IsoDate]);
+/** A wall-clock time in the agency's time zone, `YYYY-MM-DDTHH:mm`, or empty while drafting. */
+export const LocalDateTime = z.union([
+  z.literal(''),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time (YYYY-MM-DD HH:mm)'),
+]);
+
+export const ReportPerson = z.object({
+  role: z.enum(PERSON_ROLES, { error: 'Choose victim, suspect, witness or complainant' }),
+  name: LongText(120),
+  date_of_birth: OptionalDate,
+  address: LongText(200),
+  phone: LongText(40),
+  description: LongText(1000),
+});
+export type ReportPerson = z.infer<typeof ReportPerson>;
+
+export const ReportVehicle = z.object({
+  plate: LongText(12),
+  state: LongText(2),
+  make: LongText(40),
+  model: LongText(40),
+  year: LongText(4),
+  color: LongText(30),
+  vin: LongText(17),
+  description: LongText(500),
+});
+export type ReportVehicle = z.infer<typeof ReportVehicle>;
+
+export const ReportProperty = z.object({
+  description: LongText(300),
+  serial: LongText(60),
+  /** In the agency's currency, e.g. 249.99; null when unknown. */
+  value: z.number().min(0, 'Use 0 or more').max(100_000_000, 'That value is too large').nullable(),
+  disposition: z.enum(PROPERTY_DISPOSITIONS, { error: 'Choose what happened to it' }),
+});
+export type ReportProperty = z.infer<typeof ReportProperty>;
+
+/** What the author writes: saved as it is while drafting, checked whole on submit (reportProblems). */
+export const ReportContent = z
+  .object({
+    occurred_at: LocalDateTime,
+    reported_at: LocalDateTime,
+    location: LongText(300),
+    /** The template's fields by key, as text (numbers, dates, times, choices and yes/no too). */
+    answers: z.record(Key, LongText(8000)),
+    people: z.array(ReportPerson).max(50, 'Use at most 50 people'),
+    vehicles: z.array(ReportVehicle).max(50, 'Use at most 50 vehicles'),
+    property: z.array(ReportProperty).max(200, 'Use at most 200 items'),
+    /** Rich text (HTML); the server keeps only the formatting the editor makes. */
+    narrative: z.string().max(200_000, 'The narrative is too long'),
+    attachment_ids: z.array(Id).max(20, 'Attach at most 20 files'),
+  })
+  .strict();
+export type ReportContent = z.infer<typeof ReportContent>;
+
+export const ReportReview = z.object({
+  comment: z.string(),
+  /** Comments on single fields, by field path (`location`, `answers.bac`, `people.0.name`). */
+  fields: z.record(z.string(), z.string()),
+  by_name: z.string(),
+  at: z.string(),
+});
+
+export const ReportSummary = z.object({
+  id: z.string(),
+  case_number: z.string(),
+  supplement: z.number().int(),
+  type_key: z.string(),
+  type_label: z.string(),
+  status: z.enum(REPORT_STATUSES),
+  author_id: z.string(),
+  author_name: z.string(),
+  reviewer_name: z.string().nullable(),
+  occurred_at: z.string(),
+  location: z.string(),
+  /** The people's names, for the list and the search. */
+  people: z.array(z.string()),
+  submitted_at: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type ReportSummary = z.infer<typeof ReportSummary>;
+
+export const ReportRevision = z.object({
+  revision: z.number().int(),
+  /** What happened: submitted, returned, approved. */
+  event: z.string(),
+  by_name: z.string(),
+  at: z.string(),
+  comment: z.string().nullable(),
+  content: ReportContent,
+});
+
+export const Report = ReportSummary.extend({
+  parent_id: z.string().nullable(),
+  template_name: z.string(),
+  /** The template as it was when the report was started: editing the template never changes a report. */
+  template: TemplateContent,
+  content: ReportContent,
+  review: ReportReview.nullable(),
+  revisions: z.array(ReportRevision),
+  supplements: z.array(z.object({ id: z.string(), case_number: z.string(), status: z.enum(REPORT_STATUSES) })),
+  can: z.object({ edit: z.boolean(), review: z.boolean(), supplement: z.boolean() }),
+  version: z.number().int(),
+});
+export type Report = z.infer<typeof Report>;
+
+export const CreateReportInput = z
+  .object({
+    /** Chosen on the device, so a report started without a connection opens before the server has it. */
+    id: Id.optional(),
+    type_key: Key,
+    /** A template the caller may use; without it, the type's template. */
+    template_id: Id.optional(),
+    content: ReportContent.partial().optional(),
+  })
+  .strict();
+export type CreateReportInput = z.infer<typeof CreateReportInput>;
+
+export const ReturnReportInput = z
+  .object({
+    comment: z.string().trim().min(1, 'Say what the author should fix').max(4000, 'Use at most 4000 characters'),
+    fields: z.record(z.string().max(120), z.string().trim().max(1000)).default({}),
+  })
+  .strict();
+
+export const REPORT_QUEUES = ['mine', 'drafts', 'returned', 'review', 'approved', 'all'] as const;
+export type ReportQueue = (typeof REPORT_QUEUES)[number];
+
+export const ListReportsQuery = z.object({
+  queue: z.enum(REPORT_QUEUES).default('mine'),
+  q: z.string().trim().max(80).optional(),
+  type: Key.optional(),
+  status: z.enum(REPORT_STATUSES).optional(),
+  author_id: Id.optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  sort: z.enum(['updated_at', 'occurred_at', 'case_number']).default('updated_at'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(25),
+});
+export type ListReportsQuery = z.infer<typeof ListReportsQuery>;
+
+export const ReportsHome = z.object({
+  drafts: z.number().int(),
+  returned: z.array(ReportSummary),
+  to_review: z.array(ReportSummary),
+  can_review: z.boolean(),
+});
+export type ReportsHome = z.infer<typeof ReportsHome>;
+
+export const ReportIdParams = z.object({ id: Id });
+
+// ---------------------------------------------------------------- endpoints
+
+const editor = { permission: 'reports:editor', module: 'reports' } as const;
+const templates = { permission: 'reports:templates.use', module: 'reports' } as const;
+const templateAuthor = { permission: ['reports:templates.create_user', 'reports:templates.create_agency'], module: 'reports' } as const;
+const admin = { permission: 'admin:access', module: 'reports' } as const;
+
+export const reportsApi = defineApi('reports', '/rest/v1/reports', {
+  home: { method: 'GET', path: '/home', access: editor, response: ReportsHome },
+  listReports: { method: 'GET', path: '/reports', access: editor, query: ListReportsQuery, response: pageOf(ReportSummary) },
+  exportReports: { method: 'GET', path: '/reports.csv', access: editor, query: ListReportsQuery, response: 'csv' },
+  createReport: { method: 'POST', path: '/reports', access: editor, body: CreateReportInput, response: Report, idempotent: true },
+  getReport: { method: 'GET', path: '/reports/:id', access: editor, params: ReportIdParams, response: Report, versioned: true },
+  saveReport: {
+    method: 'PUT',
+    path: '/reports/:id',
+    access: editor,
+    params: ReportIdParams,
+    body: ReportContent,
+    response: Report,
+    versioned: true,
+  },
+  submitReport: {
+    method: 'POST',
+    path: '/reports/:id/submit',
+    access: editor,
+    params: ReportIdParams,
+    body: ReportContent,
+    response: Report,
+    versioned: true,
+  },
+  returnReport: {
+    method: 'POST',
+    path: '/reports/:id/return',
+    access: editor,
+    params: ReportIdParams,
+    body: ReturnReportInput,
+    response: Report,
+    versioned: true,
+  },
+  approveReport: {
+    method: 'POST',
+    path: '/reports/:id/approve',
+    access: editor,
+    params: ReportIdParams,
+    response: Report,
+    versioned: true,
+  },
+  addSupplement: {
+    method: 'POST',
+    path: '/reports/:id/supplements',
+    access: editor,
+    params: ReportIdParams,
+    response: Report,
+    idempotent: true,
+  },
+
+  listTemplates: { method: 'GET', path: '/templates', access: templates, response: z.array(ReportTemplate) },
+  getTemplate: {
+    method: 'GET',
+    path: '/templates/:id',
+    access: templates,
+    params: ReportIdParams,
+    response: ReportTemplate,
+    versioned: true,
+  },
+  createTemplate: {
+    method: 'POST',
+    path: '/templates',
+    access: templateAuthor,
+    body: TemplateInput,
+    response: ReportTemplate,
+    idempotent: true,
+  },
+  updateTemplate: {
+    method: 'PUT',
+    path: '/templates/:id',
+    access: templateAuthor,
+    params: ReportIdParams,
+    body: UpdateTemplateInput,
+    response: ReportTemplate,
+    versioned: true,
+  },
+
+  /** The report types (for a writer's choice); the settings themselves are the administrator's. */
+  listTypes: { method: 'GET', path: '/types', access: editor, response: z.array(ReportType) },
+  getSettings: { method: 'GET', path: '/admin/settings', access: admin, response: ReportsSettings },
+  updateSettings: { method: 'PUT', path: '/admin/settings', access: admin, body: UpdateReportsSettingsInput, response: ReportsSettings },
+});

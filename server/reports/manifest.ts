@@ -1,0 +1,29 @@
+import { ReportsSettings, reportsApi } from '../../core/contracts/reports.ts';
+import type { ServerModule } from '../platform/modules.ts';
+import { seedDefaultTemplates } from './default-templates.ts';
+import { seedDemoReports } from './demo-seed.ts';
+import { reportsRoutes } from './routes.ts';
+import { reportsTables } from './schema.ts';
+
+/** Reports: incident reports with review, supplements and templates (core/contracts/reports.ts). */
+export const reportsModule: ServerModule = {
+  name: 'reports',
+  apis: [reportsApi],
+  routes: reportsRoutes,
+  tables: reportsTables,
+  settings: { key: 'reports_settings', schema: ReportsSettings },
+  // Every agency starts with three agency templates and its report types, so an officer can write on day one.
+  onAgencyCreated: seedDefaultTemplates,
+  seedDemo: seedDemoReports,
+  // Attachments: the author uploads them; whoever may open the report reads them.
+  fileUploaders: { reports: ['reports:editor'] },
+  fileReaders: { reports: ['reports:editor'] },
+  async sweepFixtures(call) {
+    const [template] = await call(reportsApi.listTemplates, {});
+    const personal = await call(reportsApi.createTemplate, {
+      body: { name: 'Sweep template', description: '', scope: 'personal', content: template!.content },
+    });
+    const report = await call(reportsApi.createReport, { body: { type_key: 'incident' } });
+    return [template!.id, personal.id, report.id];
+  },
+};

@@ -1,0 +1,164 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, max, ne, or, type SQL } from 'drizzle-orm';
+import type { ListReportsQuery, ReportStatus } from '../../core/contracts/reports.ts';
+import type { Tx } from '../platform/database.ts';
+import { userNameOf } from '../platform/people.ts';
+import { containsPattern } from '../platform/text-search.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
+import { reportRevisions, reports } from './schema.ts';
+
+/** The reports module's access to reports and their revisions (the only place that queries them). */
+
+/**
+ * Who sees which reports: an administrator all; a reviewer their own and every report past its draft;
+ * anyone else their own and the approved ones (the agency's record, read by every officer).
+ */
+export type Viewer = { userId: string; all: boolean; reviewer: boolean };
+
+function visibleTo(viewer: Viewer): SQL | undefined {
+  if (viewer.all) return undefined;
+  const own = eq(reports.authorId, viewer.userId);
+  return viewer.reviewer ? or(own, ne(reports.status, 'draft')) : or(own, eq(reports.status, 'approved'));
+}
+
+const columns = {
+  report: reports,
+  authorName: userNameOf(reports.agencyId, reports.authorId),
+  reviewerName: userNameOf(reports.agencyId, reports.reviewerId),
+};
+export type ListedReport = { report: typeof reports.$inferSelect; authorName: string; reviewerName: string | null };
+
+export async function findReport(tx: Tx, agencyId: string, id: string, viewer: Viewer | null): Promise<ListedReport | undefined> {
+  const [row] = await tx
+    .select(columns)
+    .from(reports)
+    .where(and(eq(reports.agencyId, agencyId), eq(reports.id, id), viewer ? visibleTo(viewer) : undefined));
+  return row;
+}
+
+/** Locks a report for a change that depends on its state (a supplement's number). */
+export async function lockReport(tx: Tx, agencyId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(reports)
+    .where(and(eq(reports.agencyId, agencyId), eq(reports.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Inserts a report; undefined when its id (chosen on a device) is already taken. */
+export async function insertReport(tx: Tx, values: typeof reports.$inferInsert) {
+  const [row] = await tx
+    .insert(reports)
+    .values(values)
+    .onConflictDoNothing({ target: [reports.agencyId, reports.id] })
+    .returning();
+  return row;
+}
+
+export function updateReportRow(tx: Tx, agencyId: string, id: string, version: number, values: Partial<typeof reports.$inferInsert>) {
+  return updateAtVersion(tx, reports, and(eq(reports.agencyId, agencyId), eq(reports.id, id)), version, values);
+}
+
+export async function nextSupplement(tx: Tx, agencyId: string, parentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: max(reports.supplement) })
+    .from(reports)
+    .where(and(eq(reports.agencyId, agencyId), eq(reports.parentId, parentId)));
+  return (row?.n ?? 0) + 1;
+}
+
+export async function supplementsOf(tx: Tx, agencyId: string, parentId: string, viewer: Viewer) {
+  return tx
+    .select({ id: reports.id, case_number: reports.caseNumber, status: reports.status })
+    .from(reports)
+    .where(and(eq(reports.agencyId, agencyId), eq(reports.parentId, parentId), visibleTo(viewer)))
+    .orderBy(asc(reports.supplement));
+}
+
+export async function insertRevision(tx: Tx, values: typeof reportRevisions.$inferInsert) {
+  await tx.insert(reportRevisions).values(values);
+}
+
+export async function revisionsOf(tx: Tx, agencyId: string, reportId: string) {
+  return tx
+    .select({
+      revision: reportRevisions.revision,
+      event: reportRevisions.event,
+      byName: userNameOf(reportRevisions.agencyId, reportRevisions.actorId),
+      at: reportRevisions.at,
+      comment: reportRevisions.comment,
+      content: reportRevisions.content,
+    })
+    .from(reportRevisions)
+    .where(and(eq(reportRevisions.agencyId, agencyId), eq(reportRevisions.reportId, reportId)))
+    .orderBy(asc(reportRevisions.revision));
+}
+
+export async function revisionCount(tx: Tx, agencyId: string, reportId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(reportRevisions)
+    .where(and(eq(reportRevisions.agencyId, agencyId), eq(reportRevisions.reportId, reportId)));
+  return row?.n ?? 0;
+}
+
+/** The day after a calendar date, for an inclusive "to". */
+function dayAfter(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+function queueFilter(viewer: Viewer, queue: ListReportsQuery['queue']): SQL | undefined {
+  const mine = eq(reports.authorId, viewer.userId);
+  switch (queue) {
+    case 'mine':
+      return mine;
+    case 'drafts':
+      return and(mine, eq(reports.status, 'draft'));
+    case 'returned':
+      return and(mine, eq(reports.status, 'returned'));
+    case 'review':
+      return and(eq(reports.status, 'submitted'), ne(reports.authorId, viewer.userId));
+    case 'approved':
+      return eq(reports.status, 'approved');
+    case 'all':
+      return undefined;
+  }
+}
+
+const SORTS = { updated_at: reports.updatedAt, occurred_at: reports.occurredAt, case_number: reports.caseNumber } as const;
+
+/** A page of the reports the viewer may see, in a queue, searched and filtered. */
+export async function listReports(tx: Tx, agencyId: string, viewer: Viewer, query: ListReportsQuery, limit = query.page_size) {
+  const where = and(
+    eq(reports.agencyId, agencyId),
+    visibleTo(viewer),
+    queueFilter(viewer, query.queue),
+    query.q ? ilike(reports.searchText, containsPattern(query.q.toLowerCase())) : undefined,
+    query.type ? eq(reports.typeKey, query.type) : undefined,
+    query.status ? eq(reports.status, query.status as ReportStatus) : undefined,
+    query.author_id ? eq(reports.authorId, query.author_id) : undefined,
+    query.from ? gte(reports.occurredAt, query.from) : undefined,
+    query.to ? lt(reports.occurredAt, dayAfter(query.to)) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await tx
+    .select(columns)
+    .from(reports)
+    .where(where)
+    .orderBy(direction(SORTS[query.sort]), direction(reports.id))
+    .limit(limit)
+    .offset((query.page - 1) * query.page_size);
+  const [total] = await tx.select({ n: count() }).from(reports).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** How many drafts the user has. */
+export async function draftCount(tx: Tx, agencyId: string, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(reports)
+    .where(and(eq(reports.agencyId, agencyId), eq(reports.authorId, userId), eq(reports.status, 'draft')));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { reportsApi } from '../../core/contracts/reports.ts';
+import { csvFile, registerApi } from '../platform/endpoints.ts';
+import type { Services } from '../platform/services.ts';
+import {
+  addSupplement,
+  approveReport,
+  createReport,
+  exportReports,
+  getReport,
+  listReports,
+  reportsHome,
+  returnReport,
+  saveReport,
+  submitReport,
+} from './reports.ts';
+import { getReportsSettings, reportsSettingsOf, updateReportsSettings } from './settings.ts';
+import { createTemplate, getTemplate, listTemplates, updateTemplate } from './templates.ts';
+
+/** The handlers of reportsApi (core/contracts/reports.ts): one use case each. */
+export function reportsRoutes(app: FastifyInstance, services: Services) {
+  return registerApi(app, services, reportsApi, {
+    home: (ctx) => reportsHome(ctx),
+    listReports: (ctx, { query }) => listReports(ctx, query),
+    exportReports: async (ctx, { query }) => csvFile('reports', await exportReports(ctx, query)),
+    createReport: (ctx, { body }) => createReport(ctx, body),
+    getReport: (ctx, { params }) => getReport(ctx, params.id),
+    saveReport: (ctx, { params, version, body }) => saveReport(ctx, params.id, version, body),
+    submitReport: (ctx, { params, version, body }) => submitReport(ctx, params.id, version, body),
+    returnReport: (ctx, { params, version, body }) => returnReport(ctx, params.id, version, body),
+    approveReport: (ctx, { params, version }) => approveReport(ctx, params.id, version),
+    addSupplement: (ctx, { params }) => addSupplement(ctx, params.id),
+
+    listTemplates: (ctx) => listTemplates(ctx),
+    getTemplate: (ctx, { params }) => getTemplate(ctx, params.id),
+    createTemplate: (ctx, { body }) => createTemplate(ctx, body),
+    updateTemplate: (ctx, { params, version, body }) => updateTemplate(ctx, params.id, version, body),
+
+    listTypes: async (ctx) => reportsSettingsOf(ctx.sysConfig).types,
+    getSettings: async (ctx) => getReportsSettings(ctx),
+    updateSettings: (ctx, { body }) => updateReportsSettings(ctx, body),
+  });
+}
