@@ -3,7 +3,7 @@
  * An officer opens a screen once (the service worker then holds the app), loses the connection
  * (Chromium's offline emulation), sends a squad check or a service request, sees it wait in the
  * outbox, and when the connection is back it reaches the server exactly once (counted through the
- * API). Signing out while an item waits asks first. The outbox's panel is axe clean. Set-up goes through the API: a new agency whose
+ * API); a photo taken offline waits on the device with it and is uploaded first. Signing out while an item waits asks first. The outbox's panel is axe clean. Set-up goes through the API: a new agency whose
  * founder (admin:access) is the officer, and a car assigned to them.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,9 +13,10 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
-import type { ServiceRequest, SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
+import type { ServiceRequest, SquadCheckDetail, SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
 import { agencyWithAdmin, api, settled, signInViaApi, signInWithSession, type Person } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { expectImageShown, solidPng } from './images.ts';
 
 let officer: Person;
 let car: Vehicle;
@@ -114,6 +115,27 @@ async function keptOnDevice(page: Page): Promise<Record<string, string[]>> {
   });
 }
 
+/** How many photos wait on the device to be uploaded (web/lib/outbox/kept-photo-store.ts); 0 when it never kept one. */
+async function photosKeptOnDevice(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'precinct-kept-photos')) return 0;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('precinct-kept-photos');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const request = db.transaction('photos').objectStore('photos').count();
+      return await new Promise<number>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
 /** Waits until the signed-in officer's copy on the device holds answers of all these entries (`fleet.getSettings`). */
 async function waitUntilKept(page: Page, entries: string[]): Promise<void> {
   await expect
@@ -183,6 +205,89 @@ describe('an officer without a connection', () => {
       await expect.poll(async () => (await myRequests()).filter((request) => request.description === description).length).toBe(1);
       // The list on the screen shows it once it has been sent.
       await page.getByText(description).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('reports a problem with a photo taken while offline, and the service request reaches the server once with its photo when the connection is back', async () => {
+    const description = `Photo offline ${Date.now().toString(36)}: the push bumper is bent`;
+    const photo = solidPng(64, 48, [200, 60, 40]);
+    const page = await openWithServiceWorker(`/fleet/request?vehicle_id=${car.id}&category=body_damage`);
+    try {
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await page.getByText('Unit P-611').first().waitFor();
+      await page.getByRole('textbox', { name: /What is wrong\?/ }).fill(description);
+      await page.getByRole('radio', { name: 'No, it must not be driven' }).check();
+
+      await page.context().setOffline(true);
+      await page.locator('input[type="file"]').setInputFiles({ name: 'bumper.png', mimeType: 'image/png', buffer: photo });
+      // The photo shows from the device, which says it keeps it.
+      await expectImageShown(page.getByRole('img', { name: 'the problem, photo 1' }));
+      await page.getByRole('status').filter({ hasText: 'Kept on this device: uploaded when you are back online' }).waitFor();
+      await page.getByRole('button', { name: 'Send the request' }).click();
+      await page.getByText('Saved on this device; it will be sent when you are back online.', { exact: false }).waitFor();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+      expect(await photosKeptOnDevice(page)).toBe(1);
+      expect((await myRequests()).filter((request) => request.description === description)).toHaveLength(0);
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await myRequests()).filter((request) => request.description === description).length).toBe(1);
+      const [request] = (await myRequests()).filter((entry) => entry.description === description);
+      expect(request!.photo_ids).toHaveLength(1);
+      // The photo the officer took, as the server keeps it.
+      const stored = await fetch(`${inject('baseUrl')}/storage/v1/object/${request!.photo_ids[0]}`, {
+        headers: { authorization: `Bearer ${officer.session.access_token}` },
+      });
+      expect(stored.status).toBe(200);
+      expect(Buffer.from(await stored.arrayBuffer()).equals(photo)).toBe(true);
+      // Sent, it leaves the device.
+      await expect.poll(() => photosKeptOnDevice(page)).toBe(0);
+
+      // Another chance to send (the connection flapping) makes no second request.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.waitForTimeout(500);
+      expect((await myRequests()).filter((entry) => entry.description === description)).toHaveLength(1);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('takes the squad check’s photo while offline, still has it after a reload, and the check reaches the server with it', async () => {
+    const reading = (await api<Vehicle>(officer.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`)).odometer;
+    const before = (await squadChecksOfCar()).length;
+    const photo = solidPng(48, 32, [30, 120, 60]);
+    const page = await openWithServiceWorker(`/fleet/squadcheck?vehicle_id=${car.id}`);
+    try {
+      await page.getByRole('heading', { name: 'Squad check: unit P-611', level: 1 }).waitFor();
+      await waitUntilKept(page, ['fleet.getSquadCheckForm']);
+      await page.getByRole('textbox', { name: /^Odometer/ }).fill(String(reading + 10));
+      await page.getByRole('textbox', { name: /^Fuel level/ }).fill('70');
+      await passEverything(page);
+
+      await page.context().setOffline(true);
+      const damagePhoto = page.locator('[data-item-id="damage_photo"]');
+      await damagePhoto.locator('input[type="file"]').setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: photo });
+      await expectImageShown(damagePhoto.getByRole('img', { name: 'Photo of any existing damage, photo 1' }));
+      await page.reload();
+      await page.getByRole('heading', { name: 'Squad check: unit P-611', level: 1 }).waitFor();
+      await expectImageShown(damagePhoto.getByRole('img', { name: 'Photo of any existing damage, photo 1' }));
+      await damagePhoto.getByRole('status').filter({ hasText: 'Kept on this device: uploaded when you are back online' }).waitFor();
+      await page.getByRole('button', { name: 'Send the squad check' }).click();
+      await page.getByRole('heading', { name: 'Squad check saved: unit P-611', level: 1 }).waitFor();
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await squadChecksOfCar()).length).toBe(before + 1);
+      const [sent] = (await squadChecksOfCar()).sort((a, b) => b.submitted_at.localeCompare(a.submitted_at));
+      const detail = await api<SquadCheckDetail>(officer.session, 'GET', `/rest/v1/fleet/admin/squad-checks/${sent!.id}`);
+      const storedId = detail.answers.find((answer) => answer.item_id === 'damage_photo')?.value;
+      const stored = await fetch(`${inject('baseUrl')}/storage/v1/object/${String(storedId)}`, {
+        headers: { authorization: `Bearer ${officer.session.access_token}` },
+      });
+      expect(stored.status).toBe(200);
+      expect(Buffer.from(await stored.arrayBuffer()).equals(photo)).toBe(true);
     } finally {
       await page.context().close();
     }

@@ -1,27 +1,25 @@
 import { ActionIcon, Box, Button, FileButton, Group, Image, Loader, Progress, Stack, Text } from '@mantine/core';
-import { IconCamera, IconX } from '@tabler/icons-react';
+import { IconCamera, IconCloudOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
+import { isKeptPhotoId } from '../lib/outbox/kept-photo-rules.ts';
+import { KEPT_PHOTO_NOTE, KeptPhotoThumbnail } from '../lib/outbox/kept-photo-thumbnail.tsx';
+import { forgetKeptPhotos } from '../lib/outbox/kept-photos.ts';
 import { useStoredPhotoUrl } from './get-stored-photo.ts';
-import { photoFileProblem, uploadPhoto } from './upload-photo.ts';
+import { photoFileProblem, uploadFormPhoto } from './upload-photo.ts';
+
+type PhotoProps = { id: string; alt: string; size?: number; height?: number; whole?: boolean };
 
 /**
- * A stored photo shown through a blob URL (storage objects need the bearer token): a square
- * thumbnail by default; a signature passes its own shape (3:1) and is shown whole on white.
+ * A photo of a form or a record: a square thumbnail by default; a signature passes its own shape (3:1)
+ * and is shown whole on white. A stored one is shown through a blob URL (storage objects need the
+ * bearer token); one kept on this device until it can be uploaded (its local id), from the device.
  */
-export function StoredPhoto({
-  id,
-  alt,
-  size = 96,
-  height,
-  whole = false,
-}: {
-  id: string;
-  alt: string;
-  size?: number;
-  height?: number;
-  whole?: boolean;
-}) {
+export function StoredPhoto(props: PhotoProps) {
+  return isKeptPhotoId(props.id) ? <KeptPhotoThumbnail {...props} /> : <ServerPhoto {...props} />;
+}
+
+function ServerPhoto({ id, alt, size = 96, height, whole = false }: PhotoProps) {
   const photo = useStoredPhotoUrl(id);
   const h = height ?? size;
   if (photo.failed)
@@ -56,9 +54,23 @@ export function StoredSignature({ id, alt }: { id: string; alt: string }) {
   return <StoredPhoto id={id} alt={alt} size={300} height={100} whole />;
 }
 
+/** Says that a photo (or a signature) is kept on this device until the connection is back. */
+export function KeptPhotoNote() {
+  return (
+    <Group gap={4} wrap="nowrap" role="status">
+      <IconCloudOff aria-hidden size={16} style={{ flexShrink: 0 }} />
+      <Text fz="sm" c="dimmed">
+        {KEPT_PHOTO_NOTE}
+      </Text>
+    </Group>
+  );
+}
+
 /**
  * Photos attached to an answer or a request: a camera-or-file button, an upload progress bar, the
- * photos as thumbnails with a remove button. `ids` are storage object ids.
+ * photos as thumbnails with a remove button. `ids` are storage object ids, or the local ids of photos
+ * taken without a connection and kept on the device (web/lib/outbox/kept-photos.ts), which the
+ * request uploads before it is sent.
  */
 export function PhotoField(props: {
   label: string;
@@ -81,8 +93,8 @@ export function PhotoField(props: {
       return;
     }
     setProgress(0);
-    uploadPhoto(file, setProgress)
-      .then((stored) => props.onChange(props.single ? [stored.id] : [...props.ids, stored.id]))
+    uploadFormPhoto(file, setProgress)
+      .then((photo) => props.onChange(props.single ? [photo.id] : [...props.ids, photo.id]))
       .catch((error: unknown) => setProblem(errorMessage(error)))
       .finally(() => setProgress(null));
   };
@@ -104,7 +116,11 @@ export function PhotoField(props: {
                 top={4}
                 right={4}
                 aria-label={`Remove photo ${index + 1} of ${props.label}`}
-                onClick={() => props.onChange(props.ids.filter((other) => other !== id))}
+                onClick={() => {
+                  props.onChange(props.ids.filter((other) => other !== id));
+                  // A kept photo no request took yet leaves the device with it.
+                  if (isKeptPhotoId(id)) void forgetKeptPhotos([id]).catch(() => undefined);
+                }}
               >
                 <IconX aria-hidden size={16} />
               </ActionIcon>
@@ -112,6 +128,7 @@ export function PhotoField(props: {
           ))}
         </Group>
       ) : null}
+      {props.ids.some(isKeptPhotoId) ? <KeptPhotoNote /> : null}
       {progress !== null ? (
         <Stack gap={2}>
           <Progress value={progress} aria-label={`Uploading a photo for ${props.label}`} size="lg" />

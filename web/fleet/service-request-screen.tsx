@@ -7,6 +7,7 @@ import { CreateServiceRequestInput, type ServiceRequest, type Vehicle } from '..
 import { IdempotencyKeys } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { applyServerErrors, placeFieldErrors } from '../lib/form-errors.ts';
+import { parseKeptBody } from '../lib/outbox/kept-photo-rules.ts';
 import { useRefusedItem } from '../lib/outbox/outbox.ts';
 import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
@@ -57,13 +58,13 @@ export function ServiceRequestScreen() {
   return <NewRequest refused={refusedRequest(refused.item)} />;
 }
 
-/** A refused request from the outbox, with what was sent; null when its body is not a service request. */
+/** A refused request from the outbox, with what was sent (photos kept on the device included); null when its body is not a service request. */
 type RefusedRequest = { item: OutboxItem; input: CreateServiceRequestInput };
 
 function refusedRequest(item: OutboxItem | null): RefusedRequest | null {
   if (!item) return null;
-  const input = CreateServiceRequestInput.safeParse(item.body);
-  return input.success ? { item, input: input.data } : null;
+  const input = parseKeptBody(CreateServiceRequestInput, item.body);
+  return input ? { item, input } : null;
 }
 
 const EMPTY_REQUEST: RequestValues = { vehicle_id: '', category: '', description: '', drivable: '', photo_ids: [] };

@@ -1,12 +1,15 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
-import { StoredSignature } from './photo-field.tsx';
-import { uploadPhoto } from './upload-photo.ts';
+import { isKeptPhotoId } from '../lib/outbox/kept-photo-rules.ts';
+import { forgetKeptPhotos } from '../lib/outbox/kept-photos.ts';
+import { KeptPhotoNote, StoredSignature } from './photo-field.tsx';
+import { uploadFormPhoto } from './upload-photo.ts';
 
 /**
  * A signature drawn with a finger, stylus or mouse on a white canvas, uploaded as a PNG; the answer is
- * the stored object's id. Once saved it shows the stored image with a way to sign again.
+ * the stored object's id (or, without a connection, the local id of the image kept on the device, as a
+ * photo is). Once saved it shows the image with a way to sign again.
  */
 export function SignaturePad({
   label,
@@ -63,8 +66,8 @@ export function SignaturePad({
         return;
       }
       setProgress(0);
-      uploadPhoto(blob, setProgress)
-        .then((stored) => onChange(stored.id))
+      uploadFormPhoto(blob, setProgress)
+        .then((signature) => onChange(signature.id))
         .catch((error: unknown) => setProblem(errorMessage(error)))
         .finally(() => setProgress(null));
     }, 'image/png');
@@ -74,7 +77,16 @@ export function SignaturePad({
     return (
       <Stack gap={6}>
         <StoredSignature id={value} alt={`Signature: ${label}`} />
-        <Button variant="default" size="md" onClick={() => onChange(null)} style={{ alignSelf: 'flex-start' }}>
+        {isKeptPhotoId(value) ? <KeptPhotoNote /> : null}
+        <Button
+          variant="default"
+          size="md"
+          onClick={() => {
+            onChange(null);
+            if (isKeptPhotoId(value)) void forgetKeptPhotos([value]).catch(() => undefined);
+          }}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Sign again
         </Button>
       </Stack>

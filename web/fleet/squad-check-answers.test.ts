@@ -75,6 +75,19 @@ describe('answerProblems', () => {
     expect(answerProblems(sections, complete(1000, { fuel: a('fuel', 10, { note: '  ' }) }))).toEqual({});
   });
 
+  it('takes a photo and a signature kept on the device until the connection is back as given', () => {
+    const kept = (n: number) => `local:5a0c1e2f-8b3d-4e6f-9a1b-2c3d4e5f6a7${n}`;
+    const answers = complete(1000, {
+      damage_photo: a('damage_photo', kept(1)),
+      signature: a('signature', kept(2)),
+      camera: a('camera', 'fail', { note: 'Does not upload', photo_ids: [kept(3)] }),
+    });
+    expect(answerProblems(sections, answers)).toEqual({});
+    expect(answerProblems(sections, { ...answers, damage_photo: a('damage_photo', 'local:photo') })).toEqual({
+      damage_photo: 'Attach a photo',
+    });
+  });
+
   it('still wants a note on a failed item whose note is only blanks', () => {
     expect(answerProblems(sections, complete(1000, { lightbar: a('lightbar', 'fail', { note: '  ' }) }))).toEqual({
       lightbar: 'Add a note saying what is wrong',

@@ -1,5 +1,6 @@
 import type { Answer, TemplateItem, TemplateSection } from '../../core/contracts/fleet.ts';
 import { evaluateAnswers, isEmptyAnswer, type CheckedVehicle } from '../../core/fleet/squad-check-rules.ts';
+import { asIfUploaded } from '../lib/outbox/kept-photo-rules.ts';
 
 /**
  * The squad check form's answers: held by item id while the form is filled, checked with the
@@ -15,10 +16,11 @@ export function itemsOf(sections: TemplateSection[]): TemplateItem[] {
 
 /**
  * Every item's problem, keyed by item id (the server keys the same messages `answers.<item id>`):
- * the rules run on the answers as they would be sent, against the vehicle's odometer when known.
+ * the rules run on the answers as they would be sent (a photo kept on the device as the stored one it
+ * will be by then), against the vehicle's odometer when known.
  */
 export function answerProblems(sections: TemplateSection[], answers: Answers, vehicle?: CheckedVehicle): Record<string, string> {
-  return serverProblems(evaluateAnswers(sections, answersToSend(sections, answers), vehicle).errors).byItem;
+  return serverProblems(evaluateAnswers(sections, asIfUploaded(answersToSend(sections, answers)), vehicle).errors).byItem;
 }
 
 /** Sent answers (a refused check from the outbox) by item id, keeping only the items this form still has. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Answer, TemplateSection } from '../../core/contracts/fleet.ts';
-import { localDraftKey, readLocalDraft, removeLocalDraft, restoreDraft, writeLocalDraft, type LocalDraft } from './squad-check-draft.ts';
+import {
+  answersForServerDraft,
+  localDraftKey,
+  readLocalDraft,
+  removeLocalDraft,
+  restoreDraft,
+  writeLocalDraft,
+  type LocalDraft,
+} from './squad-check-draft.ts';
 
 const sections: TemplateSection[] = [
   {
@@ -113,5 +121,26 @@ describe('the device copy', () => {
     expect(readLocalDraft(storage, key)).toBeNull();
     removeLocalDraft(storage, key);
     expect(storage.map.size).toBe(0);
+  });
+});
+
+describe('a photo taken without a connection', () => {
+  const keptPhoto = 'local:5a0c1e2f-8b3d-4e6f-9a1b-2c3d4e5f6a7b';
+  const storedPhoto = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+  const failedWithKeptPhoto: Answer = { item_id: 'lightbar', value: 'fail', note: 'Rear bar dark', photo_ids: [keptPhoto] };
+
+  it('stays in the device’s draft only: the server’s draft gets the other answers', () => {
+    const withStoredPhoto: Answer = { item_id: 'siren', value: 'fail', note: 'Weak', photo_ids: [storedPhoto] };
+    expect(answersForServerDraft([failedWithKeptPhoto, withStoredPhoto, a('fuel', 80)])).toEqual([withStoredPhoto, a('fuel', 80)]);
+  });
+
+  it('is read back from the device’s draft, and kept when the server saved the other answers later', () => {
+    const storage = memoryStorage();
+    const key = localDraftKey('user-1', 'car-1');
+    writeLocalDraft(storage, key, local('2026-11-22T10:01:00.000Z', [failedWithKeptPhoto, a('siren', 'pass')]));
+    const device = readLocalDraft(storage, key);
+    expect(device?.answers).toEqual([failedWithKeptPhoto, a('siren', 'pass')]);
+    const server = { answers: answersForServerDraft(device!.answers), saved_at: '2026-11-22T10:01:03.000Z' };
+    expect(restoreDraft(sections, 'v1', server, device).answers.lightbar).toEqual(failedWithKeptPhoto);
   });
 });

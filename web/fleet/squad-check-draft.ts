@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Answer, type TemplateSection } from '../../core/contracts/fleet.ts';
+import { keptPhotoIdsIn, parseKeptBody } from '../lib/outbox/kept-photo-rules.ts';
 import { itemsOf, type Answers } from './squad-check-answers.ts';
 
 /**
@@ -7,6 +8,16 @@ import { itemsOf, type Answers } from './squad-check-answers.ts';
  * connection loses nothing: every change is written to localStorage at once, and to the server a
  * couple of seconds later. On opening, the two are merged (the newer answer of each item wins).
  */
+
+/**
+ * The answers the server's draft is given: an answer with a photo or a signature kept on this device
+ * (not uploaded yet) stays in the device's draft only. The server would refuse its local id, and no
+ * other device could show it; since the server's draft then lacks the item, restoreDraft keeps the
+ * device's answer. The squad check itself uploads the photo when it is sent.
+ */
+export function answersForServerDraft(answers: Answer[]): Answer[] {
+  return answers.filter((answer) => keptPhotoIdsIn(answer).length === 0);
+}
 
 export const LocalDraft = z.object({
   template_version_id: z.string(),
@@ -30,8 +41,8 @@ export function readLocalDraft(storage: Storage, key: string): LocalDraft | null
   try {
     const text = storage.getItem(key);
     if (!text) return null;
-    const parsed = LocalDraft.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    // Its answers may hold photos kept on this device (local ids where the contract asks for stored ones).
+    return parseKeptBody(LocalDraft, JSON.parse(text));
   } catch {
     return null;
   }

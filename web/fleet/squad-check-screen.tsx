@@ -13,6 +13,7 @@ import {
 import { IdempotencyKeys } from '../lib/api.ts';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
 import { showsKeptAnswer } from '../lib/offline-reads/kept-answer.ts';
+import { parseKeptBody } from '../lib/outbox/kept-photo-rules.ts';
 import { useRefusedItem } from '../lib/outbox/outbox.ts';
 import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
@@ -25,7 +26,14 @@ import { useSquadCheckForm } from './get-squad-check-form.ts';
 import { saveSquadCheckDraft, saveSquadCheckDraftOnLeave } from './save-squad-check-draft.ts';
 import { prefillFromFailedItem } from './service-request-prefill.ts';
 import { answerProblems, answersOnForm, answersToSend, sectionProgress, serverProblems, type Answers } from './squad-check-answers.ts';
-import { localDraftKey, readLocalDraft, removeLocalDraft, restoreDraft, writeLocalDraft } from './squad-check-draft.ts';
+import {
+  answersForServerDraft,
+  localDraftKey,
+  readLocalDraft,
+  removeLocalDraft,
+  restoreDraft,
+  writeLocalDraft,
+} from './squad-check-draft.ts';
 import { SquadCheckItem } from './squad-check-item.tsx';
 import { useSubmitSquadCheck } from './submit-squad-check.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
@@ -83,8 +91,8 @@ type RefusedCheck = { item: OutboxItem; input: SubmitSquadCheckInput };
 
 function refusedCheck(item: OutboxItem | null): RefusedCheck | null {
   if (!item) return null;
-  const input = SubmitSquadCheckInput.safeParse(item.body);
-  return input.success ? { item, input: input.data } : null;
+  const input = parseKeptBody(SubmitSquadCheckInput, item.body);
+  return input ? { item, input } : null;
 }
 
 function SquadCheckLoader({
@@ -175,7 +183,7 @@ function SquadCheckFill({
 
   const saveToServer = useCallback(() => {
     if (done.current || !unsaved.current) return;
-    const sent = answersToSend(template.sections, latest.current);
+    const sent = answersForServerDraft(answersToSend(template.sections, latest.current));
     const snapshot = latest.current;
     setSave((state) => ({ ...state, kind: 'saving' }));
     saveSquadCheckDraft(vehicle.id, sent)
@@ -197,7 +205,8 @@ function SquadCheckFill({
   // On leaving: a closed tab or reload sends what is unsaved with keepalive; leaving within the app saves too.
   useEffect(() => {
     const leave = () => {
-      if (unsaved.current && !done.current) void saveSquadCheckDraftOnLeave(vehicle.id, answersToSend(template.sections, latest.current));
+      if (unsaved.current && !done.current)
+        void saveSquadCheckDraftOnLeave(vehicle.id, answersForServerDraft(answersToSend(template.sections, latest.current)));
     };
     window.addEventListener('pagehide', leave);
     return () => {

@@ -1,5 +1,6 @@
 import { storageApi, type StoredFile } from '../../core/contracts/storage.ts';
 import { callEndpoint } from '../lib/api.ts';
+import { uploadOrKeepPhoto } from '../lib/outbox/kept-photos.ts';
 
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -18,4 +19,13 @@ export function photoFileProblem(file: { type: string; size: number }): string |
  */
 export function uploadPhoto(file: Blob, onProgress: (percent: number) => void): Promise<StoredFile> {
   return callEndpoint(storageApi.upload, { query: { purpose: 'fleet' }, body: file, onProgress });
+}
+
+/**
+ * A photo for an officer's form, whose create can wait in the outbox: uploaded as uploadPhoto does, or,
+ * offline or when the upload gets no answer, kept on the device (`kept`) under a local id that the
+ * form holds instead; the create uploads it first (web/lib/outbox/kept-photos.ts).
+ */
+export function uploadFormPhoto(file: Blob, onProgress: (percent: number) => void): Promise<{ id: string; kept: boolean }> {
+  return uploadOrKeepPhoto(file, 'fleet', onProgress);
 }

@@ -1,5 +1,6 @@
 import type { HttpMethod } from '../../../core/endpoints.ts';
-import { isApiError } from '../api-error.ts';
+import { ApiError, isApiError } from '../api-error.ts';
+import { KeptPhotoMissingError } from './kept-photo-rules.ts';
 
 /**
  * The outbox's rules, without storage or network (outbox.ts applies them): what an item is, whose it
@@ -37,6 +38,12 @@ export type OutboxItem = {
    * `?outbox=<id>`), to fix a refused item and send it again. Absent on items kept before forms could reopen them.
    */
   form_path?: string;
+  /**
+   * The local ids of the photos kept on the device (kept-photo-store.ts) that its body referred to when
+   * it was kept: each is uploaded, and its stored id put in the body, before the request goes; they are
+   * deleted from the device once it is sent or discarded. Absent when it had none.
+   */
+  kept_photos?: string[];
 };
 
 /** Why an item was refused, in the server's most precise words: its messages about fields when it gave some ("The odometer already reads …"), else its message. */
@@ -83,6 +90,8 @@ export function waitingItems(items: readonly OutboxItem[], userId: string | null
  *    again would be refused again, so it stays in the outbox with the message, and the next item goes.
  */
 export function failureOutcome(error: unknown): 'stop' | 'reject' {
+  // A kept photo it needs is gone from the device: sending it again would find it gone again.
+  if (error instanceof KeptPhotoMissingError) return 'reject';
   if (!isApiError(error)) return 'stop';
   const { status } = error;
   if (status === 0 || status === 401 || status === 408 || status === 429 || status >= 500) return 'stop';
@@ -90,6 +99,25 @@ export function failureOutcome(error: unknown): 'stop' | 'reject' {
   // factor (the outbox flushes on sign-in, which may come before the factor): neither refuses the item.
   if (error.code === 'idempotency_in_progress' || error.code === 'insufficient_aal') return 'stop';
   return status >= 400 ? 'reject' : 'stop';
+}
+
+/**
+ * The server's refusal of a kept photo's upload (too large, not an image) as the refusal of the request
+ * it belongs to, in words that say it was the photo; any other failure as it is (no answer: the request waits).
+ */
+export function photoUploadFailure(error: unknown): unknown {
+  if (!isApiError(error) || failureOutcome(error) !== 'reject') return error;
+  return new ApiError(
+    error.status,
+    { message: `A photo was not accepted: ${error.message}`, details: error.details, hint: error.hint, code: error.code, fields: {} },
+    { cause: error },
+  );
+}
+
+/** Of these kept photos, the ones no item of the outbox refers to any more (they can be deleted from the device). */
+export function photosNoItemKeeps(photoIds: readonly string[], items: readonly OutboxItem[]): string[] {
+  const kept = new Set(items.flatMap((item) => item.kept_photos ?? []));
+  return photoIds.filter((id) => !kept.has(id));
 }
 
 /** The outbox button's words: "2 waiting to send", "1 not sent", or both. */

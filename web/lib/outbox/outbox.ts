@@ -4,8 +4,10 @@ import { fillPath, type Answer, type BodyIn, type Endpoint } from '../../../core
 import { apiRequest, currentAccessToken } from '../api-client.ts';
 import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../api-error.ts';
 import { getAuthState, subscribeAuth } from '../session/session.ts';
+import { keptPhotoIdsIn, replaceKeptPhotoIds } from './kept-photo-rules.ts';
+import { forgetKeptPhotos, forgetUnsentFormPhotos, uploadKeptPhoto } from './kept-photos.ts';
 import { flushWaitingItems, type FlushResult } from './outbox-flush.ts';
-import { itemsOfUser, refusedItemFor, type OutboxItem } from './outbox-rules.ts';
+import { itemsOfUser, photoUploadFailure, refusedItemFor, type OutboxItem } from './outbox-rules.ts';
 import { outboxStore } from './outbox-store.ts';
 
 /**
@@ -18,6 +20,9 @@ import { outboxStore } from './outbox-store.ts';
  * A refused item opens in its form (`formPath` with `?outbox=<id>`; useRefusedItem reads it) with what
  * was typed and the server's messages; the form sends the fixed request with `replaces: item.id`,
  * and the refused item leaves the outbox once the new one is sent or waits in its place.
+ *
+ * A body may refer to photos kept on the device (their local ids, kept-photos.ts): they are uploaded
+ * before the request goes, now or when it waits, and their stored ids put in its body.
  *
  * Offline, or when the send gets no answer, the request (its endpoint, parameters, body and
  * Idempotency-Key, the user who made it and when) is kept in IndexedDB and shown in the header's
@@ -82,13 +87,34 @@ function signedInUserId(): string | null {
 /** How a form describes what it sends: where it opens again to be fixed, and the refused item it replaces. */
 export type QueueOptions = { formPath?: string; replaces?: string };
 
-/** Keeps a request in the outbox for the signed-in user. */
-export async function enqueue(
+/** Takes an item out of the outbox, and from the device the kept photos only it referred to. */
+async function removeItem(id: string): Promise<void> {
+  const item = await outboxStore.get(id);
+  await outboxStore.remove(id);
+  await forgetKeptPhotos(item?.kept_photos ?? []).catch(() => undefined);
+}
+
+type QueuedCall = { params?: Record<string, string | number>; body: unknown; idempotencyKey: string };
+
+/** Keeps a request in the outbox for the signed-in user (with the kept photos its body refers to). */
+export function enqueue(
   endpoint: QueueableEndpoint,
-  call: { params?: Record<string, string | number>; body: unknown; idempotencyKey: string },
+  call: QueuedCall,
   summary: string,
   message: string | null = null,
   options: QueueOptions = {},
+): Promise<OutboxItem> {
+  return keepItem(endpoint, call, summary, message, options, keptPhotoIdsIn(call.body));
+}
+
+/** Keeps a request in the outbox; `keptPhotos` are deleted from the device once it is sent or discarded. */
+async function keepItem(
+  endpoint: QueueableEndpoint,
+  call: QueuedCall,
+  summary: string,
+  message: string | null,
+  options: QueueOptions,
+  keptPhotos: string[],
 ): Promise<OutboxItem> {
   const userId = signedInUserId();
   if (!userId) throw new Error('Only a signed-in user’s requests can wait in the outbox');
@@ -108,9 +134,10 @@ export async function enqueue(
     fields: {},
     attempts: 0,
     ...(options.formPath ? { form_path: options.formPath } : {}),
+    ...(keptPhotos.length > 0 ? { kept_photos: keptPhotos } : {}),
   };
   await outboxStore.put(item);
-  if (options.replaces) await outboxStore.remove(options.replaces);
+  if (options.replaces) await removeItem(options.replaces);
   await changed();
   return item;
 }
@@ -134,7 +161,10 @@ function isOffline(): boolean {
  * Sends a create, or keeps it in the outbox when the device is offline or the send gets no answer.
  * The server's refusals (a 400 with its fields, a 409, …) are thrown as they are, for the form to show.
  * `options.formPath` is where a refused item opens to be fixed; `options.replaces` is the refused item
- * this send fixes, which leaves the outbox once this one is sent or kept.
+ * this send fixes, which leaves the outbox once this one is sent or kept. Kept photos the body refers
+ * to are uploaded first (a refused one is thrown as "A photo was not accepted: …"); when an upload or
+ * the send gets no answer, the request waits in the outbox with the stored ids of the photos uploaded
+ * so far (so it is sent again with the same body, which the server replays) and the rest kept.
  */
 export async function sendOrQueue<E extends QueueableEndpoint>(
   endpoint: E,
@@ -143,20 +173,32 @@ export async function sendOrQueue<E extends QueueableEndpoint>(
   options: QueueOptions = {},
 ): Promise<SendOutcome<Answer<E>>> {
   if (isOffline()) return { kind: 'queued', item: await enqueue(endpoint, call, summary, null, options) };
+  const keptPhotos = keptPhotoIdsIn(call.body);
+  // The body with the stored ids of the photos uploaded so far.
+  let body: unknown = call.body;
   try {
+    for (const keptId of keptPhotos) {
+      const userId = signedInUserId();
+      if (!userId) throw new Error('Sign in again to send it');
+      const storedId = await uploadKeptPhoto(keptId, { userId }).catch((error: unknown) => {
+        throw photoUploadFailure(error);
+      });
+      body = replaceKeptPhotoIds(body, { [keptId]: storedId });
+    }
     const answer = await apiRequest(fillPath(endpoint.url, call.params), {
       method: endpoint.method,
-      body: call.body ?? {},
+      body: body ?? {},
       headers: { 'idempotency-key': call.idempotencyKey },
       // An idempotent create answers JSON: the record it made, parsed as the contract says.
       schema: endpoint.response as z.ZodType<Answer<E>>,
     });
     if (options.replaces) await discardItem(options.replaces);
+    await forgetKeptPhotos(keptPhotos).catch(() => undefined);
     return { kind: 'sent', answer };
   } catch (error) {
     if (!(isApiError(error) && error.code === NETWORK_ERROR_CODE)) throw error;
     // No answer: the server may or may not have it; the outbox resends with the same key, which it replays.
-    return { kind: 'queued', item: await enqueue(endpoint, call, summary, error.message, options) };
+    return { kind: 'queued', item: await keepItem(endpoint, { ...call, body }, summary, error.message, options, keptPhotos) };
   }
 }
 
@@ -186,8 +228,8 @@ export function useRefusedItem(id: string | null): { loading: boolean; item: Out
   return { loading: false, item: refusedItemFor(read.item, userId) };
 }
 
-/** Sends one item with its maker's session, or fails without sending (signed out, or someone else is signed in). */
-async function sendItem(item: OutboxItem): Promise<void> {
+/** The access token of the item's maker, or a 401 when they are not the one signed in (signed out, or someone else is). */
+async function authorToken(item: OutboxItem): Promise<string> {
   const token = await currentAccessToken();
   if (!token || signedInUserId() !== item.user_id) {
     throw new ApiError(401, {
@@ -197,6 +239,12 @@ async function sendItem(item: OutboxItem): Promise<void> {
       code: 'not_signed_in',
     });
   }
+  return token;
+}
+
+/** Sends one item with its maker's session, or fails without sending (signed out, or someone else is signed in). */
+async function sendItem(item: OutboxItem): Promise<void> {
+  const token = await authorToken(item);
   await apiRequest(item.url, {
     method: item.method,
     body: item.body ?? {},
@@ -220,6 +268,11 @@ async function pass(): Promise<void> {
     send: sendItem,
     remove: (id) => outboxStore.remove(id),
     put: (item) => outboxStore.put(item),
+    // With its maker's session too, and on the app's own account (not the user's activity).
+    uploadPhoto: async (item, keptId) =>
+      uploadKeptPhoto(keptId, { userId: item.user_id, accessToken: await authorToken(item), background: true }),
+    // The item has left the outbox; a photo left behind is swept at the next sign-out.
+    forgetPhotos: (item) => forgetKeptPhotos(item.kept_photos ?? []).catch(() => undefined),
     onSending: (id) => publish({ sendingId: id }),
   });
   if (result.sent.length > 0 || result.rejected.length > 0 || result.stopped) await changed();
@@ -248,9 +301,9 @@ export function flushOutbox(): Promise<void> {
   return running;
 }
 
-/** Drops an item the user chose to discard (a refused one). */
+/** Drops an item the user chose to discard (a refused one), and the photos kept for it. */
 export async function discardItem(id: string): Promise<void> {
-  await outboxStore.remove(id);
+  await removeItem(id);
   await changed();
 }
 
@@ -272,9 +325,12 @@ export function startOutbox(whenSent: (result: FlushResult) => void): void {
   const tryNow = () => {
     if (!isOffline() && signedInUserId()) void flushOutbox();
   };
+  // Photos kept for forms that were never sent go when their user signs out (the items' stay with them).
+  const forgetFormPhotos = () => void forgetUnsentFormPhotos().catch(() => undefined);
   window.addEventListener('online', tryNow);
   subscribeAuth((_state, event) => {
     if (event === 'SIGNED_IN' || event === 'INITIAL_SESSION') tryNow();
+    if (event === 'SIGNED_OUT') forgetFormPhotos();
   });
   setInterval(() => {
     if (snapshot.items.some((item) => item.state === 'waiting' && item.user_id === signedInUserId())) tryNow();
@@ -282,4 +338,5 @@ export function startOutbox(whenSent: (result: FlushResult) => void): void {
   void reload()
     .then(tryNow)
     .catch(() => undefined);
+  if (!signedInUserId()) forgetFormPhotos();
 }
