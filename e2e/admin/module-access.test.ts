@@ -115,7 +115,7 @@ describe('module access (spec section 5) for people with particular permissions'
   it('lets an officer into what their permissions allow, and no further', async () => {
     await checkRows(people.officer, [
       ['/citations', comingSoonPath('Citations')],
-      ['/reports', comingSoonPath('Reports')],
+      ['/reports', '/reports'],
       ['/reports/templates/select', disabledPath('Report Templates')],
       ['/reports/templates/create', disabledPath('Report Templates')],
       ['/productivity', comingSoonPath('Productivity')],
@@ -133,8 +133,8 @@ describe('module access (spec section 5) for people with particular permissions'
 
   it('lets a supervisor into template use, the scheduling admin area and fleet admin, but not the template builder without both create permissions', async () => {
     await checkRows(people.supervisor, [
-      ['/reports/templates/select', comingSoonPath('Reports')],
-      ['/reports/templates/' + UUID, comingSoonPath('Reports')],
+      ['/reports/templates/select', '/reports/templates/select'],
+      ['/reports/templates/' + UUID, '/reports/templates/' + UUID],
       ['/reports/templates/create', disabledPath('Report Templates')],
       ['/schedule/admin', comingSoonPath('Scheduling')],
       ['/schedule/admin/allcall', comingSoonPath('Scheduling')],
@@ -149,7 +149,7 @@ describe('module access (spec section 5) for people with particular permissions'
 
   it('opens the template builder to someone holding both create permissions', async () => {
     await checkRows(people.templateAuthor, [
-      ['/reports/templates/create', comingSoonPath('Reports')],
+      ['/reports/templates/create', '/reports/templates/create'],
       ['/reports/templates/owi', comingSoonPath('Reports')],
     ]);
   });

@@ -5,7 +5,6 @@ import type { Viewer } from './binder-queries.ts';
 
 /** What the caller may do in field training, and the agency's field training settings. */
 
-
 /** What the caller may see of field training: a trainee their binder, a trainer theirs, the coordinator all. */
 export function viewerOf(ctx: RequestContext): Viewer {
   return { userId: ctx.scope.userId, all: holds(ctx, 'fto:admin'), trainee: holds(ctx, 'fto:user'), trainer: holds(ctx, 'fto:trainer') };

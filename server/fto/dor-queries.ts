@@ -32,7 +32,11 @@ function visibleDors(viewer: Viewer | null): SQL | undefined {
 
 /** Inserts a DOR; undefined when its id (chosen on a device, for a DOR started offline) is already taken. */
 export async function insertDor(tx: Tx, values: typeof ftoDors.$inferInsert) {
-  const [row] = await tx.insert(ftoDors).values(values).onConflictDoNothing({ target: [ftoDors.agencyId, ftoDors.id] }).returning();
+  const [row] = await tx
+    .insert(ftoDors)
+    .values(values)
+    .onConflictDoNothing({ target: [ftoDors.agencyId, ftoDors.id] })
+    .returning();
   return row;
 }
 

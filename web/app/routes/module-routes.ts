@@ -21,30 +21,8 @@ function leadsToComingSoon(module: string) {
   };
 }
 
-// Reports
+// Reports: the guided templates and drafting from a transcript (the rest is in web/reports)
 const reportsComingSoon = leadsToComingSoon('Reports');
-export const reportsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/reports', beforeLoad: reportsComingSoon });
-export const reportsTemplatesSelectRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/select',
-  beforeLoad: reportsComingSoon,
-});
-export const reportsTemplatesCreateRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/create',
-  beforeLoad: reportsComingSoon,
-});
-export const reportsTemplatesEditRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/edit',
-  beforeLoad: reportsComingSoon,
-});
-export const reportsTemplatesIdRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/$id',
-  params: uuidParams('id'),
-  beforeLoad: reportsComingSoon,
-});
 export const reportsTemplatesOwiRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/reports/templates/owi',
@@ -126,11 +104,6 @@ export const productivityPrintTaskTaskIdRoute = createRoute({
 });
 
 export const comingSoonRoutes = [
-  reportsRoute,
-  reportsTemplatesSelectRoute,
-  reportsTemplatesCreateRoute,
-  reportsTemplatesEditRoute,
-  reportsTemplatesIdRoute,
   reportsTemplatesOwiRoute,
   reportsTemplatesEntrytoautoRoute,
   reportsTemplatesRetailtheftRoute,

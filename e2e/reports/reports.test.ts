@@ -1,0 +1,225 @@
+/**
+ * Reports in the browser: an officer writes a report from a template and is refused with each missing
+ * field named, fixes and submits it; a sergeant returns it with a comment, the officer fixes and
+ * resubmits, another sergeant approves it and it is locked; a supplement is added; the print view shows
+ * both; the template builder makes a personal template; the screens are axe clean in light and dark and
+ * the narrative editor fits a 360 px phone. Set-up goes through the API.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report, ReportsSettings } from '../../core/contracts/reports.ts';
+import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+
+let admin: Person;
+let officer: Person;
+let sergeant: Person;
+let lieutenant: Person;
+let reportPath = '';
+
+async function openAs(person: Person, path: string, options: Parameters<typeof newPage>[0] = {}): Promise<Page> {
+  const page = await newPage(options);
+  await signInWithSession(page, person.session);
+  await page.goto(path);
+  await settled(page);
+  return page;
+}
+
+beforeAll(async () => {
+  admin = await agencyWithAdmin('reports');
+  const sergeantRole = await roleIdByName(admin.session, 'Sergeant');
+  officer = await inviteAndAccept(admin.session, {
+    name: 'Sam Patel',
+    roleIds: [await roleIdByName(admin.session, 'Officer')],
+    accountType: 'full',
+    prefix: 'officer',
+  });
+  sergeant = await inviteAndAccept(admin.session, { name: 'Dana Ruiz', roleIds: [sergeantRole], accountType: 'full', prefix: 'sergeant' });
+  lieutenant = await inviteAndAccept(admin.session, {
+    name: 'Lee Novak',
+    roleIds: [sergeantRole],
+    accountType: 'full',
+    prefix: 'lieutenant',
+  });
+  await api<ReportsSettings>(admin.session, 'PUT', '/rest/v1/reports/admin/settings', { reviewer_role_id: sergeantRole });
+}, 120_000);
+
+describe('an incident report from the officer to the reviewer', () => {
+  it('starts a report from a template, is refused with each missing field named, then submits it once fixed', async () => {
+    const page = await openAs(officer, '/reports/templates/select');
+    try {
+      await page.getByRole('button', { name: 'Start a report from Theft and burglary' }).click();
+      await page.getByRole('menuitem', { name: 'Burglary' }).click();
+      await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+      reportPath = new URL(page.url()).pathname;
+      await page.getByRole('heading', { name: 'When and where' }).waitFor();
+
+      await page.getByLabel('Occurred at').fill('2026-11-20T01:40');
+      await page.getByLabel('Reported at').fill('2026-11-20T08:15');
+      await page.getByRole('textbox', { name: 'Location' }).fill('2215 Maple Ave (detached garage)');
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await page.getByText(/The report is not complete: \d+ fields need your attention/).waitFor();
+      await page.getByText('Answer “Offense”').waitFor();
+      await page.getByText('Add at least one item (Items taken)').waitFor();
+      await page.getByText('Write the narrative').waitFor();
+
+      await page.getByRole('textbox', { name: 'Offense' }).fill('Burglary to a garage');
+      await page.getByRole('textbox', { name: 'Total value of the loss' }).fill('1450');
+      await page.getByLabel('Date discovered').fill('2026-11-20');
+      await page.getByRole('combobox', { name: 'Video available' }).selectOption('no');
+      await page.getByRole('button', { name: 'Add person' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).fill('Gerald Hoffman');
+      await page.getByRole('button', { name: 'Add item' }).click();
+      await page.getByRole('textbox', { name: 'Description' }).last().fill('Trek mountain bike, blue');
+      await page.getByRole('textbox', { name: 'Serial number' }).fill('WTU123C4567D');
+      await page.getByRole('button', { name: 'Write the first narrative from the answers' }).click();
+      const narrative = page.getByRole('textbox', { name: 'Narrative' });
+      await expect.poll(() => narrative.innerText()).toContain('The owner values the loss at $1450.');
+      // The answer left blank (time discovered) became a placeholder: submission is refused until it is replaced.
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await page.getByText(/Replace every placeholder before submitting: 2 left, the first \[INSERT/).waitFor();
+      await narrative.click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(
+        'Gerald Hoffman reported that his garage was entered overnight through the side door. A blue Trek bike was taken.',
+      );
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+      await page.getByText('Awaiting review').first().waitFor();
+      await page.getByRole('heading', { name: 'History' }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('is returned by a sergeant with a comment, fixed and submitted again, approved by another sergeant and locked', async () => {
+    const review = await openAs(sergeant, reportPath);
+    try {
+      await review.getByRole('heading', { name: 'Review this report' }).waitFor();
+      await review.getByLabel('Comments for the author').fill('Add the point of entry and how the hasp was forced.');
+      await review.getByRole('button', { name: 'Return to the author' }).click();
+      await review.getByText('Returned', { exact: true }).first().waitFor();
+    } finally {
+      await review.context().close();
+    }
+    const fix = await openAs(officer, reportPath);
+    try {
+      await fix.getByText('Returned by Dana Ruiz', { exact: true }).waitFor();
+      await fix.getByText('Add the point of entry and how the hasp was forced.').first().waitFor();
+      await fix.getByRole('textbox', { name: 'Point and method of entry' }).fill('Side door; hasp pried off with a flat tool');
+      await fix.getByRole('button', { name: 'Submit again for review' }).click();
+      await fix.getByText('Awaiting review').first().waitFor();
+    } finally {
+      await fix.context().close();
+    }
+    const approve = await openAs(lieutenant, reportPath);
+    try {
+      await approve.getByRole('button', { name: 'Approve and lock' }).click();
+      await approve.getByText('Approved', { exact: true }).first().waitFor();
+      await approve.getByRole('heading', { name: 'Supplements' }).waitFor();
+      expect(await approve.getByRole('button', { name: 'Return to the author' }).count()).toBe(0);
+    } finally {
+      await approve.context().close();
+    }
+    const id = reportPath.split('/').pop()!;
+    const report = await api<Report>(officer.session, 'GET', `/rest/v1/reports/reports/${id}`);
+    expect(report.revisions.map((r) => r.event)).toEqual(['submitted', 'returned', 'submitted', 'approved']);
+    expect(report.can.edit).toBe(false);
+  }, 120_000);
+
+  it('adds a numbered supplement to the approved report, and prints the report with it', async () => {
+    const page = await openAs(officer, reportPath);
+    try {
+      await page.getByRole('button', { name: 'Add a supplement' }).click();
+      await page.waitForURL((url) => url.pathname !== reportPath);
+      await page.getByRole('heading', { name: /^Report \d{4}-\d{6}-S1$/ }).waitFor();
+      await page.getByRole('link', { name: /^Supplement of \d{4}-\d{6}$/ }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+    const print = await openAs(officer, `${reportPath}/print`);
+    try {
+      await print.getByRole('heading', { name: /^Incident report \d{4}-\d{6}$/ }).waitFor();
+      await print.getByRole('heading', { name: /^Supplement \d{4}-\d{6}-S1$/ }).waitFor();
+      await print.getByText('Trek mountain bike, blue').waitFor();
+      expect(await print.locator('nav').count()).toBe(0);
+    } finally {
+      await print.context().close();
+    }
+  }, 90_000);
+});
+
+describe('the reports screens', () => {
+  it('builds a personal template with a choice field, and finds it under My templates', async () => {
+    const page = await openAs(admin, '/reports/templates/create');
+    try {
+      await page.getByRole('textbox', { name: 'Name' }).fill('Noise complaint');
+      await page.getByRole('textbox', { name: 'Question or field' }).first().fill('Source of the noise');
+      await page.getByRole('button', { name: 'Add a field' }).click();
+      await page.getByRole('textbox', { name: 'Question or field' }).nth(1).fill('Warning given');
+      await page.getByRole('combobox', { name: 'Kind' }).nth(1).selectOption('choice');
+      await page.getByRole('textbox', { name: 'Choices' }).fill('Verbal, Written, None');
+      await page.getByRole('button', { name: 'Save the template' }).click();
+      await page.waitForURL(/\/reports\/templates\/[0-9a-f-]{36}$/);
+      await page.getByRole('heading', { name: 'Noise complaint', level: 1 }).waitFor();
+      await page.getByText('Choice: Verbal, Written, None').waitFor();
+      await page.getByRole('link', { name: 'Templates' }).click();
+      await page.getByRole('region', { name: 'My templates' }).getByRole('link', { name: 'Noise complaint' }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+
+  it('keeps the reports screens axe clean in light and dark', async () => {
+    const draft = await api<Report>(
+      officer.session,
+      'POST',
+      '/rest/v1/reports/reports',
+      { type_key: 'incident' },
+      { 'idempotency-key': randomUUID() },
+    );
+    const screens: Array<[Person, string]> = [
+      [officer, '/reports'],
+      [officer, `/reports/${draft.id}`],
+      [sergeant, reportPath],
+      [officer, '/reports/templates/select'],
+      [admin, '/admin/modules/reports'],
+    ];
+    for (const colorScheme of ['light', 'dark'] as const)
+      for (const [person, path] of screens) {
+        const page = await openAs(person, path, { colorScheme });
+        try {
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await expectNoSeriousAxeViolations(page);
+        } finally {
+          await page.context().close();
+        }
+      }
+  }, 180_000);
+
+  it('lets the officer write the narrative on a 360 px wide phone without sideways scrolling', async () => {
+    const draft = await api<Report>(
+      officer.session,
+      'POST',
+      '/rest/v1/reports/reports',
+      { type_key: 'theft' },
+      { 'idempotency-key': randomUUID() },
+    );
+    const page = await openAs(officer, `/reports/${draft.id}`, { viewport: { width: 360, height: 740 } });
+    try {
+      const narrative = page.getByRole('textbox', { name: 'Narrative' });
+      await narrative.click();
+      await page.keyboard.type('Written on a phone in the car.');
+      await page.getByRole('button', { name: 'Bold' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `the report form is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+      await expect
+        .poll(async () => (await api<Report>(officer.session, 'GET', `/rest/v1/reports/reports/${draft.id}`)).content.narrative, {
+          timeout: 15_000,
+        })
+        .toBe('<p>Written on a phone in the car.</p>');
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,153 @@
+import { ActionIcon, Box, Group, Input, Tooltip } from '@mantine/core';
+import { IconBold, IconBlockquote, IconH2, IconItalic, IconList, IconListNumbers, IconUnderline } from '@tabler/icons-react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, type ReactNode } from 'react';
+
+/**
+ * The narrative: rich text with Tiptap (a kept editor on ProseMirror), limited to what the server
+ * keeps (server/reports/narrative.ts: paragraphs, two heading levels, bold, italic, underline, strike,
+ * lists, quotes, rules). No links, images or code: a narrative is prose for a court.
+ */
+
+const EXTENSIONS = [StarterKit.configure({ heading: { levels: [2, 3] }, code: false, codeBlock: false, link: false })];
+
+function Tool({
+  editor,
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  editor: Editor;
+  label: string;
+  active: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={label} withArrow openDelay={400}>
+      <ActionIcon
+        variant={active ? 'filled' : 'default'}
+        size="lg"
+        aria-label={label}
+        aria-pressed={active}
+        disabled={!editor.isEditable}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      heading: e.isActive('heading', { level: 2 }),
+      bullets: e.isActive('bulletList'),
+      numbers: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  return (
+    <Group gap={4} role="toolbar" aria-label="Narrative formatting" wrap="wrap">
+      <Tool editor={editor} label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+        <IconBold size={18} aria-hidden />
+      </Tool>
+      <Tool editor={editor} label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <IconItalic size={18} aria-hidden />
+      </Tool>
+      <Tool editor={editor} label="Underline" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
+        <IconUnderline size={18} aria-hidden />
+      </Tool>
+      <Tool editor={editor} label="Heading" active={state.heading} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <IconH2 size={18} aria-hidden />
+      </Tool>
+      <Tool editor={editor} label="Bulleted list" active={state.bullets} onClick={() => chain().toggleBulletList().run()}>
+        <IconList size={18} aria-hidden />
+      </Tool>
+      <Tool editor={editor} label="Numbered list" active={state.numbers} onClick={() => chain().toggleOrderedList().run()}>
+        <IconListNumbers size={18} aria-hidden />
+      </Tool>
+      <Tool editor={editor} label="Quote" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
+        <IconBlockquote size={18} aria-hidden />
+      </Tool>
+    </Group>
+  );
+}
+
+export function NarrativeEditor(props: {
+  label: string;
+  description?: ReactNode;
+  value: string;
+  onChange: (html: string) => void;
+  error?: ReactNode;
+  required?: boolean;
+  readOnly?: boolean;
+}) {
+  const { value, onChange } = props;
+  const editor = useEditor({
+    extensions: EXTENSIONS,
+    content: value,
+    editable: !props.readOnly,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': props.label,
+        ...(props.error ? { 'aria-invalid': 'true' } : {}),
+        'data-path': 'narrative',
+        class: 'precinct-narrative',
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  // A narrative set from outside (written from the answers, restored from the device) replaces the text.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+  useEffect(() => {
+    editor?.setOptions({
+      editorProps: {
+        attributes: {
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': props.label,
+          ...(props.error ? { 'aria-invalid': 'true' } : {}),
+          'data-path': 'narrative',
+          class: 'precinct-narrative',
+        },
+      },
+    });
+  }, [editor, props.error, props.label]);
+  return (
+    <Input.Wrapper label={props.label} description={props.description} error={props.error} required={props.required}>
+      <Box
+        mt={6}
+        style={{
+          border: `1px solid ${props.error ? 'var(--mantine-color-error)' : 'var(--mantine-color-default-border)'}`,
+          borderRadius: 'var(--mantine-radius-md)',
+          background: 'var(--mantine-color-body)',
+        }}
+      >
+        {editor && !props.readOnly ? (
+          <Box p={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+            <Toolbar editor={editor} />
+          </Box>
+        ) : null}
+        <Box px="sm" py={4} mih={220} style={{ cursor: 'text' }} onClick={() => editor?.commands.focus()}>
+          <EditorContent editor={editor} />
+        </Box>
+      </Box>
+    </Input.Wrapper>
+  );
+}

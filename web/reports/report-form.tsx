@@ -1,0 +1,505 @@
+import { ActionIcon, Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  PERSON_ROLE_LABELS,
+  PERSON_ROLES,
+  PROPERTY_DISPOSITION_LABELS,
+  PROPERTY_DISPOSITIONS,
+  ReportContent as ReportContentSchema,
+  type Report,
+  type ReportContent,
+  type ReportPerson,
+  type ReportProperty,
+  type ReportVehicle,
+  type TemplateField,
+} from '../../core/contracts/reports.ts';
+import { answeredFields, fillSkeleton, narrativeText, reportProblems } from '../../core/reports/report-rules.ts';
+import { errorMessage } from '../lib/api-error.ts';
+import { isStaleVersion } from '../lib/api.ts';
+import { deviceCopyKey, dropDeviceCopy, readDeviceCopy, writeDeviceCopy } from '../lib/device-copy.ts';
+import { applyServerErrors } from '../lib/form-errors.ts';
+import { useAuthState } from '../lib/session/session.ts';
+import { FormErrorAlert } from '../ui/states.tsx';
+import { NarrativeEditor } from './narrative-editor.tsx';
+
+/** Every answered field of the template present in the form (unanswered as ''), so each has a path for its error. */
+function formContent(report: Pick<Report, 'content' | 'template'>): ReportContent {
+  const answers: Record<string, string> = {};
+  for (const field of answeredFields(report.template)) answers[field.key] = report.content.answers[field.key] ?? '';
+  return { ...report.content, answers };
+}
+
+/** What the server keeps: unanswered fields are left out. */
+function toSend(values: ReportContent): ReportContent {
+  return { ...values, answers: Object.fromEntries(Object.entries(values.answers).filter(([, value]) => value.trim())) };
+}
+
+const AUTOSAVE_MS = 2500;
+type Form = ReturnType<typeof useForm<ReportContent>>;
+
+/** What the reviewer said about a field, shown under it while the author fixes the report. */
+function ReviewNote({ note }: { note: string | undefined }) {
+  if (!note) return null;
+  return (
+    <Text fz="sm" c="orange.8" style={{ color: 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-3))' }}>
+      Reviewer: {note}
+    </Text>
+  );
+}
+
+function AnswerField({ field, form, note }: { field: TemplateField; form: Form; note: string | undefined }) {
+  const path = `answers.${field.key}`;
+  const props = {
+    ...form.getInputProps(path),
+    label: field.label,
+    description: field.help || undefined,
+    required: field.required,
+    'data-path': path,
+  };
+  const input = (() => {
+    switch (field.kind) {
+      case 'long_text':
+        return <Textarea {...props} autosize minRows={3} />;
+      case 'number':
+        return <TextInput {...props} inputMode="decimal" />;
+      case 'date':
+        return <TextInput {...props} type="date" />;
+      case 'time':
+        return <TextInput {...props} type="time" />;
+      case 'choice':
+        return (
+          <NativeSelect
+            {...props}
+            data={[{ value: '', label: 'Choose…' }, ...field.options.map((option) => ({ value: option, label: option }))]}
+          />
+        );
+      case 'yes_no':
+        return (
+          <NativeSelect
+            {...props}
+            data={[
+              { value: '', label: 'Choose…' },
+              { value: 'yes', label: 'Yes' },
+              { value: 'no', label: 'No' },
+            ]}
+          />
+        );
+      default:
+        return <TextInput {...props} />;
+    }
+  })();
+  return (
+    <Stack gap={2}>
+      {input}
+      <ReviewNote note={note} />
+    </Stack>
+  );
+}
+
+function ListCard(props: {
+  title: string;
+  path: 'people' | 'vehicles' | 'property';
+  form: Form;
+  empty: ReportPerson | ReportVehicle | ReportProperty;
+  noun: string;
+  required: boolean;
+  notes: Record<string, string>;
+  render: (index: number) => ReactNode;
+}) {
+  const items = props.form.getValues()[props.path] as unknown[];
+  const error = props.form.errors[props.path];
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap">
+        <Text fw={600}>
+          {props.title}
+          {props.required ? <span aria-hidden> *</span> : null}
+        </Text>
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => props.form.insertListItem(props.path, props.empty)}
+        >
+          Add {props.noun}
+        </Button>
+      </Group>
+      {error ? (
+        <Text c="red" fz="sm" role="alert" data-path={props.path}>
+          {error}
+        </Text>
+      ) : null}
+      <ReviewNote note={props.notes[props.path]} />
+      {items.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          None added.
+        </Text>
+      ) : null}
+      {items.map((_, index) => (
+        <Card key={index} withBorder radius="sm" padding="sm">
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text fz="sm" fw={600}>
+                {props.noun[0]!.toUpperCase() + props.noun.slice(1)} {index + 1}
+              </Text>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${props.noun} ${index + 1}`}
+                onClick={() => props.form.removeListItem(props.path, index)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+            {props.render(index)}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+const EMPTY_PERSON: ReportPerson = { role: 'victim', name: '', date_of_birth: '', address: '', phone: '', description: '' };
+const EMPTY_VEHICLE: ReportVehicle = { plate: '', state: '', make: '', model: '', year: '', color: '', vin: '', description: '' };
+const EMPTY_PROPERTY: ReportProperty = { description: '', serial: '', value: null, disposition: 'evidence' };
+
+function PeopleFields({ form, index, notes }: { form: Form; index: number; notes: Record<string, string> }) {
+  const at = (field: string) => ({ ...form.getInputProps(`people.${index}.${field}`), 'data-path': `people.${index}.${field}` });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <NativeSelect label="Role" data={PERSON_ROLES.map((role) => ({ value: role, label: PERSON_ROLE_LABELS[role] }))} {...at('role')} />
+      <Stack gap={2}>
+        <TextInput label="Name" required {...at('name')} />
+        <ReviewNote note={notes[`people.${index}.name`]} />
+      </Stack>
+      <TextInput label="Date of birth" type="date" {...at('date_of_birth')} />
+      <TextInput label="Phone" type="tel" {...at('phone')} />
+      <TextInput label="Address" {...at('address')} />
+      <TextInput label="Description" description="Height, build, clothing, role in the incident" {...at('description')} />
+    </SimpleGrid>
+  );
+}
+
+function VehicleFields({ form, index }: { form: Form; index: number }) {
+  const at = (field: string) => ({ ...form.getInputProps(`vehicles.${index}.${field}`), 'data-path': `vehicles.${index}.${field}` });
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <TextInput label="Plate" {...at('plate')} />
+      <TextInput label="State" maxLength={2} {...at('state')} />
+      <TextInput label="Make" {...at('make')} />
+      <TextInput label="Model" {...at('model')} />
+      <TextInput label="Year" inputMode="numeric" maxLength={4} {...at('year')} />
+      <TextInput label="Colour" {...at('color')} />
+      <TextInput label="VIN" maxLength={17} {...at('vin')} style={{ gridColumn: 'span 2' }} />
+    </SimpleGrid>
+  );
+}
+
+function PropertyFields({ form, index, notes }: { form: Form; index: number; notes: Record<string, string> }) {
+  const at = (field: string) => ({ ...form.getInputProps(`property.${index}.${field}`), 'data-path': `property.${index}.${field}` });
+  const value = form.getValues().property[index]?.value;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput label="Description" required {...at('description')} />
+      <Stack gap={2}>
+        <TextInput label="Serial number" {...at('serial')} />
+        <ReviewNote note={notes[`property.${index}.serial`]} />
+      </Stack>
+      <TextInput
+        label="Value ($)"
+        inputMode="decimal"
+        value={value === null || value === undefined ? '' : String(value)}
+        onChange={(event) => {
+          const text = event.currentTarget.value.replace(/[^0-9.]/g, '');
+          form.setFieldValue(`property.${index}.value`, text === '' ? null : Number(text));
+        }}
+        error={form.errors[`property.${index}.value`]}
+        data-path={`property.${index}.value`}
+      />
+      <NativeSelect
+        label="Disposition"
+        data={PROPERTY_DISPOSITIONS.map((d) => ({ value: d, label: PROPERTY_DISPOSITION_LABELS[d] }))}
+        {...at('disposition')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The author's report while it is a draft or returned: the template's sections with their fields, the
+ * people, vehicles and property, and the narrative; saved on the server a moment after each change (and
+ * what is typed kept on the device until then), submitted whole with each problem beside its field.
+ */
+export function ReportForm(props: {
+  report: Report;
+  onSave: (content: ReportContent, version: number) => Promise<Report>;
+  onSubmit: (content: ReportContent, version: number) => Promise<Report>;
+}) {
+  const { report } = props;
+  const { session } = useAuthState();
+  const copyKey = deviceCopyKey(session?.user.id ?? 'signed-out', 'reports.report', report.id);
+  const [restored] = useState(() => {
+    const copy = readDeviceCopy(localStorage, copyKey, ReportContentSchema);
+    if (!copy || copy.version < report.version || JSON.stringify(toSend(copy.values)) === JSON.stringify(toSend(formContent(report))))
+      return null;
+    return copy;
+  });
+  const form = useForm<ReportContent>({
+    mode: 'controlled',
+    initialValues: formContent(restored ? { ...report, content: restored.values } : report),
+  });
+  const version = useRef(report.version);
+  const dirty = useRef(false);
+  const [saveState, setSaveState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({ kind: 'idle' });
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const notes = report.status === 'returned' ? (report.review?.fields ?? {}) : {};
+  const values = form.getValues();
+  const fields = report.template.sections.flatMap((section) => section.fields);
+  const needs = (kind: TemplateField['kind']) => fields.find((field) => field.kind === kind);
+
+  const save = async () => {
+    if (!dirty.current) return;
+    dirty.current = false;
+    setSaveState({ kind: 'saving' });
+    const sent = toSend(form.getValues());
+    try {
+      const saved = await props.onSave(sent, version.current);
+      version.current = saved.version;
+      if (JSON.stringify(toSend(form.getValues())) === JSON.stringify(sent)) dropDeviceCopy(localStorage, copyKey);
+      setSaveState({ kind: 'saved', message: new Date().toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }) });
+    } catch (failure) {
+      dirty.current = true;
+      setSaveState({
+        kind: 'failed',
+        message: isStaleVersion(failure)
+          ? 'someone else changed this report: reload it (what you typed here stays until you do)'
+          : errorMessage(failure),
+      });
+    }
+  };
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  });
+  const serialized = JSON.stringify(values);
+  const first = useRef(serialized);
+  useEffect(() => {
+    if (serialized === first.current) return;
+    dirty.current = true;
+    writeDeviceCopy(localStorage, copyKey, {
+      version: version.current,
+      changed_at: new Date().toISOString(),
+      values: JSON.parse(serialized) as ReportContent,
+    });
+    const timer = window.setTimeout(() => void saveRef.current(), AUTOSAVE_MS);
+    return () => window.clearTimeout(timer);
+  }, [serialized, copyKey]);
+  useEffect(() => () => void saveRef.current(), []);
+  useEffect(() => {
+    if (!restored) return;
+    dirty.current = true;
+    void saveRef.current();
+  }, [restored]);
+
+  const submit = async () => {
+    setError(null);
+    form.clearErrors();
+    const content = toSend(form.getValues());
+    const problems = reportProblems(report.template, content);
+    if (Object.keys(problems).length) {
+      form.setErrors(problems);
+      setError(
+        `The report is not complete: ${Object.keys(problems).length} ${Object.keys(problems).length === 1 ? 'field needs' : 'fields need'} your attention.`,
+      );
+      window.setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"], [data-path][role="alert"]')?.focus(), 0);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      dirty.current = false;
+      await props.onSubmit(content, version.current);
+      dropDeviceCopy(localStorage, copyKey);
+    } catch (failure) {
+      if (isStaleVersion(failure))
+        setError('Someone else changed this report meanwhile. Reload it; what you typed is still here until you do.');
+      else setError(applyServerErrors(form, failure));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const writeFromAnswers = () => {
+    const html = fillSkeleton(report.template, form.getValues());
+    form.setFieldValue('narrative', html);
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        {restored ? (
+          <Alert color="blue" title="Restored from this device">
+            What you typed here at {new Date(restored.changed_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })} had not
+            reached the server; it is back in the form and is being saved.
+          </Alert>
+        ) : null}
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="report-when">
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="report-when">
+              When and where
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput
+                type="datetime-local"
+                label="Occurred at"
+                required
+                {...form.getInputProps('occurred_at')}
+                data-path="occurred_at"
+              />
+              <TextInput
+                type="datetime-local"
+                label="Reported at"
+                required
+                {...form.getInputProps('reported_at')}
+                data-path="reported_at"
+              />
+            </SimpleGrid>
+            <Stack gap={2}>
+              <TextInput
+                label="Location"
+                description="Address, intersection or place"
+                required
+                {...form.getInputProps('location')}
+                data-path="location"
+              />
+              <ReviewNote note={notes.location} />
+            </Stack>
+          </Stack>
+        </Card>
+        {report.template.sections.map((section) => {
+          const answered = section.fields.filter((field) => !['person', 'vehicle', 'property', 'narrative'].includes(field.kind));
+          const lists = section.fields.filter((field) => ['person', 'vehicle', 'property'].includes(field.kind));
+          if (answered.length === 0 && lists.length === 0) return null;
+          return (
+            <Card key={section.key} withBorder radius="md" padding="md" component="section" aria-labelledby={`section-${section.key}`}>
+              <Stack gap="sm">
+                <Title order={2} fz="lg" id={`section-${section.key}`}>
+                  {section.title}
+                </Title>
+                {answered.map((field) => (
+                  <AnswerField key={field.key} field={field} form={form} note={notes[`answers.${field.key}`]} />
+                ))}
+                {lists.map((field) =>
+                  field.kind === 'person' ? (
+                    <ListCard
+                      key={field.key}
+                      title={field.label}
+                      path="people"
+                      form={form}
+                      empty={EMPTY_PERSON}
+                      noun="person"
+                      required={field.required}
+                      notes={notes}
+                      render={(i) => <PeopleFields form={form} index={i} notes={notes} />}
+                    />
+                  ) : field.kind === 'vehicle' ? (
+                    <ListCard
+                      key={field.key}
+                      title={field.label}
+                      path="vehicles"
+                      form={form}
+                      empty={EMPTY_VEHICLE}
+                      noun="vehicle"
+                      required={field.required}
+                      notes={notes}
+                      render={(i) => <VehicleFields form={form} index={i} />}
+                    />
+                  ) : (
+                    <ListCard
+                      key={field.key}
+                      title={field.label}
+                      path="property"
+                      form={form}
+                      empty={EMPTY_PROPERTY}
+                      noun="item"
+                      required={field.required}
+                      notes={notes}
+                      render={(i) => <PropertyFields form={form} index={i} notes={notes} />}
+                    />
+                  ),
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="report-narrative">
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="wrap">
+              <Title order={2} fz="lg" id="report-narrative">
+                {needs('narrative')?.label ?? 'Narrative'}
+              </Title>
+              {report.template.narrative_skeleton.trim() ? (
+                <Button variant="default" size="sm" onClick={writeFromAnswers} disabled={narrativeText(values.narrative).length > 0}>
+                  Write the first narrative from the answers
+                </Button>
+              ) : null}
+            </Group>
+            <NarrativeEditor
+              label="Narrative"
+              description="What you saw and did, in order. Every [INSERT …] left in it must be replaced before you submit."
+              value={values.narrative}
+              onChange={(html) => form.setFieldValue('narrative', html)}
+              error={form.errors.narrative}
+              required
+            />
+            <ReviewNote note={notes.narrative} />
+          </Stack>
+        </Card>
+        <FormErrorAlert message={error} />
+        <Group
+          justify="space-between"
+          gap="sm"
+          wrap="wrap"
+          pos="sticky"
+          bottom={0}
+          py="xs"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 2 }}
+        >
+          <Text fz="sm" role="status" aria-live="polite">
+            {saveState.kind === 'saving'
+              ? 'Saving the draft…'
+              : saveState.kind === 'saved'
+                ? `Draft saved at ${saveState.message}`
+                : saveState.kind === 'failed'
+                  ? `Draft not saved: ${saveState.message}`
+                  : 'The draft saves itself as you type.'}
+          </Text>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                dirty.current = true;
+                void save();
+              }}
+              disabled={saveState.kind === 'saving'}
+            >
+              Save draft
+            </Button>
+            <Button type="submit" loading={submitting}>
+              {report.status === 'returned' ? 'Submit again for review' : 'Submit for review'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,242 @@
+import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPrinter } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Report } from '../../core/contracts/reports.ts';
+import { errorMessage } from '../lib/api-error.ts';
+import { isStaleVersion } from '../lib/api.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
+import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
+import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
+import { ReportForm } from './report-form.tsx';
+import { ReportContentView } from './report-view.tsx';
+import { useAddSupplement, useApproveReport, useReport, useReturnReport, useSaveReport, useSubmitReport } from './reports-calls.ts';
+import { ReportsPage, ReportStatusBadge } from './reports-ui.tsx';
+
+/** A reviewer's card on a submitted report of someone else: approve it (which locks it) or return it with what to fix. */
+function ReviewCard({ report, onReload }: { report: Report; onReload: () => void }) {
+  const approve = useApproveReport();
+  const giveBack = useReturnReport();
+  const [comment, setComment] = useState('');
+  const [commentError, setCommentError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const run = async (action: 'approve' | 'return') => {
+    setError(null);
+    if (action === 'return' && !comment.trim()) {
+      setCommentError('Say what the author should fix');
+      return;
+    }
+    try {
+      if (action === 'approve') await approve.mutateAsync({ id: report.id, version: report.version });
+      else await giveBack.mutateAsync({ id: report.id, comment, fields: {}, version: report.version });
+      notifications.show({
+        color: 'green',
+        title: action === 'approve' ? 'Approved' : 'Returned',
+        message:
+          action === 'approve'
+            ? `Report ${report.case_number} is approved and locked.`
+            : `Report ${report.case_number} went back to ${report.author_name} with your comments.`,
+      });
+    } catch (failure) {
+      if (isStaleVersion(failure)) setStale(true);
+      else setError(errorMessage(failure));
+    }
+  };
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="review-heading">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="review-heading">
+          Review this report
+        </Title>
+        <Text fz="sm">
+          Approving locks the report: after that it changes only by a supplement. Returning sends it back to {report.author_name} with your
+          comments.
+        </Text>
+        {stale ? (
+          <StaleVersionAlert
+            what="report"
+            onReload={() => {
+              setStale(false);
+              onReload();
+            }}
+          />
+        ) : null}
+        <Textarea
+          label="Comments for the author"
+          description="Needed to return the report: what is missing or wrong"
+          autosize
+          minRows={2}
+          value={comment}
+          error={commentError}
+          onChange={(e) => {
+            setComment(e.currentTarget.value);
+            setCommentError(null);
+          }}
+        />
+        <FormErrorAlert message={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" color="orange" onClick={() => void run('return')} loading={giveBack.isPending}>
+            Return to the author
+          </Button>
+          <Button onClick={() => void run('approve')} loading={approve.isPending}>
+            Approve and lock
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function History({ report }: { report: Report }) {
+  const dates = useAgencyDates();
+  if (report.revisions.length === 0) return null;
+  const words = { submitted: 'Submitted', returned: 'Returned', approved: 'Approved' } as Record<string, string>;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="history-heading">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="history-heading">
+          History
+        </Title>
+        <List spacing={6} size="sm">
+          {report.revisions.map((revision) => (
+            <List.Item key={revision.revision}>
+              <Text fz="sm" span fw={600}>
+                {words[revision.event] ?? revision.event}
+              </Text>{' '}
+              by {revision.by_name}, {dates.dateTime(revision.at)}
+              {revision.comment ? <Text fz="sm">“{revision.comment}”</Text> : null}
+            </List.Item>
+          ))}
+        </List>
+        <Text fz="xs" c="dimmed">
+          Each step keeps the report as it was then.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * /reports/{id}: the author's draft (or returned report) as a form, autosaved; otherwise the report with
+ * its review card for a reviewer, its supplements and its history.
+ */
+export function ReportScreen() {
+  const { report_id: id = '' } = useParams({ strict: false });
+  const report = useReport(id);
+  const save = useSaveReport();
+  const submit = useSubmitReport();
+  const supplement = useAddSupplement();
+  const navigate = useNavigate();
+  const [supplementKey] = useState(() => crypto.randomUUID());
+  const data = report.data;
+  const title = data ? `Report ${data.case_number}` : 'Report';
+  const addSupplement = async () => {
+    try {
+      const added = await supplement.mutateAsync({ id, key: supplementKey });
+      await navigate({ to: '/reports/$report_id', params: { report_id: added.id } });
+    } catch (failure) {
+      notifications.show({ color: 'red', title: 'The supplement could not be started', message: errorMessage(failure) });
+    }
+  };
+  return (
+    <ReportsPage
+      title={title}
+      description={data ? `${data.type_label} · ${data.template_name} · written by ${data.author_name}` : undefined}
+      breadcrumbs={[{ label: 'Reports', to: '/reports' }]}
+      actions={
+        data && data.status !== 'draft' ? (
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            renderRoot={(props) => <Link {...props} to="/reports/$report_id/print" params={{ report_id: id }} target="_blank" />}
+          >
+            Print
+          </Button>
+        ) : undefined
+      }
+    >
+      {report.isPending ? (
+        <LoadingState label="Loading the report…" />
+      ) : report.isError ? (
+        <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} />
+      ) : (
+        <Stack gap="md">
+          <Group gap="xs">
+            <ReportStatusBadge status={report.data.status} />
+            {report.data.parent_id ? (
+              <Anchor
+                renderRoot={(props) => <Link {...props} to="/reports/$report_id" params={{ report_id: report.data.parent_id! }} />}
+                fz="sm"
+              >
+                Supplement of {report.data.case_number.replace(/-S\d+$/, '')}
+              </Anchor>
+            ) : null}
+          </Group>
+          {report.data.status === 'returned' && report.data.review ? (
+            <Alert color="orange" title={`Returned by ${report.data.review.by_name}`}>
+              {report.data.review.comment}
+            </Alert>
+          ) : null}
+          {report.data.can.edit ? (
+            <ReportForm
+              key={report.data.id}
+              report={report.data}
+              onSave={(content, version) => save.mutateAsync({ id, content, version })}
+              onSubmit={async (content, version) => {
+                const done = await submit.mutateAsync({ id, content, version });
+                notifications.show({ color: 'green', title: 'Submitted', message: `Report ${done.case_number} is waiting for review.` });
+                return done;
+              }}
+            />
+          ) : (
+            <>
+              {report.data.status === 'draft' ? (
+                <Alert color="gray" title="Still a draft">
+                  {report.data.author_name} has not submitted this report yet.
+                </Alert>
+              ) : null}
+              {report.data.can.review ? <ReviewCard report={report.data} onReload={() => void report.refetch()} /> : null}
+              <ReportContentView report={report.data} />
+              {report.data.supplements.length > 0 || report.data.can.supplement ? (
+                <Card withBorder radius="md" padding="md" component="section" aria-labelledby="supplements-heading">
+                  <Stack gap="sm">
+                    <Title order={2} fz="lg" id="supplements-heading">
+                      Supplements
+                    </Title>
+                    {report.data.supplements.length === 0 ? (
+                      <Text fz="sm" c="dimmed">
+                        None yet. An approved report is locked: anything learned later goes into a numbered supplement, reviewed as a report
+                        is.
+                      </Text>
+                    ) : (
+                      <List size="sm" spacing={4}>
+                        {report.data.supplements.map((s) => (
+                          <List.Item key={s.id}>
+                            <Anchor renderRoot={(props) => <Link {...props} to="/reports/$report_id" params={{ report_id: s.id }} />}>
+                              {s.case_number}
+                            </Anchor>{' '}
+                            <ReportStatusBadge status={s.status} />
+                          </List.Item>
+                        ))}
+                      </List>
+                    )}
+                    {report.data.can.supplement ? (
+                      <Group>
+                        <Button variant="default" onClick={() => void addSupplement()} loading={supplement.isPending}>
+                          Add a supplement
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Stack>
+                </Card>
+              ) : null}
+            </>
+          )}
+          <History report={report.data} />
+        </Stack>
+      )}
+    </ReportsPage>
+  );
+}

@@ -1,0 +1,182 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  reportsApi,
+  type CreateReportInput,
+  ListReportsQuery as ListReportsQuerySchema,
+  type Report,
+  type ReportContent,
+  type TemplateInput,
+  UpdateReportsSettingsInput,
+  UpdateTemplateInput,
+} from '../../core/contracts/reports.ts';
+import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
+import { downloadText } from '../lib/download.ts';
+import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
+
+/**
+ * The reports module's calls (core/contracts/reports.ts): queries keyed by the table, mutations that
+ * refresh what they change. The server decides what each person may see and do; the screens show it.
+ */
+
+export type ReportsRequest = Partial<z.input<typeof ListReportsQuerySchema>>;
+
+export function useReportsHome() {
+  return useQuery({ queryKey: queryKey(reportsApi.home), queryFn: ({ signal }) => callEndpoint(reportsApi.home, { signal }) });
+}
+
+export function useReports(query: ReportsRequest) {
+  return useQuery({
+    queryKey: queryKey(reportsApi.listReports, query),
+    queryFn: ({ signal }) => callEndpoint(reportsApi.listReports, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A report: kept on the device, so a draft started online can still be written when the connection drops. */
+export function useReport(id: string) {
+  return useQuery({
+    queryKey: queryKey(reportsApi.getReport, id),
+    queryFn: ({ signal }) => callEndpoint(reportsApi.getReport, { params: { id }, signal }),
+    ...offlineReadable(),
+  });
+}
+
+/** The agency's report types, kept on the device for starting a report offline. */
+export function useReportTypes() {
+  return useQuery({
+    queryKey: queryKey(reportsApi.listTypes),
+    queryFn: ({ signal }) => callEndpoint(reportsApi.listTypes, { signal }),
+    staleTime: 5 * 60_000,
+    ...offlineReadable(),
+  });
+}
+
+/** After a report changes: its page (set from the answer), the lists and the home. */
+function useReportChanged() {
+  const queryClient = useQueryClient();
+  return async (report: Report) => {
+    queryClient.setQueryData(queryKey(reportsApi.getReport, report.id), report);
+    await invalidateEndpoints(queryClient, reportsApi.listReports, reportsApi.home);
+  };
+}
+
+export function useCreateReport() {
+  const changed = useReportChanged();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: CreateReportInput; key: string }) =>
+      callEndpoint(reportsApi.createReport, { body: input, idempotencyKey: key }),
+    onSuccess: changed,
+  });
+}
+
+export function useSaveReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, content, version }: { id: string; content: ReportContent; version: number }) =>
+      callEndpoint(reportsApi.saveReport, { params: { id }, body: content, version }),
+    onSuccess: (report) => queryClient.setQueryData(queryKey(reportsApi.getReport, report.id), report),
+  });
+}
+
+export function useSubmitReport() {
+  const changed = useReportChanged();
+  return useMutation({
+    mutationFn: ({ id, content, version }: { id: string; content: ReportContent; version: number }) =>
+      callEndpoint(reportsApi.submitReport, { params: { id }, body: content, version }),
+    onSuccess: changed,
+  });
+}
+
+export function useReturnReport() {
+  const changed = useReportChanged();
+  return useMutation({
+    mutationFn: ({ id, comment, fields, version }: { id: string; comment: string; fields: Record<string, string>; version: number }) =>
+      callEndpoint(reportsApi.returnReport, { params: { id }, body: { comment, fields }, version }),
+    onSuccess: changed,
+  });
+}
+
+export function useApproveReport() {
+  const changed = useReportChanged();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: string; version: number }) => callEndpoint(reportsApi.approveReport, { params: { id }, version }),
+    onSuccess: changed,
+  });
+}
+
+export function useAddSupplement() {
+  const changed = useReportChanged();
+  return useMutation({
+    mutationFn: ({ id, key }: { id: string; key: string }) =>
+      callEndpoint(reportsApi.addSupplement, { params: { id }, idempotencyKey: key }),
+    onSuccess: changed,
+  });
+}
+
+export async function downloadReportsCsv(query: ReportsRequest): Promise<void> {
+  const { page: _page, page_size: _pageSize, ...filters } = query;
+  const csv = await callEndpoint(reportsApi.exportReports, { query: filters });
+  downloadText(`reports-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+}
+
+// ---------------------------------------------------------------- templates
+
+export function useTemplates() {
+  return useQuery({
+    queryKey: queryKey(reportsApi.listTemplates),
+    queryFn: ({ signal }) => callEndpoint(reportsApi.listTemplates, { signal }),
+  });
+}
+
+export function useTemplate(id: string | null) {
+  return useQuery({
+    queryKey: queryKey(reportsApi.getTemplate, id ?? ''),
+    queryFn: ({ signal }) => callEndpoint(reportsApi.getTemplate, { params: { id: id ?? '' }, signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export function useCreateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: TemplateInput; key: string }) =>
+      callEndpoint(reportsApi.createTemplate, { body: input, idempotencyKey: key }),
+    onSuccess: async (template) => {
+      queryClient.setQueryData(queryKey(reportsApi.getTemplate, template.id), template);
+      await invalidateEndpoints(queryClient, reportsApi.listTemplates);
+    },
+  });
+}
+
+export function useUpdateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input, version }: { id: string; input: z.input<typeof UpdateTemplateInput>; version: number }) =>
+      callEndpoint(reportsApi.updateTemplate, { params: { id }, body: input, version }),
+    onSuccess: async (template) => {
+      queryClient.setQueryData(queryKey(reportsApi.getTemplate, template.id), template);
+      await invalidateEndpoints(queryClient, reportsApi.listTemplates);
+    },
+  });
+}
+
+// ---------------------------------------------------------------- settings
+
+export function useReportsSettings() {
+  return useQuery({
+    queryKey: queryKey(reportsApi.getSettings),
+    queryFn: ({ signal }) => callEndpoint(reportsApi.getSettings, { signal }),
+  });
+}
+
+export function useUpdateReportsSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: z.input<typeof UpdateReportsSettingsInput>) => callEndpoint(reportsApi.updateSettings, { body: input }),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(queryKey(reportsApi.getSettings), settings);
+      await invalidateEndpoints(queryClient, reportsApi.listTypes, reportsApi.listTemplates);
+    },
+  });
+}
