@@ -61,6 +61,8 @@ interface Caller {
   sections: TemplateSection[];
   /** The agency's field training coordinator (user 14) and the open binders they see. */
   fto: { token: string; binders: string[] };
+  /** An officer of the agency (user 30) and their drafts, each with the version the next save sends. */
+  reports: { token: string; drafts: Array<{ id: string; version: number }>; next: number };
 }
 
 type CaseKind = 'reference' | 'baseline' | 'list' | 'read' | 'write';
@@ -180,6 +182,22 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
       headers: { authorization: `Bearer ${coordinator.access_token}` },
     });
     const fto = { token: coordinator.access_token, binders: binders.items.map((b) => b.id) };
+    const writer = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: benchEmail(agency, 30), password: BENCH_PASSWORD }),
+    });
+    // Enough drafts that two saves of one draft are never in flight at once (each save sends the version it expects).
+    const drafts: Array<{ id: string; version: number }> = [];
+    for (let i = 0; i < 20; i += 1) {
+      const draft = await json<{ id: string; version: number }>(base, '/rest/v1/reports/reports', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${writer.access_token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ type_key: 'incident' }),
+      });
+      drafts.push({ id: draft.id, version: draft.version });
+    }
+    const reports = { token: writer.access_token, drafts, next: 0 };
     for (const user of [2, 3]) {
       const session = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
         method: 'POST',
@@ -206,6 +224,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
         templateVersionId: form.template.version_id,
         sections: form.template.sections,
         fto,
+        reports,
       });
     }
   }
@@ -268,7 +287,17 @@ function goals(results: CaseResult[], peak: number | null) {
   ].filter((goal) => goal !== false);
 }
 
-type Build = (caller: Caller, n: number) => { method?: 'GET' | 'POST'; path: string; body?: unknown; idempotent?: boolean; as?: 'fto' };
+type Build = (
+  caller: Caller,
+  n: number,
+) => {
+  method?: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: unknown;
+  idempotent?: boolean;
+  as?: 'fto' | 'reports';
+  headers?: Record<string, string>;
+};
 
 /** Non-2xx answers of a case by status, with the first body of each (to say what went wrong). */
 type Refusals = Map<number, { count: number; sample: string }>;
@@ -290,7 +319,8 @@ async function runCase(base: string, callers: Caller[], options: Options, build:
             method: spec.method ?? 'GET',
             path: spec.path,
             headers: {
-              authorization: `Bearer ${spec.as === 'fto' ? caller.fto.token : caller.token}`,
+              authorization: `Bearer ${spec.as === 'fto' ? caller.fto.token : spec.as === 'reports' ? caller.reports.token : caller.token}`,
+              ...spec.headers,
               ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
               ...(spec.idempotent ? { 'idempotency-key': randomUUID() } : {}),
             },
@@ -308,6 +338,19 @@ async function runCase(base: string, callers: Caller[], options: Options, build:
   });
   return result;
 }
+
+/** A draft as an officer has it half written: the facts, an answer, a person and two paragraphs. */
+const BENCH_DRAFT = {
+  occurred_at: '2026-11-20T01:40',
+  reported_at: '2026-11-20T02:15',
+  location: '2215 Maple Ave',
+  answers: { offense: 'Burglary to a garage', how_reported: 'Dispatched call' },
+  people: [{ role: 'victim', name: 'Gerald Hoffman', date_of_birth: '', address: '2215 Maple Ave', phone: '', description: '' }],
+  vehicles: [],
+  property: [],
+  narrative: '<p>I responded to 2215 Maple Ave for a burglary to a detached garage.</p><p>The side door hasp had been pried off.</p>',
+  attachment_ids: [],
+};
 
 function monthRange(): { from: string; to: string } {
   const now = new Date();
@@ -460,6 +503,29 @@ export async function benchApi(options: Options) {
           body: { shift_date: new Date().toISOString().slice(0, 10), shift: 'day' },
           as: 'fto',
         }),
+      },
+      {
+        name: 'reports: search',
+        request: 'GET /rest/v1/reports/reports?queue=all&q=maple (as an officer)',
+        kind: 'list',
+        build: () => ({ path: '/rest/v1/reports/reports?queue=all&q=maple', as: 'reports' }),
+      },
+      {
+        name: 'write: save a report draft',
+        request: 'PUT /rest/v1/reports/reports/:id (If-Match, a whole draft)',
+        kind: 'write',
+        build: (c) => {
+          const draft = c.reports.drafts[c.reports.next++ % c.reports.drafts.length]!;
+          const version = draft.version;
+          draft.version += 1;
+          return {
+            method: 'PUT',
+            path: `/rest/v1/reports/reports/${draft.id}`,
+            headers: { 'if-match': `"${version}"` },
+            body: BENCH_DRAFT,
+            as: 'reports',
+          };
+        },
       },
       // Once more at the end: the machine is shared, so the ratios use the mean of both runs of each reference and the drift is shown.
       ...referenceCases.map((item) => ({ ...item, name: `${item.name} (again)` })),

@@ -66,6 +66,9 @@ import { listPolicies, policyCompliance } from '../server/fto/policies.ts';
 import { listBinderReference } from '../server/fto/reference.ts';
 import { getTasksheet, listTasksheets } from '../server/fto/tasksheets.ts';
 import { listTrainers } from '../server/fto/trainers.ts';
+import { ListReportsQuery, REPORT_QUEUES } from '../core/contracts/reports.ts';
+import { getReport, listReports, reportsHome } from '../server/reports/reports.ts';
+import { listTemplates } from '../server/reports/templates.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/postgres.ts';
 import { benchEmail, seedBench } from './bench-data.ts';
 
@@ -105,9 +108,12 @@ function sortColumns(key: string): string[] {
   return [...key.replace(/'[^']*'/g, '').matchAll(/[a-z_][a-z0-9_]*/gi)].map((m) => m[0]);
 }
 
-/** Columns compared in an index condition: `((agency_id = $1) AND (assigned_user_id = $2))` → agency_id, assigned_user_id. */
+/**
+ * Columns compared in an index condition: `((agency_id = $1) AND (assigned_user_id = $2))` → agency_id,
+ * assigned_user_id; a full-text match (`search_vector @@ '…'::tsquery`) names its column too.
+ */
 function conditionColumns(condition: string): string[] {
-  return [...condition.matchAll(/([a-z_][a-z0-9_]*)\s*(?:=|>=|<=|<|>)/gi)].map((m) => m[1]!);
+  return [...condition.matchAll(/([a-z_][a-z0-9_]*)\s*(?:=|>=|<=|<|>|@@)/gi)].map((m) => m[1]!);
 }
 
 /** A scan whose index condition names a column besides agency_id (for a bitmap, its index scans' conditions). */
@@ -153,7 +159,7 @@ export function planProblems(plan: PlanNode, statementSql: string, indexes: Inde
   return problems;
 }
 
-type Who = 'admin' | 'manager' | 'officer' | 'coordinator' | 'trainer' | 'trainee';
+type Who = 'admin' | 'manager' | 'officer' | 'coordinator' | 'trainer' | 'trainee' | 'sergeant';
 /** The bench user number of each kind of person (bench/bench-data.ts roleOfUser) and their built-in role. */
 const BENCH_PEOPLE: Record<Who, { user: number; role: string }> = {
   admin: { user: 1, role: 'administrator' },
@@ -162,6 +168,7 @@ const BENCH_PEOPLE: Record<Who, { user: number; role: string }> = {
   coordinator: { user: 14, role: 'fto-coordinator' },
   trainer: { user: 15, role: 'field-training-officer' },
   trainee: { user: 21, role: 'trainee' },
+  sergeant: { user: 5, role: 'sergeant' },
 };
 
 describe('query plans of the module list queries on the bench dataset (PostgreSQL)', () => {
@@ -171,7 +178,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
   const captured: Statement[] = [];
   let agencyId = '';
   let sysConfig: RequestContext['sysConfig'];
-  const people: Record<Who, string> = { admin: '', manager: '', officer: '', coordinator: '', trainer: '', trainee: '' };
+  const people: Record<Who, string> = { admin: '', manager: '', officer: '', coordinator: '', trainer: '', trainee: '', sergeant: '' };
   let vehicleId = '';
   let roleId = '';
   const failures: string[] = [];
@@ -407,6 +414,29 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       ['trainee', trainee],
     ] as const)
       await check(`field training home of a ${name}`, () => ftoHome(ctx));
+    expect(failures).toEqual([]);
+  });
+
+  it('reports: every queue for an officer and a sergeant, the search, filters and sorts, a report, the templates and each home', async () => {
+    const officer = ctxOf('officer');
+    const sergeant = ctxOf('sergeant');
+    const admin = ctxOf('admin');
+    for (const queue of REPORT_QUEUES) {
+      await check(`reports of an officer, ${queue}`, () => listReports(officer, ListReportsQuery.parse({ queue })));
+      await check(`reports of a sergeant, ${queue}`, () => listReports(sergeant, ListReportsQuery.parse({ queue })));
+    }
+    for (const sort of ['updated_at', 'occurred_at', 'case_number'] as const)
+      await check(`all reports by ${sort}`, () => listReports(admin, ListReportsQuery.parse({ queue: 'all', sort })));
+    await check('reports searched by a name', () => listReports(sergeant, ListReportsQuery.parse({ queue: 'all', q: 'hoffman' })));
+    await check('reports of a type in a date range', () =>
+      listReports(sergeant, ListReportsQuery.parse({ queue: 'all', type: 'theft', from: '2026-01-01', to: '2026-06-30' })),
+    );
+    await check('approved reports, page 3', () => listReports(officer, ListReportsQuery.parse({ queue: 'approved', page: 3 })));
+    const { items } = await listReports(sergeant, ListReportsQuery.parse({ queue: 'approved' }));
+    await check('a report with its revisions', () => getReport(sergeant, items[0]!.id));
+    await check('report templates', () => listTemplates(officer));
+    await check('reports home of an officer', () => reportsHome(officer));
+    await check('reports home of a sergeant', () => reportsHome(sergeant));
     expect(failures).toEqual([]);
   });
 });

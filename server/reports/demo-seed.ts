@@ -8,6 +8,7 @@ import type { DemoAgency } from '../platform/modules.ts';
 import { insertNotification } from '../platform/notices.ts';
 import { activeRoleMembers, roleFromTemplate } from '../platform/people.ts';
 import { insertReport, insertRevision } from './report-queries.ts';
+import { searchWords } from './report-search.ts';
 import { reportsSettingsOf } from './settings.ts';
 import { templatesByIds } from './template-queries.ts';
 
@@ -227,14 +228,12 @@ export async function seedDemoReports(tx: Tx, { agencyId, size }: DemoAgency): P
       occurredAt: content.occurred_at,
       location: content.location,
       people: content.people.map((p) => p.name),
-      searchText: [
-        caseNumber,
+      searchText: searchWords(caseNumber, [
         content.location,
-        ...content.people.map((p) => p.name),
-        ...content.property.map((p) => `${p.description} ${p.serial}`),
-      ]
-        .join(' ')
-        .toLowerCase(),
+        ...content.people.flatMap((p) => [p.name, p.address, p.phone]),
+        ...content.vehicles.flatMap((v) => [v.plate, v.vin, v.make, v.model]),
+        ...content.property.flatMap((p) => [p.description, p.serial]),
+      ]),
       review: returned
         ? { comment: returned.comment, fields: { [returned.field]: returned.note }, by: reviewer.name, at: reviewed!.toISOString() }
         : null,
@@ -292,7 +291,11 @@ export async function seedDemoReports(tx: Tx, { agencyId, size }: DemoAgency): P
         occurredAt: supplement.occurred_at,
         location: supplement.location,
         people: supplement.people.map((p) => p.name),
-        searchText: `${supplementCase} ${supplement.location}`.toLowerCase(),
+        searchText: searchWords(supplementCase, [
+          supplement.location,
+          ...supplement.people.map((p) => p.name),
+          ...supplement.property.map((p) => `${p.description} ${p.serial}`),
+        ]),
         submittedAt: new Date(reviewed!.getTime() + 2 * DAY_MS),
         createdAt: new Date(reviewed!.getTime() + 2 * DAY_MS),
         updatedAt: new Date(reviewed!.getTime() + 2 * DAY_MS),

@@ -1,5 +1,6 @@
 import { ReportsSettings, reportsApi } from '../../core/contracts/reports.ts';
 import type { ServerModule } from '../platform/modules.ts';
+import { seedBenchReports } from './bench-seed.ts';
 import { seedDefaultTemplates } from './default-templates.ts';
 import { seedDemoReports } from './demo-seed.ts';
 import { reportsRoutes } from './routes.ts';
@@ -15,6 +16,7 @@ export const reportsModule: ServerModule = {
   // Every agency starts with three agency templates and its report types, so an officer can write on day one.
   onAgencyCreated: seedDefaultTemplates,
   seedDemo: seedDemoReports,
+  seedBench: seedBenchReports,
   // Attachments: the author uploads them; whoever may open the report reads them.
   fileUploaders: { reports: ['reports:editor'] },
   fileReaders: { reports: ['reports:editor'] },

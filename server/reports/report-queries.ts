@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, max, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, lt, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ListReportsQuery, ReportStatus } from '../../core/contracts/reports.ts';
 import type { Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
-import { containsPattern } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
+import { searchQuery } from './report-search.ts';
 import { reportRevisions, reports } from './schema.ts';
 
 /** The reports module's access to reports and their revisions (the only place that queries them). */
@@ -20,12 +20,16 @@ function visibleTo(viewer: Viewer): SQL | undefined {
   return viewer.reviewer ? or(own, ne(reports.status, 'draft')) : or(own, eq(reports.status, 'approved'));
 }
 
+/** A report's columns without its search words and their index document, which only the search reads. */
+const { searchText: _searchText, searchVector: _searchVector, ...reportColumns } = getTableColumns(reports);
+
 const columns = {
-  report: reports,
+  report: reportColumns,
   authorName: userNameOf(reports.agencyId, reports.authorId),
   reviewerName: userNameOf(reports.agencyId, reports.reviewerId),
 };
-export type ListedReport = { report: typeof reports.$inferSelect; authorName: string; reviewerName: string | null };
+export type ReportRow = Omit<typeof reports.$inferSelect, 'searchText' | 'searchVector'>;
+export type ListedReport = { report: ReportRow; authorName: string; reviewerName: string | null };
 
 export async function findReport(tx: Tx, agencyId: string, id: string, viewer: Viewer | null): Promise<ListedReport | undefined> {
   const [row] = await tx
@@ -127,6 +131,13 @@ function queueFilter(viewer: Viewer, queue: ListReportsQuery['queue']): SQL | un
   }
 }
 
+/** The typed search over the report's words (report-search.ts); a search of nothing but punctuation finds nothing. */
+function searched(q: string | undefined): SQL | undefined {
+  if (!q?.trim()) return undefined;
+  const query = searchQuery(q);
+  return query ? sql`${reports.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
+}
+
 const SORTS = { updated_at: reports.updatedAt, occurred_at: reports.occurredAt, case_number: reports.caseNumber } as const;
 
 /** A page of the reports the viewer may see, in a queue, searched and filtered. */
@@ -135,7 +146,7 @@ export async function listReports(tx: Tx, agencyId: string, viewer: Viewer, quer
     eq(reports.agencyId, agencyId),
     visibleTo(viewer),
     queueFilter(viewer, query.queue),
-    query.q ? ilike(reports.searchText, containsPattern(query.q.toLowerCase())) : undefined,
+    searched(query.q),
     query.type ? eq(reports.typeKey, query.type) : undefined,
     query.status ? eq(reports.status, query.status as ReportStatus) : undefined,
     query.author_id ? eq(reports.authorId, query.author_id) : undefined,

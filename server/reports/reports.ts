@@ -28,6 +28,7 @@ import { findPerson } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { GENERAL_TEMPLATE } from './default-templates.ts';
 import { sanitizeNarrative } from './narrative.ts';
+import { searchWords } from './report-search.ts';
 import {
   draftCount,
   findReport,
@@ -136,12 +137,12 @@ function derived(content: ReportContent) {
     occurredAt: content.occurred_at,
     location: content.location,
     people: content.people.map((p) => p.name).filter(Boolean),
-    searchWords: words.filter(Boolean).join(' ').toLowerCase(),
+    searchParts: words.filter(Boolean),
   };
 }
 
 function searchText(caseNumber: string, content: ReportContent): string {
-  return `${caseNumber.toLowerCase()} ${derived(content).searchWords}`.slice(0, 20_000);
+  return searchWords(caseNumber, derived(content).searchParts);
 }
 
 /** The author's content as it is kept: the narrative sanitised, only their own uploads (or files already on the report) attached. */

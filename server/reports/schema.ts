@@ -1,4 +1,18 @@
-import { bigserial, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ReportContent, TemplateContent } from '../../core/contracts/reports.ts';
 import { REPORT_STATUSES, TEMPLATE_SCOPES } from '../../core/contracts/reports.ts';
 import { timestamps } from '../db/columns.ts';
@@ -10,6 +24,9 @@ import { users } from '../db/schema.ts';
  * `0023_reports.sql`. A report keeps a copy of the template it started from, so editing a template
  * never changes a report; every submission, return and approval keeps the content as it was.
  */
+
+/** PostgreSQL's full-text document type (built in, on PGlite too). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const reportTemplates = pgTable(
   'report_templates',
@@ -56,8 +73,10 @@ export const reports = pgTable(
     location: text('location').notNull().default(''),
     /** The people's names, for the lists. */
     people: jsonb('people').$type<string[]>().notNull().default([]),
-    /** Case number, location, people, vehicles and property in lower case: what the search looks in. */
+    /** Case number, location, people, vehicles and property as words (report-search.ts): what the search looks in. */
     searchText: text('search_text').notNull().default(''),
+    /** Those words indexed for prefix search ('hoff' finds Hoffman), kept by the database. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     review: jsonb('review').$type<{ comment: string; fields: Record<string, string>; by: string; at: string } | null>(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
@@ -68,8 +87,10 @@ export const reports = pgTable(
     primaryKey({ columns: [t.agencyId, t.id] }),
     uniqueIndex('reports_case_number_key').on(t.agencyId, t.caseNumber),
     index('reports_author_idx').on(t.agencyId, t.authorId, t.status, t.updatedAt),
-    index('reports_status_idx').on(t.agencyId, t.status, t.submittedAt),
+    index('reports_status_idx').on(t.agencyId, t.status, t.updatedAt),
     index('reports_updated_idx').on(t.agencyId, t.updatedAt),
+    index('reports_occurred_idx').on(t.agencyId, t.occurredAt),
+    index('reports_search_idx').using('gin', t.searchVector),
     index('reports_parent_idx').on(t.agencyId, t.parentId),
     foreignKey({ columns: [t.agencyId, t.parentId], foreignColumns: [t.agencyId, t.id] }),
     foreignKey({ columns: [t.agencyId, t.authorId], foreignColumns: [users.agencyId, users.id] }),

@@ -45,6 +45,7 @@ CREATE TABLE "reports" (
 	"location" text DEFAULT '' NOT NULL,
 	"people" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"search_text" text DEFAULT '' NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', search_text)) STORED,
 	"review" jsonb,
 	"submitted_at" timestamp with time zone,
 	"approved_at" timestamp with time zone,
@@ -64,9 +65,12 @@ CREATE UNIQUE INDEX "report_revisions_number_key" ON "report_revisions" USING bt
 CREATE INDEX "report_templates_owner_idx" ON "report_templates" USING btree ("agency_id","scope","owner_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reports_case_number_key" ON "reports" USING btree ("agency_id","case_number");--> statement-breakpoint
 CREATE INDEX "reports_author_idx" ON "reports" USING btree ("agency_id","author_id","status","updated_at");--> statement-breakpoint
-CREATE INDEX "reports_status_idx" ON "reports" USING btree ("agency_id","status","submitted_at");--> statement-breakpoint
+CREATE INDEX "reports_status_idx" ON "reports" USING btree ("agency_id","status","updated_at");--> statement-breakpoint
 CREATE INDEX "reports_updated_idx" ON "reports" USING btree ("agency_id","updated_at");--> statement-breakpoint
-CREATE INDEX "reports_parent_idx" ON "reports" USING btree ("agency_id","parent_id");--> statement-breakpoint
+CREATE INDEX "reports_occurred_idx" ON "reports" USING btree ("agency_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "reports_search_idx" ON "reports" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "reports_parent_idx" ON "reports" USING btree ("agency_id","parent_id");
+--> statement-breakpoint
 ALTER TABLE report_templates ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE report_templates FORCE ROW LEVEL SECURITY;
