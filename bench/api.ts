@@ -189,7 +189,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
     });
     // Enough drafts that two saves of one draft are never in flight at once (each save sends the version it expects).
     const drafts: Array<{ id: string; version: number }> = [];
-    for (let i = 0; i < 20; i += 1) {
+    for (let i = 0; i < 40; i += 1) {
       const draft = await json<{ id: string; version: number }>(base, '/rest/v1/reports/reports', {
         method: 'POST',
         headers: { authorization: `Bearer ${writer.access_token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },

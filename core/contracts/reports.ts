@@ -303,8 +303,12 @@ export type ListReportsQuery = z.infer<typeof ListReportsQuery>;
 
 export const ReportsHome = z.object({
   drafts: z.number().int(),
+  /** The newest few returned to the caller, and how many there are in all. */
   returned: z.array(ReportSummary),
+  returned_total: z.number().int(),
+  /** The oldest few waiting for the caller's review, and how many there are in all. */
   to_review: z.array(ReportSummary),
+  to_review_total: z.number().int(),
   can_review: z.boolean(),
 });
 export type ReportsHome = z.infer<typeof ReportsHome>;

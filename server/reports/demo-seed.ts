@@ -166,25 +166,25 @@ const RETURN_COMMENTS = [
 /**
  * The demo's reports: Sam Patel (officer@) wrote about thirty over two months, in every state; the
  * sergeants' role reviews them, Dana Ruiz (sergeant@) has five waiting, two were returned with her
- * comments, and one approved burglary has a supplement waiting for review.
+ * comments, and one approved burglary has a supplement waiting for review. A small agency without
+ * sergeants gets a few reports its administrator reviews.
  */
 export async function seedDemoReports(tx: Tx, { agencyId, size }: DemoAgency): Promise<void> {
-  const [officerRole, sergeantRole] = [await roleFromTemplate(tx, agencyId, 'officer'), await roleFromTemplate(tx, agencyId, 'sergeant')];
-  if (!officerRole || !sergeantRole) return;
+  const officerRole = await roleFromTemplate(tx, agencyId, 'officer');
+  const sergeantRole = await roleFromTemplate(tx, agencyId, 'sergeant');
+  const adminRole = await roleFromTemplate(tx, agencyId, 'administrator');
+  if (!officerRole) return;
   const author = (await activeRoleMembers(tx, agencyId, officerRole.id)).find((p) => p.accountType === 'full');
-  const reviewer = (await activeRoleMembers(tx, agencyId, sergeantRole.id))[0];
+  // The sergeants review where there are any (their role is named the reviewers); otherwise the administrator does.
+  const sergeant = sergeantRole ? (await activeRoleMembers(tx, agencyId, sergeantRole.id))[0] : undefined;
+  const reviewer = sergeant ?? (adminRole ? (await activeRoleMembers(tx, agencyId, adminRole.id))[0] : undefined);
   if (!author || !reviewer) return;
 
   const sysConfig = await lockSysConfig(tx, agencyId);
   const timeZone = sysConfig.general_settings.timezone;
-  await writeSysConfig(tx, agencyId, {
-    ...sysConfig,
-    reports_settings: { ...sysConfig.reports_settings, reviewer_role_id: sergeantRole.id },
-  });
-  const settings = reportsSettingsOf({
-    ...sysConfig,
-    reports_settings: { ...sysConfig.reports_settings, reviewer_role_id: sergeantRole.id },
-  });
+  const reportsSettings = { ...sysConfig.reports_settings, ...(sergeant ? { reviewer_role_id: sergeantRole!.id } : {}) };
+  await writeSysConfig(tx, agencyId, { ...sysConfig, reports_settings: reportsSettings });
+  const settings = reportsSettingsOf({ ...sysConfig, reports_settings: reportsSettings });
   const templates = new Map(
     (
       await templatesByIds(
@@ -261,6 +261,16 @@ export async function seedDemoReports(tx: Tx, { agencyId, size }: DemoAgency): P
       });
     }
     if (status === 'approved') await keep('approved', reviewer.id, reviewed!, null);
+    if (status === 'submitted')
+      await insertNotification(tx, {
+        agencyId,
+        userId: reviewer.id,
+        kind: 'reports.to_review',
+        title: `Report ${caseNumber} is waiting for your review`,
+        body: `${author.name} submitted the ${type.label.toLowerCase()} report ${caseNumber} (${content.location}).`,
+        link: `/reports/${report.id}`,
+        createdAt: submitted!,
+      });
     // The oldest burglary got a supplement after approval: the owner found more missing.
     if (status === 'approved' && story.type === 'burglary' && i >= total - STORIES.length) {
       const supplement: ReportContent = {

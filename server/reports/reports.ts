@@ -479,11 +479,15 @@ export function reportsHome(ctx: RequestContext): Promise<ReportsHome> {
     const viewer = await viewerOf(tx, ctx);
     const base = { page: 1, page_size: 5, sort: 'updated_at', order: 'desc' } as const;
     const returned = await listReportRows(tx, agencyId, viewer, { ...base, queue: 'returned' });
-    const review = viewer.reviewer ? await listReportRows(tx, agencyId, viewer, { ...base, queue: 'review', order: 'asc' }) : { rows: [] };
+    const review = viewer.reviewer
+      ? await listReportRows(tx, agencyId, viewer, { ...base, queue: 'review', order: 'asc' })
+      : { rows: [], total: 0 };
     return {
       drafts: await draftCount(tx, agencyId, ctx.scope.userId),
       returned: returned.rows.map(summarise),
+      returned_total: returned.total,
       to_review: review.rows.map(summarise),
+      to_review_total: review.total,
       can_review: viewer.reviewer,
     };
   });

@@ -9,7 +9,7 @@ import { useReportsHome } from './reports-calls.ts';
 export function ReportsNeedsPanel() {
   const home = useReportsHome();
   if (!home.data) return null;
-  const { returned, to_review: toReview } = home.data;
+  const { returned, to_review: toReview, returned_total: returnedTotal, to_review_total: reviewTotal } = home.data;
   if (returned.length === 0 && toReview.length === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" aria-labelledby="needs-reports">
@@ -20,7 +20,7 @@ export function ReportsNeedsPanel() {
         {returned.length > 0 ? (
           <Group gap="xs" wrap="wrap">
             <Anchor renderRoot={(props) => <Link {...props} to="/reports" search={{ queue: 'returned' }} />} fw={650}>
-              {returned.length} {returned.length === 1 ? 'report' : 'reports'} returned to you
+              {returnedTotal} {returnedTotal === 1 ? 'report' : 'reports'} returned to you
             </Anchor>
             <Text fz="sm" c="dimmed">
               with the reviewer’s comments: {returned.map((r) => r.case_number).join(', ')}
@@ -30,7 +30,7 @@ export function ReportsNeedsPanel() {
         {toReview.length > 0 ? (
           <Group gap="xs" wrap="wrap">
             <Anchor renderRoot={(props) => <Link {...props} to="/reports" search={{ queue: 'review' }} />} fw={650}>
-              {toReview.length} {toReview.length === 1 ? 'report' : 'reports'} to review
+              {reviewTotal} {reviewTotal === 1 ? 'report' : 'reports'} to review
             </Anchor>
             <Text fz="sm" c="dimmed">
               oldest first: {toReview[0]!.case_number} by {toReview[0]!.author_name}

@@ -97,7 +97,12 @@ export function ReportsScreen() {
       td: { style: { whiteSpace: 'nowrap' } },
     },
     { label: 'Type', cell: (report) => report.type_label },
-    { label: 'Status', card: 'status', cell: (report) => <ReportStatusBadge status={report.status} /> },
+    {
+      label: 'Status',
+      card: 'status',
+      cell: (report) => <ReportStatusBadge status={report.status} />,
+      td: { style: { whiteSpace: 'nowrap' } },
+    },
     {
       label: 'Occurred',
       sort: 'occurred_at',
@@ -138,10 +143,10 @@ export function ReportsScreen() {
         </>
       }
     >
-      {home.data && (home.data.returned.length > 0 || home.data.to_review.length > 0) ? (
+      {home.data && (home.data.returned_total > 0 || home.data.to_review_total > 0) ? (
         <Text fz="sm">
-          {home.data.returned.length > 0 ? `${home.data.returned.length} returned to you. ` : ''}
-          {home.data.to_review.length > 0 ? `${home.data.to_review.length} waiting for your review.` : ''}
+          {home.data.returned_total > 0 ? `${home.data.returned_total} returned to you. ` : ''}
+          {home.data.to_review_total > 0 ? `${home.data.to_review_total} waiting for your review.` : ''}
         </Text>
       ) : null}
       <SegmentedControl
@@ -179,7 +184,7 @@ export function ReportsScreen() {
         />
         <TextInput
           type="date"
-          label="to"
+          label="Occurred to"
           value={state.to ?? ''}
           onChange={(e) => go({ ...state, to: e.currentTarget.value || null, page: 1 })}
         />
