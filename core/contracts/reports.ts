@@ -95,6 +95,10 @@ export const TemplateContent = z.object({
 });
 export type TemplateContent = z.infer<typeof TemplateContent>;
 
+/** The guided templates (core/reports/guided-templates.ts), each at /reports/templates/{key}. */
+export const GUIDED_KEYS = ['owi', 'entrytoauto', 'retailtheft', 'criminaldamagetoproperty'] as const;
+export type GuidedKey = (typeof GUIDED_KEYS)[number];
+
 export const TEMPLATE_SCOPES = ['agency', 'personal'] as const;
 export type TemplateScope = (typeof TEMPLATE_SCOPES)[number];
 
@@ -253,6 +257,8 @@ export const ReportRevision = z.object({
 export const Report = ReportSummary.extend({
   parent_id: z.string().nullable(),
   template_name: z.string(),
+  /** The guided template it started from, whose writer drafts the first narrative; null for any other. */
+  guided: z.enum(GUIDED_KEYS).nullable(),
   /** The template as it was when the report was started: editing the template never changes a report. */
   template: TemplateContent,
   content: ReportContent,
@@ -271,6 +277,8 @@ export const CreateReportInput = z
     type_key: Key,
     /** A template the caller may use; without it, the type's template. */
     template_id: Id.optional(),
+    /** One of the guided templates instead (owi, entrytoauto, retailtheft, criminaldamagetoproperty). */
+    guided: z.enum(GUIDED_KEYS).optional(),
     content: ReportContent.partial().optional(),
   })
   .strict();

@@ -150,7 +150,8 @@ describe('module access (spec section 5) for people with particular permissions'
   it('opens the template builder to someone holding both create permissions', async () => {
     await checkRows(people.templateAuthor, [
       ['/reports/templates/create', '/reports/templates/create'],
-      ['/reports/templates/owi', comingSoonPath('Reports')],
+      ['/reports/templates/owi', '/reports/templates/owi'],
+      ['/reports/templates/ai/transcript', comingSoonPath('Reports')],
     ]);
   });
 

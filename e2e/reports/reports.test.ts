@@ -150,6 +150,38 @@ describe('an incident report from the officer to the reviewer', () => {
 });
 
 describe('the reports screens', () => {
+  it('starts an OWI report from its guided template and has the first narrative written from the answers, tests and refusal included', async () => {
+    const page = await openAs(officer, '/reports/templates/owi');
+    try {
+      await page.getByRole('heading', { name: 'Operating while intoxicated (OWI)', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Start the report' }).click();
+      await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+      await page.getByLabel('Occurred at').fill('2026-11-21T01:40');
+      await page.getByRole('textbox', { name: 'Location' }).fill('Harlem Ave and 26th St');
+      await page.getByRole('textbox', { name: 'Reason for the stop' }).fill('The car weaved across the centre line twice.');
+      await page.getByRole('combobox', { name: 'Odour of an intoxicant' }).selectOption('yes');
+      await page.getByRole('combobox', { name: 'Speech' }).selectOption('Slurred');
+      await page.getByRole('combobox', { name: 'Eyes' }).selectOption('Bloodshot and glassy');
+      await page.getByRole('combobox', { name: 'Field sobriety tests performed' }).selectOption('yes');
+      await page.getByRole('textbox', { name: 'Horizontal gaze nystagmus: clues (of 6)' }).fill('6');
+      await page.getByRole('combobox', { name: 'Arrested for OWI' }).selectOption('yes');
+      await page.getByLabel('Implied-consent warning read at').fill('02:05');
+      await page.getByRole('combobox', { name: 'Chemical test', exact: true }).selectOption('Refused');
+      await page.getByRole('button', { name: 'Add person' }).click();
+      await page.getByRole('combobox', { name: 'Role' }).selectOption('suspect');
+      await page.getByRole('textbox', { name: 'Name' }).fill('Dana Reyes');
+      await page.getByRole('button', { name: 'Write the first narrative from the answers' }).click();
+      const narrative = page.getByRole('textbox', { name: 'Narrative' });
+      await expect.poll(() => narrative.innerText()).toContain('I smelled an odour of an intoxicant coming from the driver');
+      const text = await narrative.innerText();
+      expect(text).toContain('horizontal gaze nystagmus: 6 of 6 clues');
+      expect(text).toContain('Dana Reyes refused the chemical test after the warning was read.');
+      expect(text).toContain('[INSERT vehicle]');
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+
   it('builds a personal template with a choice field, and finds it under My templates', async () => {
     const page = await openAs(admin, '/reports/templates/create');
     try {

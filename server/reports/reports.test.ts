@@ -102,6 +102,20 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     expect(second.template.sections.flatMap((s) => s.fields).map((f) => f.key)).toContain('loss_value');
   });
 
+  it('starts a guided OWI report that asks the OWI questions', async () => {
+    const response = await call(officer, 'POST', '/rest/v1/reports/reports', { type_key: 'owi', guided: 'owi' });
+    expect(response.statusCode, response.body).toBe(201);
+    const report = response.json() as Report;
+    expect(report).toMatchObject({
+      guided: 'owi',
+      template_name: 'Operating while intoxicated (OWI)',
+      type_label: 'Operating while intoxicated',
+    });
+    expect(report.template.sections.flatMap((s) => s.fields).map((f) => f.key)).toEqual(
+      expect.arrayContaining(['hgn_clues', 'chemical_test']),
+    );
+  });
+
   it('refuses a report type the agency does not have, beside the type', async () => {
     const response = await call(officer, 'POST', '/rest/v1/reports/reports', { type_key: 'arson' });
     expect(response.statusCode).toBe(400);

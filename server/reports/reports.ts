@@ -26,6 +26,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { tell } from '../platform/notices.ts';
 import { findPerson } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
+import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
 import { GENERAL_TEMPLATE } from './default-templates.ts';
 import { sanitizeNarrative } from './narrative.ts';
 import { searchWords } from './report-search.ts';
@@ -91,6 +92,7 @@ async function present(tx: Tx, ctx: RequestContext, row: ListedReport, viewer?: 
     ...summarise(row),
     parent_id: report.parentId,
     template_name: report.templateName,
+    guided: report.guidedKey,
     template: report.template,
     content: report.content,
     review: report.review
@@ -168,7 +170,8 @@ export function createReport(ctx: RequestContext, input: CreateReportInput): Pro
     const settings = reportsSettingsOf(ctx.sysConfig);
     const type = settings.types.find((candidate) => candidate.key === input.type_key);
     if (!type) throw validationError({ type_key: 'Choose one of the agency’s report types' });
-    const templateId = input.template_id ?? type.template_id;
+    const guided = input.guided ? GUIDED_TEMPLATES[input.guided] : null;
+    const templateId = guided ? null : (input.template_id ?? type.template_id);
     const chosen = templateId ? (await visibleTemplate(tx, ctx, templateId)).template : null;
     if (chosen?.retiredAt) throw validationError({ template_id: 'This template is retired: choose another' });
     const content = await cleaned(tx, ctx, { ...emptyReportContent(), ...input.content });
@@ -184,8 +187,9 @@ export function createReport(ctx: RequestContext, input: CreateReportInput): Pro
       typeKey: type.key,
       typeLabel: type.label,
       templateId: chosen?.id ?? null,
-      templateName: chosen?.name ?? 'General incident',
-      template: chosen?.content ?? GENERAL_TEMPLATE,
+      templateName: guided?.name ?? chosen?.name ?? 'General incident',
+      template: guided?.content ?? chosen?.content ?? GENERAL_TEMPLATE,
+      guidedKey: guided?.key ?? null,
       authorId: ctx.scope.userId,
       content,
       occurredAt: facts.occurredAt,
@@ -404,6 +408,7 @@ export function addSupplement(ctx: RequestContext, parentId: string): Promise<Re
       templateId: parent.report.templateId,
       templateName: parent.report.templateName,
       template: parent.report.template,
+      guidedKey: parent.report.guidedKey,
       authorId: ctx.scope.userId,
       content,
       occurredAt: content.occurred_at,

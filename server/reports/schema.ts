@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ReportContent, TemplateContent } from '../../core/contracts/reports.ts';
-import { REPORT_STATUSES, TEMPLATE_SCOPES } from '../../core/contracts/reports.ts';
+import { GUIDED_KEYS, REPORT_STATUSES, TEMPLATE_SCOPES } from '../../core/contracts/reports.ts';
 import { timestamps } from '../db/columns.ts';
 import { users } from '../db/schema.ts';
 
@@ -63,6 +63,8 @@ export const reports = pgTable(
     typeLabel: text('type_label').notNull(),
     templateId: uuid('template_id'),
     templateName: text('template_name').notNull(),
+    /** The guided template it started from (core/reports/guided-templates.ts), or null. */
+    guidedKey: text('guided_key', { enum: GUIDED_KEYS }),
     template: jsonb('template').$type<TemplateContent>().notNull(),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('draft'),
     authorId: uuid('author_id').notNull(),

@@ -15,6 +15,7 @@ import {
   type ReportVehicle,
   type TemplateField,
 } from '../../core/contracts/reports.ts';
+import { guidedNarrative } from '../../core/reports/guided-templates.ts';
 import { answeredFields, fillSkeleton, narrativeText, reportProblems } from '../../core/reports/report-rules.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { isStaleVersion } from '../lib/api.ts';
@@ -332,7 +333,7 @@ export function ReportForm(props: {
   };
 
   const writeFromAnswers = () => {
-    const html = fillSkeleton(report.template, form.getValues());
+    const html = report.guided ? guidedNarrative(report.guided, form.getValues()) : fillSkeleton(report.template, form.getValues());
     form.setFieldValue('narrative', html);
   };
 
@@ -446,7 +447,7 @@ export function ReportForm(props: {
               <Title order={2} fz="lg" id="report-narrative">
                 {needs('narrative')?.label ?? 'Narrative'}
               </Title>
-              {report.template.narrative_skeleton.trim() ? (
+              {report.guided || report.template.narrative_skeleton.trim() ? (
                 <Button variant="default" size="sm" onClick={writeFromAnswers} disabled={narrativeText(values.narrative).length > 0}>
                   Write the first narrative from the answers
                 </Button>

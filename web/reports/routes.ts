@@ -45,6 +45,13 @@ export function reportsRoutes({ app, empty }: RouteParents) {
       validateSearch: stringSearch('id'),
       component: lazyScreen(() => import('./template-builder-screen.tsx'), 'TemplateBuilderScreen'),
     }),
+    ...(['owi', 'entrytoauto', 'retailtheft', 'criminaldamagetoproperty'] as const).map((key) =>
+      createRoute({
+        getParentRoute: () => app,
+        path: `/reports/templates/${key}`,
+        component: lazyScreen(() => import('./guided-template-screen.tsx'), 'GuidedTemplateScreen'),
+      }),
+    ),
     createRoute({
       getParentRoute: () => app,
       path: '/reports/templates/$id',

@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Text, Titl
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { ReportTemplate, ReportType } from '../../core/contracts/reports.ts';
+import { GUIDED_KEYS, type ReportTemplate, type ReportType } from '../../core/contracts/reports.ts';
+import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useAuthState } from '../lib/session/session.ts';
@@ -146,6 +147,28 @@ export function TemplatesScreen() {
                 ))}
               </SimpleGrid>
             )}
+          </Stack>
+          <Stack gap="sm" component="section" aria-labelledby="guided-templates">
+            <Title order={2} fz="lg" id="guided-templates">
+              Guided templates
+            </Title>
+            <Text fz="sm" c="dimmed">
+              They ask what an experienced officer asks for these cases and write a first narrative from your answers.
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+              {GUIDED_KEYS.map((key) => (
+                <Card key={key} withBorder radius="md" padding="md">
+                  <Stack gap={4}>
+                    <Anchor renderRoot={(props) => <Link {...props} to={`/reports/templates/${key}`} />} fw={650}>
+                      {GUIDED_TEMPLATES[key].name}
+                    </Anchor>
+                    <Text fz="sm" c="dimmed">
+                      {GUIDED_TEMPLATES[key].description}
+                    </Text>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
           </Stack>
           <Stack gap="sm" component="section" aria-labelledby="my-templates">
             <Title order={2} fz="lg" id="my-templates">

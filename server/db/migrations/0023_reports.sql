@@ -36,6 +36,7 @@ CREATE TABLE "reports" (
 	"type_label" text NOT NULL,
 	"template_id" uuid,
 	"template_name" text NOT NULL,
+	"guided_key" text,
 	"template" jsonb NOT NULL,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"author_id" uuid NOT NULL,

@@ -21,28 +21,8 @@ function leadsToComingSoon(module: string) {
   };
 }
 
-// Reports: the guided templates and drafting from a transcript (the rest is in web/reports)
+// Reports: drafting from a transcript (the rest is in web/reports)
 const reportsComingSoon = leadsToComingSoon('Reports');
-export const reportsTemplatesOwiRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/owi',
-  beforeLoad: reportsComingSoon,
-});
-export const reportsTemplatesEntrytoautoRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/entrytoauto',
-  beforeLoad: reportsComingSoon,
-});
-export const reportsTemplatesRetailtheftRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/retailtheft',
-  beforeLoad: reportsComingSoon,
-});
-export const reportsTemplatesCriminaldamagetopropertyRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/criminaldamagetoproperty',
-  beforeLoad: reportsComingSoon,
-});
 export const reportsTemplatesAiTranscriptRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/reports/templates/ai/transcript',
@@ -104,10 +84,6 @@ export const productivityPrintTaskTaskIdRoute = createRoute({
 });
 
 export const comingSoonRoutes = [
-  reportsTemplatesOwiRoute,
-  reportsTemplatesEntrytoautoRoute,
-  reportsTemplatesRetailtheftRoute,
-  reportsTemplatesCriminaldamagetopropertyRoute,
   reportsTemplatesAiTranscriptRoute,
   scheduleRoute,
   scheduleTradesRoute,
