@@ -280,6 +280,8 @@ export const CreateReportInput = z
     /** One of the guided templates instead (owi, entrytoauto, retailtheft, criminaldamagetoproperty). */
     guided: z.enum(GUIDED_KEYS).optional(),
     content: ReportContent.partial().optional(),
+    /** Submitted at once (a report written and submitted without a connection): checked as a submission is. */
+    submit: z.boolean().optional(),
   })
   .strict();
 export type CreateReportInput = z.infer<typeof CreateReportInput>;

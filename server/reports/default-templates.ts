@@ -2,6 +2,7 @@ import type { ReportType, TemplateContent, TemplateField } from '../../core/cont
 import { lockSysConfig, writeSysConfig } from '../platform/agency-settings.ts';
 import type { Tx } from '../platform/database.ts';
 import { insertTemplate } from './template-queries.ts';
+import { GENERAL_TEMPLATE } from '../../core/reports/general-template.ts';
 
 /**
  * The templates every agency starts with, and the general form a report type without a template uses.
@@ -23,33 +24,6 @@ const field = (
   options: [],
   ...extra,
 });
-
-/** The form of a report type that names no template. */
-export const GENERAL_TEMPLATE: TemplateContent = {
-  sections: [
-    {
-      key: 'incident',
-      title: 'Incident',
-      fields: [
-        field('offense', 'Offense or incident', 'text', true, { help: 'As the statute or the call type names it' }),
-        field('how_reported', 'How it was reported', 'choice', true, {
-          options: ['Dispatched call', 'Officer initiated', 'Walk-in', 'Phone report'],
-        }),
-      ],
-    },
-    {
-      key: 'involved',
-      title: 'People, vehicles and property',
-      fields: [
-        field('people', 'People involved', 'person'),
-        field('vehicles', 'Vehicles', 'vehicle'),
-        field('property', 'Property', 'property'),
-      ],
-    },
-    { key: 'account', title: 'Narrative', fields: [field('narrative', 'Narrative', 'narrative', true)] },
-  ],
-  narrative_skeleton: 'On {occurred_at} I responded to {location} for a report of {offense} ({how_reported}).',
-};
 
 const THEFT_TEMPLATE: TemplateContent = {
   sections: [

@@ -116,6 +116,34 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     );
   });
 
+  it('creates a report written without a connection under the id the device chose, submitted at once and only once when the outbox sends it again', async () => {
+    const id = crypto.randomUUID();
+    const body = { id, type_key: 'incident', content: complete(), submit: true };
+    const headers = { 'idempotency-key': crypto.randomUUID() };
+    const first = await call(officer, 'POST', '/rest/v1/reports/reports', body, headers);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ id, status: 'submitted' });
+    const again = await call(officer, 'POST', '/rest/v1/reports/reports', body, headers);
+    expect((again.json() as Report).case_number).toBe((first.json() as Report).case_number);
+    const queue = (await call(sergeant, 'GET', '/rest/v1/reports/reports?queue=review&page_size=200')).json() as { items: ReportSummary[] };
+    expect(queue.items.filter((r) => r.id === id)).toHaveLength(1);
+    const taken = await call(officer, 'POST', '/rest/v1/reports/reports', { id, type_key: 'incident' });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('refuses a report sent complete from the outbox with a field missing, naming it, and keeps nothing', async () => {
+    const id = crypto.randomUUID();
+    const response = await call(officer, 'POST', '/rest/v1/reports/reports', {
+      id,
+      type_key: 'incident',
+      content: complete({ location: '' }),
+      submit: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields.location).toBe('Say where it happened');
+    expect((await call(officer, 'GET', `/rest/v1/reports/reports/${id}`)).statusCode).toBe(404);
+  });
+
   it('refuses a report type the agency does not have, beside the type', async () => {
     const response = await call(officer, 'POST', '/rest/v1/reports/reports', { type_key: 'arson' });
     expect(response.statusCode).toBe(400);

@@ -27,7 +27,7 @@ import { tell } from '../platform/notices.ts';
 import { findPerson } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
-import { GENERAL_TEMPLATE } from './default-templates.ts';
+import { GENERAL_TEMPLATE } from '../../core/reports/general-template.ts';
 import { sanitizeNarrative } from './narrative.ts';
 import { searchWords } from './report-search.ts';
 import {
@@ -175,6 +175,11 @@ export function createReport(ctx: RequestContext, input: CreateReportInput): Pro
     const chosen = templateId ? (await visibleTemplate(tx, ctx, templateId)).template : null;
     if (chosen?.retiredAt) throw validationError({ template_id: 'This template is retired: choose another' });
     const content = await cleaned(tx, ctx, { ...emptyReportContent(), ...input.content });
+    const template = guided?.content ?? chosen?.content ?? GENERAL_TEMPLATE;
+    if (input.submit) {
+      const problems = reportProblems(template, content);
+      if (Object.keys(problems).length) throw validationError(problems, 'The report is not complete: see the fields marked');
+    }
     const year = agencyYear(ctx);
     const format = settings.case_number_format;
     const counter = await nextNumber(tx, agencyId, format.includes('{YYYY}') ? `reports.case.${year}` : 'reports.case');
@@ -188,7 +193,7 @@ export function createReport(ctx: RequestContext, input: CreateReportInput): Pro
       typeLabel: type.label,
       templateId: chosen?.id ?? null,
       templateName: guided?.name ?? chosen?.name ?? 'General incident',
-      template: guided?.content ?? chosen?.content ?? GENERAL_TEMPLATE,
+      template,
       guidedKey: guided?.key ?? null,
       authorId: ctx.scope.userId,
       content,
@@ -196,6 +201,7 @@ export function createReport(ctx: RequestContext, input: CreateReportInput): Pro
       location: facts.location,
       people: facts.people,
       searchText: searchText(caseNumber, content),
+      ...(input.submit ? { status: 'submitted' as const, submittedAt: new Date() } : {}),
     });
     if (!row) throw new AppError('conflict', 'This report is already on the server: open it from your drafts');
     await recordAudit(tx, agencyId, ctx.actor, {
@@ -204,7 +210,9 @@ export function createReport(ctx: RequestContext, input: CreateReportInput): Pro
       entityId: row.id,
       summary: `Started report ${caseNumber} (${type.label})`,
     });
-    return present(tx, ctx, (await findReport(tx, agencyId, row.id, null))!);
+    const created = (await findReport(tx, agencyId, row.id, null))!;
+    if (input.submit) await announceSubmitted(tx, ctx, created);
+    return present(tx, ctx, created);
   });
 }
 
@@ -282,23 +290,29 @@ export function submitReport(ctx: RequestContext, id: string, version: number, c
       submittedAt: new Date(),
     });
     if (!updated) throw staleVersion('report');
-    await keepRevision(tx, ctx, id, 'submitted', kept, null);
-    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
-      action: 'reports.submitted',
-      entityType: 'report',
-      entityId: id,
-      summary: `Submitted report ${row.report.caseNumber} for review`,
-    });
-    for (const person of await reviewers(tx, ctx))
-      if (person.id !== row.report.authorId)
-        await tell(tx, ctx, person.id, {
-          kind: 'reports.to_review',
-          title: `Report ${row.report.caseNumber} is waiting for your review`,
-          body: `${row.authorName} submitted the ${row.report.typeLabel.toLowerCase()} report ${row.report.caseNumber} (${facts.location || 'no location'}).`,
-          link: link(id),
-        });
+    await announceSubmitted(tx, ctx, { ...row, report: updated });
     return present(tx, ctx, { ...row, report: updated }, viewer);
   });
+}
+
+/** A submitted report: its revision kept, the audit entry, and the reviewers told. */
+async function announceSubmitted(tx: Tx, ctx: RequestContext, row: ListedReport): Promise<void> {
+  const { report } = row;
+  await keepRevision(tx, ctx, report.id, 'submitted', report.content, null);
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: 'reports.submitted',
+    entityType: 'report',
+    entityId: report.id,
+    summary: `Submitted report ${report.caseNumber} for review`,
+  });
+  for (const person of await reviewers(tx, ctx))
+    if (person.id !== report.authorId)
+      await tell(tx, ctx, person.id, {
+        kind: 'reports.to_review',
+        title: `Report ${report.caseNumber} is waiting for your review`,
+        body: `${row.authorName} submitted the ${report.typeLabel.toLowerCase()} report ${report.caseNumber} (${report.location || 'no location'}).`,
+        link: link(report.id),
+      });
 }
 
 async function reviewable(tx: Tx, ctx: RequestContext, id: string): Promise<{ row: ListedReport; viewer: Viewer }> {

@@ -18,8 +18,8 @@ import { storageApi, type StoredFile } from '../../core/contracts/storage.ts';
 import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 import { downloadText } from '../lib/download.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
-import { enqueue, replaceableItem, sendOrQueue, useOutbox } from '../lib/outbox/outbox.ts';
-import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
+import { sendOrQueue } from '../lib/outbox/outbox.ts';
+import { keepWaitingCreate, useWaitingCreate, type WaitingCreate } from '../lib/outbox/waiting-create.ts';
 
 /**
  * Field training's calls (core/contracts/fto.ts): queries keyed by the table, mutations that refresh
@@ -105,29 +105,16 @@ export function useCreateDor() {
   });
 }
 
-export const CREATE_DOR = `${ftoApi.createDor.api}.${ftoApi.createDor.name}`;
-
-export type WaitingDor = { item: OutboxItem; input: CreateDorInput; sending: boolean };
+export type WaitingDor = WaitingCreate<typeof ftoApi.createDor>;
 
 /** The signed-in user's DOR with this id that waits in the outbox (started without a connection) or was refused when sent. */
 export function useWaitingDor(dorId: string): WaitingDor | null {
-  const { items, sendingId } = useOutbox();
-  const item = items.find((candidate) => candidate.endpoint === CREATE_DOR && (candidate.body as CreateDorInput).id === dorId);
-  return item ? { item, input: item.body as CreateDorInput, sending: sendingId === item.id } : null;
+  return useWaitingCreate(ftoApi.createDor, dorId);
 }
 
-/**
- * Keeps what was written in a waiting DOR (and whether to complete it), in place of its outbox item.
- * A new key: should the earlier item have reached the server meanwhile, the server refuses this one
- * (the id is taken) rather than replaying the earlier answer as if this had been sent.
- */
-export async function keepWaitingDor(dorId: string, input: CreateDorInput): Promise<void> {
-  const item = await replaceableItem((candidate) => candidate.endpoint === CREATE_DOR && (candidate.body as CreateDorInput).id === dorId);
-  if (!item) throw new Error('the DOR is reaching the server right now; it opens from there in a moment');
-  await enqueue(ftoApi.createDor, { params: item.params ?? {}, body: input, idempotencyKey: crypto.randomUUID() }, item.summary, null, {
-    ...(item.form_path ? { formPath: item.form_path } : {}),
-    replaces: item.id,
-  });
+/** Keeps what was written in a waiting DOR (and whether to complete it), in place of its outbox item. */
+export function keepWaitingDor(dorId: string, input: CreateDorInput): Promise<void> {
+  return keepWaitingCreate(ftoApi.createDor, dorId, input, 'DOR');
 }
 
 /** The trainer's autosave of a draft; answers the saved DOR (with its new version). */

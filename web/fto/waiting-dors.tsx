@@ -1,9 +1,8 @@
 import { Alert, Anchor, List } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { CreateDorInput } from '../../core/contracts/fto.ts';
-import { useOutbox } from '../lib/outbox/outbox.ts';
-import { CREATE_DOR } from './fto-calls.ts';
+import { ftoApi, type CreateDorInput } from '../../core/contracts/fto.ts';
+import { useWaitingCreates } from '../lib/outbox/waiting-create.ts';
 
 /**
  * The signed-in trainer's DORs of a binder that are on this device only (started without a connection,
@@ -11,8 +10,7 @@ import { CREATE_DOR } from './fto-calls.ts';
  * its form.
  */
 export function WaitingDors({ binderId }: { binderId: string }) {
-  const { items } = useOutbox();
-  const waiting = items.filter((item) => item.endpoint === CREATE_DOR && item.params?.id === binderId);
+  const waiting = useWaitingCreates(ftoApi.createDor, (item) => item.params?.id === binderId);
   if (waiting.length === 0) return null;
   return (
     <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden />} title="On this device only">

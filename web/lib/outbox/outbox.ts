@@ -34,7 +34,7 @@ import { outboxStore } from './outbox-store.ts';
 export type SendOutcome<T> = { kind: 'sent'; answer: T } | { kind: 'queued'; item: OutboxItem };
 
 /** Endpoints whose resend the server replays: creates with an Idempotency-Key (core/endpoints.ts). */
-type QueueableEndpoint = Endpoint & { idempotent: true; method: 'POST' | 'PUT' | 'PATCH' };
+export type QueueableEndpoint = Endpoint & { idempotent: true; method: 'POST' | 'PUT' | 'PATCH' };
 
 /** While items wait, a pass is tried this often (the `online` event does not come when only the server was unreachable). */
 const RETRY_INTERVAL_MS = 30_000;
