@@ -95,6 +95,10 @@ export const TemplateContent = z.object({
 });
 export type TemplateContent = z.infer<typeof TemplateContent>;
 
+/** A report type as a writer starts one: with the form it starts on (kept on the device, so a report opens offline). */
+export const ReportTypeWithTemplate = ReportType.extend({ template_name: z.string(), template: TemplateContent });
+export type ReportTypeWithTemplate = z.infer<typeof ReportTypeWithTemplate>;
+
 /** The guided templates (core/reports/guided-templates.ts), each at /reports/templates/{key}. */
 export const GUIDED_KEYS = ['owi', 'entrytoauto', 'retailtheft', 'criminaldamagetoproperty'] as const;
 export type GuidedKey = (typeof GUIDED_KEYS)[number];
@@ -410,7 +414,7 @@ export const reportsApi = defineApi('reports', '/rest/v1/reports', {
   },
 
   /** The report types (for a writer's choice); the settings themselves are the administrator's. */
-  listTypes: { method: 'GET', path: '/types', access: editor, response: z.array(ReportType) },
+  listTypes: { method: 'GET', path: '/types', access: editor, response: z.array(ReportTypeWithTemplate) },
   getSettings: { method: 'GET', path: '/admin/settings', access: admin, response: ReportsSettings },
   updateSettings: { method: 'PUT', path: '/admin/settings', access: admin, body: UpdateReportsSettingsInput, response: ReportsSettings },
 });

@@ -149,6 +149,43 @@ describe('an incident report from the officer to the reviewer', () => {
   }, 90_000);
 });
 
+describe('a report written without a connection', () => {
+  it('starts, writes and submits a report offline; it waits in the outbox and reaches the reviewers once when the connection is back', async () => {
+    const submittedBefore = async () =>
+      (await api<{ items: Report[] }>(sergeant.session, 'GET', '/rest/v1/reports/reports?queue=review&q=quarry&page_size=200')).items;
+    const page = await openAs(officer, '/reports');
+    try {
+      await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
+      // The types, kept on the device once read, are what the New report menu offers offline.
+      await page.getByRole('button', { name: 'New report' }).click();
+      await page.getByRole('menuitem', { name: 'Incident' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'New report' }).click();
+      await page.getByRole('menuitem', { name: 'Incident' }).click();
+      await page.waitForURL(/\/reports\/[0-9a-f-]{36}$/);
+      await page.getByText('Not on the server yet').waitFor();
+      await page.getByRole('button', { name: '1 waiting to send' }).waitFor();
+      await page.getByLabel('Occurred at').fill('2026-11-22T23:10');
+      await page.getByLabel('Reported at').fill('2026-11-22T23:40');
+      await page.getByRole('textbox', { name: 'Location' }).fill('Quarry Rd gravel lot');
+      await page.getByRole('textbox', { name: 'Offense or incident' }).fill('Suspicious vehicle');
+      await page.getByRole('combobox', { name: 'How it was reported' }).selectOption('Officer initiated');
+      await page.getByRole('textbox', { name: 'Narrative' }).click();
+      await page.keyboard.type('A dark sedan was parked with its lights off; the driver was waiting for a friend.');
+      await page.getByRole('button', { name: 'Submit (sent when back online)' }).click();
+      await page.getByText('Submitted on this device').waitFor();
+      expect(await submittedBefore()).toEqual([]);
+
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached' });
+      await expect.poll(async () => (await submittedBefore()).map((r) => r.status)).toEqual(['submitted']);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+});
+
 describe('the reports screens', () => {
   it('starts an OWI report from its guided template and has the first narrative written from the answers, tests and refusal included', async () => {
     const page = await openAs(officer, '/reports/templates/owi');

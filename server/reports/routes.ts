@@ -14,7 +14,8 @@ import {
   saveReport,
   submitReport,
 } from './reports.ts';
-import { getReportsSettings, reportsSettingsOf, updateReportsSettings } from './settings.ts';
+import { getReportsSettings, updateReportsSettings } from './settings.ts';
+import { listReportTypes } from './templates.ts';
 import { createTemplate, getTemplate, listTemplates, updateTemplate } from './templates.ts';
 
 /** The handlers of reportsApi (core/contracts/reports.ts): one use case each. */
@@ -36,7 +37,7 @@ export function reportsRoutes(app: FastifyInstance, services: Services) {
     createTemplate: (ctx, { body }) => createTemplate(ctx, body),
     updateTemplate: (ctx, { params, version, body }) => updateTemplate(ctx, params.id, version, body),
 
-    listTypes: async (ctx) => reportsSettingsOf(ctx.sysConfig).types,
+    listTypes: (ctx) => listReportTypes(ctx),
     getSettings: async (ctx) => getReportsSettings(ctx),
     updateSettings: (ctx, { body }) => updateReportsSettings(ctx, body),
   });

@@ -1,4 +1,5 @@
-import type { ReportTemplate, TemplateContent, TemplateInput } from '../../core/contracts/reports.ts';
+import type { ReportTemplate, ReportTypeWithTemplate, TemplateContent, TemplateInput } from '../../core/contracts/reports.ts';
+import { GENERAL_TEMPLATE } from '../../core/reports/general-template.ts';
 import type { UpdateTemplateInput } from '../../core/contracts/reports.ts';
 import type { z } from 'zod';
 import { recordAudit } from '../platform/audit.ts';
@@ -7,7 +8,14 @@ import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { reportsSettingsOf } from './settings.ts';
-import { findTemplate, insertTemplate, updateTemplateRow, usableTemplates, type ListedTemplate } from './template-queries.ts';
+import {
+  findTemplate,
+  insertTemplate,
+  templatesByIds,
+  updateTemplateRow,
+  usableTemplates,
+  type ListedTemplate,
+} from './template-queries.ts';
 
 /**
  * Report templates: the agency's (built by holders of `reports:templates.create_agency`, used by
@@ -140,5 +148,18 @@ export function updateTemplate(
       after: { name: input.name, content: input.content },
     });
     return present(ctx, { template: updated, ownerName: current.ownerName });
+  });
+}
+
+/** The agency's report types, each with the form a report of it starts on (its template, or the general form). */
+export function listReportTypes(ctx: RequestContext): Promise<ReportTypeWithTemplate[]> {
+  return inAgency(ctx, async (tx) => {
+    const types = reportsSettingsOf(ctx.sysConfig).types;
+    const ids = types.flatMap((type) => (type.template_id ? [type.template_id] : []));
+    const templates = new Map((await templatesByIds(tx, ctx.scope.agencyId, ids)).map((t) => [t.id, t]));
+    return types.map((type) => {
+      const template = type.template_id ? templates.get(type.template_id) : undefined;
+      return { ...type, template_name: template?.name ?? 'General incident', template: template?.content ?? GENERAL_TEMPLATE };
+    });
   });
 }

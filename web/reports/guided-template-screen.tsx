@@ -1,12 +1,12 @@
 import { Button, Card, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FIELD_KIND_LABELS, GUIDED_KEYS, type GuidedKey } from '../../core/contracts/reports.ts';
 import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
-import { useCreateReport, useReportTypes } from './reports-calls.ts';
+import { useReportTypes } from './reports-calls.ts';
+import { useStartReport } from './start-report.ts';
 import { ReportsPage } from './reports-ui.tsx';
 
 /**
@@ -19,18 +19,11 @@ export function GuidedTemplateScreen() {
   const key = pathname.split('/').pop() as GuidedKey;
   const guided = (GUIDED_KEYS as readonly string[]).includes(key) ? GUIDED_TEMPLATES[key] : GUIDED_TEMPLATES.owi;
   const types = useReportTypes();
-  const create = useCreateReport();
-  const navigate = useNavigate();
+  const { start: startReport, starting } = useStartReport();
   const [chosen, setChosen] = useState<string | null>(null);
   const typeKey = chosen ?? types.data?.find((type) => type.key === guided.typeKey)?.key ?? types.data?.[0]?.key ?? '';
-  const start = async () => {
-    try {
-      const report = await create.mutateAsync({ input: { type_key: typeKey, guided: guided.key }, key: crypto.randomUUID() });
-      await navigate({ to: '/reports/$report_id', params: { report_id: report.id } });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'The report could not be started', message: errorMessage(error) });
-    }
-  };
+  const start = () =>
+    startReport({ type_key: typeKey, guided: guided.key }, types.data?.find((t) => t.key === typeKey)?.label ?? guided.name);
   return (
     <ReportsPage
       title={guided.name}
@@ -54,7 +47,7 @@ export function GuidedTemplateScreen() {
                 value={typeKey}
                 onChange={(event) => setChosen(event.currentTarget.value)}
               />
-              <Button onClick={() => void start()} loading={create.isPending}>
+              <Button onClick={() => void start()} loading={starting}>
                 Start the report
               </Button>
             </Group>

@@ -237,6 +237,11 @@ export function ReportForm(props: {
   report: Report;
   onSave: (content: ReportContent, version: number) => Promise<Report>;
   onSubmit: (content: ReportContent, version: number) => Promise<Report>;
+  /**
+   * A report not on the server yet (it waits in the outbox): saving and submitting keep it there, so the
+   * copy on the device stays until the server has it; `fields` are a refusal's messages when it was sent.
+   */
+  waiting?: { fields: Record<string, string> };
 }) {
   const { report } = props;
   const { session } = useAuthState();
@@ -250,7 +255,9 @@ export function ReportForm(props: {
   const form = useForm<ReportContent>({
     mode: 'controlled',
     initialValues: formContent(restored ? { ...report, content: restored.values } : report),
+    initialErrors: props.waiting?.fields ?? {},
   });
+  const onDevice = Boolean(props.waiting);
   const version = useRef(report.version);
   const dirty = useRef(false);
   const [saveState, setSaveState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({ kind: 'idle' });
@@ -269,7 +276,7 @@ export function ReportForm(props: {
     try {
       const saved = await props.onSave(sent, version.current);
       version.current = saved.version;
-      if (JSON.stringify(toSend(form.getValues())) === JSON.stringify(sent)) dropDeviceCopy(localStorage, copyKey);
+      if (!onDevice && JSON.stringify(toSend(form.getValues())) === JSON.stringify(sent)) dropDeviceCopy(localStorage, copyKey);
       setSaveState({ kind: 'saved', message: new Date().toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }) });
     } catch (failure) {
       dirty.current = true;
@@ -322,7 +329,7 @@ export function ReportForm(props: {
     try {
       dirty.current = false;
       await props.onSubmit(content, version.current);
-      dropDeviceCopy(localStorage, copyKey);
+      if (!onDevice) dropDeviceCopy(localStorage, copyKey);
     } catch (failure) {
       if (isStaleVersion(failure))
         setError('Someone else changed this report meanwhile. Reload it; what you typed is still here until you do.');
@@ -476,13 +483,19 @@ export function ReportForm(props: {
           style={{ zIndex: 2 }}
         >
           <Text fz="sm" role="status" aria-live="polite">
-            {saveState.kind === 'saving'
-              ? 'Saving the draft…'
-              : saveState.kind === 'saved'
-                ? `Draft saved at ${saveState.message}`
+            {onDevice
+              ? saveState.kind === 'saved'
+                ? `Kept on this device at ${saveState.message}; sent when Precinct reaches the server`
                 : saveState.kind === 'failed'
-                  ? `Draft not saved: ${saveState.message}`
-                  : 'The draft saves itself as you type.'}
+                  ? `Not kept: ${saveState.message}`
+                  : 'Kept on this device as you type; sent when Precinct reaches the server.'
+              : saveState.kind === 'saving'
+                ? 'Saving the draft…'
+                : saveState.kind === 'saved'
+                  ? `Draft saved at ${saveState.message}`
+                  : saveState.kind === 'failed'
+                    ? `Draft not saved: ${saveState.message}`
+                    : 'The draft saves itself as you type.'}
           </Text>
           <Group gap="sm">
             <Button
@@ -496,7 +509,7 @@ export function ReportForm(props: {
               Save draft
             </Button>
             <Button type="submit" loading={submitting}>
-              {report.status === 'returned' ? 'Submit again for review' : 'Submit for review'}
+              {onDevice ? 'Submit (sent when back online)' : report.status === 'returned' ? 'Submit again for review' : 'Submit for review'}
             </Button>
           </Group>
         </Group>

@@ -3,7 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Report } from '../../core/contracts/reports.ts';
+import type { Report, ReportTemplate, ReportTypeWithTemplate } from '../../core/contracts/reports.ts';
+import { GENERAL_TEMPLATE } from '../../core/reports/general-template.ts';
+import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
+import { emptyReportContent } from '../../core/reports/report-rules.ts';
+import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
+import { useAuthState } from '../lib/session/session.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { isStaleVersion } from '../lib/api.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
@@ -11,7 +16,19 @@ import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { ReportForm } from './report-form.tsx';
 import { ReportContentView } from './report-view.tsx';
-import { useAddSupplement, useApproveReport, useReport, useReturnReport, useSaveReport, useSubmitReport } from './reports-calls.ts';
+import {
+  keepWaitingReport,
+  useAddSupplement,
+  useApproveReport,
+  useReport,
+  useReportTypes,
+  useReturnReport,
+  useSaveReport,
+  useSubmitReport,
+  useTemplates,
+  useWaitingReport,
+  type WaitingReport,
+} from './reports-calls.ts';
 import { ReportsPage, ReportStatusBadge } from './reports-ui.tsx';
 
 /** A reviewer's card on a submitted report of someone else: approve it (which locks it) or return it with what to fix. */
@@ -118,6 +135,99 @@ function History({ report }: { report: Report }) {
   );
 }
 
+/** The report as its form shows it while it waits in the outbox: from the types and templates the device kept. */
+function waitingReport(
+  waiting: WaitingReport,
+  types: ReportTypeWithTemplate[],
+  templates: ReportTemplate[],
+  author: { id: string; name: string },
+): Report | null {
+  const { input, item } = waiting;
+  const type = types.find((candidate) => candidate.key === input.type_key);
+  // A chosen template (kept on the device from the templates page), else the type's form.
+  const chosen = input.template_id ? templates.find((candidate) => candidate.id === input.template_id) : null;
+  if (input.template_id && !chosen) return null;
+  const template = chosen ?? (type ? { name: type.template_name, content: type.template } : null);
+  const guided = input.guided ? GUIDED_TEMPLATES[input.guided] : null;
+  return {
+    id: input.id ?? item.id,
+    case_number: 'Not numbered yet',
+    supplement: 0,
+    type_key: input.type_key,
+    type_label: type?.label ?? input.type_key,
+    status: 'draft',
+    author_id: author.id,
+    author_name: author.name,
+    reviewer_name: null,
+    occurred_at: input.content?.occurred_at ?? '',
+    location: input.content?.location ?? '',
+    people: [],
+    submitted_at: null,
+    approved_at: null,
+    updated_at: item.created_at,
+    parent_id: null,
+    template_name: guided?.name ?? template?.name ?? 'General incident',
+    guided: input.guided ?? null,
+    template: guided?.content ?? template?.content ?? GENERAL_TEMPLATE,
+    content: { ...emptyReportContent(), ...input.content },
+    review: null,
+    revisions: [],
+    supplements: [],
+    can: { edit: true, review: false, supplement: false },
+    // A report starts at version 1 on the server: what is kept on the device is offered back once it is there.
+    version: 1,
+  };
+}
+
+/**
+ * A report started without a connection, written while it waits in the outbox: each save and the
+ * submission replace its item there; the server numbers it once the outbox sends it. A refusal (the
+ * server's messages beside the fields) is fixed here and sent again, or discarded.
+ */
+function WaitingReportForm({ id, waiting }: { id: string; waiting: WaitingReport }) {
+  const types = useReportTypes();
+  const templates = useTemplates();
+  const { session } = useAuthState();
+  const navigate = useNavigate();
+  if (types.isPending || templates.fetchStatus === 'fetching') return <LoadingState label="Loading the report’s form…" />;
+  if (types.isError) return <ErrorState message={errorMessage(types.error)} onRetry={() => void types.refetch()} />;
+  // Without the templates (not kept, or not the officer's to use) a report on the general form still opens.
+  const local = waitingReport(waiting, types.data, templates.data ?? [], { id: session?.user.id ?? '', name: session?.user.name ?? '' });
+  if (!local)
+    return <ErrorState title="This report’s template is not on this device" message="It opens once Precinct reaches the server." />;
+  return (
+    <Stack gap="md">
+      {waiting.item.state === 'rejected' ? (
+        <RefusedItemAlert item={waiting.item} onDiscarded={() => void navigate({ to: '/reports' })} />
+      ) : (
+        <Alert color="blue" title="Not on the server yet">
+          This report was started without a connection. It waits in the outbox with what you write, and gets its case number when Precinct
+          reaches the server.
+        </Alert>
+      )}
+      <ReportForm
+        key={waiting.item.state}
+        report={local}
+        waiting={{ fields: waiting.item.fields }}
+        onSave={async (content) => {
+          await keepWaitingReport(id, { ...waiting.input, content });
+          return local;
+        }}
+        onSubmit={async (content) => {
+          await keepWaitingReport(id, { ...waiting.input, content, submit: true });
+          notifications.show({
+            color: 'blue',
+            title: 'Submitted on this device',
+            message: 'The report waits in the outbox and is submitted for review when Precinct reaches the server.',
+          });
+          await navigate({ to: '/reports' });
+          return local;
+        }}
+      />
+    </Stack>
+  );
+}
+
 /**
  * /reports/{id}: the author's draft (or returned report) as a form, autosaved; otherwise the report with
  * its review card for a reviewer, its supplements and its history.
@@ -125,6 +235,7 @@ function History({ report }: { report: Report }) {
 export function ReportScreen() {
   const { report_id: id = '' } = useParams({ strict: false });
   const report = useReport(id);
+  const waiting = useWaitingReport(id);
   const save = useSaveReport();
   const submit = useSubmitReport();
   const supplement = useAddSupplement();
@@ -157,7 +268,9 @@ export function ReportScreen() {
         ) : undefined
       }
     >
-      {report.isPending ? (
+      {!report.data && waiting ? (
+        <WaitingReportForm id={id} waiting={waiting} />
+      ) : report.isPending ? (
         <LoadingState label="Loading the report…" />
       ) : report.isError ? (
         <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} />

@@ -13,6 +13,8 @@ import {
 import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 import { downloadText } from '../lib/download.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
+import { sendOrQueue } from '../lib/outbox/outbox.ts';
+import { keepWaitingCreate, useWaitingCreate, type WaitingCreate } from '../lib/outbox/waiting-create.ts';
 
 /**
  * The reports module's calls (core/contracts/reports.ts): queries keyed by the table, mutations that
@@ -61,13 +63,38 @@ function useReportChanged() {
   };
 }
 
+/**
+ * Starts a report through the outbox, under an id chosen here: online it is created at once; without a
+ * connection it waits on the device and its page opens from the types and templates the device kept
+ * (useWaitingReport). Answers the report's id and whether it was sent.
+ */
 export function useCreateReport() {
   const changed = useReportChanged();
   return useMutation({
-    mutationFn: ({ input, key }: { input: CreateReportInput; key: string }) =>
-      callEndpoint(reportsApi.createReport, { body: input, idempotencyKey: key }),
-    onSuccess: changed,
+    networkMode: 'always',
+    mutationFn: async ({ input, key, summary }: { input: Omit<CreateReportInput, 'id'>; key: string; summary: string }) => {
+      const id = crypto.randomUUID();
+      const outcome = await sendOrQueue(reportsApi.createReport, { body: { ...input, id }, idempotencyKey: key }, summary, {
+        formPath: `/reports/${id}`,
+      });
+      return { id, outcome };
+    },
+    onSuccess: async ({ outcome }) => {
+      if (outcome.kind === 'sent') await changed(outcome.answer);
+    },
   });
+}
+
+export type WaitingReport = WaitingCreate<typeof reportsApi.createReport>;
+
+/** The signed-in user's report with this id that waits in the outbox (started without a connection) or was refused when sent. */
+export function useWaitingReport(id: string): WaitingReport | null {
+  return useWaitingCreate(reportsApi.createReport, id);
+}
+
+/** Keeps what was written in a waiting report (and whether to submit it), in place of its outbox item. */
+export function keepWaitingReport(id: string, input: CreateReportInput): Promise<void> {
+  return keepWaitingCreate(reportsApi.createReport, id, input, 'report');
 }
 
 export function useSaveReport() {
@@ -122,10 +149,12 @@ export async function downloadReportsCsv(query: ReportsRequest): Promise<void> {
 
 // ---------------------------------------------------------------- templates
 
+/** The templates the officer may use: kept on the device, so a report can be started from one without a connection. */
 export function useTemplates() {
   return useQuery({
     queryKey: queryKey(reportsApi.listTemplates),
     queryFn: ({ signal }) => callEndpoint(reportsApi.listTemplates, { signal }),
+    ...offlineReadable(),
   });
 }
 

@@ -10,7 +10,8 @@ import { ListView, listControls, type ListColumn } from '../lib/list-view.tsx';
 import { SearchBox } from '../lib/search-box.tsx';
 import { useAuthState } from '../lib/session/session.ts';
 import { FilterSelect } from '../ui/filter-select.tsx';
-import { downloadReportsCsv, useCreateReport, useReports, useReportsHome, useReportTypes } from './reports-calls.ts';
+import { downloadReportsCsv, useReports, useReportsHome, useReportTypes } from './reports-calls.ts';
+import { useStartReport } from './start-report.ts';
 import { reportsApiQuery, type ReportSort, type ReportsSearch } from './reports-search.ts';
 import { localStamp, ReportsPage, ReportStatusBadge } from './reports-ui.tsx';
 
@@ -35,23 +36,14 @@ const EMPTY: Record<ReportQueue, { title: string; children: string }> = {
 /** Starting a report: the officer picks its type; it opens as a draft, saved as they write. */
 function NewReportButton() {
   const types = useReportTypes();
-  const create = useCreateReport();
-  const navigate = useNavigate();
-  const start = async (typeKey: string) => {
-    try {
-      const report = await create.mutateAsync({ input: { type_key: typeKey }, key: crypto.randomUUID() });
-      await navigate({ to: '/reports/$report_id', params: { report_id: report.id } });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'The report could not be started', message: errorMessage(error) });
-    }
-  };
+  const { start, starting } = useStartReport();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Button
           leftSection={<IconPlus aria-hidden size={18} />}
           rightSection={<IconChevronDown aria-hidden size={16} />}
-          loading={create.isPending}
+          loading={starting}
         >
           New report
         </Button>
@@ -60,7 +52,7 @@ function NewReportButton() {
         <Menu.Label>Type of report</Menu.Label>
         {types.isError ? <Menu.Item disabled>{errorMessage(types.error)}</Menu.Item> : null}
         {(types.data ?? []).map((type) => (
-          <Menu.Item key={type.key} onClick={() => void start(type.key)}>
+          <Menu.Item key={type.key} onClick={() => void start({ type_key: type.key }, type.label)}>
             {type.label}
           </Menu.Item>
         ))}

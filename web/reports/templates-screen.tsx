@@ -1,35 +1,28 @@
 import { Anchor, Badge, Button, Card, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { GUIDED_KEYS, type ReportTemplate, type ReportType } from '../../core/contracts/reports.ts';
 import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
-import { useCreateReport, useReportTypes, useTemplates } from './reports-calls.ts';
+import { useReportTypes, useTemplates } from './reports-calls.ts';
+import { useStartReport } from './start-report.ts';
 import { ReportsPage } from './reports-ui.tsx';
 
 /** Starts a report from a template, as one of the types that use it (or any type for a personal template). */
 export function StartFromTemplate({ template, types }: { template: ReportTemplate; types: ReportType[] }) {
-  const create = useCreateReport();
-  const navigate = useNavigate();
+  const { start: startReport, starting } = useStartReport();
   const offered = template.type_keys.length > 0 ? types.filter((type) => template.type_keys.includes(type.key)) : types;
-  const start = async (typeKey: string) => {
-    try {
-      const report = await create.mutateAsync({ input: { type_key: typeKey, template_id: template.id }, key: crypto.randomUUID() });
-      await navigate({ to: '/reports/$report_id', params: { report_id: report.id } });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'The report could not be started', message: errorMessage(error) });
-    }
-  };
+  const start = (typeKey: string) =>
+    startReport({ type_key: typeKey, template_id: template.id }, types.find((t) => t.key === typeKey)?.label ?? 'New');
   if (offered.length === 1)
     return (
       <Button
         size="sm"
         onClick={() => void start(offered[0]!.key)}
-        loading={create.isPending}
+        loading={starting}
         aria-label={`Start a report from ${template.name} (${offered[0]!.label})`}
       >
         Start a report
@@ -41,7 +34,7 @@ export function StartFromTemplate({ template, types }: { template: ReportTemplat
         <Button
           size="sm"
           rightSection={<IconChevronDown size={14} aria-hidden />}
-          loading={create.isPending}
+          loading={starting}
           aria-label={`Start a report from ${template.name}`}
         >
           Start a report
