@@ -399,7 +399,10 @@ describe.each(DATABASE_KINDS)('accounts (auth/v1) on %s', (kind) => {
       const timed = async (email: string) => {
         const started = performance.now();
         expect((await server.request({ method: 'POST', url: '/auth/v1/recover', ...json({ email }) })).statusCode).toBe(200);
-        return performance.now() - started;
+        const took = performance.now() - started;
+        // The e-mail's work runs after the answer: let it finish, so the next answer is timed on an idle server.
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        return took;
       };
       const real: number[] = [];
       const none: number[] = [];

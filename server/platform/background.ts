@@ -14,7 +14,11 @@ export function backgroundWork(app: FastifyInstance, services: Pick<Services, 'l
     await Promise.allSettled([...running]);
   });
   return (label: string, task: () => Promise<void>): void => {
-    const done: Promise<void> = deliveringQueuedMail((agencyId) => void services.mailer.deliver(agencyId), task)
+    // Started once the answer is on its way (setImmediate runs after the reply's write), so nothing the
+    // work does (a database round trip, hashing a token) delays the answer it must not be told apart by.
+    const started = new Promise<void>((resolve) => setImmediate(resolve));
+    const done: Promise<void> = started
+      .then(() => deliveringQueuedMail((agencyId) => void services.mailer.deliver(agencyId), task))
       .catch((error: unknown) => services.log.error({ err: error, task: label }, `${label} failed after the answer was sent`))
       .finally(() => running.delete(done));
     running.add(done);
