@@ -1,6 +1,7 @@
 import type { TemplateContent, TemplateField } from '../contracts/reports.ts';
 
-const field = (
+/** A template field with the defaults most fields keep (not required, no help, no choices). */
+export const field = (
   key: string,
   label: string,
   kind: TemplateField['kind'],

@@ -1,4 +1,5 @@
-import { GUIDED_KEYS, type GuidedKey, type ReportContent, type TemplateContent, type TemplateField } from '../contracts/reports.ts';
+import { GUIDED_KEYS, type GuidedKey, type ReportContent, type TemplateContent } from '../contracts/reports.ts';
+import { field } from './general-template.ts';
 
 /**
  * The four guided templates (spec: owi, entrytoauto, retailtheft, criminaldamagetoproperty): the
@@ -10,21 +11,6 @@ import { GUIDED_KEYS, type GuidedKey, type ReportContent, type TemplateContent, 
 
 export { GUIDED_KEYS, type GuidedKey };
 
-const field = (
-  key: string,
-  label: string,
-  kind: TemplateField['kind'],
-  required = false,
-  extra: Partial<TemplateField> = {},
-): TemplateField => ({
-  key,
-  label,
-  kind,
-  required,
-  help: '',
-  options: [],
-  ...extra,
-});
 
 export interface GuidedTemplate {
   key: GuidedKey;

@@ -1,29 +1,14 @@
-import type { ReportType, TemplateContent, TemplateField } from '../../core/contracts/reports.ts';
+import type { ReportType, TemplateContent } from '../../core/contracts/reports.ts';
 import { lockSysConfig, writeSysConfig } from '../platform/agency-settings.ts';
 import type { Tx } from '../platform/database.ts';
 import { insertTemplate } from './template-queries.ts';
-import { GENERAL_TEMPLATE } from '../../core/reports/general-template.ts';
+import { field, GENERAL_TEMPLATE } from '../../core/reports/general-template.ts';
 
 /**
  * The templates every agency starts with, and the general form a report type without a template uses.
  * Each asks what a records supervisor checks first for that kind of report.
  */
 
-const field = (
-  key: string,
-  label: string,
-  kind: TemplateField['kind'],
-  required = false,
-  extra: Partial<TemplateField> = {},
-): TemplateField => ({
-  key,
-  label,
-  kind,
-  required,
-  help: '',
-  options: [],
-  ...extra,
-});
 
 const THEFT_TEMPLATE: TemplateContent = {
   sections: [

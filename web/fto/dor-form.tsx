@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   DorContent as DorContentSchema,
   programCategories,
@@ -11,10 +11,10 @@ import {
   type DorContent,
 } from '../../core/contracts/fto.ts';
 import { COMMENT_REQUIRED, dorCompletionProblems, RATING_LABELS, RATINGS, remedialMinutes, type Rating } from '../../core/fto/ratings.ts';
-import { errorMessage } from '../lib/api-error.ts';
 import { isStaleVersion } from '../lib/api.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
-import { deviceCopyKey, dropDeviceCopy, readDeviceCopy, writeDeviceCopy } from '../lib/device-copy.ts';
+import { deviceCopyKey } from '../lib/device-copy.ts';
+import { restoredCopy, saveStatusText, useServerDraft } from '../lib/server-draft.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 
@@ -100,8 +100,6 @@ function CategoryField({ form, category }: { form: Form; category: Category }) {
   );
 }
 
-const AUTOSAVE_MS = 2500;
-
 /**
  * The trainer's DOR while it is a draft: rated category by category with the guideline beside each,
  * saved on the server a moment after each change (and when leaving), completed when every category is
@@ -124,22 +122,22 @@ export function DorForm(props: {
   const { session } = useAuthState();
   // What was typed here and not yet saved on the server (a reload, a closed tab, no connection) comes back.
   const copyKey = deviceCopyKey(session?.user.id ?? 'signed-out', 'fto.dor', dor.id);
-  const [restored] = useState(() => {
-    if (props.amend) return null;
-    const copy = readDeviceCopy(localStorage, copyKey, DorContentSchema);
-    const current = formContent(dor);
-    if (!copy || copy.version < dor.version || JSON.stringify(toSend(copy.values)) === JSON.stringify(toSend(current))) return null;
-    return copy;
-  });
+  const [restored] = useState(() =>
+    props.amend
+      ? null
+      : restoredCopy(
+          copyKey,
+          DorContentSchema,
+          { version: dor.version, values: formContent(dor) },
+          (a, b) => JSON.stringify(toSend(a)) === JSON.stringify(toSend(b)),
+        ),
+  );
   const form = useForm<DorContent>({
     mode: 'controlled',
     initialValues: restored ? formContent({ ...dor, content: restored.values }) : formContent(dor),
     initialErrors: props.waiting?.fields ?? {},
   });
   const onDevice = Boolean(props.waiting);
-  const version = useRef(dor.version);
-  const dirty = useRef(false);
-  const [saveState, setSaveState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [completing, setCompleting] = useState(false);
   const [reason, setReason] = useState('');
@@ -147,53 +145,17 @@ export function DorForm(props: {
   const categories = programCategories({ category_groups: dor.category_groups });
   const values = form.getValues();
 
-  const save = async () => {
-    if (!dirty.current || !props.onSave) return;
-    dirty.current = false;
-    setSaveState({ kind: 'saving' });
-    const sent = toSend(form.getValues());
-    try {
-      const saved = await props.onSave(sent, version.current);
-      version.current = saved.version;
-      if (!onDevice && JSON.stringify(toSend(form.getValues())) === JSON.stringify(sent)) dropDeviceCopy(localStorage, copyKey);
-      setSaveState({ kind: 'saved', message: new Date().toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }) });
-    } catch (failure) {
-      dirty.current = true;
-      setSaveState({
-        kind: 'failed',
-        message: isStaleVersion(failure)
-          ? 'someone else changed this DOR: reload it (what you typed here stays until you do)'
-          : errorMessage(failure),
-      });
-    }
-  };
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
+  const draft = useServerDraft({
+    copyKey,
+    version: dor.version,
+    values,
+    getValues: () => form.getValues(),
+    toSend,
+    onSave: props.onSave,
+    restored,
+    onDevice,
+    what: 'DOR',
   });
-  const autosaves = Boolean(props.onSave);
-
-  // Autosave a moment after the last change, and whatever is unsaved when the screen closes.
-  const serialized = JSON.stringify(values);
-  const first = useRef(serialized);
-  useEffect(() => {
-    if (serialized === first.current || !autosaves) return;
-    dirty.current = true;
-    writeDeviceCopy(localStorage, copyKey, {
-      version: version.current,
-      changed_at: new Date().toISOString(),
-      values: JSON.parse(serialized) as DorContent,
-    });
-    const timer = window.setTimeout(() => void saveRef.current(), AUTOSAVE_MS);
-    return () => window.clearTimeout(timer);
-  }, [serialized, autosaves, copyKey]);
-  useEffect(() => () => void saveRef.current(), []);
-  // A copy restored from the device goes to the server at once.
-  useEffect(() => {
-    if (!restored) return;
-    dirty.current = true;
-    void saveRef.current();
-  }, [restored]);
 
   const complete = async () => {
     setError(null);
@@ -212,9 +174,9 @@ export function DorForm(props: {
     }
     setCompleting(true);
     try {
-      dirty.current = false;
-      await props.onComplete(content, version.current, reason);
-      if (!onDevice) dropDeviceCopy(localStorage, copyKey);
+      draft.sending();
+      await props.onComplete(content, draft.version.current, reason);
+      draft.sent();
     } catch (failure) {
       if (isStaleVersion(failure))
         setError('Someone else changed this DOR meanwhile. Reload it; what you typed is still here until you do.');
@@ -322,19 +284,7 @@ export function DorForm(props: {
           <Text fz="sm" role="status" aria-live="polite">
             {props.amend
               ? 'The earlier revision is kept; the trainee is told of the amendment.'
-              : onDevice
-                ? saveState.kind === 'saved'
-                  ? `Kept on this device at ${saveState.message}; sent when Precinct reaches the server`
-                  : saveState.kind === 'failed'
-                    ? `Not kept: ${saveState.message}`
-                    : 'Kept on this device as you type; sent when Precinct reaches the server.'
-                : saveState.kind === 'saving'
-                  ? 'Saving the draft…'
-                  : saveState.kind === 'saved'
-                    ? `Draft saved at ${saveState.message}`
-                    : saveState.kind === 'failed'
-                      ? `Draft not saved: ${saveState.message}`
-                      : 'The draft saves itself as you type.'}
+              : saveStatusText(draft.saveState, onDevice)}
           </Text>
           {props.amend ? (
             <Group gap="sm">
@@ -347,7 +297,7 @@ export function DorForm(props: {
             </Group>
           ) : (
             <Group gap="sm">
-              <Button variant="default" onClick={() => void save()} disabled={saveState.kind === 'saving'}>
+              <Button variant="default" onClick={() => void draft.saveNow()} disabled={draft.saveState.kind === 'saving'}>
                 Save draft
               </Button>
               <Button type="submit" loading={completing}>

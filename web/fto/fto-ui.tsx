@@ -1,11 +1,9 @@
-import { Badge, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge } from '@mantine/core';
 import type { BinderStatus, DorStatus } from '../../core/contracts/fto.ts';
 import { isFailing, ratingScore, type Rating } from '../../core/fto/ratings.ts';
 import { AreaPage, type AreaPageProps } from '../ui/area-page.tsx';
-import { PageHeader } from '../ui/page-header.tsx';
+import { ModulePage } from '../ui/module-page.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { usePageTitle } from '../ui/use-page-title.ts';
 
 /** Field training's shared pieces: the frames of its screens, its status badges and rating chips. */
 
@@ -21,21 +19,7 @@ export function FtoAdminPage(props: AreaPageProps) {
 }
 
 /** The trainee's and trainer's screens (/fto, a binder and its DORs). */
-export function FtoPage(props: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  breadcrumbs?: { label: string; to: string }[];
-  children: ReactNode;
-}) {
-  usePageTitle(props.title);
-  return (
-    <Stack gap="md" maw={1100} w="100%" miw={0}>
-      <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.breadcrumbs} />
-      {props.children}
-    </Stack>
-  );
-}
+export const FtoPage = ModulePage;
 
 const DOR_STATUS: Record<DorStatus, { label: string; color: string }> = {
   draft: { label: 'Draft', color: 'gray' },

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   PERSON_ROLE_LABELS,
   PERSON_ROLES,
@@ -17,9 +17,9 @@ import {
 } from '../../core/contracts/reports.ts';
 import { guidedNarrative } from '../../core/reports/guided-templates.ts';
 import { answeredFields, fillSkeleton, narrativeText, reportProblems } from '../../core/reports/report-rules.ts';
-import { errorMessage } from '../lib/api-error.ts';
 import { isStaleVersion } from '../lib/api.ts';
-import { deviceCopyKey, dropDeviceCopy, readDeviceCopy, writeDeviceCopy } from '../lib/device-copy.ts';
+import { deviceCopyKey } from '../lib/device-copy.ts';
+import { restoredCopy, saveStatusText, useServerDraft } from '../lib/server-draft.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
@@ -37,7 +37,6 @@ function toSend(values: ReportContent): ReportContent {
   return { ...values, answers: Object.fromEntries(Object.entries(values.answers).filter(([, value]) => value.trim())) };
 }
 
-const AUTOSAVE_MS = 2500;
 type Form = ReturnType<typeof useForm<ReportContent>>;
 
 /** What the reviewer said about a field, shown under it while the author fixes the report. */
@@ -246,21 +245,20 @@ export function ReportForm(props: {
   const { report } = props;
   const { session } = useAuthState();
   const copyKey = deviceCopyKey(session?.user.id ?? 'signed-out', 'reports.report', report.id);
-  const [restored] = useState(() => {
-    const copy = readDeviceCopy(localStorage, copyKey, ReportContentSchema);
-    if (!copy || copy.version < report.version || JSON.stringify(toSend(copy.values)) === JSON.stringify(toSend(formContent(report))))
-      return null;
-    return copy;
-  });
+  const [restored] = useState(() =>
+    restoredCopy(
+      copyKey,
+      ReportContentSchema,
+      { version: report.version, values: formContent(report) },
+      (a, b) => JSON.stringify(toSend(a)) === JSON.stringify(toSend(b)),
+    ),
+  );
   const form = useForm<ReportContent>({
     mode: 'controlled',
     initialValues: formContent(restored ? { ...report, content: restored.values } : report),
     initialErrors: props.waiting?.fields ?? {},
   });
   const onDevice = Boolean(props.waiting);
-  const version = useRef(report.version);
-  const dirty = useRef(false);
-  const [saveState, setSaveState] = useState<{ kind: 'idle' | 'saving' | 'saved' | 'failed'; message?: string }>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const notes = report.status === 'returned' ? (report.review?.fields ?? {}) : {};
@@ -268,49 +266,17 @@ export function ReportForm(props: {
   const fields = report.template.sections.flatMap((section) => section.fields);
   const needs = (kind: TemplateField['kind']) => fields.find((field) => field.kind === kind);
 
-  const save = async () => {
-    if (!dirty.current) return;
-    dirty.current = false;
-    setSaveState({ kind: 'saving' });
-    const sent = toSend(form.getValues());
-    try {
-      const saved = await props.onSave(sent, version.current);
-      version.current = saved.version;
-      if (!onDevice && JSON.stringify(toSend(form.getValues())) === JSON.stringify(sent)) dropDeviceCopy(localStorage, copyKey);
-      setSaveState({ kind: 'saved', message: new Date().toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' }) });
-    } catch (failure) {
-      dirty.current = true;
-      setSaveState({
-        kind: 'failed',
-        message: isStaleVersion(failure)
-          ? 'someone else changed this report: reload it (what you typed here stays until you do)'
-          : errorMessage(failure),
-      });
-    }
-  };
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
+  const draft = useServerDraft({
+    copyKey,
+    version: report.version,
+    values,
+    getValues: () => form.getValues(),
+    toSend,
+    onSave: props.onSave,
+    restored,
+    onDevice,
+    what: 'report',
   });
-  const serialized = JSON.stringify(values);
-  const first = useRef(serialized);
-  useEffect(() => {
-    if (serialized === first.current) return;
-    dirty.current = true;
-    writeDeviceCopy(localStorage, copyKey, {
-      version: version.current,
-      changed_at: new Date().toISOString(),
-      values: JSON.parse(serialized) as ReportContent,
-    });
-    const timer = window.setTimeout(() => void saveRef.current(), AUTOSAVE_MS);
-    return () => window.clearTimeout(timer);
-  }, [serialized, copyKey]);
-  useEffect(() => () => void saveRef.current(), []);
-  useEffect(() => {
-    if (!restored) return;
-    dirty.current = true;
-    void saveRef.current();
-  }, [restored]);
 
   const submit = async () => {
     setError(null);
@@ -327,9 +293,9 @@ export function ReportForm(props: {
     }
     setSubmitting(true);
     try {
-      dirty.current = false;
-      await props.onSubmit(content, version.current);
-      if (!onDevice) dropDeviceCopy(localStorage, copyKey);
+      draft.sending();
+      await props.onSubmit(content, draft.version.current);
+      draft.sent();
     } catch (failure) {
       if (isStaleVersion(failure))
         setError('Someone else changed this report meanwhile. Reload it; what you typed is still here until you do.');
@@ -483,29 +449,10 @@ export function ReportForm(props: {
           style={{ zIndex: 2 }}
         >
           <Text fz="sm" role="status" aria-live="polite">
-            {onDevice
-              ? saveState.kind === 'saved'
-                ? `Kept on this device at ${saveState.message}; sent when Precinct reaches the server`
-                : saveState.kind === 'failed'
-                  ? `Not kept: ${saveState.message}`
-                  : 'Kept on this device as you type; sent when Precinct reaches the server.'
-              : saveState.kind === 'saving'
-                ? 'Saving the draft…'
-                : saveState.kind === 'saved'
-                  ? `Draft saved at ${saveState.message}`
-                  : saveState.kind === 'failed'
-                    ? `Draft not saved: ${saveState.message}`
-                    : 'The draft saves itself as you type.'}
+            {saveStatusText(draft.saveState, onDevice)}
           </Text>
           <Group gap="sm">
-            <Button
-              variant="default"
-              onClick={() => {
-                dirty.current = true;
-                void save();
-              }}
-              disabled={saveState.kind === 'saving'}
-            >
+            <Button variant="default" onClick={() => void draft.saveNow()} disabled={draft.saveState.kind === 'saving'}>
               Save draft
             </Button>
             <Button type="submit" loading={submitting}>

@@ -1,27 +1,11 @@
-import { Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { REPORT_STATUS_LABELS, type ReportStatus } from '../../core/contracts/reports.ts';
-import { PageHeader } from '../ui/page-header.tsx';
+import { ModulePage } from '../ui/module-page.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { usePageTitle } from '../ui/use-page-title.ts';
 
 /** The reports module's shared pieces: the frame of its screens and its status badge. */
 
-export function ReportsPage(props: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  breadcrumbs?: { label: string; to: string }[];
-  children: ReactNode;
-}) {
-  usePageTitle(props.title);
-  return (
-    <Stack gap="md" maw={1100} w="100%" miw={0}>
-      <PageHeader title={props.title} description={props.description} actions={props.actions} breadcrumbs={props.breadcrumbs} />
-      {props.children}
-    </Stack>
-  );
-}
+/** The frame of a reports screen. */
+export const ReportsPage = ModulePage;
 
 const STATUS_COLORS: Record<ReportStatus, string> = { draft: 'gray', submitted: 'blue', returned: 'orange', approved: 'green' };
 

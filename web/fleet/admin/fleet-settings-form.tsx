@@ -1,13 +1,14 @@
-import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlugOff, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { UpdateFleetSettingsInput, type FleetSettings } from '../../../core/contracts/fleet.ts';
-import { errorMessage, isApiError } from '../../lib/api-error.ts';
-import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { errorMessage } from '../../lib/api-error.ts';
+import { FormErrorAlert } from '../../ui/states.tsx';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useTemplates } from './list-templates.ts';
 import { useUpdateFleetSettings } from './update-fleet-settings.ts';
+import { ModuleSettingsGate } from '../../lib/module-settings-gate.tsx';
 
 type Entry = { key: string; label: string };
 type SettingsValues = Omit<FleetSettings, 'enabled'>;
@@ -212,39 +213,20 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
   );
 }
 
-/** Fleet is switched off: its settings cannot be read or changed until it is on again. */
-function FleetOff() {
-  return (
-    <Alert color="blue" variant="light" icon={<IconPlugOff aria-hidden />} title="Fleet is turned off" role="status">
-      <Text fz="sm">
-        Its settings (vehicle types, service categories, default templates) are kept. Turn Fleet on above to see and change them.
-      </Text>
-    </Alert>
-  );
-}
-
 /**
  * The fleet part of /admin/modules/fleet: vehicle types, service categories, default templates,
- * squad check before shift. `moduleEnabled` is the module switch's state (undefined while it loads):
- * off shows why there is no form rather than an error; switching it on loads the settings.
+ * squad check before shift. `moduleEnabled` is the module switch's state (undefined while it loads).
  */
 export function FleetSettingsForm({ moduleEnabled }: { moduleEnabled?: boolean | undefined }) {
   const settings = useFleetSettings();
-  const { refetch } = settings;
-  const failed = settings.isError;
-  useEffect(() => {
-    if (moduleEnabled && failed) void refetch();
-  }, [moduleEnabled, failed, refetch]);
-  const switchedOff = moduleEnabled === false || (isApiError(settings.error) && settings.error.code === 'module_disabled');
-  if (switchedOff) return <FleetOff />;
-  if (settings.isPending) return <LoadingState label="Loading the fleet settings…" />;
-  if (settings.isError)
-    return (
-      <ErrorState
-        title="The fleet settings could not be loaded"
-        message={errorMessage(settings.error)}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  return <SettingsEditor settings={settings.data} />;
+  return (
+    <ModuleSettingsGate
+      moduleEnabled={moduleEnabled}
+      settings={settings}
+      module="Fleet"
+      holds="vehicle types, service categories, default templates"
+    >
+      {(data) => <SettingsEditor settings={data} />}
+    </ModuleSettingsGate>
+  );
 }

@@ -1,12 +1,12 @@
-import { Alert, Button, Card, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlugOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FtoSettings } from '../../../core/contracts/fto.ts';
 import { errorMessage, isApiError, type ApiError } from '../../lib/api-error.ts';
 import { useRoles } from '../../lib/roles.ts';
-import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { FormErrorAlert } from '../../ui/states.tsx';
 import { useFtoSettings, usePrograms, useUpdateFtoSettings } from '../fto-calls.ts';
+import { ModuleSettingsGate } from '../../lib/module-settings-gate.tsx';
 
 function SettingsEditor({ settings }: { settings: FtoSettings }) {
   const programs = usePrograms();
@@ -88,25 +88,14 @@ function SettingsEditor({ settings }: { settings: FtoSettings }) {
 /** /admin/modules/fto below the module switch: the default program and what a trainee sees before acknowledging. */
 export function FtoSettingsPanel({ moduleEnabled }: { moduleEnabled?: boolean | undefined }) {
   const settings = useFtoSettings();
-  const { refetch } = settings;
-  const failed = settings.isError;
-  useEffect(() => {
-    if (moduleEnabled && failed) void refetch();
-  }, [moduleEnabled, failed, refetch]);
-  if (moduleEnabled === false || (isApiError(settings.error) && settings.error.code === 'module_disabled'))
-    return (
-      <Alert color="gray" icon={<IconPlugOff aria-hidden />} title="Field training is off">
-        Switch the module on to set up its program and settings.
-      </Alert>
-    );
-  if (settings.isPending) return <LoadingState label="Loading the field training settings…" />;
-  if (settings.isError)
-    return (
-      <ErrorState
-        title="The field training settings could not be loaded"
-        message={errorMessage(settings.error)}
-        onRetry={() => void refetch()}
-      />
-    );
-  return <SettingsEditor settings={settings.data} />;
+  return (
+    <ModuleSettingsGate
+      moduleEnabled={moduleEnabled}
+      settings={settings}
+      module="Field training"
+      holds="the default program and who approves DORs"
+    >
+      {(data) => <SettingsEditor settings={data} />}
+    </ModuleSettingsGate>
+  );
 }

@@ -1,27 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Select, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlugOff, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import type { ReportsSettings, ReportType } from '../../../core/contracts/reports.ts';
 import { formatCaseNumber } from '../../../core/reports/report-rules.ts';
 import { errorMessage, isApiError, type ApiError } from '../../lib/api-error.ts';
 import { useRoles } from '../../lib/roles.ts';
-import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { FormErrorAlert } from '../../ui/states.tsx';
 import { useReportsSettings, useTemplates, useUpdateReportsSettings } from '../reports-calls.ts';
+import { ModuleSettingsGate } from '../../lib/module-settings-gate.tsx';
 
 /** A key from a label: "Traffic crash" -> traffic_crash. */
 function keyOf(label: string): string {
@@ -187,21 +174,9 @@ function SettingsEditor({ settings }: { settings: ReportsSettings }) {
 /** /admin/modules/reports below the module switch: case numbers, report types, reviewers and the AI acknowledgement. */
 export function ReportsSettingsPanel({ moduleEnabled }: { moduleEnabled?: boolean | undefined }) {
   const settings = useReportsSettings();
-  const { refetch } = settings;
-  const failed = settings.isError;
-  useEffect(() => {
-    if (moduleEnabled && failed) void refetch();
-  }, [moduleEnabled, failed, refetch]);
-  if (moduleEnabled === false || (isApiError(settings.error) && settings.error.code === 'module_disabled'))
-    return (
-      <Alert color="gray" icon={<IconPlugOff aria-hidden />} title="Reports are off">
-        Switch the module on to set up report types, case numbers and reviewers.
-      </Alert>
-    );
-  if (settings.isPending) return <LoadingState label="Loading the reports settings…" />;
-  if (settings.isError)
-    return (
-      <ErrorState title="The reports settings could not be loaded" message={errorMessage(settings.error)} onRetry={() => void refetch()} />
-    );
-  return <SettingsEditor settings={settings.data} />;
+  return (
+    <ModuleSettingsGate moduleEnabled={moduleEnabled} settings={settings} module="Reports" holds="case numbers, report types and reviewers">
+      {(data) => <SettingsEditor settings={data} />}
+    </ModuleSettingsGate>
+  );
 }
