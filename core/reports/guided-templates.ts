@@ -11,7 +11,6 @@ import { field } from './general-template.ts';
 
 export { GUIDED_KEYS, type GuidedKey };
 
-
 export interface GuidedTemplate {
   key: GuidedKey;
   name: string;

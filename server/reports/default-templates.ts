@@ -9,7 +9,6 @@ import { field, GENERAL_TEMPLATE } from '../../core/reports/general-template.ts'
  * Each asks what a records supervisor checks first for that kind of report.
  */
 
-
 const THEFT_TEMPLATE: TemplateContent = {
   sections: [
     {
