@@ -83,6 +83,18 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
+/** The editable area's attributes: a named multi-line textbox, marked invalid beside its error. */
+function attributesOf(label: string, invalid: boolean): Record<string, string> {
+  return {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-label': label,
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    'data-path': 'narrative',
+    class: 'precinct-narrative',
+  };
+}
+
 export function NarrativeEditor(props: {
   label: string;
   description?: ReactNode;
@@ -97,16 +109,7 @@ export function NarrativeEditor(props: {
     extensions: EXTENSIONS,
     content: value,
     editable: !props.readOnly,
-    editorProps: {
-      attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-label': props.label,
-        ...(props.error ? { 'aria-invalid': 'true' } : {}),
-        'data-path': 'narrative',
-        class: 'precinct-narrative',
-      },
-    },
+    editorProps: { attributes: attributesOf(props.label, Boolean(props.error)) },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   // A narrative set from outside (written from the answers, restored from the device) replaces the text.
@@ -116,18 +119,7 @@ export function NarrativeEditor(props: {
     if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
   useEffect(() => {
-    editor?.setOptions({
-      editorProps: {
-        attributes: {
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-label': props.label,
-          ...(props.error ? { 'aria-invalid': 'true' } : {}),
-          'data-path': 'narrative',
-          class: 'precinct-narrative',
-        },
-      },
-    });
+    editor?.setOptions({ editorProps: { attributes: attributesOf(props.label, Boolean(props.error)) } });
   }, [editor, props.error, props.label]);
   return (
     <Input.Wrapper label={props.label} description={props.description} error={props.error} required={props.required}>

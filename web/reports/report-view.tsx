@@ -47,6 +47,37 @@ function Section({ title, compact, children }: { title: string; compact: boolean
   );
 }
 
+/** The report's people, vehicles or property as a table; nothing when there are none. */
+function ListSection({ title, compact, headers, rows }: { title: string; compact: boolean; headers: string[]; rows: string[][] }) {
+  if (rows.length === 0) return null;
+  return (
+    <Section title={title} compact={compact}>
+      <Table.ScrollContainer minWidth={480}>
+        <Table fz="sm" verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              {headers.map((header) => (
+                <Table.Th key={header} scope="col">
+                  {header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((cells, index) => (
+              <Table.Tr key={index}>
+                {cells.map((cell, column) => (
+                  <Table.Td key={column}>{cell}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
 export function ReportContentView({
   report,
   content = report.content,
@@ -72,86 +103,40 @@ export function ReportContentView({
           ))}
         </SimpleGrid>
       </Section>
-      {content.people.length > 0 ? (
-        <Section title="People" compact={compact}>
-          <Table.ScrollContainer minWidth={480}>
-            <Table fz="sm" verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Role</Table.Th>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Born</Table.Th>
-                  <Table.Th scope="col">Address and phone</Table.Th>
-                  <Table.Th scope="col">Description</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {content.people.map((person, index) => (
-                  <Table.Tr key={index}>
-                    <Table.Td>{PERSON_ROLE_LABELS[person.role]}</Table.Td>
-                    <Table.Td>{person.name}</Table.Td>
-                    <Table.Td>{person.date_of_birth}</Table.Td>
-                    <Table.Td>{[person.address, person.phone].filter(Boolean).join(' · ')}</Table.Td>
-                    <Table.Td>{person.description}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Section>
-      ) : null}
-      {content.vehicles.length > 0 ? (
-        <Section title="Vehicles" compact={compact}>
-          <Table.ScrollContainer minWidth={480}>
-            <Table fz="sm" verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Plate</Table.Th>
-                  <Table.Th scope="col">Vehicle</Table.Th>
-                  <Table.Th scope="col">Colour</Table.Th>
-                  <Table.Th scope="col">VIN</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {content.vehicles.map((vehicle, index) => (
-                  <Table.Tr key={index}>
-                    <Table.Td>{[vehicle.plate, vehicle.state].filter(Boolean).join(' ')}</Table.Td>
-                    <Table.Td>{[vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ')}</Table.Td>
-                    <Table.Td>{vehicle.color}</Table.Td>
-                    <Table.Td>{vehicle.vin}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Section>
-      ) : null}
-      {content.property.length > 0 ? (
-        <Section title="Property" compact={compact}>
-          <Table.ScrollContainer minWidth={480}>
-            <Table fz="sm" verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Item</Table.Th>
-                  <Table.Th scope="col">Serial</Table.Th>
-                  <Table.Th scope="col">Value</Table.Th>
-                  <Table.Th scope="col">Disposition</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {content.property.map((item, index) => (
-                  <Table.Tr key={index}>
-                    <Table.Td>{item.description}</Table.Td>
-                    <Table.Td>{item.serial}</Table.Td>
-                    <Table.Td>{money(item.value)}</Table.Td>
-                    <Table.Td>{PROPERTY_DISPOSITION_LABELS[item.disposition]}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Section>
-      ) : null}
+      <ListSection
+        title="People"
+        compact={compact}
+        headers={['Role', 'Name', 'Born', 'Address and phone', 'Description']}
+        rows={content.people.map((p) => [
+          PERSON_ROLE_LABELS[p.role],
+          p.name,
+          p.date_of_birth,
+          [p.address, p.phone].filter(Boolean).join(' · '),
+          p.description,
+        ])}
+      />
+      <ListSection
+        title="Vehicles"
+        compact={compact}
+        headers={['Plate', 'Vehicle', 'Colour', 'VIN']}
+        rows={content.vehicles.map((v) => [
+          [v.plate, v.state].filter(Boolean).join(' '),
+          [v.year, v.make, v.model].filter(Boolean).join(' '),
+          v.color,
+          v.vin,
+        ])}
+      />
+      <ListSection
+        title="Property"
+        compact={compact}
+        headers={['Item', 'Serial', 'Value', 'Disposition']}
+        rows={content.property.map((item) => [
+          item.description,
+          item.serial,
+          money(item.value),
+          PROPERTY_DISPOSITION_LABELS[item.disposition],
+        ])}
+      />
       <Section title="Narrative" compact={compact}>
         {content.narrative ? (
           <Typography fz="sm">
