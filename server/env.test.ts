@@ -43,4 +43,15 @@ describe('server configuration', () => {
     ]);
     expect(() => loadConfig({ ROUTE_REDIRECTS: 'nope' })).toThrow(/ROUTE_REDIRECTS: must be a JSON array/);
   });
+
+  it('drafts with AI only when both the provider address and the model are set, and says which one is missing', () => {
+    expect(loadConfig({}).ai).toBeNull();
+    expect(loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_MODEL: 'llama3.1' }).ai).toEqual({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      model: 'llama3.1',
+      timeoutMs: 90_000,
+    });
+    expect(() => loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/AI_MODEL: must be set with AI_BASE_URL/);
+  });
 });

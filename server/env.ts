@@ -69,6 +69,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: Flag.default(false),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  AI_BASE_URL: Url(['http:', 'https:']).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -101,6 +105,11 @@ export interface Config {
   authRateLimitPerMinute: number;
   /** Failed sign-ins from one network address within 15 minutes before each further one waits longer. */
   signInFailuresPerAddress: number;
+  /**
+   * The AI provider that drafts narratives from transcripts: any OpenAI-compatible chat-completions
+   * endpoint (OpenAI, Azure, a local Ollama, llama.cpp or vLLM). Null until AI_BASE_URL and AI_MODEL are set.
+   */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +126,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL))
+    throw new ConfigError(
+      `Invalid configuration:\n  ${e.AI_BASE_URL ? 'AI_MODEL' : 'AI_BASE_URL'}: must be set with ${e.AI_BASE_URL ? 'AI_BASE_URL' : 'AI_MODEL'}`,
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -144,5 +157,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     signInFailuresPerAddress: e.SIGN_IN_FAILURES_PER_ADDRESS,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+        : null,
   };
 }

@@ -36,6 +36,8 @@ export const ReportsSettings = z.object({
   reviewer_role_id: Id.nullable(),
   /** What an officer signs before using an AI-drafted narrative. */
   acknowledgement_text: LongText(2000),
+  /** The report types an officer may draft from a transcript (none: drafting is off for the agency). */
+  ai_type_keys: z.array(Key).max(60, 'Use at most 60 report types'),
 });
 export type ReportsSettings = z.infer<typeof ReportsSettings>;
 export const UpdateReportsSettingsInput = ReportsSettings.omit({ enabled: true }).partial().strict();
@@ -270,6 +272,8 @@ export const Report = ReportSummary.extend({
   revisions: z.array(ReportRevision),
   supplements: z.array(z.object({ id: z.string(), case_number: z.string(), status: z.enum(REPORT_STATUSES) })),
   can: z.object({ edit: z.boolean(), review: z.boolean(), supplement: z.boolean() }),
+  /** The AI draft its narrative started from (its transcript and disclosure); null when written by hand. */
+  ai_draft_id: z.string().nullable(),
   version: z.number().int(),
 });
 export type Report = z.infer<typeof Report>;
@@ -329,6 +333,75 @@ export type ReportsHome = z.infer<typeof ReportsHome>;
 
 export const ReportIdParams = z.object({ id: Id });
 
+// ---------------------------------------------------------------- drafting from a transcript
+
+export const TranscriptPassage = z.object({
+  id: z.string(),
+  start_ms: z.number().int().nullable(),
+  speaker: z.string().nullable(),
+  text: z.string(),
+});
+
+export const DraftSentence = z.object({
+  text: z.string(),
+  /** The transcript passages it comes from (`P3`); none for a placeholder. */
+  passages: z.array(z.string()),
+  /** What the server's check changed (a citation dropped or added, a fact made a placeholder). */
+  notes: z.array(z.string()),
+});
+
+/** Whether this server drafts from transcripts, and for which of the agency's types. */
+export const AiDraftingStatus = z.object({
+  /** False until the operator sets AI_BASE_URL and AI_MODEL. */
+  configured: z.boolean(),
+  model: z.string().nullable(),
+  types: z.array(z.object({ key: z.string(), label: z.string() })),
+  acknowledgement_text: z.string(),
+});
+export type AiDraftingStatus = z.infer<typeof AiDraftingStatus>;
+
+export const DraftNarrativeInput = z
+  .object({
+    type_key: Key,
+    /** Plain text, WebVTT or SRT. */
+    transcript: z.string().trim().min(1, 'Paste or upload a transcript').max(200_000, 'Use a transcript of at most 200,000 characters'),
+    /** The uploaded file's name, for the audit log. */
+    file_name: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type DraftNarrativeInput = z.infer<typeof DraftNarrativeInput>;
+
+/** A drafted narrative kept on the server with its transcript, until (and after) a report uses it. */
+export const AiDraft = z.object({
+  id: z.string(),
+  type_key: z.string(),
+  file_name: z.string().nullable(),
+  format: z.enum(['webvtt', 'srt', 'text']),
+  passages: z.array(TranscriptPassage),
+  paragraphs: z.array(z.array(DraftSentence)),
+  /** The `[INSERT …]` placeholders the officer must replace before the report can be submitted. */
+  placeholders: z.array(z.string()),
+  model: z.string(),
+  prompt_tokens: z.number().int().nullable(),
+  completion_tokens: z.number().int().nullable(),
+  duration_ms: z.number().int(),
+  created_at: z.string(),
+  /** The report made from it, once the officer signed and used it. */
+  report_id: z.string().nullable(),
+  /** Who signed the acknowledgement, what it said and when; null until used. */
+  acknowledgement: z.object({ name: z.string(), text: z.string(), at: z.string() }).nullable(),
+  /** The disclosure the report carries once the draft is used. */
+  disclosure: z.string().nullable(),
+});
+export type AiDraft = z.infer<typeof AiDraft>;
+
+export const UseAiDraftInput = z
+  .object({
+    /** The officer's name typed under the acknowledgement: must be their name as the account has it. */
+    signature: z.string().trim().min(1, 'Type your name to sign').max(200),
+  })
+  .strict();
+
 // ---------------------------------------------------------------- endpoints
 
 const editor = { permission: 'reports:editor', module: 'reports' } as const;
@@ -386,6 +459,18 @@ export const reportsApi = defineApi('reports', '/rest/v1/reports', {
     idempotent: true,
   },
 
+  aiStatus: { method: 'GET', path: '/ai/status', access: templates, response: AiDraftingStatus },
+  getAiDraft: { method: 'GET', path: '/ai/drafts/:id', access: editor, params: ReportIdParams, response: AiDraft },
+  useAiDraft: {
+    method: 'POST',
+    path: '/ai/drafts/:id/use',
+    access: templates,
+    params: ReportIdParams,
+    body: UseAiDraftInput,
+    response: Report,
+    idempotent: true,
+  },
+
   listTemplates: { method: 'GET', path: '/templates', access: templates, response: z.array(ReportTemplate) },
   getTemplate: {
     method: 'GET',
@@ -417,4 +502,12 @@ export const reportsApi = defineApi('reports', '/rest/v1/reports', {
   listTypes: { method: 'GET', path: '/types', access: editor, response: z.array(ReportTypeWithTemplate) },
   getSettings: { method: 'GET', path: '/admin/settings', access: admin, response: ReportsSettings },
   updateSettings: { method: 'PUT', path: '/admin/settings', access: admin, body: UpdateReportsSettingsInput, response: ReportsSettings },
+});
+
+/**
+ * The module's server functions (spec section 7: POST under /functions/v1). Drafting a narrative
+ * calls the operator's AI provider and may take a minute, so it is a function, not a table call.
+ */
+export const reportsFunctionsApi = defineApi('reports-functions', '/functions/v1', {
+  draftNarrative: { method: 'POST', path: '/draft-narrative', access: templates, body: DraftNarrativeInput, response: AiDraft },
 });

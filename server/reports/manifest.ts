@@ -1,4 +1,4 @@
-import { ReportsSettings, reportsApi } from '../../core/contracts/reports.ts';
+import { ReportsSettings, reportsApi, reportsFunctionsApi } from '../../core/contracts/reports.ts';
 import type { ServerModule } from '../platform/modules.ts';
 import { seedBenchReports } from './bench-seed.ts';
 import { seedDefaultTemplates } from './default-templates.ts';
@@ -9,7 +9,7 @@ import { reportsTables } from './schema.ts';
 /** Reports: incident reports with review, supplements and templates (core/contracts/reports.ts). */
 export const reportsModule: ServerModule = {
   name: 'reports',
-  apis: [reportsApi],
+  apis: [reportsApi, reportsFunctionsApi],
   routes: reportsRoutes,
   tables: reportsTables,
   settings: { key: 'reports_settings', schema: ReportsSettings },

@@ -58,7 +58,7 @@ import { visibleTemplate } from './templates.ts';
 const link = (id: string) => `/reports/${id}`;
 const CSV_LIMIT = 5000;
 
-async function viewerOf(tx: Tx, ctx: RequestContext): Promise<Viewer> {
+export async function viewerOf(tx: Tx, ctx: RequestContext): Promise<Viewer> {
   return { userId: ctx.scope.userId, all: holds(ctx, 'admin:access'), reviewer: await isReviewer(tx, ctx) };
 }
 
@@ -112,6 +112,7 @@ async function present(tx: Tx, ctx: RequestContext, row: ListedReport, viewer?: 
       review: who.reviewer && !mine && report.status === 'submitted',
       supplement: report.status === 'approved' && report.supplement === 0,
     },
+    ai_draft_id: report.aiDraftId,
     version: report.version,
   };
 }
@@ -165,55 +166,59 @@ function refuseUnlessAuthorCanEdit(ctx: RequestContext, row: ListedReport): void
 }
 
 export function createReport(ctx: RequestContext, input: CreateReportInput): Promise<Report> {
-  return inAgency(ctx, async (tx) => {
-    const agencyId = ctx.scope.agencyId;
-    const settings = reportsSettingsOf(ctx.sysConfig);
-    const type = settings.types.find((candidate) => candidate.key === input.type_key);
-    if (!type) throw validationError({ type_key: 'Choose one of the agency’s report types' });
-    const guided = input.guided ? GUIDED_TEMPLATES[input.guided] : null;
-    const templateId = guided ? null : (input.template_id ?? type.template_id);
-    const chosen = templateId ? (await visibleTemplate(tx, ctx, templateId)).template : null;
-    if (chosen?.retiredAt) throw validationError({ template_id: 'This template is retired: choose another' });
-    const content = await cleaned(tx, ctx, { ...emptyReportContent(), ...input.content });
-    const template = guided?.content ?? chosen?.content ?? GENERAL_TEMPLATE;
-    if (input.submit) {
-      const problems = reportProblems(template, content);
-      if (Object.keys(problems).length) throw validationError(problems, 'The report is not complete: see the fields marked');
-    }
-    const year = agencyYear(ctx);
-    const format = settings.case_number_format;
-    const counter = await nextNumber(tx, agencyId, format.includes('{YYYY}') ? `reports.case.${year}` : 'reports.case');
-    const caseNumber = formatCaseNumber(format, year, counter);
-    const facts = derived(content);
-    const row = await insertReport(tx, {
-      ...(input.id ? { id: input.id } : {}),
-      agencyId,
-      caseNumber,
-      typeKey: type.key,
-      typeLabel: type.label,
-      templateId: chosen?.id ?? null,
-      templateName: guided?.name ?? chosen?.name ?? 'General incident',
-      template,
-      guidedKey: guided?.key ?? null,
-      authorId: ctx.scope.userId,
-      content,
-      occurredAt: facts.occurredAt,
-      location: facts.location,
-      people: facts.people,
-      searchText: searchText(caseNumber, content),
-      ...(input.submit ? { status: 'submitted' as const, submittedAt: new Date() } : {}),
-    });
-    if (!row) throw new AppError('conflict', 'This report is already on the server: open it from your drafts');
-    await recordAudit(tx, agencyId, ctx.actor, {
-      action: 'reports.created',
-      entityType: 'report',
-      entityId: row.id,
-      summary: `Started report ${caseNumber} (${type.label})`,
-    });
-    const created = (await findReport(tx, agencyId, row.id, null))!;
-    if (input.submit) await announceSubmitted(tx, ctx, created);
-    return present(tx, ctx, created);
+  return inAgency(ctx, (tx) => startReport(tx, ctx, input));
+}
+
+/** A new report of the caller's (a draft, or submitted at once); `aiDraftId`: its narrative is that AI draft's. */
+export async function startReport(tx: Tx, ctx: RequestContext, input: CreateReportInput, aiDraftId: string | null = null): Promise<Report> {
+  const agencyId = ctx.scope.agencyId;
+  const settings = reportsSettingsOf(ctx.sysConfig);
+  const type = settings.types.find((candidate) => candidate.key === input.type_key);
+  if (!type) throw validationError({ type_key: 'Choose one of the agency’s report types' });
+  const guided = input.guided ? GUIDED_TEMPLATES[input.guided] : null;
+  const templateId = guided ? null : (input.template_id ?? type.template_id);
+  const chosen = templateId ? (await visibleTemplate(tx, ctx, templateId)).template : null;
+  if (chosen?.retiredAt) throw validationError({ template_id: 'This template is retired: choose another' });
+  const content = await cleaned(tx, ctx, { ...emptyReportContent(), ...input.content });
+  const template = guided?.content ?? chosen?.content ?? GENERAL_TEMPLATE;
+  if (input.submit) {
+    const problems = reportProblems(template, content);
+    if (Object.keys(problems).length) throw validationError(problems, 'The report is not complete: see the fields marked');
+  }
+  const year = agencyYear(ctx);
+  const format = settings.case_number_format;
+  const counter = await nextNumber(tx, agencyId, format.includes('{YYYY}') ? `reports.case.${year}` : 'reports.case');
+  const caseNumber = formatCaseNumber(format, year, counter);
+  const facts = derived(content);
+  const row = await insertReport(tx, {
+    ...(input.id ? { id: input.id } : {}),
+    agencyId,
+    caseNumber,
+    typeKey: type.key,
+    typeLabel: type.label,
+    templateId: chosen?.id ?? null,
+    templateName: guided?.name ?? chosen?.name ?? 'General incident',
+    template,
+    guidedKey: guided?.key ?? null,
+    aiDraftId,
+    authorId: ctx.scope.userId,
+    content,
+    occurredAt: facts.occurredAt,
+    location: facts.location,
+    people: facts.people,
+    searchText: searchText(caseNumber, content),
+    ...(input.submit ? { status: 'submitted' as const, submittedAt: new Date() } : {}),
   });
+  if (!row) throw new AppError('conflict', 'This report is already on the server: open it from your drafts');
+  await recordAudit(tx, agencyId, ctx.actor, {
+    action: 'reports.created',
+    entityType: 'report',
+    entityId: row.id,
+    summary: `Started report ${caseNumber} (${type.label})`,
+  });
+  const created = (await findReport(tx, agencyId, row.id, null))!;
+  if (input.submit) await announceSubmitted(tx, ctx, created);
+  return present(tx, ctx, created);
 }
 
 /** Opening a report is in the audit log: it is a record about people. */

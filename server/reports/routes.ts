@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { reportsApi } from '../../core/contracts/reports.ts';
+import { reportsApi, reportsFunctionsApi } from '../../core/contracts/reports.ts';
 import { csvFile, registerApi } from '../platform/endpoints.ts';
 import type { Services } from '../platform/services.ts';
 import {
@@ -14,13 +14,17 @@ import {
   saveReport,
   submitReport,
 } from './reports.ts';
+import { aiDraftingStatus, draftNarrative, getAiDraft, useAiDraft } from './draft-narrative.ts';
 import { getReportsSettings, updateReportsSettings } from './settings.ts';
 import { listReportTypes } from './templates.ts';
 import { createTemplate, getTemplate, listTemplates, updateTemplate } from './templates.ts';
 
-/** The handlers of reportsApi (core/contracts/reports.ts): one use case each. */
-export function reportsRoutes(app: FastifyInstance, services: Services) {
-  return registerApi(app, services, reportsApi, {
+/** The handlers of reportsApi and reportsFunctionsApi (core/contracts/reports.ts): one use case each. */
+export async function reportsRoutes(app: FastifyInstance, services: Services) {
+  await registerApi(app, services, reportsFunctionsApi, {
+    draftNarrative: (ctx, { body }) => draftNarrative(ctx, body),
+  });
+  await registerApi(app, services, reportsApi, {
     home: (ctx) => reportsHome(ctx),
     listReports: (ctx, { query }) => listReports(ctx, query),
     exportReports: async (ctx, { query }) => csvFile('reports', await exportReports(ctx, query)),
@@ -31,6 +35,10 @@ export function reportsRoutes(app: FastifyInstance, services: Services) {
     returnReport: (ctx, { params, version, body }) => returnReport(ctx, params.id, version, body),
     approveReport: (ctx, { params, version }) => approveReport(ctx, params.id, version),
     addSupplement: (ctx, { params }) => addSupplement(ctx, params.id),
+
+    aiStatus: async (ctx) => aiDraftingStatus(ctx),
+    getAiDraft: (ctx, { params }) => getAiDraft(ctx, params.id),
+    useAiDraft: (ctx, { params, body }) => useAiDraft(ctx, params.id, body.signature),
 
     listTemplates: (ctx) => listTemplates(ctx),
     getTemplate: (ctx, { params }) => getTemplate(ctx, params.id),

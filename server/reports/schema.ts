@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ReportContent, TemplateContent } from '../../core/contracts/reports.ts';
+import type { AiDraft, ReportContent, TemplateContent } from '../../core/contracts/reports.ts';
 import { GUIDED_KEYS, REPORT_STATUSES, TEMPLATE_SCOPES } from '../../core/contracts/reports.ts';
 import { timestamps } from '../db/columns.ts';
 import { users } from '../db/schema.ts';
@@ -79,6 +79,8 @@ export const reports = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Those words indexed for prefix search ('hoff' finds Hoffman), kept by the database. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
+    /** The AI draft (report_ai_drafts) its narrative started from, or null. */
+    aiDraftId: uuid('ai_draft_id'),
     review: jsonb('review').$type<{ comment: string; fields: Record<string, string>; by: string; at: string } | null>(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
@@ -122,4 +124,39 @@ export const reportRevisions = pgTable(
   ],
 );
 
-export const reportsTables = [reportTemplates, reports, reportRevisions];
+/**
+ * A narrative drafted by the operator's AI provider from a transcript, kept with the transcript's
+ * passages it cites: the record of what the model was given and answered, for the officer's editor
+ * (each sentence links to its passage) and for court. Used by at most one report, once signed.
+ */
+export const reportAiDrafts = pgTable(
+  'report_ai_drafts',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    createdBy: uuid('created_by').notNull(),
+    typeKey: text('type_key').notNull(),
+    fileName: text('file_name'),
+    format: text('format', { enum: ['webvtt', 'srt', 'text'] }).notNull(),
+    /** SHA-256 of the transcript as sent, so the audit log names which transcript it was. */
+    transcriptSha256: text('transcript_sha256').notNull(),
+    passages: jsonb('passages').$type<AiDraft['passages']>().notNull(),
+    paragraphs: jsonb('paragraphs').$type<AiDraft['paragraphs']>().notNull(),
+    model: text('model').notNull(),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    durationMs: integer('duration_ms').notNull(),
+    reportId: uuid('report_id'),
+    acknowledgement: jsonb('acknowledgement').$type<AiDraft['acknowledgement']>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    index('report_ai_drafts_creator_idx').on(t.agencyId, t.createdBy, t.createdAt),
+    uniqueIndex('report_ai_drafts_report_key').on(t.agencyId, t.reportId),
+    foreignKey({ columns: [t.agencyId, t.createdBy], foreignColumns: [users.agencyId, users.id] }),
+    foreignKey({ columns: [t.agencyId, t.reportId], foreignColumns: [reports.agencyId, reports.id] }),
+  ],
+);
+
+export const reportsTables = [reportTemplates, reports, reportRevisions, reportAiDrafts];

@@ -25,6 +25,7 @@ export function reportsSettingsOf(sysConfig: SysConfig): ReportsSettings {
     types: stored.types?.length ? stored.types : FALLBACK_TYPES,
     reviewer_role_id: stored.reviewer_role_id ?? null,
     acknowledgement_text: stored.acknowledgement_text ?? DEFAULT_ACKNOWLEDGEMENT,
+    ai_type_keys: stored.ai_type_keys ?? [],
   };
 }
 
@@ -64,6 +65,12 @@ export function updateReportsSettings(ctx: RequestContext, input: z.infer<typeof
       if (type.template_id && (!template || template.scope !== 'agency' || template.retiredAt))
         throw validationError({ [`types.${index}.template_id`]: 'Choose one of the agency’s templates' });
     });
+    // A type taken away takes its AI permission with it; one named that is not a type is a mistake.
+    if (input.ai_type_keys) {
+      const unknown = next.ai_type_keys.findIndex((key) => !keys.has(key));
+      if (unknown >= 0) throw validationError({ ai_type_keys: `There is no report type “${next.ai_type_keys[unknown]}”` });
+    }
+    next.ai_type_keys = [...new Set(next.ai_type_keys.filter((key) => keys.has(key)))];
     if (
       next.reviewer_role_id &&
       next.reviewer_role_id !== before.reviewer_role_id &&

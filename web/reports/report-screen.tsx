@@ -173,6 +173,7 @@ function waitingReport(
     review: null,
     revisions: [],
     supplements: [],
+    ai_draft_id: null,
     can: { edit: true, review: false, supplement: false },
     // A report starts at version 1 on the server: what is kept on the device is offered back once it is there.
     version: 1,
