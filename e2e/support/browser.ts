@@ -58,6 +58,30 @@ export async function newPage({ colorScheme = 'light', viewport = { width: 1280,
 type AxeViolations = AxeResults['violations'];
 
 /**
+ * Waits until nothing on the page is moving: no CSS transition or animation with an end is running
+ * (a menu or dialog fading in, a hover colour changing), checked two frames after the call so that a
+ * transition about to start (Mantine starts one on the frame after the element mounts) is seen.
+ * Endless animations (spinners, skeletons) are not waited for. expectNoSeriousAxeViolations calls it,
+ * so axe measures the colours a person sees, not a frame of a fade.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const nextFrames = (then: () => void) => requestAnimationFrame(() => requestAnimationFrame(then));
+        const check = () => {
+          const moving = document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime));
+          if (moving.length === 0) resolve();
+          else void Promise.allSettled(moving.map((animation) => animation.finished)).then(() => nextFrames(check));
+        };
+        nextFrames(check);
+      }),
+  );
+}
+
+/**
  * Runs axe-core on the page (its default rules: WCAG 2.0 and 2.1 A and AA, best practices, and
  * since axe-core 4.14 WCAG 2.5.3 "label in name", so a speech-input user can say what they see) and
  * throws, listing them, when any violation is serious or critical.
@@ -71,6 +95,7 @@ export async function expectNoSeriousAxeViolations(
   page: Page,
   options: { exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
+  await transitionsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const rules: Record<string, { enabled: boolean }> = {};
   for (const rule of options.disableRules ?? []) rules[rule] = { enabled: false };
