@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError, PGRST116, errorMessage } from './api-error.ts';
 import { apiRequest, BACKGROUND_HEADER, buildUrl, configureApiClient, expectOneRow } from './api-client.ts';
 import { fetchBuildMetadata } from '../app/deployment-poller.ts';
-import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError, invokeFunction } from '../app/edge-functions.ts';
+import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError, invokeFunction } from './edge-functions.ts';
 
 afterEach(() => {
   configureApiClient({ getAccessToken: async () => null, fetch: (input, init) => globalThis.fetch(input, init) });

@@ -3,6 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../core/contracts/admin.ts';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import { fleetApi } from '../../core/contracts/fleet.ts';
+import { reportsFunctionsApi } from '../../core/contracts/reports.ts';
+import { FunctionsHttpError, functionFailure } from './edge-functions.ts';
 import { BACKGROUND_HEADER, configureApiClient } from './api-client.ts';
 import { apiKey, callEndpoint, IdempotencyKeys, invalidateEndpoints, queryKey } from './api.ts';
 
@@ -46,6 +48,36 @@ describe('callEndpoint', () => {
     expect(page).toEqual({ items: [], total: 0, page: 2, page_size: 25 });
     expect(server.sent[0]?.url).toBe('/rest/v1/fleet/vehicles?q=P-1&page=2&page_size=25');
     expect(server.sent[0]?.headers.authorization).toBe('Bearer user-token');
+  });
+
+  it('posts a server function to /functions/v1 with the user’s token, and fails with the spec’s message carrying the function’s own words', async () => {
+    const server = fakeServer(() =>
+      json(400, {
+        message: 'Some fields need your attention',
+        code: 'validation_failed',
+        details: null,
+        hint: null,
+        fields: { transcript: 'The transcript has no speech in it' },
+      }),
+    );
+    vi.stubGlobal('fetch', server.fetchImpl);
+    configureApiClient({ getAccessToken: async () => 'user-token' });
+    try {
+      const error = await callEndpoint(reportsFunctionsApi.draftNarrative, { body: { type_key: 'incident', transcript: 'WEBVTT' } }).catch(
+        (e: unknown) => e,
+      );
+      expect(server.sent[0]?.url).toBe('/functions/v1/draft-narrative');
+      expect(server.sent[0]?.init.method).toBe('POST');
+      expect(server.sent[0]?.headers.authorization).toBe('Bearer user-token');
+      expect(error).toBeInstanceOf(FunctionsHttpError);
+      expect(functionFailure(error)).toEqual({
+        title: 'Edge Function returned a non-2xx status code',
+        message: 'Some fields need your attention',
+        fields: { transcript: 'The transcript has no speech in it' },
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('sends If-Match with the version an update was made against, and the Idempotency-Key of a create', async () => {

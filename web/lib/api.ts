@@ -13,7 +13,11 @@ import {
 } from '../../core/endpoints.ts';
 import { apiRequest, currentAccessToken, fetchWithRetry, type QueryValue } from './api-client.ts';
 import { ApiError, apiErrorFromBody, isApiError } from './api-error.ts';
+import { invokeFunction } from './edge-functions.ts';
 import { uploadWithProgress } from './upload.ts';
+
+/** Server functions (spec section 7): POSTs whose failures are the spec's three Edge Function errors. */
+const FUNCTIONS_PREFIX = '/functions/v1/';
 
 /**
  * Calls an entry of an API table (core/contracts/<module>.ts): no path strings, no per-screen
@@ -102,6 +106,13 @@ export async function callEndpoint<E extends Endpoint>(
     }) as Promise<Answer<E>>;
   }
   if (endpoint.response === 'csv' || endpoint.response === 'file') return fetchBytes(endpoint, url, given) as Promise<Answer<E>>;
+  if (url.startsWith(FUNCTIONS_PREFIX))
+    return invokeFunction(url.slice(FUNCTIONS_PREFIX.length), {
+      body: given.body,
+      accessToken: given.accessToken ?? (await currentAccessToken()),
+      signal: given.signal,
+      schema: (endpoint.response ?? z.unknown()) as z.ZodType<Answer<E>>,
+    });
   return apiRequest(url, {
     method: endpoint.method,
     query: given.query,

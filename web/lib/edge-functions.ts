@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { apiErrorFromBody, type ApiError } from './api-error.ts';
 
 /**
  * Calls to server functions under /functions/v1 (spec section 7: POST, with an optional region
@@ -27,9 +28,12 @@ export class FunctionsRelayError extends Error {
 export class FunctionsHttpError extends Error {
   override readonly name = 'FunctionsHttpError';
   readonly context: Response;
-  constructor(context: Response) {
+  /** The function's own error answer (message, field messages), read from `context`'s body. */
+  readonly answer: ApiError | null;
+  constructor(context: Response, answer: ApiError | null = null) {
     super('Edge Function returned a non-2xx status code');
     this.context = context;
+    this.answer = answer;
   }
 }
 
@@ -68,7 +72,29 @@ export async function invokeFunction<T>(name: string, options: InvokeOptions<T>)
     throw new FunctionsFetchError(error);
   }
   if (response.headers.get('x-relay-error') === 'true') throw new FunctionsRelayError(response);
-  if (!response.ok) throw new FunctionsHttpError(response);
+  if (!response.ok) throw new FunctionsHttpError(response, await errorAnswer(response));
   const text = await response.text();
   return options.schema.parse(text === '' ? undefined : (JSON.parse(text) as unknown));
+}
+
+async function errorAnswer(response: Response): Promise<ApiError | null> {
+  try {
+    return apiErrorFromBody(response.status, JSON.parse(await response.clone().text()) as unknown, response.statusText);
+  } catch {
+    return null;
+  }
+}
+
+/** What a failed function call says: the spec's message, and the function's own words when it gave any. */
+export function functionFailure(error: unknown): { title: string; message: string | null; fields: Readonly<Record<string, string>> } {
+  if (error instanceof FunctionsHttpError)
+    return { title: error.message, message: error.answer?.message ?? null, fields: error.answer?.fields ?? {} };
+  if (error instanceof FunctionsFetchError)
+    return {
+      title: error.message,
+      message: 'There is no connection to Precinct. Nothing you entered was lost: try again once you are back online.',
+      fields: {},
+    };
+  if (error instanceof FunctionsRelayError) return { title: error.message, message: null, fields: {} };
+  return { title: error instanceof Error ? error.message : 'Unknown error occurred', message: null, fields: {} };
 }

@@ -2,15 +2,17 @@ import { ActionIcon, Box, Group, Input, Tooltip } from '@mantine/core';
 import { IconBold, IconBlockquote, IconH2, IconItalic, IconList, IconListNumbers, IconUnderline } from '@tabler/icons-react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Cite, citedAt, Placeholders } from './cite-mark.ts';
 
 /**
  * The narrative: rich text with Tiptap (a kept editor on ProseMirror), limited to what the server
  * keeps (server/reports/narrative.ts: paragraphs, two heading levels, bold, italic, underline, strike,
- * lists, quotes, rules). No links, images or code: a narrative is prose for a court.
+ * lists, quotes, rules). No links, images or code: a narrative is prose for a court. An AI-drafted
+ * sentence keeps the transcript passages it cites (cite-mark.ts): `onCite` hears which the cursor is in.
  */
 
-const EXTENSIONS = [StarterKit.configure({ heading: { levels: [2, 3] }, code: false, codeBlock: false, link: false })];
+const EXTENSIONS = [StarterKit.configure({ heading: { levels: [2, 3] }, code: false, codeBlock: false, link: false }), Cite, Placeholders];
 
 function Tool({
   editor,
@@ -103,14 +105,21 @@ export function NarrativeEditor(props: {
   error?: ReactNode;
   required?: boolean;
   readOnly?: boolean;
+  /** The passages the sentence at the cursor cites (none outside a cited sentence). */
+  onCite?: (passages: string[]) => void;
 }) {
   const { value, onChange } = props;
+  const onCite = useRef(props.onCite);
+  useEffect(() => {
+    onCite.current = props.onCite;
+  });
   const editor = useEditor({
     extensions: EXTENSIONS,
     content: value,
     editable: !props.readOnly,
     editorProps: { attributes: attributesOf(props.label, Boolean(props.error)) },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    onSelectionUpdate: ({ editor: e }) => onCite.current?.(citedAt(e.getAttributes('cite').passages)),
   });
   // A narrative set from outside (written from the answers, restored from the device) replaces the text.
   useEffect(() => {

@@ -24,6 +24,7 @@ import { applyServerErrors } from '../lib/form-errors.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { NarrativeEditor } from './narrative-editor.tsx';
+import { DraftTranscriptCard } from './transcript-panel.tsx';
 
 /** Every answered field of the template present in the form (unanswered as ''), so each has a path for its error. */
 function formContent(report: Pick<Report, 'content' | 'template'>): ReportContent {
@@ -244,6 +245,8 @@ export function ReportForm(props: {
 }) {
   const { report } = props;
   const { session } = useAuthState();
+  // The transcript passages the AI-drafted sentence at the narrative's cursor cites.
+  const [cited, setCited] = useState<string[]>([]);
   const copyKey = deviceCopyKey(session?.user.id ?? 'signed-out', 'reports.report', report.id);
   const [restored] = useState(() =>
     restoredCopy(
@@ -433,8 +436,10 @@ export function ReportForm(props: {
               onChange={(html) => form.setFieldValue('narrative', html)}
               error={form.errors.narrative}
               required
+              onCite={report.ai_draft_id ? setCited : undefined}
             />
             <ReviewNote note={notes.narrative} />
+            {report.ai_draft_id ? <DraftTranscriptCard draftId={report.ai_draft_id} active={cited} /> : null}
           </Stack>
         </Card>
         <FormErrorAlert message={error} />

@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Stack, Table, Text, Title, Typography } from '@mantin
 import type { ReactNode } from 'react';
 import { PERSON_ROLE_LABELS, PROPERTY_DISPOSITION_LABELS, type Report, type ReportContent } from '../../core/contracts/reports.ts';
 import { answeredFields } from '../../core/reports/report-rules.ts';
+import { AiDisclosure } from './transcript-panel.tsx';
 import { localStamp } from './reports-ui.tsx';
 
 /**
@@ -148,6 +149,7 @@ export function ReportContentView({
             No narrative yet.
           </Text>
         )}
+        {report.ai_draft_id ? <AiDisclosure draftId={report.ai_draft_id} /> : null}
       </Section>
     </Stack>
   );

@@ -54,6 +54,11 @@ export function reportsRoutes({ app, empty }: RouteParents) {
     ),
     createRoute({
       getParentRoute: () => app,
+      path: '/reports/templates/ai/transcript',
+      component: lazyScreen(() => import('./transcript-screen.tsx'), 'TranscriptScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
       path: '/reports/templates/$id',
       params: uuidParams('id'),
       component: lazyScreen(() => import('./template-screen.tsx'), 'TemplateScreen'),

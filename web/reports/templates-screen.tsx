@@ -146,9 +146,9 @@ export function TemplatesScreen() {
               Guided templates
             </Title>
             <Text fz="sm" c="dimmed">
-              They ask what an experienced officer asks for these cases and write a first narrative from your answers.
+              They ask what an experienced officer asks for these cases and write a first narrative from your answers, or from a transcript.
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
               {GUIDED_KEYS.map((key) => (
                 <Card key={key} withBorder radius="md" padding="md">
                   <Stack gap={4}>
@@ -161,6 +161,16 @@ export function TemplatesScreen() {
                   </Stack>
                 </Card>
               ))}
+              <Card withBorder radius="md" padding="md">
+                <Stack gap={4}>
+                  <Anchor renderRoot={(props) => <Link {...props} to="/reports/templates/ai/transcript" />} fw={650}>
+                    Draft from a transcript
+                  </Anchor>
+                  <Text fz="sm" c="dimmed">
+                    Paste or upload a body-worn camera transcript; AI writes a first narrative whose every sentence cites what was said.
+                  </Text>
+                </Stack>
+              </Card>
             </SimpleGrid>
           </Stack>
           <Stack gap="sm" component="section" aria-labelledby="my-templates">

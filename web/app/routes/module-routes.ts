@@ -21,14 +21,6 @@ function leadsToComingSoon(module: string) {
   };
 }
 
-// Reports: drafting from a transcript (the rest is in web/reports)
-const reportsComingSoon = leadsToComingSoon('Reports');
-export const reportsTemplatesAiTranscriptRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/reports/templates/ai/transcript',
-  beforeLoad: reportsComingSoon,
-});
-
 // Scheduling
 const scheduleComingSoon = leadsToComingSoon('Scheduling');
 export const scheduleRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/schedule', beforeLoad: scheduleComingSoon });
@@ -84,7 +76,6 @@ export const productivityPrintTaskTaskIdRoute = createRoute({
 });
 
 export const comingSoonRoutes = [
-  reportsTemplatesAiTranscriptRoute,
   scheduleRoute,
   scheduleTradesRoute,
   scheduleOvertimeRoute,

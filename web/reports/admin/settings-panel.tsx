@@ -1,4 +1,18 @@
-import { ActionIcon, Button, Card, Group, Select, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +22,7 @@ import { errorMessage, isApiError, type ApiError } from '../../lib/api-error.ts'
 import { useRoles } from '../../lib/roles.ts';
 import { FormErrorAlert } from '../../ui/states.tsx';
 import { useReportsSettings, useTemplates, useUpdateReportsSettings } from '../reports-calls.ts';
+import { useAiStatus } from '../transcript-calls.ts';
 import { ModuleSettingsGate } from '../../lib/module-settings-gate.tsx';
 
 /** A key from a label: "Traffic crash" -> traffic_crash. */
@@ -29,6 +44,8 @@ function SettingsEditor({ settings }: { settings: ReportsSettings }) {
   const [types, setTypes] = useState<ReportType[]>(settings.types);
   const [reviewerRole, setReviewerRole] = useState(settings.reviewer_role_id);
   const [acknowledgement, setAcknowledgement] = useState(settings.acknowledgement_text);
+  const [aiTypes, setAiTypes] = useState(settings.ai_type_keys);
+  const ai = useAiStatus();
   const [error, setError] = useState<ApiError | Error | null>(null);
   const fieldError = (field: string) => (isApiError(error) ? error.fields[field] : undefined);
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
@@ -42,13 +59,19 @@ function SettingsEditor({ settings }: { settings: ReportsSettings }) {
   const save = async () => {
     setError(null);
     try {
-      await update.mutateAsync({ case_number_format: format, types, reviewer_role_id: shownRole, acknowledgement_text: acknowledgement });
+      await update.mutateAsync({
+        case_number_format: format,
+        types,
+        reviewer_role_id: shownRole,
+        acknowledgement_text: acknowledgement,
+        ai_type_keys: aiTypes.filter((key) => types.some((type) => type.key === key)),
+      });
       notifications.show({ color: 'green', title: 'Saved', message: 'The reports settings are saved.' });
     } catch (failure) {
       setError(failure instanceof Error ? failure : new Error(errorMessage(failure)));
     }
   };
-  const shownFields = ['case_number_format', 'reviewer_role_id', 'acknowledgement_text', 'types'];
+  const shownFields = ['case_number_format', 'reviewer_role_id', 'acknowledgement_text', 'types', 'ai_type_keys'];
   const otherError = error && !(isApiError(error) && Object.keys(error.fields).some((f) => shownFields.some((s) => f.startsWith(s))));
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="reports-settings-heading">
@@ -143,6 +166,25 @@ function SettingsEditor({ settings }: { settings: ReportsSettings }) {
             A type’s key is made from its first name and kept when it is renamed, so existing reports keep their type.
           </Text>
         </Stack>
+        <Checkbox.Group
+          label="Report types officers may draft from a transcript with AI"
+          description={
+            ai.data && !ai.data.configured
+              ? 'Drafting is not set up on this server yet (the operator sets AI_BASE_URL and AI_MODEL); what you choose here applies once it is.'
+              : 'None chosen: drafting from a transcript is off for the agency. A type added above can be chosen once it is saved.'
+          }
+          value={aiTypes}
+          onChange={setAiTypes}
+          error={fieldError('ai_type_keys')}
+        >
+          <Group gap="md" mt={6}>
+            {settings.types
+              .filter((saved) => types.some((type) => type.key === saved.key))
+              .map((type) => (
+                <Checkbox key={type.key} value={type.key} label={types.find((t) => t.key === type.key)?.label || type.label} />
+              ))}
+          </Group>
+        </Checkbox.Group>
         <Textarea
           label="Acknowledgement before using an AI-drafted narrative"
           description="The officer types their name under this text before the draft goes into their report"
@@ -171,7 +213,7 @@ function SettingsEditor({ settings }: { settings: ReportsSettings }) {
   );
 }
 
-/** /admin/modules/reports below the module switch: case numbers, report types, reviewers and the AI acknowledgement. */
+/** /admin/modules/reports below the module switch: case numbers, report types, reviewers, AI drafting and its acknowledgement. */
 export function ReportsSettingsPanel({ moduleEnabled }: { moduleEnabled?: boolean | undefined }) {
   const settings = useReportsSettings();
   return (
