@@ -151,7 +151,7 @@ describe('module access (spec section 5) for people with particular permissions'
     await checkRows(people.templateAuthor, [
       ['/reports/templates/create', '/reports/templates/create'],
       ['/reports/templates/owi', '/reports/templates/owi'],
-      ['/reports/templates/ai/transcript', comingSoonPath('Reports')],
+      ['/reports/templates/ai/transcript', '/reports/templates/ai/transcript'],
     ]);
   });
 

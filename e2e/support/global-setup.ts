@@ -3,8 +3,9 @@
  *
  *   1. builds the web app (`npm run build`); skipped with E2E_SKIP_BUILD=1, or when there is no web
  *      app to build yet (no index.html and no vite.config.*);
- *   2. starts a real SMTP server capturing every message, readable over HTTP (mail-capture.ts), and
- *      an SMS relay stand-in capturing every text message (sms-capture.ts);
+ *   2. starts a real SMTP server capturing every message, readable over HTTP (mail-capture.ts), an
+ *      SMS relay stand-in capturing every text message (sms-capture.ts), and an AI provider stand-in
+ *      speaking the chat-completions protocol (server/test-support/chat-stand-in.ts);
  *   3. starts the real app server, `node server/main.ts`, on a free port with a fresh DATA_DIR, and
  *      waits until GET /health answers 200.
  *
@@ -21,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startChatStandIn } from '../../server/test-support/chat-stand-in.ts';
 import { freePort } from '../../test/pg-cluster.ts';
 import { startMailCapture, type MailCapture } from './mail-capture.ts';
 import { startSmsCapture } from './sms-capture.ts';
@@ -125,6 +127,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const sms = await startSmsCapture();
     cleanups.push(() => sms.close());
 
+    const ai = await startChatStandIn();
+    cleanups.push(() => ai.close());
+
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'precinct-e2e-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -145,6 +150,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       AUTH_RATE_LIMIT_PER_MINUTE: '600',
       SIGN_IN_FAILURES_PER_ADDRESS: '100000',
       LOG_LEVEL: 'warn',
+      AI_BASE_URL: ai.baseUrl,
+      AI_MODEL: 'stand-in-7b',
     };
     // The suite runs on a fresh embedded database unless E2E_DATABASE_URL names a server to use, and
     // never sends analytics from a test run.
@@ -179,6 +186,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('baseUrl', baseUrl);
     project.provide('mailApiUrl', mail.apiUrl);
     project.provide('smsApiUrl', sms.apiUrl);
+    project.provide('aiStandInUrl', ai.baseUrl.replace(/\/v1$/, ''));
   } catch (error) {
     await teardown();
     throw error;

@@ -9,5 +9,7 @@ declare module 'vitest' {
     mailApiUrl: string;
     /** The captured-SMS HTTP API (e2e/support/sms-capture.ts); use waitForSms() from sms.ts. */
     smsApiUrl: string;
+    /** The AI provider stand-in (server/test-support/chat-stand-in.ts): PUT /stand-in/next queues its answers. */
+    aiStandInUrl: string;
   }
 }
