@@ -7,6 +7,7 @@ import type { Tx } from '../platform/database.ts';
 import type { DemoAgency } from '../platform/modules.ts';
 import { insertNotification } from '../platform/notices.ts';
 import { activeRoleMembers, roleFromTemplate } from '../platform/people.ts';
+import { seedDemoAiDraft } from './demo-ai-draft.ts';
 import { insertReport, insertRevision } from './report-queries.ts';
 import { searchWords } from './report-search.ts';
 import { reportsSettingsOf } from './settings.ts';
@@ -182,7 +183,12 @@ export async function seedDemoReports(tx: Tx, { agencyId, size }: DemoAgency): P
 
   const sysConfig = await lockSysConfig(tx, agencyId);
   const timeZone = sysConfig.general_settings.timezone;
-  const reportsSettings = { ...sysConfig.reports_settings, ...(sergeant ? { reviewer_role_id: sergeantRole!.id } : {}) };
+  // The demo lets officers draft incidents, thefts and damage reports from transcripts once an operator sets up a provider.
+  const reportsSettings = {
+    ...sysConfig.reports_settings,
+    ai_type_keys: ['incident', 'theft', 'damage'],
+    ...(sergeant ? { reviewer_role_id: sergeantRole!.id } : {}),
+  };
   await writeSysConfig(tx, agencyId, { ...sysConfig, reports_settings: reportsSettings });
   const settings = reportsSettingsOf({ ...sysConfig, reports_settings: reportsSettings });
   const templates = new Map(
@@ -321,5 +327,20 @@ export async function seedDemoReports(tx: Tx, { agencyId, size }: DemoAgency): P
         at: new Date(reviewed!.getTime() + 2 * DAY_MS),
       });
     }
+  }
+  // The newest: a damage report drafted from a body-worn camera transcript, waiting for review.
+  const damage = settings.types.find((t) => t.key === 'damage');
+  const damageTemplate = damage?.template_id ? templates.get(damage.template_id) : undefined;
+  if (size === 'large' && damageTemplate) {
+    const occurred = new Date(Date.now() - 26 * HOUR_MS);
+    await seedDemoAiDraft(
+      tx,
+      agencyId,
+      author,
+      settings,
+      damageTemplate,
+      localStamp(occurred, timeZone),
+      new Date(occurred.getTime() + 4 * HOUR_MS),
+    );
   }
 }

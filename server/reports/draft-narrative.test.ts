@@ -65,8 +65,8 @@ describe.each(DATABASE_KINDS)('drafting a narrative from a transcript on %s', (k
     expect(allowed.statusCode, allowed.body).toBe(200);
   });
   afterAll(async () => {
-    await server.close();
-    await standIn.close();
+    await server?.close();
+    await standIn?.close();
   });
 
   it('says whether drafting is set up, which model it uses and for which report types', async () => {
