@@ -1,8 +1,9 @@
 import { Card, SimpleGrid, Stack, Table, Text, Title, Typography } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PERSON_ROLE_LABELS, PROPERTY_DISPOSITION_LABELS, type Report, type ReportContent } from '../../core/contracts/reports.ts';
 import { answeredFields } from '../../core/reports/report-rules.ts';
-import { AiDisclosure } from './transcript-panel.tsx';
+import { citedAt } from './cite-mark.ts';
+import { AiDisclosure, DraftTranscriptCard } from './transcript-panel.tsx';
 import { localStamp } from './reports-ui.tsx';
 
 /**
@@ -89,6 +90,8 @@ export function ReportContentView({
   compact?: boolean;
 }) {
   const answered = answeredFields(report.template);
+  // The transcript passages of the AI-drafted sentence last chosen in the narrative.
+  const [cited, setCited] = useState<string[]>([]);
   const money = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD' }));
   return (
     <Stack gap={compact ? 'sm' : 'md'}>
@@ -142,7 +145,11 @@ export function ReportContentView({
         {content.narrative ? (
           <Typography fz="sm">
             {/* The server keeps only the editor's formatting (server/reports/narrative.ts): no script, attribute or link survives. */}
-            <div dangerouslySetInnerHTML={{ __html: content.narrative }} />
+            <div
+              className="precinct-cited"
+              dangerouslySetInnerHTML={{ __html: content.narrative }}
+              onClick={(event) => setCited(citedAt((event.target as HTMLElement).closest('span[data-cite]')?.getAttribute('data-cite')))}
+            />
           </Typography>
         ) : (
           <Text fz="sm" c="dimmed">
@@ -150,6 +157,7 @@ export function ReportContentView({
           </Text>
         )}
         {report.ai_draft_id ? <AiDisclosure draftId={report.ai_draft_id} /> : null}
+        {report.ai_draft_id && !compact ? <DraftTranscriptCard draftId={report.ai_draft_id} active={cited} /> : null}
       </Section>
     </Stack>
   );

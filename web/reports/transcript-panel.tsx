@@ -91,7 +91,7 @@ export function DraftTranscriptCard({ draftId, active }: { draftId: string; acti
           <>
             <Text fz="sm" c="dimmed">
               {draft.data.file_name ?? 'Pasted transcript'} · {draft.data.passages.length} passages. Put the cursor in an underlined
-              sentence of the narrative to see the passages it comes from.
+              sentence of the narrative (or choose one) to see the passages it comes from.
             </Text>
             <TranscriptPassages passages={draft.data.passages} active={active} height={360} />
           </>
