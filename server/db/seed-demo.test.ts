@@ -49,6 +49,19 @@ describe('the demo data', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
 
+    // Reports: the sergeant has reports to review, one drafted from a transcript whose sentences cite it.
+    const sergeant = await signIn(server, { email: 'sergeant@riverside.example', password: DEMO_PASSWORD });
+    const asSergeant = (url: string) => server.request({ method: 'GET', url, token: sergeant.access_token });
+    const reportsHome = (await asSergeant('/rest/v1/reports/home')).json() as { to_review_total: number; to_review: Array<{ id: string }> };
+    expect(reportsHome.to_review_total).toBeGreaterThanOrEqual(5);
+    const queue = (await asSergeant('/rest/v1/reports/reports?queue=review&q=Okafor')).json() as { items: Array<{ id: string }> };
+    const waiting = await Promise.all(queue.items.map(async (r) => (await asSergeant(`/rest/v1/reports/reports/${r.id}`)).json()));
+    const drafted = waiting.find((report: { ai_draft_id: string | null }) => report.ai_draft_id);
+    expect(drafted.content.narrative).toContain('<span data-cite="P2">The caller, Linda Okafor, said');
+    expect(drafted.content.narrative).not.toContain('[INSERT');
+    const draft = (await asSergeant(`/rest/v1/reports/ai/drafts/${drafted.ai_draft_id}`)).json();
+    expect(draft.disclosure).toMatch(/^AI assisted: .*Sam Patel reviewed and edited it and signed/);
+
     const limited = await signIn(server, { email: 'limited@riverside.example', password: DEMO_PASSWORD });
     const profile = (await server.request({ method: 'GET', url: '/rest/v1/profile', token: limited.access_token })).json();
     expect(profile.user.account_type).toBe('limited');
