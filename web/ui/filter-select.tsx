@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 
-const ANY = 'all';
+/** The first line's value: not a value of any list's filter ('all' was, and the binder list's "Every binder" made Mantine throw). */
+const ANY = '(any)';
 
 /**
  * A list's filter: one choice among `options`, or the first line (`any`, "Any status") for no filter,
