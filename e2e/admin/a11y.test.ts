@@ -3,11 +3,10 @@
  * admin screen fits a 360 px wide phone without the page scrolling sideways (wide tables scroll in
  * their own box).
  */
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
-import { agencyWithAdmin, api, createRole, settled, signInWithSession, type Person } from './support.ts';
+import { agencyWithAdmin, api, createRole, signInWithSession, walkScreens, type Person, type WalkedScreen } from './support.ts';
 
 let admin: Person;
 let roleId: string;
@@ -23,12 +22,7 @@ beforeAll(async () => {
   await api(admin.session, 'PUT', '/rest/v1/admin/modules/citations', { enabled: true });
 });
 
-/** Waits for transitions (menus, dialogs, drawers, tabs) to finish, so axe measures real colours. */
-async function still(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
-}
-
-const SCREENS: { path: string; heading: string; open?: (page: Page) => Promise<void> }[] = [
+const SCREENS: WalkedScreen[] = [
   { path: '/admin', heading: 'Admin' },
   {
     path: '/admin?tab=audit',
@@ -69,8 +63,8 @@ const SCREENS: { path: string; heading: string; open?: (page: Page) => Promise<v
   { path: '/admin/modules/fto', heading: 'Field Training settings' },
 ];
 
-function resolve(path: string): string {
-  return path.replace('ROLE_ID', roleId).replace('ADMIN_ID', adminId);
+function resolve(screens: WalkedScreen[]): WalkedScreen[] {
+  return screens.map((screen) => ({ ...screen, path: screen.path.replace('ROLE_ID', roleId).replace('ADMIN_ID', adminId) }));
 }
 
 describe.each(['light', 'dark'] as const)('the admin screens in the %s theme', (colorScheme) => {
@@ -78,21 +72,10 @@ describe.each(['light', 'dark'] as const)('the admin screens in the %s theme', (
     const page = await newPage({ colorScheme });
     try {
       await signInWithSession(page, admin.session);
-      for (const screen of SCREENS) {
-        await page.goto(resolve(screen.path));
-        await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
-        await settled(page);
-        if (screen.open) await screen.open(page);
-        await still(page);
+      await walkScreens(page, resolve(SCREENS), async () => {
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
-        try {
-          await expectNoSeriousAxeViolations(page);
-        } catch (error) {
-          throw new Error(`${screen.path}${screen.open ? ' (with its dialog or panel open)' : ''}: ${(error as Error).message}`, {
-            cause: error,
-          });
-        }
-      }
+        await expectNoSeriousAxeViolations(page);
+      });
     } finally {
       await page.context().close();
     }
@@ -104,13 +87,10 @@ describe('the admin screens on a 360 px wide phone', () => {
     const page = await newPage({ viewport: { width: 360, height: 740 } });
     try {
       await signInWithSession(page, admin.session);
-      for (const screen of SCREENS.filter((s) => !s.open)) {
-        await page.goto(resolve(screen.path));
-        await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
-        await settled(page);
+      await walkScreens(page, resolve(SCREENS.filter((s) => !s.open)), async () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${screen.path} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
-      }
+        expect(overflow, `${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+      });
     } finally {
       await page.context().close();
     }

@@ -14,6 +14,7 @@ import { expect, inject } from 'vitest';
 import type { AdminUser, Role, RoleDetail } from '../../core/contracts/admin.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import { signUpAgencyViaApi, uniqueEmail } from '../support/accounts.ts';
+import { openInApp } from '../support/browser.ts';
 import { waitForMail } from '../support/mail.ts';
 import { signInViaApi as passwordSignIn } from '../support/session.ts';
 
@@ -147,4 +148,38 @@ export async function settled(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
+}
+
+/** A screen of a walk: where it is, its level-1 heading, and what to open on it before the check (a dialog, a drawer, a tab). */
+export interface WalkedScreen {
+  path: string;
+  heading: string | RegExp;
+  open?: (page: Page) => Promise<void>;
+}
+
+/**
+ * Opens each screen in turn in the one signed-in `page` and runs `check` on it once it has settled
+ * (and what `open` opens is open): the first by its URL, the rest as the app's links do, without a
+ * page load, which is most of what a screen costs to open. What `open` opened is closed with Escape
+ * before the next screen. A failed check names the screen.
+ */
+export async function walkScreens(page: Page, screens: WalkedScreen[], check: (screen: WalkedScreen) => Promise<void>): Promise<void> {
+  for (const [index, screen] of screens.entries()) {
+    if (index === 0) await page.goto(screen.path);
+    else await openInApp(page, screen.path);
+    await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+    await settled(page);
+    if (screen.open) await screen.open(page);
+    try {
+      await check(screen);
+    } catch (error) {
+      throw new Error(`${screen.path}${screen.open ? ' (with its dialog or panel open)' : ''}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (screen.open) {
+      await page.keyboard.press('Escape');
+      await page.locator('[role="dialog"]').first().waitFor({ state: 'detached' });
+    }
+  }
 }

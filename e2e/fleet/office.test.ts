@@ -20,7 +20,9 @@ import {
   inviteAndAccept,
   settled,
   signInWithSession,
+  walkScreens,
   type Person,
+  type WalkedScreen,
 } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 import { expectImageShown, solidPng } from './images.ts';
@@ -96,11 +98,6 @@ async function chooseOnlyOption(page: Page, input: Locator, name: string): Promi
   await input.press('ArrowDown');
   await input.press('Enter');
   await expect.poll(() => input.inputValue()).toBe(name);
-}
-
-/** Waits for transitions (menus, dialogs, drawers) to finish, so axe measures real colours. */
-async function still(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
 }
 
 describe('the template builder', () => {
@@ -298,7 +295,6 @@ describe('a vehicle’s photo', () => {
         .setInputFiles({ name: 'ph-1-new.png', mimeType: 'image/png', buffer: solidPng(120, 80, [160, 60, 30]) });
       await expect.poll(async () => (await current()).photo_id).not.toBe(first);
       await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
-      await page.waitForTimeout(400);
       await expectNoSeriousAxeViolations(page);
 
       await page.goto('/fleet/admin/vehicle?q=PH-1');
@@ -428,50 +424,41 @@ describe('who may open the fleet office', () => {
   });
 });
 
-const SCREENS: { path: () => string; heading: string; open?: (page: Page) => Promise<void> }[] = [
-  { path: () => '/fleet/admin', heading: 'Fleet dashboard' },
-  { path: () => '/fleet/admin/vehicle', heading: 'Vehicles' },
-  {
-    path: () => '/fleet/admin/vehicle',
-    heading: 'Vehicles',
-    open: async (page) => void (await page.getByRole('button', { name: 'Add a vehicle' }).click()),
-  },
-  { path: () => `/fleet/admin/vehicle/${vehicle.id}`, heading: 'Unit P-101' },
-  { path: () => '/fleet/admin/servicerequest', heading: 'Service requests' },
-  {
-    path: () => `/fleet/admin/servicerequest?request=${request.id}`,
-    heading: 'Service requests',
-    open: async (page) => void (await page.getByRole('button', { name: 'Save' }).waitFor()),
-  },
-  { path: () => '/fleet/admin/squadchecks', heading: 'Squad checks' },
-  { path: () => '/fleet/admin/squadchecks?failures=all', heading: 'Squad checks' },
-  { path: () => `/fleet/admin/squadchecks/${submission.id}`, heading: 'Squad check: unit P-101' },
-  { path: () => '/fleet/admin/squadchecks/configure', heading: 'Squad check templates' },
-  { path: () => '/fleet/admin/squadchecks/configure/template/create', heading: 'New template' },
-  { path: () => `/fleet/admin/squadchecks/configure/template/${template.id}`, heading: 'Start of shift' },
-  { path: () => '/admin/modules/fleet', heading: 'Fleet settings' },
-];
+/** Every fleet-office screen, with its dialog or drawer where it has one (the ids are the beforeAll's). */
+function screens(): WalkedScreen[] {
+  return [
+    { path: '/fleet/admin', heading: 'Fleet dashboard' },
+    { path: '/fleet/admin/vehicle', heading: 'Vehicles' },
+    {
+      path: '/fleet/admin/vehicle',
+      heading: 'Vehicles',
+      open: async (page) => void (await page.getByRole('button', { name: 'Add a vehicle' }).click()),
+    },
+    { path: `/fleet/admin/vehicle/${vehicle.id}`, heading: 'Unit P-101' },
+    { path: '/fleet/admin/servicerequest', heading: 'Service requests' },
+    {
+      path: `/fleet/admin/servicerequest?request=${request.id}`,
+      heading: 'Service requests',
+      open: async (page) => void (await page.getByRole('button', { name: 'Save' }).waitFor()),
+    },
+    { path: '/fleet/admin/squadchecks', heading: 'Squad checks' },
+    { path: `/fleet/admin/squadchecks/${submission.id}`, heading: 'Squad check: unit P-101' },
+    { path: '/fleet/admin/squadchecks/configure', heading: 'Squad check templates' },
+    { path: '/fleet/admin/squadchecks/configure/template/create', heading: 'New template' },
+    { path: `/fleet/admin/squadchecks/configure/template/${template.id}`, heading: 'Start of shift' },
+    { path: '/admin/modules/fleet', heading: 'Fleet settings' },
+  ];
+}
 
 describe.each(['light', 'dark'] as const)('the fleet office in the %s theme', (colorScheme) => {
   it('has no serious or critical axe violation', async () => {
     const page = await newPage({ colorScheme });
     try {
       await signInWithSession(page, admin.session);
-      for (const screen of SCREENS) {
-        await page.goto(screen.path());
-        await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
-        await settled(page);
-        if (screen.open) await screen.open(page);
-        await still(page);
+      await walkScreens(page, screens(), async () => {
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
-        try {
-          await expectNoSeriousAxeViolations(page);
-        } catch (error) {
-          throw new Error(`${screen.path()}${screen.open ? ' (with its dialog or drawer open)' : ''}: ${(error as Error).message}`, {
-            cause: error,
-          });
-        }
-      }
+        await expectNoSeriousAxeViolations(page);
+      });
     } finally {
       await page.context().close();
     }
@@ -483,13 +470,14 @@ describe('the fleet office on a 360 px wide phone', () => {
     const page = await newPage({ viewport: { width: 360, height: 740 } });
     try {
       await signInWithSession(page, admin.session);
-      for (const screen of SCREENS.filter((s) => !s.open)) {
-        await page.goto(screen.path());
-        await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
-        await settled(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${screen.path()} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
-      }
+      await walkScreens(
+        page,
+        screens().filter((s) => !s.open),
+        async () => {
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+        },
+      );
     } finally {
       await page.context().close();
     }

@@ -55,6 +55,26 @@ export async function newPage({ colorScheme = 'light', viewport = { width: 1280,
   return context.newPage();
 }
 
+/**
+ * Takes the app, already open in `page`, to `path` the way one of its links does: the router moves
+ * without a page load (TanStack Router's history follows history.pushState). For walks over many
+ * screens where what is checked is each screen, not its first load; a test about opening a URL, a
+ * reload or a guard on arrival uses page.goto. Resolves once the address is `path`; the caller waits
+ * for what the screen shows.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const target = new URL(path, page.url());
+  await page.evaluate(
+    (href) => {
+      const state = (window.history.state ?? {}) as { __TSR_index?: number };
+      const key = Math.random().toString(36).slice(2, 10);
+      window.history.pushState({ __TSR_index: (state.__TSR_index ?? 0) + 1, key, __TSR_key: key }, '', href);
+    },
+    target.pathname + target.search + target.hash,
+  );
+  await page.waitForURL((url) => url.pathname + url.search === target.pathname + target.search);
+}
+
 type AxeViolations = AxeResults['violations'];
 
 /**
