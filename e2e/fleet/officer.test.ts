@@ -3,8 +3,8 @@
  * critical item (the note is asked for), the car shown out of service, the failure turned into a
  * pre-filled service request that then shows in their list; a reload in the middle of a check keeps
  * the answers; a check with a photo item and a signature item uploads both (with progress) and the
- * office's review screen shows the two images; the screens are axe clean in both themes and fit a
- * 360 px wide phone.
+ * office's review screen shows the two images; each screen is axe clean in both themes (light at
+ * desktop width, dark on a phone) and fits a 360 px wide phone.
  *
  * The founder of a new agency (admin:access, which passes every permission) is the officer here; the
  * car is added through the fleet admin API and assigned to them.
@@ -14,10 +14,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
 import type { SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
 import { agencyWithAdmin, api, expectPath, settled, signInWithSession, type Person } from '../admin/support.ts';
-import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { expectNoSeriousAxeViolations, newPage, openInApp } from '../support/browser.ts';
 import { expectImageShown, solidPng } from './images.ts';
 
 const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 800 };
 
 let officer: Person;
 let car: Vehicle;
@@ -154,7 +155,6 @@ describe('an officer on a phone', () => {
       await expectNoSidewaysScroll(page, 'the squad check result');
       // The pointer still rests where "Send" was; measured without a hover state.
       await page.mouse.move(0, 0);
-      await page.waitForTimeout(300);
       await expectNoSeriousAxeViolations(page);
 
       const openedHref = (await openedLink.getAttribute('href'))!;
@@ -351,46 +351,44 @@ describe('an officer checking a K-9 unit', () => {
   });
 });
 
-describe.each(['light', 'dark'] as const)('the officer’s fleet screens in the %s theme', (colorScheme) => {
+// Each screen once per theme: in light at desktop width, in dark on a phone (where the header shows
+// the initials alone and the lists become cards).
+describe.each([
+  ['light', 'a desktop', DESKTOP],
+  ['dark', 'a phone', PHONE],
+] as const)('the officer’s fleet screens in the %s theme on %s', (colorScheme, _, viewport) => {
+  /** Axe on the page as it is, the failure naming where. */
+  async function checkAxe(page: Page, where: string): Promise<void> {
+    await settled(page);
+    try {
+      await expectNoSeriousAxeViolations(page);
+    } catch (error) {
+      throw new Error(`${where} at ${viewport.width} px: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
   // The screens as they first open are walked by the label-in-name test below (which runs every axe rule);
   // here, the states it does not reach: a form showing its errors, and a request's page.
   it('have no serious or critical axe violation with a form’s errors shown or on a request’s page', async () => {
-    const page = await newPage({ colorScheme });
+    const page = await newPage({ colorScheme, viewport });
     try {
       await signInWithSession(page, officer.session);
-      const screens: { path: string; heading: string | RegExp; open?: () => Promise<void> }[] = [
-        {
-          path: `/fleet/squadcheck?vehicle_id=${spare.id}`,
-          heading: 'Squad check: unit P-502',
-          open: async () => {
-            await page.getByRole('button', { name: 'Send the squad check' }).click();
-            await page.getByRole('alert').filter({ hasText: 'need your attention' }).waitFor();
-          },
-        },
-      ];
-      for (const screen of screens) {
-        await page.goto(screen.path);
-        await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
-        await settled(page);
-        if (screen.open) await screen.open();
-        await page.waitForTimeout(400);
-        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
-        try {
-          await expectNoSeriousAxeViolations(page);
-        } catch (error) {
-          throw new Error(`${screen.path}: ${(error as Error).message}`, { cause: error });
-        }
-      }
+      await page.goto(`/fleet/squadcheck?vehicle_id=${spare.id}`);
+      await page.getByRole('heading', { name: 'Squad check: unit P-502', level: 1 }).waitFor();
+      await settled(page);
+      await page.getByRole('button', { name: 'Send the squad check' }).click();
+      await page.getByRole('alert').filter({ hasText: 'need your attention' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+      await checkAxe(page, 'the squad check with its errors shown');
       // A request's page, with its timeline.
-      await page.goto('/fleet/request');
+      await openInApp(page, '/fleet/request');
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
       await settled(page);
       const first = page.locator('section[aria-labelledby="my-requests-heading"] a').first();
       if ((await first.count()) > 0) {
         await first.click();
         await page.getByRole('heading', { name: /^Service request #\d+$/, level: 1 }).waitFor();
-        await settled(page);
-        await page.waitForTimeout(400);
-        await expectNoSeriousAxeViolations(page);
+        await checkAxe(page, 'a service request');
       }
     } finally {
       await page.context().close();
@@ -399,55 +397,38 @@ describe.each(['light', 'dark'] as const)('the officer’s fleet screens in the 
 
   // WCAG 2.5.3, label in name: a speech-input user says what they see. expectNoSeriousAxeViolations runs
   // axe's label-content-name-mismatch rule; the header's name is also checked here word for word.
-  it.each([
-    ['a desktop', { width: 1280, height: 800 }],
-    ['a phone', PHONE],
-  ] as const)(
-    'name every control by the text it shows on %s: the account menu, the vehicle picker, the squad check and the service request forms',
-    async (_, viewport) => {
-      const page = await newPage({ colorScheme, viewport });
-      const check = async (where: string) => {
-        await settled(page);
-        await page.waitForTimeout(400);
-        try {
-          await expectNoSeriousAxeViolations(page);
-        } catch (error) {
-          throw new Error(`${where} at ${viewport.width} px: ${(error as Error).message}`, { cause: error });
-        }
-      };
-      try {
-        await signInWithSession(page, officer.session);
-        await page.goto('/fleet');
-        await page.getByRole('heading', { name: 'Fleet', level: 1 }).waitFor();
-        // The initials always show, the name from 640 px up: the button's name starts with both.
-        await page.getByRole('button', { name: /^PC Pat Chief, Account menu$/ }).waitFor();
-        await check('/fleet');
+  it('name every control by the text it shows: the account menu, the vehicle picker, the squad check and the service request forms', async () => {
+    const page = await newPage({ colorScheme, viewport });
+    try {
+      await signInWithSession(page, officer.session);
+      await page.goto('/fleet');
+      await page.getByRole('heading', { name: 'Fleet', level: 1 }).waitFor();
+      // The initials always show, the name from 640 px up: the button's name starts with both.
+      await page.getByRole('button', { name: /^PC Pat Chief, Account menu$/ }).waitFor();
+      await checkAxe(page, '/fleet');
 
-        // The squad check: the vehicle picker (each button named by the unit, plate, car and status it shows), then the form.
-        await page.goto('/fleet/squadcheck');
-        await page.getByRole('heading', { name: 'Squad check', level: 1 }).waitFor();
-        await page.getByRole('button', { name: /^Unit P-502 PCT 502 · 2024 Ford Police Interceptor Utility/ }).waitFor();
-        await check('/fleet/squadcheck');
-        await page.getByRole('button', { name: /^Unit P-502/ }).click();
-        await page.getByRole('heading', { name: 'Squad check: unit P-502', level: 1 }).waitFor();
-        await check('the squad check form');
-        // A form with a photo item and a signature item.
-        await page.goto(`/fleet/squadcheck?vehicle_id=${k9.id}`);
-        await page.getByRole('heading', { name: 'Squad check: unit K9-7', level: 1 }).waitFor();
-        await check('the K-9 squad check form');
+      // The squad check: the vehicle picker (each button named by the unit, plate, car and status it shows), then the form.
+      await openInApp(page, '/fleet/squadcheck');
+      await page.getByRole('heading', { name: 'Squad check', level: 1 }).waitFor();
+      await page.getByRole('button', { name: /^Unit P-502 PCT 502 · 2024 Ford Police Interceptor Utility/ }).waitFor();
+      await checkAxe(page, '/fleet/squadcheck');
+      await page.getByRole('button', { name: /^Unit P-502/ }).click();
+      await page.getByRole('heading', { name: 'Squad check: unit P-502', level: 1 }).waitFor();
+      await checkAxe(page, 'the squad check form');
+      // A form with a photo item and a signature item.
+      await openInApp(page, `/fleet/squadcheck?vehicle_id=${k9.id}`);
+      await page.getByRole('heading', { name: 'Squad check: unit K9-7', level: 1 }).waitFor();
+      await checkAxe(page, 'the K-9 squad check form');
 
-        // A service request: the vehicle picker, then the form with the vehicle picked.
-        await page.goto('/fleet/request');
-        await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
-        await check('/fleet/request');
-        await page.getByRole('button', { name: /^Unit P-502/ }).click();
-        await page.getByRole('button', { name: 'Change vehicle' }).waitFor();
-        await check('the service request form');
-      } finally {
-        await page.context().close();
-      }
-    },
-    // Six pages, each run through axe: more than the default minute on a busy two-core machine.
-    150_000,
-  );
+      // A service request: the vehicle picker, then the form with the vehicle picked.
+      await openInApp(page, '/fleet/request');
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await checkAxe(page, '/fleet/request');
+      await page.getByRole('button', { name: /^Unit P-502/ }).click();
+      await page.getByRole('button', { name: 'Change vehicle' }).waitFor();
+      await checkAxe(page, 'the service request form');
+    } finally {
+      await page.context().close();
+    }
+  }, 150_000);
 });
