@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { programCategories, type Binder, type BinderDetail, type Dor, type DorContent, type Program } from '../../core/contracts/fto.ts';
-import { api, roleIdByName, settled, type Person } from '../admin/support.ts';
-import { expectNoSeriousAxeViolations } from '../support/browser.ts';
+import { api, roleIdByName, settled, signInWithSession, walkScreens, type Person, type WalkedScreen } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations, newPage, openInApp } from '../support/browser.ts';
 import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
 
 let admin: Person;
@@ -192,18 +192,32 @@ describe('progress and the program', () => {
   }, 60_000);
 
   it('keeps the field training screens axe clean in light and dark for each role', async () => {
-    const screens: Array<[Person, string]> = [
-      [trainee, '/fto'],
-      [trainer, '/fto'],
-      [coordinator, '/fto/admin'],
-      [coordinator, '/fto/admin/binder/list'],
-      [trainer, `/fto/binder/${binder.id}/dors`],
+    // Each person's screens in one page of theirs.
+    const screens: Array<[Person, WalkedScreen[]]> = [
+      [trainee, [{ path: '/fto', heading: /./ }]],
+      [
+        trainer,
+        [
+          { path: '/fto', heading: /./ },
+          { path: `/fto/binder/${binder.id}/dors`, heading: 'DORs: Riley Chen' },
+        ],
+      ],
+      [
+        coordinator,
+        [
+          { path: '/fto/admin', heading: 'Field training office' },
+          { path: '/fto/admin/binder/list', heading: 'Binders' },
+        ],
+      ],
     ];
     for (const colorScheme of ['light', 'dark'] as const)
-      for (const [person, path] of screens) {
-        const page = await as(person, path, { colorScheme });
+      for (const [person, walk] of screens) {
+        const page = await newPage({ colorScheme });
         try {
-          await expectNoSeriousAxeViolations(page);
+          await signInWithSession(page, person.session);
+          await walkScreens(page, walk, () => expectNoSeriousAxeViolations(page));
+        } catch (error) {
+          throw new Error(`as ${person.name} in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
         } finally {
           await page.context().close();
         }
@@ -270,7 +284,7 @@ describe('progress and the program', () => {
     }
   }, 120_000);
 
-  it('fits the DOR form on a 360 px wide phone without sideways scrolling', async () => {
+  it('fits the DOR form and the binder’s DOR list on a 360 px wide phone, the list as cards, each with its number, shift and status', async () => {
     const draft = await api<Dor>(
       trainer.session,
       'POST',
@@ -279,19 +293,13 @@ describe('progress and the program', () => {
       { 'idempotency-key': randomUUID() },
     );
     const page = await as(trainer, `/fto/binder/${binder.id}/dors/view/${draft.id}`, { viewport: { width: 360, height: 740 } });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     try {
       await page.locator('select[aria-label^="Rating: "]').first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `the DOR form is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+      expect(await overflow(), 'the DOR form is wider than the screen').toBeLessThanOrEqual(0);
       await expectNoSeriousAxeViolations(page);
-    } finally {
-      await page.context().close();
-    }
-  }, 90_000);
 
-  it('lists a binder’s DORs on a 360 px wide phone as cards, each with its number, shift and status', async () => {
-    const page = await as(trainer, `/fto/binder/${binder.id}/dors`, { viewport: { width: 360, height: 740 } });
-    try {
+      await openInApp(page, `/fto/binder/${binder.id}/dors`);
       const list = page.getByRole('list', { name: 'Daily observation reports' });
       await list
         .getByRole('link', { name: /^DOR #\d+$/ })
@@ -299,8 +307,7 @@ describe('progress and the program', () => {
         .waitFor();
       expect(await page.getByRole('table').count()).toBe(0);
       await list.getByText('Approved', { exact: true }).first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `the DOR list is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+      expect(await overflow(), 'the DOR list is wider than the screen').toBeLessThanOrEqual(0);
     } finally {
       await page.context().close();
     }
