@@ -67,11 +67,3 @@ export async function signOutThroughMenu(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
 }
-
-/** Waits for Mantine's modal and menu transitions to end, so that axe measures the final colours. */
-export async function transitionsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[role="dialog"], [role="menu"]')].every((element) => getComputedStyle(element).opacity === '1'),
-  );
-  await page.waitForTimeout(300);
-}

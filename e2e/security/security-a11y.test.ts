@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 import { signedInPage } from '../support/session.ts';
 import { signInThroughForm } from '../app/flows.ts';
-import { enrolTotpViaApi, founder, openAccountAndSecurity, transitionsDone } from './flows.ts';
+import { enrolTotpViaApi, founder, openAccountAndSecurity } from './flows.ts';
 
 describe('accessibility of the security screens', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -14,7 +14,6 @@ describe('accessibility of the security screens', () => {
         await page.goto('/login');
         await signInThroughForm(page, user);
         await page.getByRole('heading', { name: 'Verify it is you' }).waitFor();
-        await transitionsDone(page);
         await expectNoSeriousAxeViolations(page);
       } finally {
         await page.context().close();
@@ -28,7 +27,6 @@ describe('accessibility of the security screens', () => {
         await page.goto('/');
         await page.getByRole('heading', { name: /Welcome/ }).waitFor();
         await openAccountAndSecurity(page);
-        await transitionsDone(page);
         await expectNoSeriousAxeViolations(page);
         await page.getByRole('button', { name: 'Add a factor' }).click();
         await page.getByRole('button', { name: 'Continue' }).click();

@@ -116,6 +116,13 @@ export async function expectNoSeriousAxeViolations(
   options: { exclude?: string[]; disableRules?: string[] } = {},
 ): Promise<void> {
   await transitionsDone(page);
+  // The app's error page is axe clean too; a check meant for a screen must not pass on it instead.
+  const crashed = await page.evaluate(() => {
+    const message = document.querySelector('[data-testid="error-message"]');
+    const heading = document.querySelector('h1')?.textContent ?? '';
+    return message && heading !== 'Page Not Found' ? `${heading}: ${message.textContent ?? ''}` : null;
+  });
+  if (crashed) throw new Error(`axe was to check ${page.url()}, which shows the error page instead (${crashed})`);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const rules: Record<string, { enabled: boolean }> = {};
   for (const rule of options.disableRules ?? []) rules[rule] = { enabled: false };
