@@ -373,6 +373,37 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     await call(administrator, 'PUT', '/rest/v1/reports/admin/settings', { case_number_format: '{YYYY}-{NNNNNN}' });
   });
 
+  it('returns a report with comments on single fields, and refuses a comment on a field the report does not have', async () => {
+    const sent = await submitted(officer);
+    const unknown = await call(
+      sergeant,
+      'POST',
+      `/rest/v1/reports/reports/${sent.id}/return`,
+      { comment: 'See the fields.', fields: { 'answers.bac': 'What was the result?', 'people.4.name': 'Who?' } },
+      ifMatch(sent.version),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual({
+      'fields.answers.bac': 'This report has no field “answers.bac” to comment on',
+      'fields.people.4.name': 'This report has no field “people.4.name” to comment on',
+    });
+    const returned = await call(
+      sergeant,
+      'POST',
+      `/rest/v1/reports/reports/${sent.id}/return`,
+      {
+        comment: 'See the fields.',
+        fields: { 'answers.offense': 'Name the statute.', 'people.0.name': 'Her full name, please.', location: '  ' },
+      },
+      ifMatch(sent.version),
+    );
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect((returned.json() as Report).review?.fields).toEqual({
+      'answers.offense': 'Name the statute.',
+      'people.0.name': 'Her full name, please.',
+    });
+  });
+
   it('shows each person what needs them: returned reports to the author, and the review queue to a reviewer', async () => {
     const home = (await call(sergeant, 'GET', '/rest/v1/reports/home')).json() as { can_review: boolean; to_review: ReportSummary[] };
     expect(home.can_review).toBe(true);

@@ -28,6 +28,7 @@ import { findPerson } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
 import { GENERAL_TEMPLATE } from '../../core/reports/general-template.ts';
+import { unknownFieldComments } from '../../core/reports/report-fields.ts';
 import { sanitizeNarrative } from './narrative.ts';
 import { searchWords } from './report-search.ts';
 import {
@@ -346,6 +347,8 @@ export function returnReport(
   return inAgency(ctx, async (tx) => {
     const { row, viewer } = await reviewable(tx, ctx, id);
     const fields = Object.fromEntries(Object.entries(input.fields).filter(([, text]) => text.trim()));
+    const unknown = unknownFieldComments(row.report.template, row.report.content, fields);
+    if (Object.keys(unknown).length) throw validationError(unknown, 'Comment only on the fields this report has');
     const by = await reviewerName(tx, ctx);
     const updated = await updateReportRow(tx, ctx.scope.agencyId, id, version, {
       status: 'returned',
