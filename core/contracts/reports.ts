@@ -260,6 +260,15 @@ export const ReportRevision = z.object({
   content: ReportContent,
 });
 
+/** A file attached to a report (storage/v1, purpose `reports`): what the form and the view need to show it. */
+export const ReportAttachment = z.object({
+  id: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  uploaded_at: z.string(),
+});
+export type ReportAttachment = z.infer<typeof ReportAttachment>;
+
 export const Report = ReportSummary.extend({
   parent_id: z.string().nullable(),
   template_name: z.string(),
@@ -415,6 +424,14 @@ export const reportsApi = defineApi('reports', '/rest/v1/reports', {
   exportReports: { method: 'GET', path: '/reports.csv', access: editor, query: ListReportsQuery, response: 'csv' },
   createReport: { method: 'POST', path: '/reports', access: editor, body: CreateReportInput, response: Report, idempotent: true },
   getReport: { method: 'GET', path: '/reports/:id', access: editor, params: ReportIdParams, response: Report, versioned: true },
+  /** The files the report and its kept revisions attach (a diff names the ones removed since), to whoever may see the report. */
+  listAttachments: {
+    method: 'GET',
+    path: '/reports/:id/attachments',
+    access: editor,
+    params: ReportIdParams,
+    response: z.array(ReportAttachment),
+  },
   saveReport: {
     method: 'PUT',
     path: '/reports/:id',

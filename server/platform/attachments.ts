@@ -29,3 +29,23 @@ export async function findOwnUpload(tx: Tx, agencyId: string, uploadedBy: string
     .where(and(eq(storageObjects.agencyId, agencyId), eq(storageObjects.createdBy, uploadedBy), eq(storageObjects.id, id)));
   return row;
 }
+
+/** What a record's view shows of its files (their type, size and when they were uploaded), for those of these ids the agency stores, in their order. */
+export async function describeFiles(tx: Tx, agencyId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: storageObjects.id,
+      contentType: storageObjects.contentType,
+      size: storageObjects.size,
+      createdAt: storageObjects.createdAt,
+    })
+    .from(storageObjects)
+    .where(and(eq(storageObjects.agencyId, agencyId), inArray(storageObjects.id, unique)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return unique.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}

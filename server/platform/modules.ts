@@ -6,6 +6,7 @@ import type { UploadPurpose } from '../../core/contracts/storage.ts';
 import type { Answer, Api, Endpoint } from '../../core/endpoints.ts';
 import type { Permission } from '../../core/permissions.ts';
 import { PLATFORM_TENANT_TABLES } from '../db/schema.ts';
+import type { RequestContext } from './context.ts';
 import type { Tx } from './database.ts';
 import type { Services } from './services.ts';
 
@@ -40,11 +41,20 @@ export interface ServerModule {
   /** Who may upload a file of each purpose the module owns (any one permission; admin:access may upload all). */
   fileUploaders?: Partial<Record<UploadPurpose, readonly Permission[]>>;
   /**
+   * For a purpose whose files belong to records not everyone sees (a report's attachments): whether the
+   * caller may read this file, besides holding one of `fileReaders` (a reader who may not see any record
+   * attaching it is told the file is not found). Its uploader and admin:access read it regardless.
+   */
+  fileReadChecks?: Partial<Record<UploadPurpose, FileReadCheck>>;
+  /**
    * Records for the tenant sweep: made through the API as an administrator of agency B, their ids are
    * then tried by agency A on every route that takes an id (server/platform/sweeps.test.ts).
    */
   sweepFixtures?(call: EndpointCaller): Promise<string[]>;
 }
+
+/** Whether the caller may read a stored file (its id and who uploaded it), run in the caller's agency transaction. */
+export type FileReadCheck = (tx: Tx, ctx: RequestContext, file: { id: string; uploadedBy: string }) => Promise<boolean>;
 
 export interface DemoAgency {
   agencyId: string;
@@ -116,6 +126,11 @@ export function fileUploadersOf(modules: readonly ServerModule[], purpose: strin
 /** Who may read a file of this purpose, from the modules' manifests. */
 export function fileReadersOf(modules: readonly ServerModule[], purpose: string): readonly Permission[] {
   return modules.flatMap((module) => module.fileReaders?.[purpose as UploadPurpose] ?? []);
+}
+
+/** The checks modules make of a file of this purpose before it is read (ServerModule.fileReadChecks). */
+export function fileReadChecksOf(modules: readonly ServerModule[], purpose: string): readonly FileReadCheck[] {
+  return modules.flatMap((module) => module.fileReadChecks?.[purpose as UploadPurpose] ?? []);
 }
 
 /** The names of every table holding one agency's rows: the platform's, then each module's (ServerModule.tables). */

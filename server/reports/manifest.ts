@@ -1,5 +1,6 @@
 import { ReportsSettings, reportsApi, reportsFunctionsApi } from '../../core/contracts/reports.ts';
 import type { ServerModule } from '../platform/modules.ts';
+import { mayReadAttachment } from './attachments.ts';
 import { seedBenchReports } from './bench-seed.ts';
 import { seedDefaultTemplates } from './default-templates.ts';
 import { seedDemoReports } from './demo-seed.ts';
@@ -17,9 +18,10 @@ export const reportsModule: ServerModule = {
   onAgencyCreated: seedDefaultTemplates,
   seedDemo: seedDemoReports,
   seedBench: seedBenchReports,
-  // Attachments: the author uploads them; whoever may open the report reads them.
+  // Attachments: the author uploads them; whoever may see a report attaching one reads it (attachments.ts).
   fileUploaders: { reports: ['reports:editor'] },
   fileReaders: { reports: ['reports:editor'] },
+  fileReadChecks: { reports: mayReadAttachment },
   async sweepFixtures(call) {
     const [template] = await call(reportsApi.listTemplates, {});
     const personal = await call(reportsApi.createTemplate, {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lt, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, gte, lt, max, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListReportsQuery, ReportStatus } from '../../core/contracts/reports.ts';
 import type { Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
@@ -104,6 +104,42 @@ export async function revisionCount(tx: Tx, agencyId: string, reportId: string):
     .from(reportRevisions)
     .where(and(eq(reportRevisions.agencyId, agencyId), eq(reportRevisions.reportId, reportId)));
   return row?.n ?? 0;
+}
+
+/** The content's attachments hold this file (a jsonb containment the report's row answers without unpacking it). */
+function attaches(content: AnyColumn, fileId: string): SQL {
+  return sql`${content} -> 'attachment_ids' @> jsonb_build_array(${fileId}::text)`;
+}
+
+/**
+ * Whether a report the viewer may see attaches this file, now or in a kept revision. Only a report's
+ * author attaches files they uploaded (reports.ts `cleaned`), so only the uploader's reports are
+ * looked at (reports_author_idx), never the agency's whole year.
+ */
+export async function attachesVisibly(tx: Tx, agencyId: string, fileId: string, uploadedBy: string, viewer: Viewer): Promise<boolean> {
+  const inRevision = tx
+    .select({ one: sql`1` })
+    .from(reportRevisions)
+    .where(
+      and(
+        eq(reportRevisions.agencyId, reports.agencyId),
+        eq(reportRevisions.reportId, reports.id),
+        attaches(reportRevisions.content, fileId),
+      ),
+    );
+  const [row] = await tx
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.agencyId, agencyId),
+        eq(reports.authorId, uploadedBy),
+        visibleTo(viewer),
+        or(attaches(reports.content, fileId), exists(inRevision)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The day after a calendar date, for an inclusive "to". */

@@ -4,10 +4,13 @@ import type { Session } from '../../core/contracts/auth.ts';
 import type { Report, ReportContent, ReportsSettings, ReportSummary, ReportTemplate } from '../../core/contracts/reports.ts';
 import { emptyReportContent } from '../../core/reports/report-rules.ts';
 import { userRoles } from '../db/schema.ts';
+import { solidPng } from '../platform/sample-images.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 
 const OFFICER = ['reports:editor', 'reports:templates.use', 'reports:templates.create_user'] as const;
+const PNG = solidPng(2, 2, [30, 90, 200]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
   let server: TestServer;
@@ -371,6 +374,102 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     const report = await start(officer);
     expect(report.case_number).toMatch(/^RPD\d{4}-\d{5}$/);
     await call(administrator, 'PUT', '/rest/v1/reports/admin/settings', { case_number_format: '{YYYY}-{NNNNNN}' });
+  });
+
+  const upload = async (session: Session, body: Buffer, type: string): Promise<string> => {
+    const response = await server.request({
+      method: 'POST',
+      url: '/storage/v1/object?purpose=reports',
+      token: session.access_token,
+      headers: { 'content-type': type },
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as string;
+  };
+  const readFile = async (session: Session, id: string) =>
+    (await server.request({ method: 'GET', url: `/storage/v1/object/${id}`, token: session.access_token })).statusCode;
+
+  it('attaches the author’s photo and PDF and lets only those who may see the report read them or list them', async () => {
+    const photo = await upload(officer, PNG, 'image/png');
+    const pdf = await upload(officer, PDF, 'application/pdf');
+    const draft = await start(officer);
+    const saved = await call(
+      officer,
+      'PUT',
+      `/rest/v1/reports/reports/${draft.id}`,
+      complete({ attachment_ids: [photo, pdf] }),
+      ifMatch(draft.version),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const listed = await call(officer, 'GET', `/rest/v1/reports/reports/${draft.id}/attachments`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual([
+      { id: photo, content_type: 'image/png', size: PNG.length, uploaded_at: expect.any(String) },
+      { id: pdf, content_type: 'application/pdf', size: PDF.length, uploaded_at: expect.any(String) },
+    ]);
+
+    // A draft: its author and the administrators only.
+    const outsider = await signIn(server, await makeUser(server, await makeAgency(server, 'Elsewhere PD'), { permissions: [...OFFICER] }));
+    for (const session of [otherOfficer, sergeant, outsider]) {
+      expect(await readFile(session, photo)).toBe(404);
+      expect((await call(session, 'GET', `/rest/v1/reports/reports/${draft.id}/attachments`)).statusCode).toBe(404);
+    }
+    expect(await readFile(officer, photo)).toBe(200);
+    expect(await readFile(administrator, pdf)).toBe(200);
+
+    // Submitted: the reviewers too, not another officer.
+    const sent = await call(
+      officer,
+      'POST',
+      `/rest/v1/reports/reports/${draft.id}/submit`,
+      complete({ attachment_ids: [photo, pdf] }),
+      ifMatch(saved.json().version),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await readFile(sergeant, photo)).toBe(200);
+    expect((await call(sergeant, 'GET', `/rest/v1/reports/reports/${draft.id}/attachments`)).json()).toHaveLength(2);
+    expect(await readFile(otherOfficer, photo)).toBe(404);
+
+    // Approved: the agency's record, read by every officer; never by another agency.
+    await call(sergeant, 'POST', `/rest/v1/reports/reports/${draft.id}/approve`, undefined, ifMatch(sent.json().version));
+    expect(await readFile(otherOfficer, pdf)).toBe(200);
+    expect(await readFile(outsider, pdf)).toBe(404);
+    expect((await call(outsider, 'GET', `/rest/v1/reports/reports/${draft.id}/attachments`)).statusCode).toBe(404);
+  });
+
+  it('refuses to attach a file the author did not upload, beside the attachments', async () => {
+    const theirs = await upload(otherOfficer, PNG, 'image/png');
+    const draft = await start(officer);
+    const response = await call(
+      officer,
+      'PUT',
+      `/rest/v1/reports/reports/${draft.id}`,
+      complete({ attachment_ids: [theirs] }),
+      ifMatch(draft.version),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toEqual({ attachment_ids: 'Attach files you uploaded yourself' });
+  });
+
+  it('keeps a file the author removed after a return readable to the reviewer through the revision that held it, for the diff', async () => {
+    const photo = await upload(officer, PNG, 'image/png');
+    const first = await submitted(officer, complete({ attachment_ids: [photo] }));
+    const back = (
+      await call(sergeant, 'POST', `/rest/v1/reports/reports/${first.id}/return`, { comment: 'Wrong photo.' }, ifMatch(first.version))
+    ).json() as Report;
+    const again = await call(officer, 'POST', `/rest/v1/reports/reports/${first.id}/submit`, complete(), ifMatch(back.version));
+    expect(again.statusCode, again.body).toBe(200);
+    const report = again.json() as Report;
+    expect(report.content.attachment_ids).toEqual([]);
+    expect(report.revisions.map((revision) => revision.content.attachment_ids)).toEqual([[photo], [photo], []]);
+    expect(await readFile(secondSergeant, photo)).toBe(200);
+    expect(
+      ((await call(secondSergeant, 'GET', `/rest/v1/reports/reports/${first.id}/attachments`)).json() as Array<{ id: string }>).map(
+        (f) => f.id,
+      ),
+    ).toEqual([photo]);
+    expect(await readFile(otherOfficer, photo)).toBe(404);
   });
 
   it('returns a report with comments on single fields, and refuses a comment on a field the report does not have', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { reportsApi, reportsFunctionsApi } from '../../core/contracts/reports.ts';
 import { csvFile, registerApi } from '../platform/endpoints.ts';
 import type { Services } from '../platform/services.ts';
+import { listAttachments } from './attachments.ts';
 import {
   addSupplement,
   approveReport,
@@ -30,6 +31,7 @@ export async function reportsRoutes(app: FastifyInstance, services: Services) {
     exportReports: async (ctx, { query }) => csvFile('reports', await exportReports(ctx, query)),
     createReport: (ctx, { body }) => createReport(ctx, body),
     getReport: (ctx, { params }) => getReport(ctx, params.id),
+    listAttachments: (ctx, { params }) => listAttachments(ctx, params.id),
     saveReport: (ctx, { params, version, body }) => saveReport(ctx, params.id, version, body),
     submitReport: (ctx, { params, version, body }) => submitReport(ctx, params.id, version, body),
     returnReport: (ctx, { params, version, body }) => returnReport(ctx, params.id, version, body),

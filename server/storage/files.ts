@@ -4,8 +4,9 @@ import { ADMIN_PERMISSION, hasPermission, type Permission } from '../../core/per
 import { storageObjects } from '../db/schema.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
+import type { Tx } from '../platform/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { fileReadersOf, fileUploadersOf } from '../platform/modules.ts';
+import { fileReadChecksOf, fileReadersOf, fileUploadersOf } from '../platform/modules.ts';
 import { fileContentProblem } from '../platform/file-content.ts';
 import { FILE_TYPES, sniffFile, type FileType } from '../platform/storage.ts';
 
@@ -19,8 +20,17 @@ function holdsAny(ctx: RequestContext, permissions: readonly Permission[]): bool
   return hasPermission(claims, ADMIN_PERMISSION) || permissions.some((permission) => hasPermission(claims, permission));
 }
 
-function mayRead(ctx: RequestContext, row: { createdBy: string; purpose: string }): boolean {
-  return row.createdBy === ctx.scope.userId || holdsAny(ctx, fileReadersOf(ctx.services.modules, row.purpose));
+/**
+ * Its uploader and admin:access read a file; anyone else needs one of its purpose's readers'
+ * permissions, and to pass the checks of the module that owns the purpose (a report's attachment reads
+ * only for those who may see a report attaching it).
+ */
+async function mayRead(tx: Tx, ctx: RequestContext, row: { id: string; createdBy: string; purpose: string }): Promise<boolean> {
+  if (row.createdBy === ctx.scope.userId || holdsAny(ctx, [ADMIN_PERMISSION])) return true;
+  if (!holdsAny(ctx, fileReadersOf(ctx.services.modules, row.purpose))) return false;
+  for (const check of fileReadChecksOf(ctx.services.modules, row.purpose))
+    if (!(await check(tx, ctx, { id: row.id, uploadedBy: row.createdBy }))) return false;
+  return true;
 }
 
 function mayUpload(ctx: RequestContext, purpose: UploadPurpose): boolean {
@@ -72,7 +82,7 @@ export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: Upl
 }
 
 /**
- * A file of the caller's agency that they may read (FILE_READERS); another agency's id, and one they
+ * A file of the caller's agency that they may read (mayRead); another agency's id, and one they
  * may not read, both read as not found, so ids cannot be probed.
  */
 export async function readFile(ctx: RequestContext, id: string): Promise<{ data: Buffer; type: FileType }> {
@@ -81,9 +91,9 @@ export async function readFile(ctx: RequestContext, id: string): Promise<{ data:
       .select()
       .from(storageObjects)
       .where(and(eq(storageObjects.agencyId, ctx.scope.agencyId), eq(storageObjects.id, id)));
-    return found;
+    return found && (await mayRead(tx, ctx, found)) ? found : undefined;
   });
   const data = row ? await ctx.services.storage.get(row.key) : null;
-  if (!row || !mayRead(ctx, row) || !data) throw new AppError('not_found', 'File not found');
+  if (!row || !data) throw new AppError('not_found', 'File not found');
   return { data, type: row.contentType as FileType };
 }

@@ -10,13 +10,11 @@ export const storageModule: ServerModule = {
   // Readers and uploaders of the purposes of modules not built yet; each moves to its module's manifest when it lands.
   fileReaders: {
     signature: ['fto:admin', 'fto:trainer'],
-    reports: ['reports:editor'],
     productivity: [],
     citations: ['citations:access'],
   },
   fileUploaders: {
     signature: ['fto:user', 'fto:trainer', 'fto:admin'],
-    reports: ['reports:editor'],
     productivity: ['productivity:access'],
     citations: ['citations:access'],
   },
