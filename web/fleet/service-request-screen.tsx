@@ -18,7 +18,8 @@ import { REQUEST_STATUS_LABELS, RequestStatusBadge, VehicleStatusBadge } from '.
 import { FleetPage } from './fleet-page.tsx';
 import { useFleetSettings, useServiceRequest } from './fleet-api.ts';
 import { useMyServiceRequests } from './list-my-service-requests.ts';
-import { PhotoField, StoredPhoto } from './photo-field.tsx';
+import { PhotoField } from './photo-field.tsx';
+import { StoredPhoto } from '../ui/stored-photo.tsx';
 import { useVehicleSearch } from './search-vehicles.ts';
 import { readPrefill } from './service-request-prefill.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';

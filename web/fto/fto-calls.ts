@@ -17,6 +17,7 @@ import {
 import { storageApi, type StoredFile } from '../../core/contracts/storage.ts';
 import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 import { downloadText } from '../lib/download.ts';
+import { downloadStoredFile, fileExtension } from '../lib/stored-files.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
 import { sendOrQueue } from '../lib/outbox/outbox.ts';
 import { keepWaitingCreate, useWaitingCreate, type WaitingCreate } from '../lib/outbox/waiting-create.ts';
@@ -406,19 +407,10 @@ export function useRetireReference() {
 }
 
 /** Fetches a reference document's file with the user's token (storage objects need it) and hands it over as a download. */
-export async function downloadReference(document: ReferenceDocument): Promise<void> {
+export function downloadReference(document: ReferenceDocument): Promise<void> {
   const fileId = document.url.split('/').pop()!;
-  const blob = await callEndpoint(storageApi.read, { params: { id: fileId } });
-  const extension = document.content_type === 'application/pdf' ? 'pdf' : (document.content_type.split('/')[1] ?? 'bin');
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = `${document.title.replace(/[^\w .-]+/g, '').trim() || 'reference'}.${extension}`;
-  link.rel = 'noopener';
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const name = document.title.replace(/[^\w .-]+/g, '').trim() || 'reference';
+  return downloadStoredFile(fileId, `${name}.${fileExtension(document.content_type)}`);
 }
 
 /** /fto/admin/trainers: each field training officer's trainees, DORs and rating distribution beside the program's. */

@@ -6,28 +6,10 @@ import { useState, type ReactNode } from 'react';
 import type { ReferenceDocument } from '../../core/contracts/fto.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { errorMessage } from '../lib/api-error.ts';
+import { fileKind, fileSize } from '../lib/stored-files.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { downloadReference, useBinder, useBinderReference } from './fto-calls.ts';
 import { FtoPage } from './fto-ui.tsx';
-
-const KINDS: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/png': 'PNG image',
-  'image/jpeg': 'JPEG image',
-  'image/webp': 'WebP image',
-};
-
-/** What kind of file a document is, as a person says it. */
-export function referenceKind(contentType: string): string {
-  return KINDS[contentType] ?? 'File';
-}
-
-/** A file's size in B, kB or MB. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
 
 /** Downloads a document's file, saying so on the button while it comes and in a notice when it cannot. */
 function DownloadButton({ document }: { document: ReferenceDocument }) {
@@ -95,7 +77,7 @@ export function ReferenceTable({
                   ) : null}
                 </Stack>
               </Table.Td>
-              <Table.Td>{referenceKind(document.content_type)}</Table.Td>
+              <Table.Td>{fileKind(document.content_type)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{fileSize(document.size)}</Table.Td>
               <Table.Td>
                 <Text fz="sm">

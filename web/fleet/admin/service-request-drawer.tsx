@@ -28,7 +28,7 @@ import { useFleetSettings, useServiceRequest } from '../fleet-api.ts';
 import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequiredFor } from './service-request-transitions.ts';
 import { useUpdateServiceRequest } from './update-service-request.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
-import { StoredPhoto } from '../photo-field.tsx';
+import { StoredPhoto } from '../../ui/stored-photo.tsx';
 
 type WorkValues = {
   move: ServiceRequestStatus | 'stay';

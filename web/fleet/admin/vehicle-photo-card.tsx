@@ -4,7 +4,7 @@ import { IconCamera, IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Vehicle } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { StoredPhoto } from '../photo-field.tsx';
+import { StoredPhoto } from '../../ui/stored-photo.tsx';
 import { PHOTO_TYPES, photoFileProblem, uploadPhoto } from '../upload-photo.ts';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from '../../lib/api.ts';

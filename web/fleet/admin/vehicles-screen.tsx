@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { VEHICLE_STATUSES, type Vehicle } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { StoredPhoto } from '../photo-field.tsx';
+import { StoredPhoto } from '../../ui/stored-photo.tsx';
 import { AddVehicleDialog } from './add-vehicle-dialog.tsx';
 import { downloadVehiclesCsv } from './download-vehicles-csv.ts';
 import { VEHICLE_STATUS_LABELS, VehicleStatusBadge } from '../fleet-badges.tsx';

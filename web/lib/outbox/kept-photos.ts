@@ -71,7 +71,7 @@ export async function uploadOrKeepPhoto(
  */
 export async function uploadKeptPhoto(
   id: string,
-  options: { userId: string; accessToken?: string; background?: boolean },
+  options: { userId: string; accessToken?: string; background?: boolean; onProgress?: (percent: number) => void },
 ): Promise<string> {
   const photo = await keptPhotoStore.get(id);
   if (!photo || photo.user_id !== options.userId) throw new KeptPhotoMissingError();
@@ -81,7 +81,7 @@ export async function uploadKeptPhoto(
     url: `${storageApi.upload.url}?${new URLSearchParams({ purpose: photo.purpose }).toString()}`,
     file: photo.blob,
     schema: StoredFile,
-    onProgress: () => undefined,
+    onProgress: options.onProgress ?? (() => undefined),
     ...(options.accessToken ? { accessToken: options.accessToken } : {}),
     ...(options.background ? { background: true } : {}),
   });
@@ -107,12 +107,13 @@ export async function forgetUnsentFormPhotos(): Promise<void> {
 }
 
 /**
- * A blob URL of a kept photo for its thumbnail, made while the thumbnail shows and revoked after;
- * `missing` when the device does not have it, or it is not the signed-in user's.
+ * A blob URL of a kept photo (or document) for its thumbnail, made while the thumbnail shows and
+ * revoked after, with its type (`image/png`, `application/pdf`); `missing` when the device does not
+ * have it, or it is not the signed-in user's.
  */
-export function useKeptPhotoUrl(id: string): { url: string | null; missing: boolean } {
+export function useKeptPhotoUrl(id: string): { url: string | null; type: string | null; missing: boolean } {
   const userId = useSyncExternalStore(subscribeAuth, signedInUserId);
-  const [read, setRead] = useState<{ key: string; url: string | null } | null>(null);
+  const [read, setRead] = useState<{ key: string; url: string | null; type: string | null } | null>(null);
   const key = `${userId ?? ''}|${id}`;
   useEffect(() => {
     let current = true;
@@ -122,14 +123,15 @@ export function useKeptPhotoUrl(id: string): { url: string | null; missing: bool
       .catch(() => undefined)
       .then((photo) => {
         if (!current) return;
-        url = photo && photo.user_id === userId ? URL.createObjectURL(photo.blob) : null;
-        setRead({ key: `${userId ?? ''}|${id}`, url });
+        const mine = photo && photo.user_id === userId ? photo : null;
+        url = mine ? URL.createObjectURL(mine.blob) : null;
+        setRead({ key: `${userId ?? ''}|${id}`, url, type: mine?.blob.type ?? null });
       });
     return () => {
       current = false;
       if (url) URL.revokeObjectURL(url);
     };
   }, [id, userId]);
-  if (read?.key !== key) return { url: null, missing: false };
-  return { url: read.url, missing: read.url === null };
+  if (read?.key !== key) return { url: null, type: null, missing: false };
+  return { url: read.url, type: read.type, missing: read.url === null };
 }
