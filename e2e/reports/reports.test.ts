@@ -3,13 +3,18 @@
  * field named, fixes and submits it; a sergeant returns it with a comment, the officer fixes and
  * resubmits, another sergeant approves it and it is locked; a supplement is added; the print view shows
  * both; the template builder makes a personal template; the screens are axe clean in light and dark and
- * the narrative editor fits a 360 px phone. Set-up goes through the API.
+ * the narrative editor fits a 360 px phone. Along the way the officer attaches a photo and a PDF (each
+ * with its progress, a wrong file refused beside its name), the sergeant comments on a single field,
+ * which the officer finds under it, and the revision diff shows what the resubmission changed.
+ * Set-up goes through the API.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportsSettings } from '../../core/contracts/reports.ts';
 import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { solidPng } from '../../server/platform/sample-images.ts';
+import { expectImageShown } from '../fleet/images.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 
 let admin: Person;
@@ -73,6 +78,38 @@ describe('an incident report from the officer to the reviewer', () => {
       await page.getByRole('button', { name: 'Add item' }).click();
       await page.getByRole('textbox', { name: 'Description' }).last().fill('Trek mountain bike, blue');
       await page.getByRole('textbox', { name: 'Serial number' }).fill('WTU123C4567D');
+      // Attachments: each file uploads with its own progress bar (the uploads are held back a moment so that
+      // it can be seen); a file that is not a photo or a PDF is refused beside its name.
+      let releaseUploads: () => void = () => undefined;
+      const uploadsHeld = new Promise<void>((resolve) => {
+        releaseUploads = resolve;
+      });
+      await page.route(
+        '**/storage/v1/object?purpose=reports',
+        async (route) => {
+          await uploadsHeld;
+          await route.continue();
+        },
+        { times: 2 },
+      );
+      await page.locator('input[type="file"]').setInputFiles([
+        { name: 'garage-door.png', mimeType: 'image/png', buffer: solidPng(64, 48, [120, 80, 40]) },
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') },
+        { name: 'receipt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      ]);
+      await page.getByRole('progressbar', { name: 'Uploading garage-door.png' }).waitFor({ state: 'attached' });
+      await page.getByRole('progressbar', { name: 'Uploading receipt.pdf' }).waitFor({ state: 'attached' });
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Uploading… \d+%$/ })
+        .first()
+        .waitFor();
+      await page.getByText('notes.txt: Choose a photo (PNG, JPEG or WebP) or a PDF').waitFor();
+      releaseUploads();
+      await expectImageShown(page.getByRole('img', { name: /^Photo \d \(PNG image/ }));
+      await page.getByRole('button', { name: /^Download PDF \d$/ }).waitFor();
+      expect(await page.getByRole('progressbar').count()).toBe(0);
+      await page.getByRole('button', { name: 'Dismiss the message about notes.txt' }).click();
       await page.getByRole('button', { name: 'Write the first narrative from the answers' }).click();
       const narrative = page.getByRole('textbox', { name: 'Narrative' });
       await expect.poll(() => narrative.innerText()).toContain('The owner values the loss at $1450.');
@@ -96,7 +133,12 @@ describe('an incident report from the officer to the reviewer', () => {
     const review = await openAs(sergeant, reportPath);
     try {
       await review.getByRole('heading', { name: 'Review this report' }).waitFor();
+      // The reviewer reads the author's attachments (the file read checks who may see the report).
+      await expectImageShown(review.getByRole('button', { name: /^Open Photo \d larger$/ }).locator('img'));
       await review.getByLabel('Comments for the author').fill('Add the point of entry and how the hasp was forced.');
+      await review.getByRole('button', { name: 'Comment on a field' }).click();
+      await review.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Point and method of entry' });
+      await review.getByRole('textbox', { name: /^Comment on .*Point and method of entry$/ }).fill('Which door, and what tool?');
       await review.getByRole('button', { name: 'Return to the author' }).click();
       await review.getByText('Returned', { exact: true }).first().waitFor();
     } finally {
@@ -106,7 +148,14 @@ describe('an incident report from the officer to the reviewer', () => {
     try {
       await fix.getByText('Returned by Dana Ruiz', { exact: true }).waitFor();
       await fix.getByText('Add the point of entry and how the hasp was forced.').first().waitFor();
+      // The comment on the field is listed above the form and shown under its field, apart from the form's own errors.
+      await fix.getByRole('button', { name: /Point and method of entry$/ }).click();
+      await fix.getByText('Reviewer: Which door, and what tool?').waitFor();
       await fix.getByRole('textbox', { name: 'Point and method of entry' }).fill('Side door; hasp pried off with a flat tool');
+      const narrative = fix.getByRole('textbox', { name: 'Narrative' });
+      await narrative.click();
+      await fix.keyboard.press('Control+End');
+      await fix.keyboard.type(' The hasp was found in the grass.');
       await fix.getByRole('button', { name: 'Submit again for review' }).click();
       await fix.getByText('Awaiting review').first().waitFor();
     } finally {
@@ -142,9 +191,33 @@ describe('an incident report from the officer to the reviewer', () => {
       await print.getByRole('heading', { name: /^Incident report \d{4}-\d{6}$/ }).waitFor();
       await print.getByRole('heading', { name: /^Supplement \d{4}-\d{6}-S1$/ }).waitFor();
       await print.getByText('Trek mountain bike, blue').waitFor();
+      await print.getByText(/^Photo \d — PNG image, .* uploaded /).waitFor();
+      await print.getByText(/^PDF \d — PDF, .* uploaded /).waitFor();
       expect(await print.locator('nav').count()).toBe(0);
     } finally {
       await print.context().close();
+    }
+  }, 90_000);
+});
+
+describe('what changed between revisions', () => {
+  it('shows the fields, words and files a resubmission changed, on a 360 px phone in the dark theme, axe clean', async () => {
+    const page = await openAs(lieutenant, reportPath, { colorScheme: 'dark', viewport: { width: 360, height: 740 } });
+    try {
+      await page.getByRole('button', { name: /^What changed in step 3 / }).click();
+      const compare = page.getByRole('region', { name: 'What changed' });
+      await compare.getByText('Point and method of entry', { exact: true }).waitFor();
+      await compare.locator('ins', { hasText: 'Side door; hasp pried off with a flat tool' }).waitFor();
+      await compare.locator('ins', { hasText: 'hasp was found in the grass' }).waitFor();
+      // Any two versions: the first submission against the approved report.
+      await compare.getByRole('combobox', { name: 'Compare' }).selectOption({ index: 0 });
+      await compare.getByRole('combobox', { name: 'With' }).selectOption({ index: 3 });
+      await compare.locator('ins', { hasText: 'hasp was found in the grass' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `the comparison is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.context().close();
     }
   }, 90_000);
 });
@@ -247,10 +320,28 @@ describe('the reports screens', () => {
       { type_key: 'incident' },
       { 'idempotency-key': randomUUID() },
     );
+    const submitted = await api<Report>(
+      officer.session,
+      'POST',
+      '/rest/v1/reports/reports',
+      {
+        type_key: 'incident',
+        submit: true,
+        content: {
+          occurred_at: '2026-11-21T10:00',
+          reported_at: '2026-11-21T10:30',
+          location: 'Lot behind 12 Elm St',
+          answers: { offense: 'Criminal damage', how_reported: 'Walk-in' },
+          narrative: '<p>A side mirror was broken off overnight.</p>',
+        },
+      },
+      { 'idempotency-key': randomUUID() },
+    );
     const screens: Array<[Person, string]> = [
       [officer, '/reports'],
       [officer, `/reports/${draft.id}`],
       [sergeant, reportPath],
+      [sergeant, `/reports/${submitted.id}`],
       [officer, '/reports/templates/select'],
       [admin, '/admin/modules/reports'],
     ];

@@ -1,6 +1,20 @@
-import { ActionIcon, Alert, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMessage, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import {
   PERSON_ROLE_LABELS,
@@ -21,9 +35,11 @@ import { isStaleVersion } from '../lib/api.ts';
 import { deviceCopyKey } from '../lib/device-copy.ts';
 import { restoredCopy, saveStatusText, useServerDraft } from '../lib/server-draft.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
+import { isKeptPhotoId } from '../lib/outbox/kept-photo-rules.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { NarrativeEditor } from './narrative-editor.tsx';
+import { AttachmentsField, MAX_ATTACHMENTS } from './report-attachments.tsx';
 import { DraftTranscriptCard } from './transcript-panel.tsx';
 
 /** Every answered field of the template present in the form (unanswered as ''), so each has a path for its error. */
@@ -38,19 +54,62 @@ function toSend(values: ReportContent): ReportContent {
   return { ...values, answers: Object.fromEntries(Object.entries(values.answers).filter(([, value]) => value.trim())) };
 }
 
+/** The content without the files still kept on this device (their local ids), as a report on the server is saved. */
+function withoutKeptFiles(content: ReportContent): ReportContent {
+  return { ...content, attachment_ids: content.attachment_ids.filter((id) => !isKeptPhotoId(id)) };
+}
+
+/**
+ * What was kept on this device, restored, with the server's attachments it does not hold when it holds
+ * files of its own not uploaded yet: the server's copy may have them uploaded under other ids (the
+ * outbox sent the report), and a file shown twice is removed more easily than one lost.
+ */
+function withServerAttachments(copy: ReportContent, server: ReportContent): ReportContent {
+  if (!copy.attachment_ids.some(isKeptPhotoId)) return copy;
+  const missing = server.attachment_ids.filter((id) => !copy.attachment_ids.includes(id));
+  return { ...copy, attachment_ids: [...copy.attachment_ids, ...missing].slice(0, MAX_ATTACHMENTS) };
+}
+
 type Form = ReturnType<typeof useForm<ReportContent>>;
 
-/** What the reviewer said about a field, shown under it while the author fixes the report. */
-function ReviewNote({ note }: { note: string | undefined }) {
+/** Where a reviewer's comment on a field is, so the list of comments above the form can take the author there. */
+export function reviewNoteId(path: string): string {
+  return `review-note-${path.replace(/[^a-z0-9_]/gi, '-')}`;
+}
+
+/**
+ * What the reviewer said about a field, shown under it while the author fixes the report: marked
+ * "Reviewer:" with its own icon and colour, so it never reads as the form's own error.
+ */
+function ReviewNote({ path, notes }: { path: string; notes: Record<string, string> }) {
+  const note = notes[path];
   if (!note) return null;
   return (
-    <Text fz="sm" c="orange.8" style={{ color: 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-3))' }}>
-      Reviewer: {note}
-    </Text>
+    <Group gap={4} wrap="nowrap" align="flex-start" id={reviewNoteId(path)} tabIndex={-1} data-review-note={path}>
+      <IconMessage
+        aria-hidden
+        size={16}
+        style={{ flexShrink: 0, marginTop: 2, color: 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-3))' }}
+      />
+      <Text fz="sm" style={{ color: 'light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-3))', overflowWrap: 'anywhere' }}>
+        Reviewer: {note}
+      </Text>
+    </Group>
   );
 }
 
-function AnswerField({ field, form, note }: { field: TemplateField; form: Form; note: string | undefined }) {
+/** A field with the reviewer's comment on it under it, when there is one. */
+function Noted({ path, notes, children }: { path: string; notes: Record<string, string>; children: ReactNode }) {
+  if (!notes[path]) return <>{children}</>;
+  return (
+    <Stack gap={2}>
+      {children}
+      <ReviewNote path={path} notes={notes} />
+    </Stack>
+  );
+}
+
+function AnswerField({ field, form, notes }: { field: TemplateField; form: Form; notes: Record<string, string> }) {
   const path = `answers.${field.key}`;
   const props = {
     ...form.getInputProps(path),
@@ -92,10 +151,9 @@ function AnswerField({ field, form, note }: { field: TemplateField; form: Form; 
     }
   })();
   return (
-    <Stack gap={2}>
+    <Noted path={path} notes={notes}>
       {input}
-      <ReviewNote note={note} />
-    </Stack>
+    </Noted>
   );
 }
 
@@ -132,7 +190,7 @@ function ListCard(props: {
           {error}
         </Text>
       ) : null}
-      <ReviewNote note={props.notes[props.path]} />
+      <ReviewNote path={props.path} notes={props.notes} />
       {items.length === 0 ? (
         <Text fz="sm" c="dimmed">
           None added.
@@ -168,32 +226,52 @@ const EMPTY_PROPERTY: ReportProperty = { description: '', serial: '', value: nul
 
 function PeopleFields({ form, index, notes }: { form: Form; index: number; notes: Record<string, string> }) {
   const at = (field: string) => ({ ...form.getInputProps(`people.${index}.${field}`), 'data-path': `people.${index}.${field}` });
+  const noted = (field: string, input: ReactNode) => (
+    <Noted path={`people.${index}.${field}`} notes={notes}>
+      {input}
+    </Noted>
+  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <NativeSelect label="Role" data={PERSON_ROLES.map((role) => ({ value: role, label: PERSON_ROLE_LABELS[role] }))} {...at('role')} />
-      <Stack gap={2}>
-        <TextInput label="Name" required {...at('name')} />
-        <ReviewNote note={notes[`people.${index}.name`]} />
-      </Stack>
-      <TextInput label="Date of birth" type="date" {...at('date_of_birth')} />
-      <TextInput label="Phone" type="tel" {...at('phone')} />
-      <TextInput label="Address" {...at('address')} />
-      <TextInput label="Description" description="Height, build, clothing, role in the incident" {...at('description')} />
+      {noted(
+        'role',
+        <NativeSelect label="Role" data={PERSON_ROLES.map((role) => ({ value: role, label: PERSON_ROLE_LABELS[role] }))} {...at('role')} />,
+      )}
+      {noted('name', <TextInput label="Name" required {...at('name')} />)}
+      {noted('date_of_birth', <TextInput label="Date of birth" type="date" {...at('date_of_birth')} />)}
+      {noted('phone', <TextInput label="Phone" type="tel" {...at('phone')} />)}
+      {noted('address', <TextInput label="Address" {...at('address')} />)}
+      {noted(
+        'description',
+        <TextInput label="Description" description="Height, build, clothing, role in the incident" {...at('description')} />,
+      )}
     </SimpleGrid>
   );
 }
 
-function VehicleFields({ form, index }: { form: Form; index: number }) {
+function VehicleFields({ form, index, notes }: { form: Form; index: number; notes: Record<string, string> }) {
   const at = (field: string) => ({ ...form.getInputProps(`vehicles.${index}.${field}`), 'data-path': `vehicles.${index}.${field}` });
+  const noted = (field: string, input: ReactNode, wide = false) => (
+    <Box style={wide ? { gridColumn: 'span 2' } : undefined}>
+      <Noted path={`vehicles.${index}.${field}`} notes={notes}>
+        {input}
+      </Noted>
+    </Box>
+  );
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-      <TextInput label="Plate" {...at('plate')} />
-      <TextInput label="State" maxLength={2} {...at('state')} />
-      <TextInput label="Make" {...at('make')} />
-      <TextInput label="Model" {...at('model')} />
-      <TextInput label="Year" inputMode="numeric" maxLength={4} {...at('year')} />
-      <TextInput label="Colour" {...at('color')} />
-      <TextInput label="VIN" maxLength={17} {...at('vin')} style={{ gridColumn: 'span 2' }} />
+      {noted('plate', <TextInput label="Plate" {...at('plate')} />)}
+      {noted('state', <TextInput label="State" maxLength={2} {...at('state')} />)}
+      {noted('make', <TextInput label="Make" {...at('make')} />)}
+      {noted('model', <TextInput label="Model" {...at('model')} />)}
+      {noted('year', <TextInput label="Year" inputMode="numeric" maxLength={4} {...at('year')} />)}
+      {noted('color', <TextInput label="Colour" {...at('color')} />)}
+      {noted('vin', <TextInput label="VIN" maxLength={17} {...at('vin')} />, true)}
+      {noted(
+        'description',
+        <TextInput label="Description" description="Damage, stickers, what sets it apart" {...at('description')} />,
+        true,
+      )}
     </SimpleGrid>
   );
 }
@@ -201,29 +279,37 @@ function VehicleFields({ form, index }: { form: Form; index: number }) {
 function PropertyFields({ form, index, notes }: { form: Form; index: number; notes: Record<string, string> }) {
   const at = (field: string) => ({ ...form.getInputProps(`property.${index}.${field}`), 'data-path': `property.${index}.${field}` });
   const value = form.getValues().property[index]?.value;
+  const noted = (field: string, input: ReactNode) => (
+    <Noted path={`property.${index}.${field}`} notes={notes}>
+      {input}
+    </Noted>
+  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput label="Description" required {...at('description')} />
-      <Stack gap={2}>
-        <TextInput label="Serial number" {...at('serial')} />
-        <ReviewNote note={notes[`property.${index}.serial`]} />
-      </Stack>
-      <TextInput
-        label="Value ($)"
-        inputMode="decimal"
-        value={value === null || value === undefined ? '' : String(value)}
-        onChange={(event) => {
-          const text = event.currentTarget.value.replace(/[^0-9.]/g, '');
-          form.setFieldValue(`property.${index}.value`, text === '' ? null : Number(text));
-        }}
-        error={form.errors[`property.${index}.value`]}
-        data-path={`property.${index}.value`}
-      />
-      <NativeSelect
-        label="Disposition"
-        data={PROPERTY_DISPOSITIONS.map((d) => ({ value: d, label: PROPERTY_DISPOSITION_LABELS[d] }))}
-        {...at('disposition')}
-      />
+      {noted('description', <TextInput label="Description" required {...at('description')} />)}
+      {noted('serial', <TextInput label="Serial number" {...at('serial')} />)}
+      {noted(
+        'value',
+        <TextInput
+          label="Value ($)"
+          inputMode="decimal"
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(event) => {
+            const text = event.currentTarget.value.replace(/[^0-9.]/g, '');
+            form.setFieldValue(`property.${index}.value`, text === '' ? null : Number(text));
+          }}
+          error={form.errors[`property.${index}.value`]}
+          data-path={`property.${index}.value`}
+        />,
+      )}
+      {noted(
+        'disposition',
+        <NativeSelect
+          label="Disposition"
+          data={PROPERTY_DISPOSITIONS.map((d) => ({ value: d, label: PROPERTY_DISPOSITION_LABELS[d] }))}
+          {...at('disposition')}
+        />,
+      )}
     </SimpleGrid>
   );
 }
@@ -258,7 +344,7 @@ export function ReportForm(props: {
   );
   const form = useForm<ReportContent>({
     mode: 'controlled',
-    initialValues: formContent(restored ? { ...report, content: restored.values } : report),
+    initialValues: formContent(restored ? { ...report, content: withServerAttachments(restored.values, report.content) } : report),
     initialErrors: props.waiting?.fields ?? {},
   });
   const onDevice = Boolean(props.waiting);
@@ -275,7 +361,8 @@ export function ReportForm(props: {
     values,
     getValues: () => form.getValues(),
     toSend,
-    onSave: props.onSave,
+    // Files still only on this device are not the server's yet: the field uploads them once the connection is back.
+    onSave: onDevice ? props.onSave : (content, version) => props.onSave(withoutKeptFiles(content), version),
     restored,
     onDevice,
     what: 'report',
@@ -285,7 +372,15 @@ export function ReportForm(props: {
     setError(null);
     form.clearErrors();
     const content = toSend(form.getValues());
-    const problems = reportProblems(report.template, content);
+    const kept = content.attachment_ids.filter(isKeptPhotoId).length;
+    const problems = {
+      ...reportProblems(report.template, content),
+      ...(kept > 0 && !onDevice
+        ? {
+            attachment_ids: `${kept === 1 ? 'A file is' : `${kept} files are`} still only on this device: ${kept === 1 ? 'it uploads' : 'they upload'} once you are back online; submit after that`,
+          }
+        : {}),
+    };
     if (Object.keys(problems).length) {
       form.setErrors(problems);
       setError(
@@ -334,22 +429,26 @@ export function ReportForm(props: {
               When and where
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                type="datetime-local"
-                label="Occurred at"
-                required
-                {...form.getInputProps('occurred_at')}
-                data-path="occurred_at"
-              />
-              <TextInput
-                type="datetime-local"
-                label="Reported at"
-                required
-                {...form.getInputProps('reported_at')}
-                data-path="reported_at"
-              />
+              <Noted path="occurred_at" notes={notes}>
+                <TextInput
+                  type="datetime-local"
+                  label="Occurred at"
+                  required
+                  {...form.getInputProps('occurred_at')}
+                  data-path="occurred_at"
+                />
+              </Noted>
+              <Noted path="reported_at" notes={notes}>
+                <TextInput
+                  type="datetime-local"
+                  label="Reported at"
+                  required
+                  {...form.getInputProps('reported_at')}
+                  data-path="reported_at"
+                />
+              </Noted>
             </SimpleGrid>
-            <Stack gap={2}>
+            <Noted path="location" notes={notes}>
               <TextInput
                 label="Location"
                 description="Address, intersection or place"
@@ -357,8 +456,7 @@ export function ReportForm(props: {
                 {...form.getInputProps('location')}
                 data-path="location"
               />
-              <ReviewNote note={notes.location} />
-            </Stack>
+            </Noted>
           </Stack>
         </Card>
         {report.template.sections.map((section) => {
@@ -372,7 +470,7 @@ export function ReportForm(props: {
                   {section.title}
                 </Title>
                 {answered.map((field) => (
-                  <AnswerField key={field.key} field={field} form={form} note={notes[`answers.${field.key}`]} />
+                  <AnswerField key={field.key} field={field} form={form} notes={notes} />
                 ))}
                 {lists.map((field) =>
                   field.kind === 'person' ? (
@@ -397,7 +495,7 @@ export function ReportForm(props: {
                       noun="vehicle"
                       required={field.required}
                       notes={notes}
-                      render={(i) => <VehicleFields form={form} index={i} />}
+                      render={(i) => <VehicleFields form={form} index={i} notes={notes} />}
                     />
                   ) : (
                     <ListCard
@@ -438,8 +536,27 @@ export function ReportForm(props: {
               required
               onCite={report.ai_draft_id ? setCited : undefined}
             />
-            <ReviewNote note={notes.narrative} />
+            <ReviewNote path="narrative" notes={notes} />
             {report.ai_draft_id ? <DraftTranscriptCard draftId={report.ai_draft_id} active={cited} /> : null}
+          </Stack>
+        </Card>
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="report-attachments">
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="report-attachments">
+              Attachments
+            </Title>
+            <AttachmentsField
+              reportId={report.id}
+              caseNumber={report.case_number}
+              ids={values.attachment_ids}
+              onChange={(ids) => {
+                form.setFieldValue('attachment_ids', ids);
+                form.clearFieldError('attachment_ids');
+              }}
+              onDevice={onDevice}
+              error={form.errors.attachment_ids as string | undefined}
+            />
+            <ReviewNote path="attachment_ids" notes={notes} />
           </Stack>
         </Card>
         <FormErrorAlert message={error} />

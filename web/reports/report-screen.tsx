@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
@@ -6,23 +6,21 @@ import { useState } from 'react';
 import type { Report, ReportTemplate, ReportTypeWithTemplate } from '../../core/contracts/reports.ts';
 import { GENERAL_TEMPLATE } from '../../core/reports/general-template.ts';
 import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
+import { reportFields } from '../../core/reports/report-fields.ts';
 import { emptyReportContent } from '../../core/reports/report-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
 import { useAuthState } from '../lib/session/session.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { isStaleVersion } from '../lib/api.ts';
-import { useAgencyDates } from '../lib/agency-dates.tsx';
-import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
-import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
-import { ReportForm } from './report-form.tsx';
+import { ErrorState, LoadingState } from '../ui/states.tsx';
+import { ReportForm, reviewNoteId } from './report-form.tsx';
+import { ReportHistory } from './report-history.tsx';
 import { ReportContentView } from './report-view.tsx';
+import { ReviewCard } from './review-card.tsx';
 import {
   keepWaitingReport,
   useAddSupplement,
-  useApproveReport,
   useReport,
   useReportTypes,
-  useReturnReport,
   useSaveReport,
   useSubmitReport,
   useTemplates,
@@ -31,107 +29,58 @@ import {
 } from './reports-calls.ts';
 import { ReportsPage, ReportStatusBadge } from './reports-ui.tsx';
 
-/** A reviewer's card on a submitted report of someone else: approve it (which locks it) or return it with what to fix. */
-function ReviewCard({ report, onReload }: { report: Report; onReload: () => void }) {
-  const approve = useApproveReport();
-  const giveBack = useReturnReport();
-  const [comment, setComment] = useState('');
-  const [commentError, setCommentError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [stale, setStale] = useState(false);
-  const run = async (action: 'approve' | 'return') => {
-    setError(null);
-    if (action === 'return' && !comment.trim()) {
-      setCommentError('Say what the author should fix');
-      return;
-    }
-    try {
-      if (action === 'approve') await approve.mutateAsync({ id: report.id, version: report.version });
-      else await giveBack.mutateAsync({ id: report.id, comment, fields: {}, version: report.version });
-      notifications.show({
-        color: 'green',
-        title: action === 'approve' ? 'Approved' : 'Returned',
-        message:
-          action === 'approve'
-            ? `Report ${report.case_number} is approved and locked.`
-            : `Report ${report.case_number} went back to ${report.author_name} with your comments.`,
-      });
-    } catch (failure) {
-      if (isStaleVersion(failure)) setStale(true);
-      else setError(errorMessage(failure));
-    }
+/**
+ * Above a returned report: the reviewer's general comment, and each comment on a field with a way to it
+ * (the form shows it under its field too).
+ */
+function ReturnedNotice({ report }: { report: Report }) {
+  const review = report.review!;
+  const fields = new Map(reportFields(report.template, report.content).map((field) => [field.path, field]));
+  const notes = Object.entries(review.fields);
+  const goTo = (path: string) => {
+    const note = document.getElementById(reviewNoteId(path));
+    note?.scrollIntoView({ block: 'center' });
+    note?.focus();
   };
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="review-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="review-heading">
-          Review this report
-        </Title>
-        <Text fz="sm">
-          Approving locks the report: after that it changes only by a supplement. Returning sends it back to {report.author_name} with your
-          comments.
+    <Alert color="orange" title={`Returned by ${review.by_name}`}>
+      <Stack gap="xs">
+        <Text fz="sm" style={{ whiteSpace: 'pre-line' }}>
+          {review.comment}
         </Text>
-        {stale ? (
-          <StaleVersionAlert
-            what="report"
-            onReload={() => {
-              setStale(false);
-              onReload();
-            }}
-          />
+        {notes.length > 0 ? (
+          <>
+            <Text fz="sm" fw={600}>
+              On single fields ({notes.length}):
+            </Text>
+            <List size="sm" spacing={4}>
+              {notes.map(([path, note]) => {
+                const field = fields.get(path);
+                const name = field
+                  ? field.group === 'When and where' || field.group === field.label
+                    ? field.label
+                    : `${field.group}: ${field.label}`
+                  : path;
+                return (
+                  <List.Item key={path}>
+                    {report.can.edit ? (
+                      <Anchor component="button" type="button" fz="sm" onClick={() => goTo(path)}>
+                        {name}
+                      </Anchor>
+                    ) : (
+                      <Text span fz="sm" fw={600}>
+                        {name}
+                      </Text>
+                    )}
+                    : {note}
+                  </List.Item>
+                );
+              })}
+            </List>
+          </>
         ) : null}
-        <Textarea
-          label="Comments for the author"
-          description="Needed to return the report: what is missing or wrong"
-          autosize
-          minRows={2}
-          value={comment}
-          error={commentError}
-          onChange={(e) => {
-            setComment(e.currentTarget.value);
-            setCommentError(null);
-          }}
-        />
-        <FormErrorAlert message={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" color="orange" onClick={() => void run('return')} loading={giveBack.isPending}>
-            Return to the author
-          </Button>
-          <Button onClick={() => void run('approve')} loading={approve.isPending}>
-            Approve and lock
-          </Button>
-        </Group>
       </Stack>
-    </Card>
-  );
-}
-
-function History({ report }: { report: Report }) {
-  const dates = useAgencyDates();
-  if (report.revisions.length === 0) return null;
-  const words = { submitted: 'Submitted', returned: 'Returned', approved: 'Approved' } as Record<string, string>;
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="history-heading">
-      <Stack gap="sm">
-        <Title order={2} fz="lg" id="history-heading">
-          History
-        </Title>
-        <List spacing={6} size="sm">
-          {report.revisions.map((revision) => (
-            <List.Item key={revision.revision}>
-              <Text fz="sm" span fw={600}>
-                {words[revision.event] ?? revision.event}
-              </Text>{' '}
-              by {revision.by_name}, {dates.dateTime(revision.at)}
-              {revision.comment ? <Text fz="sm">“{revision.comment}”</Text> : null}
-            </List.Item>
-          ))}
-        </List>
-        <Text fz="xs" c="dimmed">
-          Each step keeps the report as it was then.
-        </Text>
-      </Stack>
-    </Card>
+    </Alert>
   );
 }
 
@@ -288,11 +237,7 @@ export function ReportScreen() {
               </Anchor>
             ) : null}
           </Group>
-          {report.data.status === 'returned' && report.data.review ? (
-            <Alert color="orange" title={`Returned by ${report.data.review.by_name}`}>
-              {report.data.review.comment}
-            </Alert>
-          ) : null}
+          {report.data.status === 'returned' && report.data.review ? <ReturnedNotice report={report.data} /> : null}
           {report.data.can.edit ? (
             <ReportForm
               key={report.data.id}
@@ -348,7 +293,7 @@ export function ReportScreen() {
               ) : null}
             </>
           )}
-          <History report={report.data} />
+          <ReportHistory report={report.data} />
         </Stack>
       )}
     </ReportsPage>

@@ -2,7 +2,9 @@ import { Card, SimpleGrid, Stack, Table, Text, Title, Typography } from '@mantin
 import { useState, type ReactNode } from 'react';
 import { PERSON_ROLE_LABELS, PROPERTY_DISPOSITION_LABELS, type Report, type ReportContent } from '../../core/contracts/reports.ts';
 import { answeredFields } from '../../core/reports/report-rules.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { citedAt } from './cite-mark.ts';
+import { ReportAttachmentsList, ReportAttachmentsView } from './report-attachments.tsx';
 import { AiDisclosure, DraftTranscriptCard } from './transcript-panel.tsx';
 import { localStamp } from './reports-ui.tsx';
 
@@ -54,7 +56,8 @@ function ListSection({ title, compact, headers, rows }: { title: string; compact
   if (rows.length === 0) return null;
   return (
     <Section title={title} compact={compact}>
-      <Table.ScrollContainer minWidth={480}>
+      {/* Focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable). */}
+      <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={title}>
         <Table fz="sm" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -89,6 +92,7 @@ export function ReportContentView({
   content?: ReportContent;
   compact?: boolean;
 }) {
+  const dates = useAgencyDates();
   const answered = answeredFields(report.template);
   // The transcript passages of the AI-drafted sentence last chosen in the narrative.
   const [cited, setCited] = useState<string[]>([]);
@@ -159,6 +163,15 @@ export function ReportContentView({
         {report.ai_draft_id ? <AiDisclosure draftId={report.ai_draft_id} /> : null}
         {report.ai_draft_id && !compact ? <DraftTranscriptCard draftId={report.ai_draft_id} active={cited} /> : null}
       </Section>
+      {compact && content.attachment_ids.length === 0 ? null : (
+        <Section title="Attachments" compact={compact}>
+          {compact ? (
+            <ReportAttachmentsList reportId={report.id} ids={content.attachment_ids} formatDate={dates.dateTime} />
+          ) : (
+            <ReportAttachmentsView reportId={report.id} ids={content.attachment_ids} caseNumber={report.case_number} />
+          )}
+        </Section>
+      )}
     </Stack>
   );
 }

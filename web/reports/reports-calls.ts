@@ -13,6 +13,7 @@ import {
 import { callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 import { downloadText } from '../lib/download.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
+import { uploadOrKeepPhoto } from '../lib/outbox/kept-photos.ts';
 import { sendOrQueue } from '../lib/outbox/outbox.ts';
 import { keepWaitingCreate, useWaitingCreate, type WaitingCreate } from '../lib/outbox/waiting-create.ts';
 
@@ -44,6 +45,26 @@ export function useReport(id: string) {
   });
 }
 
+/** The files a report and its kept revisions attach (type, size), for its form, view, diff and print; kept on the device with the report. */
+export function useReportAttachments(id: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKey(reportsApi.listAttachments, id),
+    queryFn: ({ signal }) => callEndpoint(reportsApi.listAttachments, { params: { id }, signal }),
+    enabled,
+    ...offlineReadable(),
+  });
+}
+
+/**
+ * Uploads a photo or a PDF for a report (storage/v1, `reports`), reporting its progress (0–100); offline,
+ * or when the upload gets no answer, keeps it on the device under a local id instead
+ * (web/lib/outbox/kept-photos.ts): a report waiting in the outbox takes it with it; the form of a report
+ * on the server uploads it once the connection is back.
+ */
+export function uploadAttachment(file: Blob, onProgress: (percent: number) => void): Promise<{ id: string; kept: boolean }> {
+  return uploadOrKeepPhoto(file, 'reports', onProgress);
+}
+
 /** The agency's report types, kept on the device for starting a report offline. */
 export function useReportTypes() {
   return useQuery({
@@ -59,7 +80,7 @@ function useReportChanged() {
   const queryClient = useQueryClient();
   return async (report: Report) => {
     queryClient.setQueryData(queryKey(reportsApi.getReport, report.id), report);
-    await invalidateEndpoints(queryClient, reportsApi.listReports, reportsApi.home);
+    await invalidateEndpoints(queryClient, reportsApi.listReports, reportsApi.home, reportsApi.listAttachments);
   };
 }
 
