@@ -79,26 +79,38 @@ type AxeViolations = AxeResults['violations'];
 
 /**
  * Waits until nothing on the page is moving: no CSS transition or animation with an end is running
- * (a menu or dialog fading in, a hover colour changing), checked two frames after the call so that a
- * transition about to start (Mantine starts one on the frame after the element mounts) is seen.
- * Endless animations (spinners, skeletons) are not waited for. expectNoSeriousAxeViolations calls it,
- * so axe measures the colours a person sees, not a frame of a fade.
+ * (a menu or dialog fading in, a hover colour changing), looked at from two frames after the call so
+ * that a transition about to start (Mantine starts one on the frame after the element mounts) is
+ * seen. Endless animations (spinners, skeletons) are not waited for. expectNoSeriousAxeViolations
+ * calls it, so axe measures the colours a person sees, not a frame of a fade. Fails after `timeout`
+ * naming what still moves.
  */
-export async function transitionsDone(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const nextFrames = (then: () => void) => requestAnimationFrame(() => requestAnimationFrame(then));
-        const check = () => {
-          const moving = document
-            .getAnimations()
-            .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime));
-          if (moving.length === 0) resolve();
-          else void Promise.allSettled(moving.map((animation) => animation.finished)).then(() => nextFrames(check));
-        };
-        nextFrames(check);
-      }),
-  );
+export async function transitionsDone(page: Page, timeout = 10_000): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  try {
+    await page.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || !Number.isFinite(animation.effect?.getComputedTiming().endTime)),
+      undefined,
+      { polling: 'raf', timeout },
+    );
+  } catch (error) {
+    const moving = await page
+      .evaluate(() =>
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime))
+          .map((animation) => {
+            const target = (animation.effect as KeyframeEffect | null)?.target;
+            const name = 'transitionProperty' in animation ? `transition of ${String(animation.transitionProperty)}` : 'animation';
+            return `${name} on ${target ? `${target.tagName.toLowerCase()}.${target.className}` : 'nothing'}`;
+          }),
+      )
+      .catch(() => []);
+    throw new Error(`Still moving after ${timeout} ms: ${moving.join('; ') || 'nothing now'}`, { cause: error });
+  }
 }
 
 /**
