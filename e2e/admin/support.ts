@@ -167,7 +167,7 @@ export async function walkScreens(page: Page, screens: WalkedScreen[], check: (s
   for (const [index, screen] of screens.entries()) {
     if (index === 0) await page.goto(screen.path);
     else await openInApp(page, screen.path);
-    await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+    await page.getByRole('heading', { name: screen.heading, level: 1 }).first().waitFor();
     await settled(page);
     if (screen.open) await screen.open(page);
     try {

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
-import { agencyWithAdmin, api, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { agencyWithAdmin, api, settled, signInWithSession, walkScreens, type Person } from '../admin/support.ts';
 import { newPage } from '../support/browser.ts';
 
 const PHONE = { width: 360, height: 640 };
@@ -122,19 +122,18 @@ describe('an officer’s screens on a 360 x 640 phone', () => {
   it('fit the width and have thumb-sized controls: the home page, fleet, the vehicle picker, the squad check, the problem report and a request', async () => {
     const page = await officerOnAPhone();
     try {
-      const screens: { path: string; heading: string | RegExp }[] = [
-        { path: '/', heading: /./ },
-        { path: '/fleet', heading: 'Fleet' },
-        { path: '/fleet/squadcheck', heading: 'Squad check' },
-        { path: `/fleet/squadcheck?vehicle_id=${car.id}`, heading: 'Squad check: unit P-360' },
-        { path: '/fleet/request', heading: 'Report a problem' },
-        { path: `/fleet/request?id=${request.id}`, heading: `Service request #${request.number}` },
-      ];
-      for (const screen of screens) {
-        await page.goto(screen.path);
-        await page.getByRole('heading', { name: screen.heading, level: 1 }).first().waitFor();
-        await expectFitsAPhone(page, screen.path);
-      }
+      await walkScreens(
+        page,
+        [
+          { path: '/', heading: /./ },
+          { path: '/fleet', heading: 'Fleet' },
+          { path: '/fleet/squadcheck', heading: 'Squad check' },
+          { path: `/fleet/squadcheck?vehicle_id=${car.id}`, heading: 'Squad check: unit P-360' },
+          { path: '/fleet/request', heading: 'Report a problem' },
+          { path: `/fleet/request?id=${request.id}`, heading: `Service request #${request.number}` },
+        ],
+        (screen) => expectFitsAPhone(page, screen.path),
+      );
     } finally {
       await page.context().close();
     }

@@ -24,7 +24,7 @@ import {
   type Person,
   type WalkedScreen,
 } from '../admin/support.ts';
-import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { expectNoSeriousAxeViolations, newPage, openInApp } from '../support/browser.ts';
 import { expectImageShown, solidPng } from './images.ts';
 
 let admin: Person;
@@ -201,7 +201,7 @@ describe('the service request queue', () => {
       expect(done).toMatchObject({ cost_cents: 41250, vendor: 'Main Street Brake & Tire' });
       await expect.poll(() => drawer.getByRole('radio').count()).toBe(2);
 
-      await page.goto(`/fleet/admin/vehicle/${vehicle.id}`);
+      await openInApp(page, `/fleet/admin/vehicle/${vehicle.id}`);
       await page.getByRole('heading', { name: 'Unit P-101', level: 1 }).waitFor();
       await page.getByRole('region', { name: 'Status' }).getByText('In service', { exact: true }).waitFor();
       expect((await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).status).toBe('in_service');
@@ -297,7 +297,7 @@ describe('a vehicle’s photo', () => {
       await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
       await expectNoSeriousAxeViolations(page);
 
-      await page.goto('/fleet/admin/vehicle?q=PH-1');
+      await openInApp(page, '/fleet/admin/vehicle?q=PH-1');
       await expectImageShown(page.getByRole('table', { name: 'Vehicles' }).getByRole('img', { name: 'Unit PH-1' }));
       await expectNoSeriousAxeViolations(page);
 
@@ -341,7 +341,7 @@ describe('the assigned officer and the officer filter', () => {
         .poll(() => page.getByRole('region', { name: 'Details' }).getByLabel('Assigned officer', { exact: true }).first().inputValue())
         .toBe('Pat Chief');
 
-      await page.goto('/fleet/admin/vehicle');
+      await openInApp(page, '/fleet/admin/vehicle');
       await page.getByRole('button', { name: 'Add a vehicle' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a vehicle' });
       await dialog.getByRole('textbox', { name: 'Unit number' }).fill('AS-2');
