@@ -4,6 +4,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { retryOnceBackOnline } from '../lib/query-retry.ts';
 import { getAccessToken, getAuthState, startAuth, subscribeAuth } from '../lib/session/session.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
 import { configureApiClient } from '../lib/api-client.ts';
@@ -23,8 +24,9 @@ function createQueryClient(): QueryClient {
   onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
-      // The API client applies the retry policy (spec section 8); the query layer must not add its own.
-      queries: { retry: false, staleTime: 30_000 },
+      // The API client applies the retry policy (spec section 8); the query layer adds only the wait for
+      // the connection of a read the device lost its connection under (query-retry.ts).
+      queries: { retry: retryOnceBackOnline, retryDelay: 0, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });
