@@ -235,7 +235,10 @@ describe.each(DATABASE_KINDS)('CJIS sign-in and session rules on %s', (kind) => 
         real.push(await timed(second.email));
         none.push(await timed(unknown));
       }
-      expect(Math.abs(median(real) - median(none)), `real ${real.map(Math.round)} / unknown ${none.map(Math.round)}`).toBeLessThan(25);
+      // As a ratio, so a busy machine slowing both alike does not move it: skipping the hash for an
+      // unknown address answers it in a fraction of the time the real account takes.
+      const [fast, slow] = [median(real), median(none)].sort((a, b) => a - b) as [number, number];
+      expect(fast / slow, `real ${real.map(Math.round)} / unknown ${none.map(Math.round)}`).toBeGreaterThan(0.7);
     });
 
     it('makes each wrong password past the tenth for one address wait longer, for an unknown address too', async () => {
