@@ -51,8 +51,8 @@ const SPEC_PERMISSIONS = [
 ];
 
 describe('the permission catalogue', () => {
-  it('holds every permission the spec names, plus admin:access, and nothing else', () => {
-    expect([...PERMISSION_LIST].sort()).toEqual([...SPEC_PERMISSIONS, 'admin:access'].sort());
+  it('holds every permission the spec names, plus admin:access and the citations clerk’s and supervisor’s, and nothing else', () => {
+    expect([...PERMISSION_LIST].sort()).toEqual([...SPEC_PERMISSIONS, 'admin:access', 'citations:manage', 'citations:void'].sort());
   });
 
   it('lists each permission once, in the same order as the catalogue object', () => {
@@ -314,7 +314,12 @@ describe('the built-in role templates', () => {
     expect(byKey('scheduler').permissions).toEqual(PERMISSION_LIST.filter((p) => p.startsWith('scheduling:')));
   });
 
-  it('give a Records Clerk reports and citations', () => {
-    expect(byKey('records-clerk').permissions).toEqual(['citations:access', 'reports:editor', 'reports:templates.use']);
+  it('give a Records Clerk reports and everyone’s citations, but not voiding them', () => {
+    expect(byKey('records-clerk').permissions).toEqual(['citations:access', 'citations:manage', 'reports:editor', 'reports:templates.use']);
+  });
+
+  it('let a Sergeant void citations and see everyone’s, and an Officer only write their own', () => {
+    expect(byKey('sergeant').permissions).toEqual(expect.arrayContaining(['citations:access', 'citations:manage', 'citations:void']));
+    expect(byKey('officer').permissions.filter((p) => p.startsWith('citations:'))).toEqual(['citations:access']);
   });
 });

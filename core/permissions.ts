@@ -41,6 +41,17 @@ export const PERMISSIONS = {
     label: 'Write citations',
     description: 'Open Citations to write, validate and issue citations and written warnings. Needs a full account.',
   },
+  'citations:manage': {
+    area: 'citations',
+    label: 'Manage everyone’s citations',
+    description:
+      'See and search every officer’s citations, export them, file them with court and see the counts by officer and statute. Also needs “Write citations”.',
+  },
+  'citations:void': {
+    area: 'citations',
+    label: 'Void citations',
+    description: 'Void an issued citation with a reason, and answer officers’ requests to void one. Also needs “Write citations”.',
+  },
   'reports:editor': {
     area: 'reports',
     label: 'Write reports',
@@ -251,8 +262,12 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
     key: 'sergeant',
     name: 'Sergeant',
     description:
-      'A patrol supervisor: everything an officer does, plus overtime, time off, trades, all-calls and personal report templates.',
-    permissions: permissionSet(OFFICER_PERMISSIONS, SCHEDULING_PERMISSIONS, ['reports:templates.create_user']),
+      'A patrol supervisor: everything an officer does, plus overtime, time off, trades, all-calls, personal report templates, and everyone’s citations with voids.',
+    permissions: permissionSet(OFFICER_PERMISSIONS, SCHEDULING_PERMISSIONS, [
+      'reports:templates.create_user',
+      'citations:manage',
+      'citations:void',
+    ]),
   },
   {
     key: 'field-training-officer',
@@ -287,7 +302,7 @@ export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   {
     key: 'records-clerk',
     name: 'Records Clerk',
-    description: 'Handles records: writes and edits reports and works with citations.',
-    permissions: permissionSet(['reports:editor', 'reports:templates.use', 'citations:access']),
+    description: 'Handles records: writes and edits reports, and files everyone’s citations with court.',
+    permissions: permissionSet(['reports:editor', 'reports:templates.use', 'citations:access', 'citations:manage']),
   },
 ];

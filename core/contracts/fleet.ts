@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Vin } from '../vehicles.ts';
 import { defineApi } from '../endpoints.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
 import { pageOf } from './admin.ts';
@@ -63,46 +64,6 @@ export const UpdateFleetSettingsInput = FleetSettings.omit({ enabled: true }).pa
 
 export const VehicleStatus = z.enum(VEHICLE_STATUSES);
 export type VehicleStatus = z.infer<typeof VehicleStatus>;
-
-/** ISO 3779 VIN: 17 characters, no I, O or Q, with the check digit in position 9 (North America). */
-export function isValidVin(vin: string): boolean {
-  if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return false;
-  const values: Record<string, number> = {
-    A: 1,
-    B: 2,
-    C: 3,
-    D: 4,
-    E: 5,
-    F: 6,
-    G: 7,
-    H: 8,
-    J: 1,
-    K: 2,
-    L: 3,
-    M: 4,
-    N: 5,
-    P: 7,
-    R: 9,
-    S: 2,
-    T: 3,
-    U: 4,
-    V: 5,
-    W: 6,
-    X: 7,
-    Y: 8,
-    Z: 9,
-  };
-  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-  const sum = [...vin].reduce((total, ch, i) => total + (/\d/.test(ch) ? Number(ch) : values[ch]!) * weights[i]!, 0);
-  const check = sum % 11 === 10 ? 'X' : String(sum % 11);
-  return vin[8] === check;
-}
-
-export const Vin = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(isValidVin, 'Not a valid VIN: 17 characters without I, O or Q, and its check digit (9th) must match');
 
 const optional = (schema: z.ZodString) =>
   schema
