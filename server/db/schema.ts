@@ -418,6 +418,8 @@ export const storageObjects = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     purpose: text('purpose').notNull(),
+    /** The file's name on the uploader's device (`IMG_2231.jpg`), cleaned; null when none was given. */
+    name: text('name'),
     createdBy: uuid('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
