@@ -263,6 +263,8 @@ export const ReportRevision = z.object({
 /** A file attached to a report (storage/v1, purpose `reports`): what the form and the view need to show it. */
 export const ReportAttachment = z.object({
   id: z.string(),
+  /** Its name on the device it was uploaded from; null for a file uploaded without one. */
+  name: z.string().nullable(),
   content_type: z.string(),
   size: z.number().int(),
   uploaded_at: z.string(),

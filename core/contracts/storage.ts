@@ -7,7 +7,28 @@ export const UPLOAD_PURPOSES = ['fleet', 'reports', 'fto', 'productivity', 'cita
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf', 'application/octet-stream'] as const;
 
-export const StoredFile = z.object({ id: z.string(), url: z.string(), content_type: z.string(), size: z.number().int() });
+/**
+ * A file's name as its uploader's device had it, kept to show beside the file (`IMG_2231.jpg`): the
+ * last part of a path, without control characters, at most 200 characters; empty means none.
+ */
+export const FileName = z
+  .string()
+  .max(1000)
+  .transform((name) =>
+    (name.split(/[\\/]/).pop() ?? '')
+      // eslint-disable-next-line no-control-regex -- what is cleaned out is exactly the control characters
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 200),
+  );
+
+export const StoredFile = z.object({
+  id: z.string(),
+  url: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  name: z.string().nullable(),
+});
 export type StoredFile = z.infer<typeof StoredFile>;
 
 /** /storage/v1: uploads of the signed-in user's agency, and agencies' public logos. */
@@ -17,7 +38,7 @@ export const storageApi = defineApi('storage', '/storage/v1', {
     method: 'POST',
     path: '/object',
     access: { permission: 'authenticated' },
-    query: z.object({ purpose: z.enum(UPLOAD_PURPOSES) }),
+    query: z.object({ purpose: z.enum(UPLOAD_PURPOSES), name: FileName.optional() }),
     upload: { contentTypes: UPLOAD_TYPES, maxBytes: UPLOAD_MAX_BYTES },
     response: StoredFile,
     status: 201,

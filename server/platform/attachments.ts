@@ -39,6 +39,7 @@ export async function describeFiles(tx: Tx, agencyId: string, ids: string[]) {
       id: storageObjects.id,
       contentType: storageObjects.contentType,
       size: storageObjects.size,
+      name: storageObjects.name,
       createdAt: storageObjects.createdAt,
     })
     .from(storageObjects)

@@ -22,6 +22,7 @@ export function listAttachments(ctx: RequestContext, id: string): Promise<Report
     const files = await describeFiles(tx, agencyId, [...row.report.content.attachment_ids, ...earlier]);
     return files.map((file) => ({
       id: file.id,
+      name: file.name,
       content_type: file.contentType,
       size: file.size,
       uploaded_at: file.createdAt.toISOString(),

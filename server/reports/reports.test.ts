@@ -376,10 +376,10 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     await call(administrator, 'PUT', '/rest/v1/reports/admin/settings', { case_number_format: '{YYYY}-{NNNNNN}' });
   });
 
-  const upload = async (session: Session, body: Buffer, type: string): Promise<string> => {
+  const upload = async (session: Session, body: Buffer, type: string, name?: string): Promise<string> => {
     const response = await server.request({
       method: 'POST',
-      url: '/storage/v1/object?purpose=reports',
+      url: `/storage/v1/object?purpose=reports${name ? `&name=${encodeURIComponent(name)}` : ''}`,
       token: session.access_token,
       headers: { 'content-type': type },
       payload: body,
@@ -391,7 +391,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     (await server.request({ method: 'GET', url: `/storage/v1/object/${id}`, token: session.access_token })).statusCode;
 
   it('attaches the author’s photo and PDF and lets only those who may see the report read them or list them', async () => {
-    const photo = await upload(officer, PNG, 'image/png');
+    const photo = await upload(officer, PNG, 'image/png', 'IMG_2231.png');
     const pdf = await upload(officer, PDF, 'application/pdf');
     const draft = await start(officer);
     const saved = await call(
@@ -405,8 +405,8 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     const listed = await call(officer, 'GET', `/rest/v1/reports/reports/${draft.id}/attachments`);
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json()).toEqual([
-      { id: photo, content_type: 'image/png', size: PNG.length, uploaded_at: expect.any(String) },
-      { id: pdf, content_type: 'application/pdf', size: PDF.length, uploaded_at: expect.any(String) },
+      { id: photo, name: 'IMG_2231.png', content_type: 'image/png', size: PNG.length, uploaded_at: expect.any(String) },
+      { id: pdf, name: null, content_type: 'application/pdf', size: PDF.length, uploaded_at: expect.any(String) },
     ]);
 
     // A draft: its author and the administrators only.

@@ -42,7 +42,7 @@ function mayUpload(ctx: RequestContext, purpose: UploadPurpose): boolean {
  * bytes, never from what the client declared, so nothing that a browser would run (HTML, SVG) gets in;
  * then the whole file is checked (file-content.ts): a broken image or an active PDF is refused.
  */
-export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: UploadPurpose) {
+export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: UploadPurpose, name?: string) {
   // Only someone who may make the records a purpose serves uploads files for it (a fleet photo needs
   // a fleet permission, a citation's scan citations:access).
   if (!mayUpload(ctx, purpose))
@@ -68,7 +68,15 @@ export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: Upl
   const row = await inAgency(ctx, async (tx) => {
     const [created] = await tx
       .insert(storageObjects)
-      .values({ agencyId: ctx.scope.agencyId, key, contentType: type, size: data.length, purpose, createdBy: ctx.scope.userId })
+      .values({
+        agencyId: ctx.scope.agencyId,
+        key,
+        contentType: type,
+        size: data.length,
+        purpose,
+        name: name || null,
+        createdBy: ctx.scope.userId,
+      })
       .returning();
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
       action: 'file.uploaded',
@@ -78,7 +86,7 @@ export async function uploadFile(ctx: RequestContext, data: Buffer, purpose: Upl
     });
     return created!;
   });
-  return { id: row.id, url: `/storage/v1/object/${row.id}`, content_type: row.contentType, size: row.size };
+  return { id: row.id, url: `/storage/v1/object/${row.id}`, content_type: row.contentType, size: row.size, name: row.name };
 }
 
 /**

@@ -22,7 +22,7 @@ export function storageRoutes(app: FastifyInstance, services: Services) {
   return registerApi(app, services, storageApi, {
     // A phone on a bad connection retries; 60 files a minute per person is far above any real form.
     upload: {
-      handle: (ctx, { query, body }) => uploadFile(ctx, Buffer.isBuffer(body) ? body : Buffer.alloc(0), query.purpose),
+      handle: (ctx, { query, body }) => uploadFile(ctx, Buffer.isBuffer(body) ? body : Buffer.alloc(0), query.purpose, query.name),
       route: { rateLimit: perPerson(60, 'sent a lot of files') },
     },
     read: async (ctx, { params }) => {

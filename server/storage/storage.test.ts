@@ -72,6 +72,19 @@ describe.each(DATABASE_KINDS)('file storage (storage/v1) on %s', (kind) => {
     }
   });
 
+  it('keeps the name the file had on the device, without its folders or control characters', async () => {
+    const named = await server.request({
+      method: 'POST',
+      url: `/storage/v1/object?purpose=fleet&name=${encodeURIComponent('C:\\Users\\pat\\Desktop\\tyre\u0007 front left.png')}`,
+      token: officer.access_token,
+      headers: { 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().name).toBe('tyre front left.png');
+    expect((await upload(officer, PNG, 'image/png')).json().name).toBeNull();
+  });
+
   it('accepts real JPEG and WebP photos, and refuses an image that is cut short or damaged, saying so beside the file', async () => {
     expect((await upload(officer, sample('photo.jpg'), 'image/jpeg')).statusCode).toBe(201);
     expect((await upload(officer, sample('photo.webp'), 'image/webp')).statusCode).toBe(201);

@@ -47,10 +47,11 @@ import { useReportAttachments, uploadAttachment } from './reports-calls.ts';
 export const MAX_ATTACHMENTS = 20;
 
 /** What is known of an attachment to show it: its type and size (from the server, or from the upload that made it). */
-export type AttachmentFacts = Pick<ReportAttachment, 'content_type' | 'size'>;
+export type AttachmentFacts = Pick<ReportAttachment, 'content_type' | 'size'> & { name?: string | null };
 
-/** "Photo 2" or "PDF 3", by its place among the report's attachments. */
+/** Its name on the officer's device (`IMG_2231.jpg`), else "Photo 2" or "PDF 3" by its place among the report's attachments. */
 export function attachmentName(index: number, facts: AttachmentFacts | undefined): string {
+  if (facts?.name) return facts.name;
   const noun = !facts ? 'Attachment' : facts.content_type === 'application/pdf' ? 'PDF' : 'Photo';
   return `${noun} ${index + 1}`;
 }
@@ -145,15 +146,10 @@ export function AttachmentTile(props: {
     );
   if (props.facts === null)
     return <PdfTile name={name} detail="A stored file" onDownload={() => downloadStoredFile(props.id, props.downloadName)} />;
+  const downloadName = props.facts.name ?? `${props.downloadName}.${fileExtension(props.facts.content_type)}`;
   const detail = `${fileKind(props.facts.content_type)}, ${fileSize(props.facts.size)}`;
   if (props.facts.content_type === 'application/pdf')
-    return (
-      <PdfTile
-        name={name}
-        detail={detail}
-        onDownload={() => downloadStoredFile(props.id, `${props.downloadName}.${fileExtension(props.facts!.content_type)}`)}
-      />
-    );
+    return <PdfTile name={name} detail={detail} onDownload={() => downloadStoredFile(props.id, downloadName)} />;
   const thumbnail = <StoredPhoto id={props.id} alt={`${name} (${detail})`} />;
   return (
     <Stack gap={2} w={120} maw="100%">
@@ -300,7 +296,7 @@ export function AttachmentsField(props: {
       if (problem) return;
       uploadAttachment(file, (progress) => patch(key, { progress }))
         .then((stored) => {
-          setUploaded((current) => ({ ...current, [stored.id]: { content_type: file.type, size: file.size } }));
+          setUploaded((current) => ({ ...current, [stored.id]: { content_type: file.type, size: file.size, name: file.name } }));
           change((ids) => [...ids, stored.id]);
           drop(key);
         })

@@ -17,6 +17,8 @@ export type KeptPhoto = {
   /** What storage/v1 keeps it for (`fleet`), as the form would have uploaded it. */
   purpose: UploadPurpose;
   blob: Blob;
+  /** The file's name on the device, when it had one (kept with the upload). */
+  name?: string;
   created_at: string;
   /** The stored file's id once uploaded: a second send of the same form uses it instead of uploading again. */
   stored_id: string | null;

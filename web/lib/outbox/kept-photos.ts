@@ -29,12 +29,26 @@ function isOffline(): boolean {
 }
 
 /** Keeps a photo on the device for the signed-in user until it can be uploaded; answers its local id. */
+/** The name a picked file had on the device (a photo taken by the camera may have none worth keeping). */
+function nameOf(file: Blob): string | undefined {
+  return typeof File !== 'undefined' && file instanceof File && file.name ? file.name : undefined;
+}
+
 async function keepPhoto(blob: Blob, purpose: UploadPurpose): Promise<string> {
   const userId = signedInUserId();
   if (!userId) throw new Error('Sign in again to add a photo');
   const id = newKeptPhotoId();
   try {
-    await keptPhotoStore.put({ id, user_id: userId, purpose, blob, created_at: new Date().toISOString(), stored_id: null });
+    const name = nameOf(blob);
+    await keptPhotoStore.put({
+      id,
+      user_id: userId,
+      purpose,
+      blob,
+      ...(name ? { name } : {}),
+      created_at: new Date().toISOString(),
+      stored_id: null,
+    });
   } catch (error) {
     throw new Error('This device could not keep the photo (its storage is full or blocked); add it once you are back online', {
       cause: error,
@@ -55,7 +69,8 @@ export async function uploadOrKeepPhoto(
 ): Promise<{ id: string; kept: boolean }> {
   if (isOffline()) return { id: await keepPhoto(file, purpose), kept: true };
   try {
-    const stored = await callEndpoint(storageApi.upload, { query: { purpose }, body: file, onProgress });
+    const name = nameOf(file);
+    const stored = await callEndpoint(storageApi.upload, { query: { purpose, ...(name ? { name } : {}) }, body: file, onProgress });
     return { id: stored.id, kept: false };
   } catch (error) {
     if (!(isApiError(error) && error.code === NETWORK_ERROR_CODE)) throw error;
@@ -78,7 +93,7 @@ export async function uploadKeptPhoto(
   if (photo.stored_id) return photo.stored_id;
   const stored = await uploadWithProgress({
     method: 'POST',
-    url: `${storageApi.upload.url}?${new URLSearchParams({ purpose: photo.purpose }).toString()}`,
+    url: `${storageApi.upload.url}?${new URLSearchParams({ purpose: photo.purpose, ...(photo.name ? { name: photo.name } : {}) }).toString()}`,
     file: photo.blob,
     schema: StoredFile,
     onProgress: options.onProgress ?? (() => undefined),
