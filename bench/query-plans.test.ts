@@ -245,7 +245,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       .from(schema.roles)
       .where(and(eq(schema.roles.agencyId, agencyId), eq(schema.roles.templateKey, 'officer')));
     roleId = role!.id;
-  }, 120_000);
+  }, 300_000); // seeding 200 agencies takes about a minute alone, and each module adds to it; a busy machine twice that
 
   afterAll(async () => {
     await pool?.end();
