@@ -61,6 +61,13 @@ describe('the demo data', () => {
     expect(drafted.content.narrative).not.toContain('[INSERT');
     const draft = (await asSergeant(`/rest/v1/reports/ai/drafts/${drafted.ai_draft_id}`)).json();
     expect(draft.disclosure).toMatch(/^AI assisted: .*Sam Patel reviewed and edited it and signed/);
+    // Reports carry the officers' photos and paperwork under the names they had on the device.
+    const reviewQueue = (await asSergeant('/rest/v1/reports/reports?queue=review')).json() as { items: Array<{ id: string }> };
+    const toReview = await Promise.all(reviewQueue.items.map(async (r) => (await asSergeant(`/rest/v1/reports/reports/${r.id}`)).json()));
+    const withFiles = toReview.find((report: { content: { attachment_ids: string[] } }) => report.content.attachment_ids.length > 0);
+    const files = (await asSergeant(`/rest/v1/reports/reports/${withFiles.id}/attachments`)).json() as Array<{ id: string; name: string }>;
+    expect(files.map((f) => f.name).join(' ')).toMatch(/IMG_\d{4}\.png|\.pdf/);
+    expect((await asSergeant(`/storage/v1/object/${files[0]!.id}`)).statusCode).toBe(200);
 
     const limited = await signIn(server, { email: 'limited@riverside.example', password: DEMO_PASSWORD });
     const profile = (await server.request({ method: 'GET', url: '/rest/v1/profile', token: limited.access_token })).json();

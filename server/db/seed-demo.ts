@@ -83,12 +83,12 @@ export async function seedDemo(database: Database, storage?: Pick<LocalStorage, 
         await tx.insert(userRoles).values({ agencyId, userId: id, roleId: roleIds.get(person.role)! });
       }
       const storeFile: DemoAgency['storeFile'] = storage
-        ? async ({ data, contentType, purpose, createdBy }) => {
+        ? async ({ data, contentType, purpose, createdBy, name }) => {
             const key = storage.newKey(agencyId, purpose, contentType === 'application/pdf' ? 'pdf' : 'png');
             await storage.put(key, data);
             const [row] = await tx
               .insert(storageObjects)
-              .values({ agencyId, key, contentType, size: data.length, purpose, createdBy })
+              .values({ agencyId, key, contentType, size: data.length, purpose, createdBy, name: name ?? null })
               .returning({ id: storageObjects.id });
             return row!.id;
           }

@@ -66,6 +66,8 @@ export interface DemoAgency {
     contentType: 'application/pdf' | 'image/png';
     purpose: UploadPurpose;
     createdBy: string;
+    /** Its name as the uploader's device had it (`IMG_2231.png`). */
+    name?: string;
   }): Promise<string>;
 }
 

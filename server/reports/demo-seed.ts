@@ -5,6 +5,7 @@ import { lockSysConfig, writeSysConfig } from '../platform/agency-settings.ts';
 import { nextNumber } from '../platform/counters.ts';
 import type { Tx } from '../platform/database.ts';
 import type { DemoAgency } from '../platform/modules.ts';
+import { solidPng, textPdf } from '../platform/sample-images.ts';
 import { insertNotification } from '../platform/notices.ts';
 import { activeRoleMembers, roleFromTemplate } from '../platform/people.ts';
 import { seedDemoAiDraft } from './demo-ai-draft.ts';
@@ -12,6 +13,34 @@ import { insertReport, insertRevision } from './report-queries.ts';
 import { searchWords } from './report-search.ts';
 import { reportsSettingsOf } from './settings.ts';
 import { templatesByIds } from './template-queries.ts';
+
+/**
+ * What an officer attaches to a report of each type: scene photos under their camera's names and the
+ * paperwork (a receipt, an estimate, a statement) as PDFs. The photos are flat colour, made in code.
+ */
+const ATTACHMENTS: Record<string, ReadonlyArray<{ name: string; photo?: readonly [number, number, number]; pdf?: readonly string[] }>> = {
+  theft: [
+    { name: 'IMG_4471.png', photo: [132, 118, 96] },
+    {
+      name: 'Loss-prevention receipt.pdf',
+      pdf: [
+        'Store loss-prevention incident receipt',
+        'Items recovered at the exit, values from the shelf tags.',
+        'Signed by the loss-prevention officer.',
+      ],
+    },
+  ],
+  burglary: [
+    { name: 'IMG_2231.png', photo: [88, 70, 52] },
+    { name: 'IMG_2232.png', photo: [60, 64, 72] },
+    { name: 'Owner property list.pdf', pdf: ['Property list from the owner', 'Makes, models and serial numbers from receipts.'] },
+  ],
+  damage: [
+    { name: 'IMG_0918.png', photo: [150, 40, 36] },
+    { name: 'Repair estimate.pdf', pdf: ['Repair estimate', 'Labour and parts to replace the damaged panel and glass.'] },
+  ],
+  crash: [{ name: 'Scene diagram.pdf', pdf: ['Crash scene diagram', 'Vehicle 1 northbound, vehicle 2 stopped at the light.'] }],
+};
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -170,7 +199,7 @@ const RETURN_COMMENTS = [
  * comments, and one approved burglary has a supplement waiting for review. A small agency without
  * sergeants gets a few reports its administrator reviews.
  */
-export async function seedDemoReports(tx: Tx, { agencyId, size }: DemoAgency): Promise<void> {
+export async function seedDemoReports(tx: Tx, { agencyId, size, storeFile }: DemoAgency): Promise<void> {
   const officerRole = await roleFromTemplate(tx, agencyId, 'officer');
   const sergeantRole = await roleFromTemplate(tx, agencyId, 'sergeant');
   const adminRole = await roleFromTemplate(tx, agencyId, 'administrator');
@@ -212,7 +241,19 @@ export async function seedDemoReports(tx: Tx, { agencyId, size }: DemoAgency): P
     const template = type.template_id ? templates.get(type.template_id) : undefined;
     if (!template) continue;
     const occurred = new Date(now - (2 + i * 2) * DAY_MS - ((i * 7) % 12) * HOUR_MS);
-    const content = contentOf(story, occurred, timeZone);
+    const attachments = storeFile && i % 3 !== 1 ? (ATTACHMENTS[story.type] ?? []) : [];
+    const attachmentIds: string[] = [];
+    for (const file of attachments)
+      attachmentIds.push(
+        await storeFile!({
+          data: file.photo ? solidPng(64, 48, file.photo) : textPdf(file.name.replace(/\.pdf$/, ''), file.pdf ?? []),
+          contentType: file.photo ? 'image/png' : 'application/pdf',
+          purpose: 'reports',
+          createdBy: author.id,
+          name: file.name,
+        }),
+      );
+    const content = { ...contentOf(story, occurred, timeZone), attachment_ids: attachmentIds };
     const status = size === 'large' ? statusAt(i) : (['draft', 'submitted', 'returned', 'approved', 'approved', 'approved'] as const)[i]!;
     const written = new Date(occurred.getTime() + 3 * HOUR_MS);
     const submitted = status === 'draft' ? null : new Date(written.getTime() + 2 * HOUR_MS);
