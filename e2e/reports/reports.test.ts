@@ -106,8 +106,8 @@ describe('an incident report from the officer to the reviewer', () => {
         .waitFor();
       await page.getByText('notes.txt: Choose a photo (PNG, JPEG or WebP) or a PDF').waitFor();
       releaseUploads();
-      await expectImageShown(page.getByRole('img', { name: /^Photo \d \(PNG image/ }));
-      await page.getByRole('button', { name: /^Download PDF \d$/ }).waitFor();
+      await expectImageShown(page.getByRole('img', { name: /^garage-door\.png \(PNG image/ }));
+      await page.getByRole('button', { name: 'Download receipt.pdf' }).waitFor();
       expect(await page.getByRole('progressbar').count()).toBe(0);
       await page.getByRole('button', { name: 'Dismiss the message about notes.txt' }).click();
       await page.getByRole('button', { name: 'Write the first narrative from the answers' }).click();
@@ -134,7 +134,7 @@ describe('an incident report from the officer to the reviewer', () => {
     try {
       await review.getByRole('heading', { name: 'Review this report' }).waitFor();
       // The reviewer reads the author's attachments (the file read checks who may see the report).
-      await expectImageShown(review.getByRole('button', { name: /^Open Photo \d larger$/ }).locator('img'));
+      await expectImageShown(review.getByRole('button', { name: 'Open garage-door.png larger' }).locator('img'));
       await review.getByLabel('Comments for the author').fill('Add the point of entry and how the hasp was forced.');
       await review.getByRole('button', { name: 'Comment on a field' }).click();
       await review.getByRole('combobox', { name: 'Field' }).selectOption({ label: 'Point and method of entry' });
@@ -191,8 +191,8 @@ describe('an incident report from the officer to the reviewer', () => {
       await print.getByRole('heading', { name: /^Incident report \d{4}-\d{6}$/ }).waitFor();
       await print.getByRole('heading', { name: /^Supplement \d{4}-\d{6}-S1$/ }).waitFor();
       await print.getByText('Trek mountain bike, blue').waitFor();
-      await print.getByText(/^Photo \d — PNG image, .* uploaded /).waitFor();
-      await print.getByText(/^PDF \d — PDF, .* uploaded /).waitFor();
+      await print.getByText(/^garage-door\.png — PNG image, .* uploaded /).waitFor();
+      await print.getByText(/^receipt\.pdf — PDF, .* uploaded /).waitFor();
       expect(await print.locator('nav').count()).toBe(0);
     } finally {
       await print.context().close();
@@ -223,7 +223,7 @@ describe('what changed between revisions', () => {
 });
 
 describe('a report written without a connection', () => {
-  it('starts, writes and submits a report offline; it waits in the outbox and reaches the reviewers once when the connection is back', async () => {
+  it('starts, writes and submits a report offline with a photo; it waits in the outbox and reaches the reviewers once, photo and all, when the connection is back', async () => {
     const submittedBefore = async () =>
       (await api<{ items: Report[] }>(sergeant.session, 'GET', '/rest/v1/reports/reports?queue=review&q=quarry&page_size=200')).items;
     const page = await openAs(officer, '/reports');
@@ -246,6 +246,11 @@ describe('a report written without a connection', () => {
       await page.getByRole('combobox', { name: 'How it was reported' }).selectOption('Officer initiated');
       await page.getByRole('textbox', { name: 'Narrative' }).click();
       await page.keyboard.type('A dark sedan was parked with its lights off; the driver was waiting for a friend.');
+      // A photo attached with no connection is kept on the device and uploaded with the report, under its name.
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles([{ name: 'quarry-lot.png', mimeType: 'image/png', buffer: solidPng(64, 48, [70, 70, 60]) }]);
+      await page.getByRole('img', { name: /kept on this device/ }).waitFor();
       await page.getByRole('button', { name: 'Submit (sent when back online)' }).click();
       await page.getByText('Submitted on this device').waitFor();
       expect(await submittedBefore()).toEqual([]);
@@ -253,6 +258,9 @@ describe('a report written without a connection', () => {
       await page.context().setOffline(false);
       await page.getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached' });
       await expect.poll(async () => (await submittedBefore()).map((r) => r.status)).toEqual(['submitted']);
+      const [sent] = await submittedBefore();
+      const files = await api<Array<{ name: string | null }>>(sergeant.session, 'GET', `/rest/v1/reports/reports/${sent!.id}/attachments`);
+      expect(files.map((f) => f.name)).toEqual(['quarry-lot.png']);
     } finally {
       await page.context().close();
     }
