@@ -1,5 +1,6 @@
 import { adminModule } from './admin/manifest.ts';
 import { authModule } from './auth/manifest.ts';
+import { citationsModule } from './citations/manifest.ts';
 import { fleetModule } from './fleet/manifest.ts';
 import { ftoModule } from './fto/manifest.ts';
 import { notificationsModule } from './notifications/manifest.ts';
@@ -16,6 +17,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   fleetModule,
   ftoModule,
   reportsModule,
+  citationsModule,
 ];
 
 /** Every table holding one agency's rows, the platform's and the modules': row-level security is forced on each. */

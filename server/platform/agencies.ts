@@ -84,3 +84,9 @@ export async function readAgencyLogo(services: Pick<Services, 'database' | 'stor
   const type = data ? sniffImage(data) : null;
   return data && type ? { data, type } : null;
 }
+
+/** The agency's name, as printed on what it hands out (a citation's copies). */
+export async function agencyName(tx: Tx, agencyId: string): Promise<string> {
+  const [row] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, agencyId));
+  return row?.name ?? '';
+}
