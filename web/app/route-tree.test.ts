@@ -104,7 +104,16 @@ const SPEC_PATHS = [
  * A module's own screens below its spec route, where the spec names none for its records (a report
  * opens and prints at its own address). Guarded as the module's route they live under.
  */
-const MODULE_RECORD_PATHS = ['/reports/$report_id', '/reports/$report_id/print'];
+const MODULE_RECORD_PATHS = [
+  '/reports/$report_id',
+  '/reports/$report_id/print',
+  '/citations/new',
+  '/citations/stops/$stop_id',
+  '/citations/$citation_id',
+  '/citations/$citation_id/print',
+  '/citations/court',
+  '/citations/stats',
+];
 
 describe('the route tree', () => {
   it('has every path of spec section 2, and besides them only the modules’ record pages', () => {

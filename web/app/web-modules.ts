@@ -1,4 +1,5 @@
 import { adminWebModule } from '../admin/manifest.ts';
+import { citationsWebModule } from '../citations/manifest.ts';
 import { fleetWebModule } from '../fleet/manifest.ts';
 import { ftoWebModule } from '../fto/manifest.ts';
 import type { WebModule } from '../lib/web-modules.tsx';
@@ -8,4 +9,10 @@ import { reportsWebModule } from '../reports/manifest.ts';
  * Every web module's manifest: the one list a new module is added to. It brings the module's routes
  * into the route tree (web/app/router.tsx), typed, and its settings panel and entries into the shell.
  */
-export const WEB_MODULES = [adminWebModule, fleetWebModule, ftoWebModule, reportsWebModule] as const satisfies readonly WebModule[];
+export const WEB_MODULES = [
+  adminWebModule,
+  citationsWebModule,
+  fleetWebModule,
+  ftoWebModule,
+  reportsWebModule,
+] as const satisfies readonly WebModule[];

@@ -45,10 +45,6 @@ export const scheduleAdminAllcallRoute = createRoute({
   beforeLoad: scheduleComingSoon,
 });
 
-// Citations
-const citationsComingSoon = leadsToComingSoon('Citations');
-export const citationsRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/citations', beforeLoad: citationsComingSoon });
-
 // Productivity
 const productivityComingSoon = leadsToComingSoon('Productivity');
 export const productivityRoute = createRoute({
@@ -81,7 +77,6 @@ export const comingSoonRoutes = [
   scheduleOvertimeRoute,
   scheduleAdminRoute,
   scheduleAdminAllcallRoute,
-  citationsRoute,
   productivityRoute,
   productivityListListRoute,
   productivitySpaceSpaceRoute,
