@@ -21,8 +21,15 @@ function sweepOrder(routes: RouteRecord[]) {
   return [...routes].sort((x, y) => Number(x.url.endsWith('/logout')) - Number(y.url.endsWith('/logout')));
 }
 
-function fillPath(url: string, id: string) {
-  return url.replace(/:module\b/g, 'fleet').replace(/:[A-Za-z_]+/g, id);
+/**
+ * The route's path with `id` in every parameter, but those whose schema allows only a few values (a
+ * citation's `:copy`), which get the first of them: the sweep is about ids, not about a word refused.
+ */
+function fillPath(route: RouteRecord, id: string) {
+  const shape = (route.schema.params as { shape?: Record<string, { options?: unknown[] }> } | undefined)?.shape ?? {};
+  return route.url
+    .replace(/:module\b/g, 'fleet')
+    .replace(/:([A-Za-z_]+)/g, (_, name: string) => (shape[name]?.options ? String(shape[name].options[0]) : id));
 }
 
 async function tenantRows(server: TestServer, agencyId: string): Promise<string> {
@@ -92,7 +99,7 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
         const body = sampleFor(route.schema.body as z.ZodType | undefined, { id });
         const response = await server.request({
           method: route.method as 'GET',
-          url: fillPath(route.url, id),
+          url: fillPath(route, id),
           token: adminOfA.access_token,
           headers: { 'if-match': '"1"' },
           ...(body !== undefined ? { payload: body as object } : {}),
@@ -145,7 +152,7 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
     const nobody = await signIn(server, await makeUser(server, a, { permissions: [] }));
     for (const route of protectedRoutes()) {
       const accepted = acceptedPermissions(route.access);
-      const url = fillPath(route.url, '00000000-0000-4000-8000-000000000000');
+      const url = fillPath(route, '00000000-0000-4000-8000-000000000000');
       const asNobody = await server.request({ method: route.method as 'GET', url, token: nobody.access_token, payload: {} });
       const asAdmin = await server.request({ method: route.method as 'GET', url, token: adminOfA.access_token, payload: {} });
       if (accepted.length === 0) expect(asNobody.statusCode, `${route.method} ${route.url}`).not.toBe(403);

@@ -22,6 +22,8 @@ const BY_FIELD_NAME: Record<string, unknown> = {
   every_days: 90,
   name: 'Sweep Name',
   csv: 'email,name\nsweep-import@precinct.test,Sweep Import\n',
+  /** A stop's wall clock (citations), `YYYY-MM-DDTHH:mm`. */
+  occurred_at: '2026-01-15T10:30',
 };
 
 type JsonSchema = {
