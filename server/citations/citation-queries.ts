@@ -121,6 +121,8 @@ export async function insertRevision(
     actorId: string;
     reason: string | null;
     content: CitationRow['content'];
+    /** When it happened (now, unless seeding a history). */
+    at?: Date;
   },
 ): Promise<void> {
   const [last] = await tx

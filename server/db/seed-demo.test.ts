@@ -69,6 +69,48 @@ describe('the demo data', () => {
     expect(files.map((f) => f.name).join(' ')).toMatch(/IMG_\d{4}\.png|\.pdf/);
     expect((await asSergeant(`/storage/v1/object/${files[0]!.id}`)).statusCode).toBe(200);
 
+    // Citations: about fifty by Sam and Dana in every state, numbered in date order from the agency's sequence,
+    // one void Sam asked for waiting for Dana, a statute library with an expired statute, and two courts.
+    const citationsHome = (await asSergeant('/rest/v1/citations/home')).json() as { void_requests_total: number; to_file: number };
+    expect(citationsHome.void_requests_total).toBe(1);
+    expect(citationsHome.to_file).toBeGreaterThan(0);
+    const everyone = (await asSergeant('/rest/v1/citations/citations?queue=all&page_size=200')).json() as {
+      total: number;
+      items: Array<{ id: string; number: string | null; status: string; kind: string; officer_name: string; amended: number }>;
+    };
+    expect(everyone.total).toBeGreaterThanOrEqual(45);
+    expect(everyone.total).toBeLessThanOrEqual(60);
+    expect(new Set(everyone.items.map((c) => c.status))).toEqual(new Set(['draft', 'validated', 'issued', 'filed', 'void']));
+    expect(new Set(everyone.items.map((c) => c.kind))).toEqual(new Set(['traffic', 'parking', 'ordinance', 'warning']));
+    expect(new Set(everyone.items.map((c) => c.officer_name))).toEqual(new Set(['Sam Patel', 'Dana Ruiz']));
+    const sequence = everyone.items.flatMap((c) => (c.number ? [Number(c.number.slice(-6))] : [])).sort((x, y) => x - y);
+    expect(sequence).toEqual(sequence.map((_, i) => sequence[0]! + i));
+    const setup = (await asSergeant('/rest/v1/citations/setup')).json() as { next_number: number; courts: unknown[]; holidays: unknown[] };
+    expect(setup.next_number).toBe(sequence.at(-1)! + 1);
+    expect(setup.courts).toHaveLength(2);
+    expect(setup.holidays.length).toBeGreaterThan(20);
+    const amended = everyone.items.find((c) => c.amended > 0)!;
+    const history = (await asSergeant(`/rest/v1/citations/citations/${amended.id}`)).json() as { revisions: Array<{ event: string }> };
+    expect(history.revisions.map((r) => r.event)).toContain('amended');
+    const library = (await asSergeant('/rest/v1/citations/statutes')).json() as Array<{ code: string; effective_to: string | null }>;
+    expect(library.length).toBeGreaterThanOrEqual(40);
+    const today = new Date().toISOString().slice(0, 10);
+    const inForce = (await asSergeant(`/rest/v1/citations/statutes?on=${today}`)).json() as Array<{ code: string }>;
+    expect(inForce.length).toBe(library.length - 1);
+    const officer = await signIn(server, { email: 'officer@riverside.example', password: DEMO_PASSWORD });
+    const mine = (
+      await server.request({ method: 'GET', url: '/rest/v1/citations/citations?page_size=5', token: officer.access_token })
+    ).json() as { items: Array<{ status: string }> };
+    expect(['draft', 'validated']).toContain(mine.items[0]!.status);
+    // The stop Sam checked is still ready to issue: the demo's content passes the rules.
+    const ready = everyone.items.find((c) => c.status === 'validated') as unknown as { stop_id: string };
+    const asOfficer = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+      server.request({ method, url, token: officer.access_token, headers, ...(payload ? { payload } : {}) });
+    const stop = (await asOfficer('GET', `/rest/v1/citations/stops/${ready.stop_id}`)).json();
+    const { id: _id, officer_id: _o, officer_name: _n, ready: _r, issued: _i, can_edit: _c, version, updated_at: _u, ...content } = stop;
+    const checked = await asOfficer('POST', `/rest/v1/citations/stops/${ready.stop_id}/validate`, content, { 'if-match': `"${version}"` });
+    expect(checked.statusCode, checked.body).toBe(200);
+
     const limited = await signIn(server, { email: 'limited@riverside.example', password: DEMO_PASSWORD });
     const profile = (await server.request({ method: 'GET', url: '/rest/v1/profile', token: limited.access_token })).json();
     expect(profile.user.account_type).toBe('limited');
