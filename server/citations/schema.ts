@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   foreignKey,
   index,
@@ -29,6 +30,9 @@ import { users } from '../db/schema.ts';
  */
 
 /** The agency's statute and ordinance library, with the dates each version applies. */
+/** PostgreSQL's full-text document type (built in, on PGlite too). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const citationStatutes = pgTable(
   'citation_statutes',
   {
@@ -107,8 +111,10 @@ export const citations = pgTable(
     totalFineCents: integer('total_fine_cents').notNull().default(0),
     appearanceDate: text('appearance_date'),
     courtKey: text('court_key'),
-    /** Number, names, plate and codes in lower case: what the list's search looks in. */
+    /** Number, names, plate, VIN and codes as words (citation-content.ts): what the list's search looks in. */
     searchText: text('search_text').notNull().default(''),
+    /** Those words indexed for prefix search ('quill' finds Quillfeather, '4471' the plate ABK-4471), kept by the database. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     voidReason: text('void_reason'),
     voidedBy: uuid('voided_by'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
@@ -129,6 +135,8 @@ export const citations = pgTable(
     index('citations_officer_idx').on(t.agencyId, t.officerId, t.occurredAt),
     index('citations_occurred_idx').on(t.agencyId, t.occurredAt),
     index('citations_status_idx').on(t.agencyId, t.status, t.occurredAt),
+    index('citations_search_idx').using('gin', t.searchVector),
+    index('citations_statutes_idx').using('gin', t.statuteIds),
     index('citations_void_request_idx')
       .on(t.agencyId, t.occurredAt)
       .where(sql`${t.voidRequest} is not null`),
