@@ -9,7 +9,7 @@ import { downloadText } from '../lib/download.ts';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { fetchCourtExport, useCitationsSetup, useMarkFiled } from './citations-calls.ts';
 import { CitationsPage, localStamp } from './citations-ui.tsx';
-import { money, numbersInCsv } from './stop-model.ts';
+import { citationsInCsv, money } from './stop-model.ts';
 
 function firstOfMonth(): string {
   return `${new Date().toISOString().slice(0, 8)}01`;
@@ -66,12 +66,14 @@ export function CourtScreen() {
     try {
       const csv = await fetchCourtExport({ from, to, ...(courtKey ? { court_key: courtKey } : {}) });
       downloadText(`court-export-${courtKey ?? 'all'}-${from}-to-${to}.csv`, csv);
-      const numbers = numbersInCsv(csv);
+      // Exactly the citations the file holds: by id (its citation_id column), else by number among those listed.
+      const held = citationsInCsv(csv);
       const rows = issued.data ?? [];
-      setExported({
-        key: selectionKey,
-        ids: rows.filter((row) => !numbers || (row.number && numbers.has(row.number))).map((row) => row.id),
-      });
+      const ids =
+        held?.by === 'id'
+          ? [...held.values]
+          : rows.filter((row) => !held || (row.number !== null && held.values.has(row.number))).map((row) => row.id);
+      setExported({ key: selectionKey, ids });
     } catch (failure) {
       setProblem(errorMessage(failure));
     } finally {

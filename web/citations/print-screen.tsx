@@ -7,7 +7,6 @@ import { CITATION_KIND_LABELS, type CitationCopy } from '../../core/contracts/ci
 import { personName } from '../../core/citations/citation-rules.ts';
 import { WEEKDAY_LABELS } from '../../core/dates.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
 import { personLines, vehicleLines } from './citation-view.tsx';
@@ -35,13 +34,14 @@ const PRINT_CSS = `
 .citation-sheet .void { border: 3px solid #b00; color: #b00; font-weight: 800; font-size: 16pt; text-align: center; padding: 4pt; margin-top: 8pt; }
 .citation-sheet p { margin: 0; }
 .citation-sheet .instructions { white-space: pre-line; }
-.citation-sheet svg { display: block; max-width: 3.2in; height: auto; }
+.citation-sheet svg { display: block; max-width: min(3.2in, 100%); height: auto; }
+.citation-sheet td { overflow-wrap: anywhere; }
 @media print {
   .citation-toolbar { display: none !important; }
   html, body { background: #fff !important; }
   .citation-sheet { border: 0; padding: 0; max-width: none; }
 }
-@media (max-width: 40em) { .citation-sheet .cols { grid-template-columns: 1fr; } .citation-sheet .head { flex-direction: column; } }
+@media screen and (max-width: 40em) { .citation-sheet { padding: 12px; } .citation-sheet .cols { grid-template-columns: 1fr; } .citation-sheet .head { flex-direction: column; } }
 `;
 
 /** The number as a Code 128 barcode (jsbarcode, SVG: sharp at any print resolution). */
@@ -68,7 +68,6 @@ function weekdayOf(date: string): string {
 }
 
 function Sheet({ copy }: { copy: CitationCopy }) {
-  const dates = useAgencyDates();
   const violator = copy.copy === 'violator';
   return (
     <article className="citation-sheet" aria-label={`${violator ? 'Violator’s' : 'Court'} copy of ${copy.number}`}>
@@ -79,7 +78,7 @@ function Sheet({ copy }: { copy: CitationCopy }) {
             {CITATION_KIND_LABELS[copy.kind]} — {violator ? 'Violator’s copy' : 'Court copy'}
           </h1>
           <p>
-            Issued {dates.dateTime(copy.issued_at)} by {copy.officer_name}
+            Issued by {copy.officer_name}
             {copy.amended > 0 ? ` · Amended ${copy.amended === 1 ? 'once' : `${copy.amended} times`}` : ''}
           </p>
         </div>

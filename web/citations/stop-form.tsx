@@ -39,7 +39,7 @@ import { useOnline } from '../lib/online.ts';
 import { restoredCopy, saveStatusText, useServerDraft } from '../lib/server-draft.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
-import { calendarDate } from './citations-ui.tsx';
+import { calendarDate, READABLE_ERRORS } from './citations-ui.tsx';
 import { LicenceScanButton } from './licence-scanner.tsx';
 import {
   agencyNow,
@@ -94,7 +94,7 @@ function GroupProblem({ form, path }: { form: Form; path: string }) {
   const message = form.errors[path];
   if (!message) return null;
   return (
-    <Text c="red" fz="sm" role="alert" id={fieldId(path)} tabIndex={-1} data-path={path}>
+    <Text c="var(--mantine-color-error)" fz="sm" role="alert" id={fieldId(path)} tabIndex={-1} data-path={path}>
       {message}
     </Text>
   );
@@ -566,6 +566,7 @@ export function StopForm(props: {
   return (
     <form
       noValidate
+      style={READABLE_ERRORS}
       onSubmit={(event) => {
         event.preventDefault();
         void issue();
@@ -593,6 +594,7 @@ export function StopForm(props: {
                 <List.Item key={path}>
                   <Anchor
                     href={`#${fieldId(path)}`}
+                    underline="always"
                     fz="sm"
                     onClick={(event) => {
                       event.preventDefault();

@@ -9,7 +9,7 @@ import {
   fieldLabel,
   mergeLicence,
   money,
-  numbersInCsv,
+  citationsInCsv,
   orderedProblems,
   parseCsv,
   statuteLabel,
@@ -108,12 +108,13 @@ describe('the stop form’s logic', () => {
     expect(problems).toEqual({ location: 'Enter where', 'violations.0.speed': 'Speed' });
   });
 
-  it('reads the citation numbers a court export holds', () => {
+  it('reads which citations a court export holds: by id when it has the column, else by number', () => {
     const csv =
-      'number,code,description\r\nRPD-2026-000101,316.183,"Speeding, unlawful"\r\nRPD-2026-000101,316.074,"Sign ""stop"""\nRPD-2026-000102,1,x\n';
-    expect(parseCsv(csv)[2]).toEqual(['RPD-2026-000101', '316.074', 'Sign "stop"']);
-    expect(numbersInCsv(csv)).toEqual(new Set(['RPD-2026-000101', 'RPD-2026-000102']));
-    expect(numbersInCsv('code,description\n1,x\n')).toBeNull();
+      'citation_number,citation_id,statute,description\r\nRPD-101,id-1,316.183,"Speeding, unlawful"\r\nRPD-101,id-1,316.074,"Sign ""stop"""\nRPD-102,id-2,1,x\n';
+    expect(parseCsv(csv)[2]).toEqual(['RPD-101', 'id-1', '316.074', 'Sign "stop"']);
+    expect(citationsInCsv(csv)).toEqual({ by: 'id', values: new Set(['id-1', 'id-2']) });
+    expect(citationsInCsv('number,code\nRPD-7,1\n')).toEqual({ by: 'number', values: new Set(['RPD-7']) });
+    expect(citationsInCsv('code,description\n1,x\n')).toBeNull();
   });
 
   it('keys a new court from its name, never taking another court’s key', () => {

@@ -216,20 +216,26 @@ export function wholeNumberOrNull(text: string): number | null {
 }
 
 /**
- * The citation numbers a court export's CSV holds (its column named like "number"), so the clerk marks
- * filed exactly the citations the file carried; null when the file has no such column.
+ * The citations a court export's CSV holds: their ids (its `citation_id` column) when it has them, else
+ * their numbers (`citation_number` or `number`), so the clerk marks filed exactly the citations the file
+ * carried; null when the file has neither column.
  */
-export function numbersInCsv(csv: string): Set<string> | null {
+export function citationsInCsv(csv: string): { by: 'id' | 'number'; values: Set<string> } | null {
   const rows = parseCsv(csv);
   const header = rows[0]?.map((cell) => cell.trim().toLowerCase()) ?? [];
-  const column = header.findIndex((cell) => cell === 'number' || cell === 'citation_number' || cell === 'citation number');
+  const idColumn = header.indexOf('citation_id');
+  const numberColumn = header.findIndex((cell) => cell === 'citation_number' || cell === 'number');
+  const column = idColumn >= 0 ? idColumn : numberColumn;
   if (column < 0) return null;
-  return new Set(
-    rows
-      .slice(1)
-      .map((row) => row[column]?.trim() ?? '')
-      .filter(Boolean),
-  );
+  return {
+    by: idColumn >= 0 ? 'id' : 'number',
+    values: new Set(
+      rows
+        .slice(1)
+        .map((row) => row[column]?.trim() ?? '')
+        .filter(Boolean),
+    ),
+  };
 }
 
 /** RFC 4180 CSV: quoted fields with doubled quotes and line breaks inside. */

@@ -46,6 +46,7 @@ import {
   useUpdateCitationsSettings,
 } from '../citations-calls.ts';
 import { money } from '../stop-model.ts';
+import { READABLE_ERRORS } from '../citations-ui.tsx';
 import { courtKeyOf } from './settings-rules.ts';
 
 function fieldErrorOf(error: unknown) {
@@ -616,7 +617,7 @@ export function CitationsSettingsPanel({ moduleEnabled }: { moduleEnabled?: bool
       holds="numbering, courts, holidays, the violator’s copy and the statute library"
     >
       {(data) => (
-        <Stack gap="md">
+        <Stack gap="md" style={READABLE_ERRORS}>
           <SettingsEditor settings={data} />
           <StatuteLibrary />
         </Stack>
