@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
+import type { Stop } from '../../core/contracts/citations.ts';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
 import { agencyWithAdmin, api, settled, signInWithSession, walkScreens, type Person } from '../admin/support.ts';
 import { newPage } from '../support/browser.ts';
@@ -19,6 +20,7 @@ const TARGET_PX = 44;
 let officer: Person;
 let car: Vehicle;
 let request: ServiceRequest;
+let stop: Stop;
 
 beforeAll(async () => {
   officer = await agencyWithAdmin('phone');
@@ -39,6 +41,34 @@ beforeAll(async () => {
     'POST',
     '/rest/v1/fleet/service-requests',
     { vehicle_id: car.id, category: 'tires', description: 'Front left tire loses pressure overnight', drivable: true },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
+  stop = await api<Stop>(
+    officer.session,
+    'POST',
+    '/rest/v1/citations/stops',
+    {
+      id: crypto.randomUUID(),
+      occurred_at: '2026-11-20T10:00',
+      location: 'SR 60 at Oak Ave',
+      latitude: null,
+      longitude: null,
+      person: {
+        first_name: 'Gerald',
+        middle_name: '',
+        last_name: 'Hoffman',
+        date_of_birth: '',
+        address: '',
+        city: '',
+        state: '',
+        zip: '',
+        licence_number: '',
+        licence_state: '',
+        phone: '',
+      },
+      vehicle: { plate: 'ABC1234', plate_state: 'IL', make: '', model: '', year: '', color: '', vin: '' },
+      citations: [{ id: crypto.randomUUID(), kind: 'traffic', violations: [], court_key: '', appearance_date: '', officer_notes: '' }],
+    },
     { 'idempotency-key': crypto.randomUUID() },
   );
 }, 120_000);
@@ -119,7 +149,7 @@ async function officerOnAPhone(): Promise<Page> {
 }
 
 describe('an officer’s screens on a 360 x 640 phone', () => {
-  it('fit the width and have thumb-sized controls: the home page, fleet, the vehicle picker, the squad check, the problem report and a request', async () => {
+  it('fit the width and have thumb-sized controls: the home page, fleet, the vehicle picker, the squad check, the problem report, a request, the citations and a stop', async () => {
     const page = await officerOnAPhone();
     try {
       await walkScreens(
@@ -131,6 +161,8 @@ describe('an officer’s screens on a 360 x 640 phone', () => {
           { path: `/fleet/squadcheck?vehicle_id=${car.id}`, heading: 'Squad check: unit P-360' },
           { path: '/fleet/request', heading: 'Report a problem' },
           { path: `/fleet/request?id=${request.id}`, heading: `Service request #${request.number}` },
+          { path: '/citations', heading: 'Citations' },
+          { path: `/citations/stops/${stop.id}`, heading: 'Stop: Hoffman' },
         ],
         (screen) => expectFitsAPhone(page, screen.path),
       );

@@ -261,6 +261,7 @@ describe('a traffic stop from the roadside to the court', () => {
       },
       { 'idempotency-key': randomUUID() },
     );
+    // One page per person and theme, moving between their screens in the app; the clerk (citations:manage) sees the office's screens.
     const screens: Array<[Person, WalkedScreen[]]> = [
       [
         officer,
@@ -271,14 +272,14 @@ describe('a traffic stop from the roadside to the court', () => {
         ],
       ],
       [
-        sergeant,
+        clerk,
         [
           { path: '/citations?queue=all', heading: 'Citations' },
+          { path: '/citations/court', heading: 'Court export' },
           { path: '/citations/stats', heading: 'Citation counts' },
           { path: `/citations/${filed.id}/print?copy=court`, heading: /Court copy/ },
         ],
       ],
-      [clerk, [{ path: '/citations/court', heading: 'Court export' }]],
       [admin, [{ path: '/admin/modules/citations', heading: /./ }]],
     ];
     for (const colorScheme of ['light', 'dark'] as const)

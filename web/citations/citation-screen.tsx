@@ -164,11 +164,17 @@ function CitationDetails({ citation }: { citation: Citation }) {
             {citation.siblings.map((sibling) => (
               <Group key={sibling.id} gap="xs">
                 {sibling.status === 'draft' || sibling.status === 'validated' ? (
-                  <Anchor renderRoot={(props) => <Link {...props} to="/citations/stops/$stop_id" params={{ stop_id: citation.stop_id }} />}>
+                  <Anchor
+                    className="precinct-tap"
+                    renderRoot={(props) => <Link {...props} to="/citations/stops/$stop_id" params={{ stop_id: citation.stop_id }} />}
+                  >
                     {CITATION_KIND_LABELS[sibling.kind]} (draft)
                   </Anchor>
                 ) : (
-                  <Anchor renderRoot={(props) => <Link {...props} to="/citations/$citation_id" params={{ citation_id: sibling.id }} />}>
+                  <Anchor
+                    className="precinct-tap"
+                    renderRoot={(props) => <Link {...props} to="/citations/$citation_id" params={{ citation_id: sibling.id }} />}
+                  >
                     {sibling.number ?? CITATION_KIND_LABELS[sibling.kind]}
                   </Anchor>
                 )}

@@ -14,7 +14,14 @@ import { errorMessage } from '../lib/api-error.ts';
 import { ListView, type ListColumn } from '../lib/list-view.tsx';
 import { SearchBox } from '../lib/search-box.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
-import { downloadCitationsCsv, useCitations, useCitationsHome, useCitationStats, useStatutes } from './citations-calls.ts';
+import {
+  downloadCitationsCsv,
+  useCitations,
+  useCitationsHome,
+  useCitationsSetup,
+  useCitationStats,
+  useStatutes,
+} from './citations-calls.ts';
 import { citationsApiQuery, type CitationsSearch, type CitationsTab } from './citations-search.ts';
 import { CitationKindBadge, CitationsPage, CitationStatusBadge, localStamp } from './citations-ui.tsx';
 import { money } from './stop-model.ts';
@@ -45,12 +52,18 @@ function CitationLink({ citation }: { citation: CitationSummary }) {
       renderRoot={(props) => <Link {...props} to="/citations/stops/$stop_id" params={{ stop_id: citation.stop_id }} />}
       fw={600}
       fz="sm"
+      className="precinct-tap"
     >
       {label}
       {citation.violator_name ? ` · ${citation.violator_name}` : ''}
     </Anchor>
   ) : (
-    <Anchor renderRoot={(props) => <Link {...props} to="/citations/$citation_id" params={{ citation_id: citation.id }} />} fw={600} fz="sm">
+    <Anchor
+      renderRoot={(props) => <Link {...props} to="/citations/$citation_id" params={{ citation_id: citation.id }} />}
+      fw={600}
+      fz="sm"
+      className="precinct-tap"
+    >
       {label}
     </Anchor>
   );
@@ -71,7 +84,9 @@ export function CitationsScreen() {
   const tab: CitationsTab = home.data && !tabs.includes(state.queue) ? 'mine' : state.queue;
   const query = citationsApiQuery({ ...state, queue: tab });
   const citations = useCitations(query, tab === 'mine' || Boolean(home.data));
+  // Read ahead (and kept on the device): a stop started here opens its form without a connection.
   const statutes = useStatutes();
+  useCitationsSetup();
   const officers = useCitationStats({ from: yearAgo(), to: new Date().toISOString().slice(0, 10), group: 'officer' }, tab === 'all');
   const [exporting, setExporting] = useState(false);
   const filtered = Boolean(state.q.trim() || state.status || state.kind || state.statute_id || state.officer_id || state.from || state.to);

@@ -19,7 +19,7 @@ export function CitationsNeedsPanel() {
         </Title>
         {drafts.length > 0 ? (
           <Stack gap={4}>
-            <Anchor renderRoot={(props) => <Link {...props} to="/citations" />} fw={650}>
+            <Anchor renderRoot={(props) => <Link {...props} to="/citations" />} fw={650} className="precinct-tap">
               {draftsTotal} {draftsTotal === 1 ? 'citation' : 'citations'} not issued yet
             </Anchor>
             <Group gap="xs" wrap="wrap">
@@ -27,6 +27,7 @@ export function CitationsNeedsPanel() {
                 <Anchor
                   key={draft.id}
                   fz="sm"
+                  className="precinct-tap"
                   renderRoot={(props) => <Link {...props} to="/citations/stops/$stop_id" params={{ stop_id: draft.stop_id }} />}
                 >
                   {draft.violator_name || draft.plate || 'Stop'} ({draft.location || 'no location yet'})
@@ -37,7 +38,11 @@ export function CitationsNeedsPanel() {
         ) : null}
         {voids.length > 0 ? (
           <Group gap="xs" wrap="wrap">
-            <Anchor renderRoot={(props) => <Link {...props} to="/citations" search={{ queue: 'void_requests' }} />} fw={650}>
+            <Anchor
+              renderRoot={(props) => <Link {...props} to="/citations" search={{ queue: 'void_requests' }} />}
+              fw={650}
+              className="precinct-tap"
+            >
               {voidsTotal} {voidsTotal === 1 ? 'void request' : 'void requests'} to answer
             </Anchor>
             <Text fz="sm" c="dimmed">

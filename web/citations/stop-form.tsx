@@ -150,6 +150,7 @@ function WhenWhere({ form }: { form: Form }) {
               component="button"
               type="button"
               fz="sm"
+              className="precinct-tap"
               onClick={() => {
                 form.setFieldValue('latitude', null);
                 form.setFieldValue('longitude', null);

@@ -37,6 +37,7 @@ function IssuedCard({ issued, justIssued }: { issued: CitationSummary[]; justIss
               <Anchor
                 renderRoot={(props) => <Link {...props} to="/citations/$citation_id" params={{ citation_id: citation.id }} />}
                 fw={650}
+                className="precinct-tap"
               >
                 {citation.number ?? CITATION_KIND_LABELS[citation.kind]}
               </Anchor>
