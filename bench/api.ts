@@ -63,6 +63,8 @@ interface Caller {
   fto: { token: string; binders: string[] };
   /** An officer of the agency (user 30) and their drafts, each with the version the next save sends. */
   reports: { token: string; drafts: Array<{ id: string; version: number }>; next: number };
+  /** The same officer's stops made ready to issue (one traffic citation each), issued one per request. */
+  citations: { stops: Array<{ id: string; version: number; content: unknown }>; next: number };
 }
 
 type CaseKind = 'reference' | 'baseline' | 'list' | 'read' | 'write';
@@ -198,6 +200,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
       drafts.push({ id: draft.id, version: draft.version });
     }
     const reports = { token: writer.access_token, drafts, next: 0 };
+    const citations = { stops: await readyStops(base, writer.access_token), next: 0 };
     for (const user of [2, 3]) {
       const session = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
         method: 'POST',
@@ -225,6 +228,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
         sections: form.template.sections,
         fto,
         reports,
+        citations,
       });
     }
   }
@@ -337,6 +341,64 @@ async function runCase(base: string, callers: Caller[], options: Options, build:
     ],
   });
   return result;
+}
+
+/** Stops an issue case issues (each is issued once): enough that a run of the case does not use them up. */
+const STOPS_PER_AGENCY = 400;
+
+/** Creates an officer's stops, each with one traffic citation that passes the rules, ready to issue. */
+async function readyStops(base: string, token: string): Promise<Caller['citations']['stops']> {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const today = new Date().toISOString().slice(0, 10);
+  const statutes = await json<Array<{ id: string; speeding: boolean }>>(base, `/rest/v1/citations/statutes?on=${today}&kind=traffic`, {
+    headers: auth,
+  });
+  const statute = statutes.find((s) => !s.speeding)!;
+  const stops: Caller['citations']['stops'] = [];
+  for (let batch = 0; batch < STOPS_PER_AGENCY; batch += 20)
+    stops.push(
+      ...(await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const content = {
+            occurred_at: `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T14:20`,
+            location: 'Maple Ave and Lake St',
+            latitude: null,
+            longitude: null,
+            person: {
+              first_name: 'Gerald',
+              middle_name: '',
+              last_name: 'Hoffman',
+              date_of_birth: '1962-12-19',
+              address: '2215 Maple Ave',
+              city: 'Riverside',
+              state: 'WI',
+              zip: '53177',
+              licence_number: '',
+              licence_state: '',
+              phone: '',
+            },
+            vehicle: { plate: 'ABK-4471', plate_state: 'WI', make: 'Toyota', model: 'Camry', year: '2019', color: 'Silver', vin: '' },
+            citations: [
+              {
+                id: randomUUID(),
+                kind: 'traffic',
+                violations: [{ statute_id: statute.id, speed: null, posted_limit: null }],
+                court_key: '',
+                appearance_date: '',
+                officer_notes: '',
+              },
+            ],
+          };
+          const stop = await json<{ id: string; version: number }>(base, '/rest/v1/citations/stops', {
+            method: 'POST',
+            headers: { ...auth, 'idempotency-key': randomUUID() },
+            body: JSON.stringify({ id: randomUUID(), ...content }),
+          });
+          return { id: stop.id, version: stop.version, content };
+        }),
+      )),
+    );
+  return stops;
 }
 
 /** A draft as an officer has it half written: the facts, an answer, a person and two paragraphs. */
@@ -523,6 +585,27 @@ export async function benchApi(options: Options) {
             path: `/rest/v1/reports/reports/${draft.id}`,
             headers: { 'if-match': `"${version}"` },
             body: BENCH_DRAFT,
+            as: 'reports',
+          };
+        },
+      },
+      {
+        name: 'citations: my citations',
+        request: 'GET /rest/v1/citations/citations (an officer’s, drafts first, then the newest)',
+        kind: 'list',
+        build: () => ({ path: '/rest/v1/citations/citations', as: 'reports' }),
+      },
+      {
+        name: 'write: issue a citation',
+        request: 'POST /rest/v1/citations/stops/:id/issue (If-Match, a stop with one citation: checked, numbered, kept)',
+        kind: 'write',
+        build: (c) => {
+          const stop = c.citations.stops[c.citations.next++ % c.citations.stops.length]!;
+          return {
+            method: 'POST',
+            path: `/rest/v1/citations/stops/${stop.id}/issue`,
+            headers: { 'if-match': `"${stop.version}"` },
+            body: stop.content,
             as: 'reports',
           };
         },

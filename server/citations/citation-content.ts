@@ -11,6 +11,7 @@ import type { RuleContext, StatuteFacts } from '../../core/citations/citation-ru
 import { appearanceDate, courtFor, personName } from '../../core/citations/citation-rules.ts';
 import type { CitationsSettings } from '../../core/contracts/citations.ts';
 import type { CitationRow, ListedCitation } from './citation-queries.ts';
+import { searchTerms } from '../platform/text-search.ts';
 import type { citations } from './schema.ts';
 import type { StatuteRow } from './statute-queries.ts';
 
@@ -116,24 +117,31 @@ export function stopFieldsOf(content: CitationContent): StopFields {
   };
 }
 
-/** The words a citation is found by: its number (with and without punctuation), names, plate and codes. */
+/**
+ * The words a citation is found by: its number whole, without punctuation and by its parts (the
+ * sequence also without its leading zeros), the names, the plate whole and in parts, the VIN and the
+ * statute codes whole and in parts.
+ */
 function searchText(number: string | null, content: CitationContent): string {
   const { person, vehicle } = content;
-  const words = [
+  const compact = (text: string) => searchTerms(text).join('');
+  const parts = [
     number ?? '',
-    (number ?? '').replace(/[^\p{L}\p{N}]+/gu, ''),
-    personName(person),
-    `${person.first_name} ${person.last_name}`,
+    ...(number ?? '').split(/[^\p{L}\p{N}]+/u).map((part) => part.replace(/^0+(?=\d)/, '')),
+    person.first_name,
+    person.middle_name,
+    person.last_name,
     vehicle.plate,
-    vehicle.plate.replace(/[\s-]+/g, ''),
     vehicle.vin,
     ...content.violations.map((v) => v.code),
   ];
-  return words
-    .filter((word) => word.trim())
-    .join(' | ')
-    .toLowerCase()
-    .slice(0, 4000);
+  const words = [
+    compact(number ?? ''),
+    compact(vehicle.plate),
+    ...content.violations.map((v) => compact(v.code)),
+    ...parts.flatMap(searchTerms),
+  ].filter(Boolean);
+  return [...new Set(words)].join(' ').slice(0, 4000);
 }
 
 /** The columns the lists, filters and search read, from the content (and the number once it has one). */

@@ -2,14 +2,14 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lt
 import type { CitationStatus, ListCitationsQuery } from '../../core/contracts/citations.ts';
 import type { Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
-import { containsPattern } from '../platform/text-search.ts';
+import { prefixQuery, searchTerms } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { citationRevisions, citationStops, citations, type CitationEvent } from './schema.ts';
 
 /** The citations module's access to stops, citations and their revisions (the only place that queries them). */
 
 export type StopRow = typeof citationStops.$inferSelect;
-export type CitationRow = typeof citations.$inferSelect;
+export type CitationRow = Omit<typeof citations.$inferSelect, 'searchVector'>;
 export type ListedCitation = { citation: CitationRow; officerName: string };
 
 export const DRAFT_STATUSES: CitationStatus[] = ['draft', 'validated'];
@@ -54,7 +54,9 @@ export async function deleteStop(tx: Tx, agencyId: string, id: string): Promise<
 
 // ---------------------------------------------------------------- citations
 
-const listed = { citation: getTableColumns(citations), officerName: userNameOf(citations.agencyId, citations.officerId) };
+/** A citation's columns without its search words' index document, which only the search reads. */
+const { searchVector: _searchVector, ...citationColumns } = getTableColumns(citations);
+const listed = { citation: citationColumns, officerName: userNameOf(citations.agencyId, citations.officerId) };
 
 export async function citationsOfStop(tx: Tx, agencyId: string, stopId: string): Promise<ListedCitation[]> {
   return tx
@@ -159,7 +161,30 @@ function dayAfter(date: string): string {
 export type CitationFilter = Omit<ListCitationsQuery, 'page' | 'page_size' | 'queue'> & {
   officerOnly?: string | undefined;
   statuses?: CitationStatus[] | undefined;
+  /** With statute_id: the statute's code as the search words hold it (statuteWord), so the search index finds the few citations naming it. */
+  statuteWord?: string | null | undefined;
 };
+
+/** The typed search over the citation's words (citation-content.ts); a search of nothing but punctuation finds nothing. */
+function searched(q: string | undefined): SQL | undefined {
+  if (!q?.trim()) return undefined;
+  const query = prefixQuery(q);
+  return query ? sql`${citations.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
+}
+
+/** The code of a statute as one search word (`346.46(1)` → `346461`): citation-content.ts keeps it among a citation's words. */
+export function statuteWord(code: string): string {
+  return searchTerms(code).join('');
+}
+
+/**
+ * Citations naming a statute's code (any of its versions, as the counts group them): found by the
+ * code's word in the search index, as a citation names few statutes and an agency has a year of
+ * citations.
+ */
+function statuteNamed(word: string | null | undefined): SQL {
+  return word ? sql`${citations.searchVector} @@ to_tsquery('simple', ${word})` : sql`false`;
+}
 
 function filtered(agencyId: string, filter: CitationFilter): SQL {
   return and(
@@ -169,11 +194,11 @@ function filtered(agencyId: string, filter: CitationFilter): SQL {
     filter.status ? eq(citations.status, filter.status) : undefined,
     filter.statuses ? inArray(citations.status, filter.statuses) : undefined,
     filter.kind ? eq(citations.kind, filter.kind) : undefined,
-    filter.statute_id ? sql`${citations.statuteIds} @> jsonb_build_array(${filter.statute_id}::text)` : undefined,
+    filter.statute_id ? statuteNamed(filter.statuteWord) : undefined,
     filter.void_requested ? isNotNull(citations.voidRequest) : undefined,
     filter.from ? gte(citations.occurredAt, filter.from) : undefined,
     filter.to ? sql`${citations.occurredAt} < ${dayAfter(filter.to)}` : undefined,
-    filter.q?.trim() ? sql`${citations.searchText} like ${containsPattern(filter.q.trim().toLowerCase())}` : undefined,
+    searched(filter.q),
   )!;
 }
 

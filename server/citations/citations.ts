@@ -29,12 +29,14 @@ import {
   insertRevision,
   listCitationRows,
   revisionsOf,
+  statuteWord,
   toFileCount,
   updateCitationRow,
+  type CitationFilter,
   type ListedCitation,
 } from './citation-queries.ts';
 import { agencyToday, citationsSettingsOf } from './settings.ts';
-import { statutesByIds } from './statute-queries.ts';
+import { findStatute, statutesByIds } from './statute-queries.ts';
 
 /**
  * Citations once written: the officer's list and the agency's (citations:manage), a citation's page
@@ -120,17 +122,22 @@ export function getCitation(ctx: RequestContext, id: string): Promise<Citation> 
   });
 }
 
-function filterOf(ctx: RequestContext, query: ListCitationsQuery) {
+async function filterOf(tx: Tx, ctx: RequestContext, query: ListCitationsQuery): Promise<CitationFilter> {
   if (query.queue === 'all' && !mayManage(ctx))
     throw new AppError('forbidden', 'Only those who manage citations see every officer’s; your own are under My citations');
   const { page: _page, page_size: _size, queue, ...filter } = query;
-  return { ...filter, officerOnly: queue === 'mine' ? ctx.scope.userId : undefined };
+  const statute = filter.statute_id ? await findStatute(tx, ctx.scope.agencyId, filter.statute_id) : undefined;
+  return {
+    ...filter,
+    officerOnly: queue === 'mine' ? ctx.scope.userId : undefined,
+    statuteWord: statute ? statuteWord(statute.code) : null,
+  };
 }
 
 export function listCitations(ctx: RequestContext, query: ListCitationsQuery): Promise<Page<CitationSummary>> {
   return inAgency(ctx, async (tx) => {
     const settings = citationsSettingsOf(ctx.sysConfig);
-    const { rows, total } = await listCitationRows(tx, ctx.scope.agencyId, filterOf(ctx, query), {
+    const { rows, total } = await listCitationRows(tx, ctx.scope.agencyId, await filterOf(tx, ctx, query), {
       page: query.page,
       page_size: query.page_size,
       mine: query.queue === 'mine',
@@ -148,7 +155,7 @@ export function exportCitations(ctx: RequestContext, query: ListCitationsQuery):
     const { rows } = await listCitationRows(
       tx,
       ctx.scope.agencyId,
-      filterOf(ctx, query),
+      await filterOf(tx, ctx, query),
       { page: 1, page_size: CSV_LIMIT, mine: query.queue === 'mine' },
       CSV_LIMIT,
     );

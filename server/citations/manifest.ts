@@ -1,5 +1,6 @@
 import { CitationsSettings, citationsApi } from '../../core/contracts/citations.ts';
 import type { ServerModule } from '../platform/modules.ts';
+import { seedBenchCitations } from './bench-seed.ts';
 import { seedDemoCitations } from './demo-seed.ts';
 import { citationsRoutes } from './routes.ts';
 import { citationsTables } from './schema.ts';
@@ -16,6 +17,7 @@ export const citationsModule: ServerModule = {
   // Every agency starts with the default number format and violator text; courts and statutes are its own to enter.
   onAgencyCreated: seedCitationsSettings,
   seedDemo: seedDemoCitations,
+  seedBench: seedBenchCitations,
   // No files: a citation's copies are printed from its record.
   sweepFixtures,
 };
