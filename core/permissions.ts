@@ -245,6 +245,16 @@ function permissionSet(...groups: readonly (readonly Permission[])[]): Permissio
   return PERMISSION_LIST.filter((permission) => wanted.has(permission));
 }
 
+/**
+ * The built-in Administrator role is what keeps an agency administrable: it may be renamed or given
+ * members, never deleted (the admin area offers no "Delete role" for it and the server refuses).
+ */
+export const UNDELETABLE_ROLE_KEY = 'administrator';
+
+export function isDeletableRole(role: { template_key: string | null }): boolean {
+  return role.template_key !== UNDELETABLE_ROLE_KEY;
+}
+
 export const BUILT_IN_ROLES: readonly BuiltInRole[] = [
   {
     key: 'administrator',

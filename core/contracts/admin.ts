@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountType, Email, PersonName, Timezone, UserStatus } from './auth.ts';
+import { AccountType, TheirEmail, TheirName, Timezone, UserStatus } from './auth.ts';
 import { AgencyAddress, SecurityPolicy } from './agency.ts';
 import { PERMISSION_LIST, type Permission } from '../permissions.ts';
 import { MODULE_KEYS } from '../modules.ts';
@@ -73,8 +73,8 @@ export const ListUsersQuery = z.object({
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 
 export const InviteUserInput = z.object({
-  email: Email,
-  name: PersonName,
+  email: TheirEmail,
+  name: TheirName,
   account_type: AccountType.default('limited'),
   role_ids: z.array(Uuid).max(50).default([]),
   badge_number: optionalText(32),
@@ -85,7 +85,7 @@ export type InviteUserInput = z.input<typeof InviteUserInput>;
 
 export const UpdateUserInput = z
   .object({
-    name: PersonName.optional(),
+    name: TheirName.optional(),
     badge_number: optionalText(32),
     rank: optionalText(64),
     phone: optionalText(32),
@@ -104,6 +104,51 @@ export const ImportUsersResult = z.object({
   errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
 });
 export type ImportUsersResult = z.infer<typeof ImportUsersResult>;
+
+/** What the user list's bulk actions do to each chosen person. */
+export const BULK_USER_ACTIONS = ['assign_role', 'disable', 'resend_invitation'] as const;
+export const BulkUserAction = z.enum(BULK_USER_ACTIONS);
+export type BulkUserAction = z.infer<typeof BulkUserAction>;
+
+/** One action on up to a page of people; `role_id` names the role to add for assign_role. */
+export const BulkUsersInput = z
+  .object({
+    action: BulkUserAction,
+    user_ids: z.array(Uuid).min(1, 'Choose at least one person').max(200, 'Choose at most 200 people at a time'),
+    role_id: Uuid.optional(),
+  })
+  .refine((input) => input.action !== 'assign_role' || input.role_id !== undefined, {
+    path: ['role_id'],
+    message: 'Choose the role to assign',
+  });
+export type BulkUsersInput = z.input<typeof BulkUsersInput>;
+
+/** Each person's outcome: done, nothing to do (already so), or refused, with the reason in words. */
+export const BulkUserResult = z.object({
+  user_id: z.string(),
+  /** Null when the id is no one in this agency. */
+  name: z.string().nullable(),
+  outcome: z.enum(['done', 'unchanged', 'refused']),
+  message: z.string(),
+});
+export type BulkUserResult = z.infer<typeof BulkUserResult>;
+export const BulkUsersResult = z.object({ results: z.array(BulkUserResult) });
+export type BulkUsersResult = z.infer<typeof BulkUsersResult>;
+
+/** A live session of a user: one signed-in browser or device. */
+export const UserSession = z.object({
+  id: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  signed_in_at: z.string(),
+  last_used_at: z.string(),
+  /** Signed in with a second factor. */
+  aal: z.enum(['aal1', 'aal2']),
+  /** The administrator's own session, the one this request came from. */
+  current: z.boolean(),
+});
+export type UserSession = z.infer<typeof UserSession>;
+export const UserSessionParams = z.object({ id: Uuid, session_id: Uuid });
 
 export const Role = z.object({
   id: z.string(),
@@ -180,6 +225,8 @@ export const AuditEntry = z.object({
   occurred_at: z.string(),
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
+  /** The actor's name as it is now (null for Precinct itself, or a person no longer found). */
+  actor_name: z.string().nullable(),
   action: z.string(),
   entity_type: z.string(),
   entity_id: z.string().nullable(),
@@ -259,6 +306,16 @@ export const adminApi = defineApi('admin', '/rest/v1/admin', {
   resetUserFactors: { method: 'POST', path: '/users/:id/factors/reset', access: ADMIN, params: IdParams, response: AdminUser },
   resendInvitation: { method: 'POST', path: '/users/:id/invitation/resend', access: ADMIN, params: IdParams, response: AdminUser },
   revokeInvitation: { method: 'POST', path: '/users/:id/invitation/revoke', access: ADMIN, params: IdParams, response: AdminUser },
+  bulkUsers: { method: 'POST', path: '/users/bulk', access: ADMIN, body: BulkUsersInput, response: BulkUsersResult },
+  listUserSessions: { method: 'GET', path: '/users/:id/sessions', access: ADMIN, params: IdParams, response: z.array(UserSession) },
+  endUserSession: {
+    method: 'POST',
+    path: '/users/:id/sessions/:session_id/end',
+    access: ADMIN,
+    params: UserSessionParams,
+    response: z.array(UserSession),
+  },
+  endUserSessions: { method: 'POST', path: '/users/:id/sessions/end', access: ADMIN, params: IdParams, response: z.array(UserSession) },
 
   listRoles: { method: 'GET', path: '/roles', access: ADMIN, response: z.array(Role) },
   createRole: { method: 'POST', path: '/roles', access: ADMIN, body: CreateRoleInput, response: RoleDetail, idempotent: true },

@@ -32,20 +32,31 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** argon2 hashes the whole input, but a megabyte-long "password" is an attack, not a password. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-export const Email = z
-  .string({ error: 'Enter your e-mail address' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'Enter your e-mail address')
-  .max(254, 'That e-mail address is too long')
-  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+function emailAddress(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .min(1, missing)
+    .max(254, 'That e-mail address is too long')
+    .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+}
+
+/** The user's own address (sign-in, sign-up, recovery). */
+export const Email = emailAddress('Enter your e-mail address');
+/** Someone else's address, as an administrator enters it (an invitation, an imported row). */
+export const TheirEmail = emailAddress('Enter their e-mail address');
 
 export const Password = z
   .string({ error: 'Enter a password' })
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`);
 
-export const PersonName = z.string({ error: 'Enter your name' }).trim().min(1, 'Enter your name').max(120, 'Use at most 120 characters');
+const personName = (missing: string) => z.string({ error: missing }).trim().min(1, missing).max(120, 'Use at most 120 characters');
+/** The user's own name. */
+export const PersonName = personName('Enter your name');
+/** Someone else's name, as an administrator enters it. */
+export const TheirName = personName('Enter their name');
 
 /** The claims Precinct puts in the access token's app_metadata (spec section 3). */
 export const AppMetadata = z.object({

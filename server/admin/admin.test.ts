@@ -409,7 +409,7 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
   it('records every admin change with who, what, before and after, and filters and exports the log', async () => {
     const log = (await as(adminSession).get('/rest/v1/admin/audit?action=agency&page_size=5')).json();
     const change = log.items.find((e: { action: string }) => e.action === 'agency.security_policy_changed');
-    expect(change).toMatchObject({ actor_id: admin.id, actor_email: admin.email, entity_type: 'agency' });
+    expect(change).toMatchObject({ actor_id: admin.id, actor_email: admin.email, actor_name: 'Ada Admin', entity_type: 'agency' });
     expect(change.before.timezone).toBe('America/Chicago');
     expect(change.after.timezone).toBe('America/Los_Angeles');
 

@@ -5,12 +5,13 @@ import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type AdminContext } from './context.ts';
 import { listAudit } from './queries.ts';
 
-export function presentAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+export function presentAuditEntry(row: typeof auditLog.$inferSelect & { actorName: string | null }): AuditEntry {
   return {
     id: row.id,
     occurred_at: row.occurredAt.toISOString(),
     actor_id: row.actorId,
     actor_email: row.actorEmail,
+    actor_name: row.actorName,
     action: row.action,
     entity_type: row.entityType,
     entity_id: row.entityId,

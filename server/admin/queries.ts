@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { agencies, auditLog, oneTimeTokens, rolePermissions, roles, userRoles, users } from '../db/schema.ts';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { agencies, auditLog, oneTimeTokens, rolePermissions, roles, sessions, userRoles, users } from '../db/schema.ts';
 import { inSequence, queryRows, type Tx } from '../platform/database.ts';
 import type { AuditQuery, ListUsersQuery } from '../../core/contracts/admin.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -244,8 +244,35 @@ export async function listAudit(
   const where = and(...conditions);
   const [rows, [total]] = await inSequence([
     () =>
-      tx.select().from(auditLog).where(where).orderBy(desc(auditLog.occurredAt), desc(auditLog.id)).limit(query.limit).offset(query.offset),
+      // The actor's name as it is now, beside the e-mail the entry recorded (the log itself is never rewritten).
+      tx
+        .select({ ...getTableColumns(auditLog), actorName: users.name })
+        .from(auditLog)
+        .leftJoin(users, and(eq(users.agencyId, auditLog.agencyId), eq(users.id, auditLog.actorId)))
+        .where(where)
+        .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+        .limit(query.limit)
+        .offset(query.offset),
     () => tx.select({ n: count() }).from(auditLog).where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** A user's sessions that are neither ended nor past their hard limit, most recently used first. */
+export function liveSessionsOf(tx: Tx, agencyId: string, userId: string) {
+  return tx
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.agencyId, agencyId), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.notAfter, new Date())))
+    .orderBy(desc(sessions.lastActivityAt), desc(sessions.createdAt));
+}
+
+/** Ends one live session of the user: its refresh tokens are refused from now on and its access token at its next request. False when there was none. */
+export async function endSessionOf(tx: Tx, agencyId: string, userId: string, sessionId: string, reason: string): Promise<boolean> {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.agencyId, agencyId), eq(sessions.userId, userId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }

@@ -1,6 +1,6 @@
 import type { CreateRoleInput, Role, RoleDetail, UpdateRoleInput } from '../../core/contracts/admin.ts';
 import { inSequence } from '../platform/database.ts';
-import { hasPermission, type Permission } from '../../core/permissions.ts';
+import { hasPermission, isDeletableRole, type Permission } from '../../core/permissions.ts';
 import { recordAudit } from '../platform/audit.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
@@ -134,10 +134,12 @@ export async function updateRole(ctx: AdminContext, roleId: string, version: num
   }
 }
 
-/** A role with members cannot be deleted: move its people first, so nobody loses access by surprise. */
+/** A role with members cannot be deleted: move its people first, so nobody loses access by surprise. The built-in Administrator role is never deleted. */
 export function deleteRole(ctx: AdminContext, roleId: string): Promise<void> {
   return inAgency(ctx, async (tx) => {
     const role = await loadRole(tx, ctx, roleId);
+    if (!isDeletableRole(role))
+      throw new AppError('conflict', `The built-in role ${role.name} cannot be deleted: it is what keeps the agency administrable`);
     if (role.member_count > 0)
       throw new AppError(
         'conflict',

@@ -14,7 +14,9 @@ import {
 } from './agency.ts';
 import { exportAuditLog, readAuditLog } from './audit-log.ts';
 import { createRole, deleteRole, getAgencyRole, listAgencyRoles, setMembersOfRole, updateRole } from './roles.ts';
+import { endUserSession, endUserSessions, listUserSessions } from './sessions.ts';
 import {
+  bulkUsers,
   getAgencyUser,
   importUsers,
   inviteUser,
@@ -55,6 +57,10 @@ export function adminRoutes(app: FastifyInstance, services: Services) {
     resetUserFactors: (ctx, { params }) => resetUserFactors(ctx, params.id),
     resendInvitation: (ctx, { params }) => resendInvitation(ctx, params.id),
     revokeInvitation: (ctx, { params }) => revokeInvitation(ctx, params.id),
+    bulkUsers: { handle: (ctx, { body }) => bulkUsers(ctx, body), route: INVITING },
+    listUserSessions: (ctx, { params }) => listUserSessions(ctx, params.id),
+    endUserSession: (ctx, { params }) => endUserSession(ctx, params.id, params.session_id),
+    endUserSessions: (ctx, { params }) => endUserSessions(ctx, params.id),
 
     listRoles: (ctx) => listAgencyRoles(ctx),
     createRole: (ctx, { body }) => createRole(ctx, body),

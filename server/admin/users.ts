@@ -1,6 +1,16 @@
-import type { AdminUser, ImportUsersResult, InviteUserInput, ListUsersQuery, Page, UpdateUserInput } from '../../core/contracts/admin.ts';
+import type {
+  AdminUser,
+  BulkUserAction,
+  BulkUserResult,
+  BulkUsersResult,
+  ImportUsersResult,
+  InviteUserInput,
+  ListUsersQuery,
+  Page,
+  UpdateUserInput,
+} from '../../core/contracts/admin.ts';
 import { inSequence } from '../platform/database.ts';
-import { AccountType, Email, PersonName } from '../../core/contracts/auth.ts';
+import { AccountType, TheirEmail, TheirName } from '../../core/contracts/auth.ts';
 import { hasPermission, type Permission } from '../../core/permissions.ts';
 import { createInvitation } from './invitations.ts';
 import { deleteFactors, findUserById, revokeUserSessions, clearLock } from '../platform/users.ts';
@@ -295,6 +305,79 @@ export function revokeInvitation(ctx: AdminContext, userId: string): Promise<Adm
   });
 }
 
+/** Adds one role to a user's roles (what they held stays); false when they already held it. */
+function addRoleToUser(ctx: AdminContext, userId: string, roleId: string): Promise<{ user: AdminUser; added: boolean }> {
+  return inAgency(ctx, async (tx) => {
+    const before = await loadUser(tx, ctx, userId);
+    if (before.roles.some((r) => r.id === roleId)) return { user: before, added: false };
+    const [role] = await checkGrantableRoles(tx, ctx, [roleId], 'role_id');
+    await setUserRoles(tx, ctx.scope.agencyId, userId, [...before.roles.map((r) => r.id), roleId]);
+    const after = await loadUser(tx, ctx, userId);
+    await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+      action: 'user.updated',
+      entityType: 'user',
+      entityId: userId,
+      summary: `Gave ${after.name} the role ${role!.name}`,
+      before: snapshot(before),
+      after: snapshot(after),
+    });
+    return { user: after, added: true };
+  });
+}
+
+/** The reason an action was refused, in the words the person's row shows. */
+function refusal(error: AppError): string {
+  if (error.code === 'not_found') return 'Not found in this agency';
+  if (error.fields) return Object.values(error.fields)[0] ?? error.message;
+  return error.message;
+}
+
+async function bulkOne(ctx: AdminContext, action: BulkUserAction, userId: string, roleId: string | undefined): Promise<BulkUserResult> {
+  let name: string | null = null;
+  const result = (outcome: BulkUserResult['outcome'], message: string): BulkUserResult => ({ user_id: userId, name, outcome, message });
+  try {
+    const before = await getAgencyUser(ctx, userId);
+    name = before.name;
+    switch (action) {
+      case 'assign_role': {
+        const { added, user } = await addRoleToUser(ctx, userId, roleId!);
+        const role = user.roles.find((r) => r.id === roleId)?.name ?? 'the role';
+        return added ? result('done', `Now holds ${role}`) : result('unchanged', `Already holds ${role}`);
+      }
+      case 'disable':
+        if (before.status === 'disabled') return result('unchanged', 'Already disabled');
+        await setUserEnabled(ctx, userId, false);
+        return result('done', 'Disabled and signed out everywhere');
+      case 'resend_invitation':
+        if (before.status === 'active') return result('refused', 'Has already accepted the invitation');
+        if (before.status === 'disabled') return result('refused', 'The account is disabled; enable it before inviting again');
+        await resendInvitation(ctx, userId);
+        return result('done', `Invitation sent again to ${before.email}`);
+    }
+  } catch (error) {
+    if (error instanceof AppError) return result('refused', refusal(error));
+    throw error;
+  }
+}
+
+/**
+ * One action on several people from the user list: each person in a transaction of their own, so one
+ * refusal (the last administrator, an id of no one here) stops nothing else, and each row says what
+ * happened to that person.
+ */
+export async function bulkUsers(
+  ctx: AdminContext,
+  input: { action: BulkUserAction; user_ids: string[]; role_id?: string | undefined },
+): Promise<BulkUsersResult> {
+  if (input.action === 'assign_role') {
+    const found = await inAgency(ctx, (tx) => findRolesByIds(tx, ctx.scope.agencyId, [input.role_id!]));
+    if (found.length === 0) throw validationError({ role_id: 'That role does not exist' });
+  }
+  const results: BulkUserResult[] = [];
+  for (const userId of [...new Set(input.user_ids)]) results.push(await bulkOne(ctx, input.action, userId, input.role_id));
+  return { results };
+}
+
 /** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
@@ -365,11 +448,11 @@ export async function importUsers(ctx: AdminContext, csv: string): Promise<Impor
       const rowNumber = index + 2;
       const value = (column: string) => (cells[header.indexOf(column)] ?? '').trim();
       const fail = (field: string | null, message: string) => errors.push({ row: rowNumber, field, message });
-      const email = Email.safeParse(value('email'));
+      const email = TheirEmail.safeParse(value('email'));
       if (!email.success) return fail('email', email.error.issues[0]!.message);
       if (seen.has(email.data)) return fail('email', `The same address is on row ${seen.get(email.data)}`);
       seen.set(email.data, rowNumber);
-      const name = PersonName.safeParse(value('name'));
+      const name = TheirName.safeParse(value('name'));
       if (!name.success) return fail('name', name.error.issues[0]!.message);
       const accountType = AccountType.safeParse(value('account_type') || 'limited');
       if (!accountType.success) return fail('account_type', 'Use limited or full');

@@ -100,7 +100,7 @@ function Overview({ onShowAudit }: { onShowAudit: () => void }) {
                 <List.Item key={entry.id}>
                   <Text fz="sm">{entry.summary}</Text>
                   <Text fz="xs" c="dimmed">
-                    {dates.dateTime(entry.occurred_at)} · {entry.actor_email ?? 'Precinct'}
+                    {dates.dateTime(entry.occurred_at)} · {entry.actor_name ?? entry.actor_email ?? 'Precinct'}
                   </Text>
                 </List.Item>
               ))}
@@ -126,7 +126,7 @@ export function AdminOverviewScreen() {
         keepMounted={false}
       >
         <Tabs.List>
-          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="overview">Summary</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">

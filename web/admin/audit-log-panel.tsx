@@ -199,7 +199,14 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
                     <Fragment key={entry.id}>
                       <Table.Tr>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(entry.occurred_at)}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actor_email ?? 'Precinct'}</Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                          {entry.actor_name ?? entry.actor_email ?? 'Precinct'}
+                          {entry.actor_name && entry.actor_email ? (
+                            <Text fz="xs" c="dimmed">
+                              {entry.actor_email}
+                            </Text>
+                          ) : null}
+                        </Table.Td>
                         <Table.Td>
                           <UnstyledButton
                             onClick={() => toggle(entry.id)}

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { useDeleteRole } from './delete-role.ts';
 import { useRole } from './get-role.ts';
 import { areaSelection, permissionGroups, setPermissions, toggleArea } from './permission-groups.ts';
+import { isDeletableRole } from '../../core/permissions.ts';
 import { useSetRoleMembers } from './set-role-members.ts';
 import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { UserStatusBadge } from './admin-badges.tsx';
@@ -68,7 +69,7 @@ function RoleDetails({ role, onReload, reloading }: { role: RoleDetail; onReload
       notifications.show({
         color: 'green',
         title: 'Saved',
-        message: `The role ${values.name} was updated. Its members get the change at their next token refresh.`,
+        message: `The role ${values.name} was updated. Its members have the change at once.`,
       });
     } catch (error) {
       if (isStaleVersion(error)) setStale(true);
@@ -300,15 +301,23 @@ export function RoleScreen() {
   return (
     <AdminPage
       title={data.name}
-      description={data.template_key ? 'A built-in role of every new agency; you may change or delete it.' : 'A role made by your agency.'}
+      description={
+        !isDeletableRole(data)
+          ? 'A built-in role of every new agency; you may change it, but it cannot be deleted.'
+          : data.template_key
+            ? 'A built-in role of every new agency; you may change or delete it.'
+            : 'A role made by your agency.'
+      }
       breadcrumbs={[
         { label: 'Admin', to: '/admin' },
         { label: 'Access', to: '/admin/access' },
       ]}
       actions={
-        <Button variant="default" color="red" leftSection={<IconTrash aria-hidden size={18} />} onClick={() => setConfirming(true)}>
-          Delete role
-        </Button>
+        isDeletableRole(data) ? (
+          <Button variant="default" color="red" leftSection={<IconTrash aria-hidden size={18} />} onClick={() => setConfirming(true)}>
+            Delete role
+          </Button>
+        ) : undefined
       }
     >
       <RoleDetails key={data.id} role={data} onReload={() => role.refetch()} reloading={role.isFetching} />

@@ -18,6 +18,8 @@ import { UserStatusBadge } from './admin-badges.tsx';
 import { useUpdateUser } from './update-user.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { useUserAction, type UserAction } from './user-action.ts';
+import { UserAccessPanel } from './user-access-panel.tsx';
+import { UserSessionsPanel } from './user-sessions-panel.tsx';
 
 type EditValues = { name: string; badge_number: string; rank: string; phone: string; account_type: AccountType; role_ids: string[] };
 
@@ -174,7 +176,7 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
           <Select label="Account type" data={ACCOUNT_TYPE_OPTIONS} allowDeselect={false} {...form.getInputProps('account_type')} />
           <MultiSelect
             label="Roles"
-            description="A change reaches their access at their next token refresh (within the hour)."
+            description="A change takes effect at once: every request they make is checked against their roles as they are now."
             data={roleOptions}
             searchable
             clearable
@@ -256,6 +258,11 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
         </Group>
       </Stack>
 
+      <Divider />
+      <UserSessionsPanel user={user} />
+      <Divider />
+      <UserAccessPanel user={user} />
+
       {confirming ? (
         <ConfirmDialog
           opened
@@ -277,7 +284,7 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
   );
 }
 
-/** The person open on /admin/users?user=<id>: edit their details and roles, and act on their account. */
+/** The person open on /admin/users?user=<id>: edit their details and roles, act on their account, end their sessions, and see why they may or may not open each screen. */
 export function UserDrawer({ userId, onClose }: { userId: string | null; onClose: () => void }) {
   const user = useUser(userId);
   return (

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -19,8 +19,10 @@ import { usersApiQuery, type UserSort, type UsersSearch } from './users-search.t
 import { SearchBox } from '../lib/search-box.tsx';
 import { ListView, listControls, type ListColumn } from '../lib/list-view.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
+import { useRoles } from '../lib/roles.ts';
+import { BulkUsersBar } from './bulk-users-bar.tsx';
 
-/** /admin/users: the agency's people, a page at a time; invite, import, export and edit them. */
+/** /admin/users: the agency's people, a page at a time, by status and role; invite, import, export, act on several at once, and open one (a row click) to edit them. */
 export function UsersScreen() {
   const state = useSearch({ from: '/_app/_admin/admin/users' });
   const navigate = useNavigate();
@@ -33,7 +35,16 @@ export function UsersScreen() {
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const filtered = state.q.trim() !== '' || state.status !== null;
+  const roles = useRoles();
+  const filtered = state.q.trim() !== '' || state.status !== null || state.role !== null;
+  // The chosen rows, on this page of this search: a new page or filter starts with none.
+  const pageKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: pageKey, ids: [] });
+  const selected = selection.key === pageKey ? selection.ids : [];
+  const pageIds = (users.data?.items ?? []).map((user) => user.id);
+  const toggle = (id: string, on: boolean) =>
+    setSelection({ key: pageKey, ids: on ? [...new Set([...selected, id])] : selected.filter((other) => other !== id) });
+  const allChosen = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
 
   const exportCsv = async () => {
     setExporting(true);
@@ -56,6 +67,26 @@ export function UsersScreen() {
   const total = users.data?.total ?? 0;
 
   const columns: ListColumn<AdminUser, UserSort>[] = [
+    {
+      label: 'Select',
+      header: (
+        <Checkbox
+          aria-label="Select everyone on this page"
+          checked={allChosen}
+          indeterminate={selected.length > 0 && !allChosen}
+          onChange={(event) => setSelection({ key: pageKey, ids: event.currentTarget.checked ? pageIds : [] })}
+        />
+      ),
+      card: 'media',
+      th: { style: { width: 40 } },
+      cell: (user) => (
+        <Checkbox
+          aria-label={`Select ${user.name}`}
+          checked={selected.includes(user.id)}
+          onChange={(event) => toggle(user.id, event.currentTarget.checked)}
+        />
+      ),
+    },
     {
       label: 'Name',
       sort: 'name',
@@ -151,7 +182,21 @@ export function UsersScreen() {
           value={state.status}
           onChange={(status) => go({ ...state, status, page: 1 })}
         />
+        <FilterSelect
+          label="Role"
+          any="Any role"
+          searchable
+          options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+          value={state.role}
+          onChange={(role) => go({ ...state, role, page: 1 })}
+        />
       </Group>
+
+      <BulkUsersBar
+        selected={selected}
+        names={new Map((users.data?.items ?? []).map((user) => [user.id, user.name]))}
+        onDone={() => setSelection({ key: pageKey, ids: [] })}
+      />
 
       <ListView
         label="Users"
@@ -162,10 +207,11 @@ export function UsersScreen() {
         loadingLabel="Loading users…"
         empty={
           filtered
-            ? { title: 'Nobody matches', children: 'Try another search or status.' }
+            ? { title: 'Nobody matches', children: 'Try another search, status or role.' }
             : { title: 'No users yet', children: 'Invite your people by e-mail, one at a time or from a CSV file.' }
         }
-        minWidth={860}
+        minWidth={900}
+        onRowClick={(user) => go({ ...state, user: user.id })}
         {...listControls(state, go)}
       />
 

@@ -10,6 +10,7 @@ describe('the users list’s search parameters', () => {
       usersSearch.parse({
         q: 'smith',
         status: 'invited',
+        role: '1B0B8E4E-4F1E-4F57-9C57-8B1A3B0F6F11',
         sort: 'badge_number',
         order: 'desc',
         page: '3',
@@ -19,16 +20,17 @@ describe('the users list’s search parameters', () => {
     ).toEqual({
       q: 'smith',
       status: 'invited',
+      role: '1b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11',
       sort: 'badge_number',
       order: 'desc',
       page: 3,
       page_size: 50,
       user: '5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11',
     });
-    expect(DEFAULTS).toEqual({ q: '', status: null, sort: 'name', order: 'asc', page: 1, page_size: 25, user: null });
-    expect(usersSearch.parse({ status: 'deleted', sort: 'password_hash', order: 'up', page: '0', page_size: '7', user: 'nope' })).toEqual(
-      DEFAULTS,
-    );
+    expect(DEFAULTS).toEqual({ q: '', status: null, role: null, sort: 'name', order: 'asc', page: 1, page_size: 25, user: null });
+    expect(
+      usersSearch.parse({ status: 'deleted', sort: 'password_hash', order: 'up', page: '0', page_size: '7', user: 'nope', role: 'x' }),
+    ).toEqual(DEFAULTS);
     expect(usersSearch.parse({ page: '-2' }).page).toBe(1);
     expect(usersSearch.parse({ page: '1.5' }).page).toBe(1);
   });

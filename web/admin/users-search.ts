@@ -4,12 +4,14 @@ import { USER_STATUSES } from '../../core/contracts/auth.ts';
 import { searchField, urlSearch } from '../lib/url-search.ts';
 
 /**
- * The users list's state, kept in the URL (/admin/users?q=…&status=…&sort=…&order=…&page=…&page_size=…&user=…)
+ * The users list's state, kept in the URL (/admin/users?q=…&status=…&role=…&sort=…&order=…&page=…&page_size=…&user=…)
  * and validated by the route (web/lib/url-search.ts).
  */
 export const usersSearch = urlSearch({
   q: searchField.text(100),
   status: searchField.optionalOneOf(USER_STATUSES),
+  /** Only the holders of this role. */
+  role: searchField.id(),
   sort: searchField.oneOf(USER_SORTS, 'name'),
   order: searchField.oneOf(['asc', 'desc'], 'asc'),
   page: searchField.page(),
@@ -27,6 +29,7 @@ export function usersApiQuery(state: UsersSearch): Partial<ListUsersQuery> {
   return {
     ...(q ? { q } : {}),
     ...(state.status ? { status: state.status } : {}),
+    ...(state.role ? { role_id: state.role } : {}),
     sort: state.sort,
     order: state.order,
     page: state.page,

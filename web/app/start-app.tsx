@@ -5,7 +5,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { retryOnceBackOnline } from '../lib/query-retry.ts';
-import { getAccessToken, getAuthState, startAuth, subscribeAuth } from '../lib/session/session.ts';
+import { getAccessToken, getAuthState, getSignOutNotice, startAuth, subscribeAuth } from '../lib/session/session.ts';
+import { GENERIC_SESSION_END } from '../lib/session/sign-out-notice.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
 import { configureApiClient } from '../lib/api-client.ts';
 import { appConfigQueryOptions } from './app-config.ts';
@@ -43,12 +44,8 @@ function wireAuth(router: AppRouter, queryClient: QueryClient): void {
     if (detail.reason === 'user') {
       void router.navigate({ to: '/login', replace: true });
     } else {
-      notifications.show({
-        id: 'session-ended',
-        color: 'yellow',
-        title: 'You were signed out',
-        message: 'Your session ended. Sign in again to carry on.',
-      });
+      const notice = getSignOutNotice() ?? GENERIC_SESSION_END;
+      notifications.show({ id: 'session-ended', color: 'yellow', title: notice.title, message: notice.message });
       // The guards run again: a guarded page sends the visitor to sign in, saving where they were.
       void router.invalidate();
     }

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Group, Select, Stack, Table, Text, UnstyledButton, type TableTdProps, type TableThProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { TablePager } from '../ui/table-pager.tsx';
 import { errorMessage } from './api-error.ts';
@@ -103,7 +103,24 @@ export type ListViewProps<TRow, TSort extends string> = {
   pager: ListPager;
   /** A row's actions: a last column of the table, and the foot of the card. */
   actions?: (row: TRow) => ReactNode;
+  /**
+   * A click anywhere on a row (or card) that is not on a link, button or field: opens the row, as its
+   * title's link does for the keyboard and screen readers (so the row itself needs no role).
+   */
+  onRowClick?: (row: TRow) => void;
 };
+
+/** The row's click handler, passing over clicks meant for a control inside it. */
+function rowClick<TRow>(onRowClick: ((row: TRow) => void) | undefined, row: TRow) {
+  if (!onRowClick) return {};
+  return {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      if ((event.target as HTMLElement).closest('a, button, input, label, select, textarea, [role="checkbox"]')) return;
+      onRowClick(row);
+    },
+    style: { cursor: 'pointer' },
+  };
+}
 
 function tdProps<TRow>(column: ListColumn<TRow, string>, row: TRow) {
   return typeof column.td === 'function' ? column.td(row) : column.td;
@@ -167,7 +184,7 @@ function ListTable<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
         </Table.Thead>
         <Table.Tbody>
           {props.rows.map((row) => (
-            <Table.Tr key={props.rowKey(row)} data-testid={props.rowTestId}>
+            <Table.Tr key={props.rowKey(row)} data-testid={props.rowTestId} {...rowClick(props.onRowClick, row)}>
               {props.columns.map((column) => (
                 <Table.Td key={column.label} {...tdProps(column, row)}>
                   {column.cell(row)}
@@ -229,7 +246,15 @@ function ListCards<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
       {props.rows.map((row) => {
         const lines = fields.map((column) => ({ column, value: valueOf(column, row) })).filter((line) => !isBlank(line.value));
         return (
-          <Card key={props.rowKey(row)} component="li" withBorder padding="sm" data-testid={props.rowTestId} miw={0}>
+          <Card
+            key={props.rowKey(row)}
+            component="li"
+            withBorder
+            padding="sm"
+            data-testid={props.rowTestId}
+            miw={0}
+            {...rowClick(props.onRowClick, row)}
+          >
             <Stack gap="xs" miw={0}>
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" miw={0}>
                 <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>

@@ -170,6 +170,43 @@ describe('the session in the browser', () => {
     expect(store.getAuthState().claimsError).toBe('Failed to decode JWT token');
   });
 
+  it('signs out cleanly, and says why on /login, when the stored access token cannot be read', async () => {
+    const browser = fakeBrowser();
+    const store = await import('./session.ts');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const events: string[] = [];
+    store.subscribeAuth((_state, event, detail) => events.push(`${event}:${detail.reason ?? ''}`));
+    store.setSession(session({ expiresInSeconds: 3600, refreshToken: 'r1', token: 'broken' }));
+    expect(store.isSignedIn()).toBe(false);
+    expect(browser.jar.size).toBe(0);
+    expect(events).toEqual(['SIGNED_OUT:session_ended']);
+    expect(store.getSignOutNotice()?.message).toBe('Your session could not be read; sign in again.');
+  });
+
+  it('signs out with the same reason when the server finds the access token malformed', async () => {
+    const browser = fakeBrowser();
+    const store = await import('./session.ts');
+    const { ApiError } = await import('../api-error.ts');
+    store.setSession(session({ expiresInSeconds: 3600, refreshToken: 'r1' }));
+    store.handleAuthenticatedError(
+      new ApiError(401, { message: 'The access token is malformed', details: null, hint: null, code: 'bad_jwt' }),
+    );
+    expect(store.isSignedIn()).toBe(false);
+    expect(browser.jar.size).toBe(0);
+    expect(store.getSignOutNotice()?.message).toBe('Your session could not be read; sign in again.');
+  });
+
+  it('keeps the session when the server only finds the access token expired (a refresh mends that)', async () => {
+    fakeBrowser();
+    const store = await import('./session.ts');
+    const { ApiError } = await import('../api-error.ts');
+    store.setSession(session({ expiresInSeconds: 3600, refreshToken: 'r1' }));
+    store.handleAuthenticatedError(
+      new ApiError(401, { message: 'The access token has expired', details: null, hint: 'refresh the session', code: 'bad_jwt' }),
+    );
+    expect(store.isSignedIn()).toBe(true);
+  });
+
   it('signs out on request: tells the server, then empties the browser', async () => {
     const browser = fakeBrowser();
     const store = await import('./session.ts');

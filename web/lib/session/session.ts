@@ -8,7 +8,14 @@ import { logoutRequest } from './logout.ts';
 import { startSessionWatch } from './session-watch.ts';
 import { refreshSessionRequest } from './refresh-session.ts';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie.ts';
-import { endsSession, GENERIC_SESSION_END, signOutNoticeFor, type SignOutNotice } from './sign-out-notice.ts';
+import {
+  endsSession,
+  GENERIC_SESSION_END,
+  signOutNoticeFor,
+  UNREADABLE_SESSION,
+  unreadableToken,
+  type SignOutNotice,
+} from './sign-out-notice.ts';
 
 /**
  * The auth state of the browser (spec section 4): the session, kept in the session cookie so that a
@@ -74,10 +81,31 @@ function emit(event: AuthEvent, detail: { reason?: SignOutReason }): void {
 function applySession(session: Session | null, event: AuthEvent, detail: { reason?: SignOutReason } = {}): void {
   const { claims, error } =
     event === 'USER_UPDATED' ? { claims: state.claims, error: state.claimsError } : loadClaims(session?.access_token);
-  state = { session, claims, claimsError: error };
   if (error) console.error(`[auth] ${error}`);
+  if (session && error && event !== 'USER_UPDATED') {
+    // A token whose claims cannot be read is no session at all: rather than a header showing the user
+    // over screens that all fail, the browser signs out, keeps the error, and /login says why.
+    state = { session: null, claims: null, claimsError: error };
+    signOutNotice = UNREADABLE_SESSION;
+    forgetStoredSession();
+    scheduleRefresh();
+    emit('SIGNED_OUT', { reason: 'session_ended' });
+    return;
+  }
+  state = { session, claims, claimsError: error };
   scheduleRefresh();
   emit(event, detail);
+}
+
+/** The session cookie and every entry of both storages. */
+function forgetStoredSession(): void {
+  clearSessionCookie();
+  try {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  } catch {
+    // Storage can be unavailable (privacy modes); there is then nothing in it to clear.
+  }
 }
 
 function expiresInMs(session: Session, now = Date.now()): number {
@@ -185,13 +213,7 @@ export async function getAccessToken(): Promise<string | null> {
 export function clearLocalSession(reason: SignOutReason = 'session_ended', notice?: SignOutNotice): void {
   if (reason === 'session_ended' && (state.session !== null || notice)) signOutNotice = notice ?? GENERIC_SESSION_END;
   if (reason === 'user') signOutNotice = null;
-  clearSessionCookie();
-  try {
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-  } catch {
-    // Storage can be unavailable (privacy modes); there is then nothing in it to clear.
-  }
+  forgetStoredSession();
   if (state.session === null && state.claims === null) {
     scheduleRefresh();
     return;
@@ -213,11 +235,15 @@ export function subscribeSecondFactorNeeded(listener: () => void): () => void {
 /**
  * Every error answer to a request that carried the user's token passes here: an ended session
  * (401 session_not_found, e.g. idle past the agency's limit) signs this browser out with the
- * server's reason; a missing second factor (403 insufficient_aal) is announced to the app.
+ * server's reason, and so does an access token the server cannot read (401 bad_jwt, not expiry); a missing second factor (403 insufficient_aal) is announced to the app.
  */
 export function handleAuthenticatedError(error: ApiError): void {
   if (endsSession(error) && state.session) {
     clearLocalSession('session_ended', signOutNoticeFor(error));
+    return;
+  }
+  if (unreadableToken(error) && state.session) {
+    clearLocalSession('session_ended', UNREADABLE_SESSION);
     return;
   }
   if (error.status === 403 && error.code === 'insufficient_aal') for (const listener of secondFactorListeners) listener();

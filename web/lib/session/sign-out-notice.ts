@@ -18,6 +18,22 @@ export const GENERIC_SESSION_END: SignOutNotice = {
   idle: false,
 };
 
+/** The stored session's access token could not be read (a broken cookie, or a token the server refuses as malformed). */
+export const UNREADABLE_SESSION: SignOutNotice = {
+  title: 'You were signed out',
+  message: 'Your session could not be read; sign in again.',
+  idle: false,
+};
+
+/**
+ * Whether an error answer means the access token itself is unusable (malformed, bad signature, not
+ * for this server): no refresh or retry mends that, so the browser signs out. An expired token is
+ * not one of them; it is refreshed.
+ */
+export function unreadableToken(error: unknown): boolean {
+  return isApiError(error) && error.status === 401 && error.code === 'bad_jwt' && error.hint !== 'refresh the session';
+}
+
 /** Whether an error answer means the session is over (the server no longer knows it, or refused it). */
 export function endsSession(error: unknown): boolean {
   return isApiError(error) && error.code === 'session_not_found' && (error.status === 401 || error.status === 400);
