@@ -164,6 +164,11 @@ describe('a traffic stop from the roadside to the court', () => {
       await page.getByText('Every rule passes: the stop is ready to issue.').waitFor();
       expect(await summary.count()).toBe(0);
 
+      // Without a connection the officer is told plainly that issuing needs one; the draft stays.
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'Issue 3' }).click();
+      await page.getByText(/^Issuing needs a connection: citation numbers come from the agency’s sequence/).waitFor();
+      await page.context().setOffline(false);
       await page.getByRole('button', { name: 'Issue 3' }).click();
       await page.getByRole('heading', { name: 'Issued: print the violator’s copies' }).waitFor();
       expect(await page.getByTestId('issued-citation').count()).toBe(3);

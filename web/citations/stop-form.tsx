@@ -540,7 +540,8 @@ export function StopForm(props: {
   };
 
   const issue = async () => {
-    if (!checkHere()) return;
+    const passes = checkHere();
+    // Said first and plainly: without the server there is no number to give, whatever the rules say.
     if (!actions.onIssue || !online) {
       setMessage({
         kind: 'offline',
@@ -548,6 +549,7 @@ export function StopForm(props: {
       });
       return;
     }
+    if (!passes) return;
     setBusy('issue');
     try {
       draft.sending();
