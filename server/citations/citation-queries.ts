@@ -255,11 +255,19 @@ export async function toFile(tx: Tx, agencyId: string, from: string, to: string,
     .orderBy(asc(citations.occurredAt), asc(citations.id));
 }
 
+/** The citations among `ids` that may be filed with court now: issued, not warnings (a warning has no court). */
 export async function issuedAmong(tx: Tx, agencyId: string, ids: readonly string[]) {
   return tx
     .select({ id: citations.id, content: citations.content, number: citations.number })
     .from(citations)
-    .where(and(eq(citations.agencyId, agencyId), inArray(citations.id, [...new Set(ids)]), eq(citations.status, 'issued')))
+    .where(
+      and(
+        eq(citations.agencyId, agencyId),
+        inArray(citations.id, [...new Set(ids)]),
+        eq(citations.status, 'issued'),
+        ne(citations.kind, 'warning'),
+      ),
+    )
     .for('update');
 }
 

@@ -497,9 +497,11 @@ describe.each(DATABASE_KINDS)('the citations API on %s', (kind) => {
     expect((await call(officer, 'GET', `/court-export.csv?from=${stopDate}&to=${stopDate}`)).statusCode).toBe(403);
 
     const draftStop = await createStop(officer, stopContent([draft()]));
-    const marked = await call(clerk, 'POST', '/court-export/filed', { citation_ids: [ticket!.id, draftStop.citations[0]!.id] });
+    const marked = await call(clerk, 'POST', '/court-export/filed', {
+      citation_ids: [ticket!.id, draftStop.citations[0]!.id, warning!.id],
+    });
     expect(marked.statusCode, marked.body).toBe(200);
-    expect(marked.json()).toEqual({ filed: 1, skipped: 1 });
+    expect(marked.json()).toEqual({ filed: 1, skipped: 2 });
     const filed = await citation(clerk, ticket!.id);
     expect(filed.status).toBe('filed');
     expect(filed.revisions.map((r) => r.event)).toEqual(['issued', 'filed']);
