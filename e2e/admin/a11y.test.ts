@@ -35,7 +35,12 @@ const SCREENS: WalkedScreen[] = [
   {
     path: '/admin/users?user=ADMIN_ID',
     heading: 'Users',
-    open: async (page) => void (await page.getByRole('button', { name: 'Save changes' }).waitFor()),
+    // The drawer with its signed-in sessions and "Explain access" loaded.
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Save changes' }).waitFor();
+      await page.getByTestId('user-session').first().waitFor();
+      await page.getByTestId('explain-access').getByTestId('screen-access').first().waitFor();
+    },
   },
   {
     path: '/admin/users',

@@ -128,6 +128,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const offlineReads = import('../lib/offline-reads/offline-reads.ts');
   await startAuth();
   await startOfflineReads(queryClient, offlineReads);
+  // The stored session was dropped on the way in (its token could not be read, or the server refused
+  // to refresh it): the visitor was signed in, so they land on /login, which says why.
+  if (getSignOutNotice() !== null && window.location.pathname !== '/login') window.history.replaceState(window.history.state, '', '/login');
   const router = createAppRouter(queryClient);
   preloadFirstScreen(router);
   wireAuth(router, queryClient);
