@@ -195,9 +195,23 @@ describe('a traffic stop from the roadside to the court', () => {
     }
   }, 180_000);
 
-  it('is voided in part by a sergeant, with a reason', async () => {
+  it('is amended by the officer, the earlier revision kept, and voided in part by a sergeant, with a reason', async () => {
     const stop = await api<Stop>(officer.session, 'GET', `/rest/v1/citations/stops/${stopId}`);
     const second = stop.issued.find((c) => c.kind === 'traffic' && c.codes.includes('316.614'))!;
+    const amend = await openAs(officer, `/citations/${second.id}`);
+    try {
+      await amend.getByRole('button', { name: 'Amend' }).click();
+      await amend.getByRole('textbox', { name: 'Why it is amended' }).fill('Wrong location: it was the westbound lane');
+      await amend.getByRole('textbox', { name: 'Location' }).fill('SR 60 at Oak Ave, westbound');
+      await amend.getByRole('button', { name: 'Save the amendment' }).click();
+      await amend.getByText('SR 60 at Oak Ave, westbound').waitFor();
+      await amend
+        .getByRole('region', { name: 'History' })
+        .getByText(/Wrong location: it was the westbound lane/)
+        .waitFor();
+    } finally {
+      await amend.context().close();
+    }
     const page = await openAs(sergeant, `/citations/${second.id}`);
     try {
       await page.getByRole('button', { name: 'Void', exact: true }).click();

@@ -472,6 +472,8 @@ export function StopForm(props: {
   });
   const [message, setMessage] = useState<{ kind: 'problem' | 'ready' | 'offline'; text: string } | null>(null);
   const [ready, setReady] = useState<readonly string[]>(props.ready ?? []);
+  // What the server's check passed: any change after it makes the drafts drafts again (the server says so too).
+  const [checkedValues, setCheckedValues] = useState<string | null>(() => JSON.stringify(stopContent(stop)));
   const [busy, setBusy] = useState<'check' | 'issue' | null>(null);
   const problems = orderedProblems(
     Object.fromEntries(
@@ -531,6 +533,7 @@ export function StopForm(props: {
       serverVersion.current = checked.version;
       draft.sent();
       setReady(checked.ready);
+      setCheckedValues(JSON.stringify(form.getValues()));
       setMessage({ kind: 'ready', text: 'Every rule passes: the stop is ready to issue.' });
     } catch (failure) {
       showRefusal(failure);
@@ -564,7 +567,8 @@ export function StopForm(props: {
 
   const add = (kind: CitationKind) => form.insertListItem('citations', newCitation(kind));
   const count = values.citations.length;
-  const allReady = count > 0 && values.citations.every((citation) => ready.includes(citation.id));
+  const unchanged = checkedValues === JSON.stringify(values);
+  const allReady = unchanged && count > 0 && values.citations.every((citation) => ready.includes(citation.id));
 
   return (
     <form
@@ -651,7 +655,7 @@ export function StopForm(props: {
           </SimpleGrid>
         </Section>
         {message?.kind === 'problem' ? <FormErrorAlert message={message.text} /> : null}
-        {message && message.kind !== 'problem' ? (
+        {message && message.kind !== 'problem' && (message.kind !== 'ready' || unchanged) ? (
           <Alert
             color={message.kind === 'ready' ? 'green' : 'blue'}
             variant="light"
