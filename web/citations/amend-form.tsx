@@ -9,7 +9,6 @@ import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { isStaleVersion } from '../lib/api.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
-import { READABLE_ERRORS } from './citations-ui.tsx';
 import { agencyNow, amendProblems, fieldId, ruleContext, statuteLabel, wholeNumberOrNull } from './stop-model.ts';
 
 const STATE_OPTIONS = [{ value: '', label: 'State…' }, ...US_STATES.map((state) => ({ value: state, label: state }))];
@@ -76,7 +75,7 @@ export function AmendForm(props: {
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="amend-heading">
       <form
         noValidate
-        style={READABLE_ERRORS}
+
         onSubmit={(event) => {
           event.preventDefault();
           void submit();

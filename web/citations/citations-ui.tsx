@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { CITATION_KIND_LABELS, CITATION_STATUS_LABELS, type CitationKind, type CitationStatus } from '../../core/contracts/citations.ts';
 import { ModulePage } from '../ui/module-page.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
@@ -32,11 +31,3 @@ export function calendarDate(value: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
   return match ? `${match[2]}/${match[3]}/${match[1]!.slice(2)}` : '';
 }
-
-/**
- * Mantine's error red (red-8 in the dark theme) reads at 3.3:1 on a card in the dark: on a form of this
- * module it is red-9 in the light theme and red-4 in the dark, both over 4.5:1 on a card.
- */
-export const READABLE_ERRORS = {
-  '--mantine-color-error': 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-4))',
-} as CSSProperties;

@@ -39,7 +39,7 @@ import { useOnline } from '../lib/online.ts';
 import { restoredCopy, saveStatusText, useServerDraft } from '../lib/server-draft.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
-import { calendarDate, READABLE_ERRORS } from './citations-ui.tsx';
+import { calendarDate } from './citations-ui.tsx';
 import { LicenceScanButton } from './licence-scanner.tsx';
 import {
   agencyNow,
@@ -573,7 +573,7 @@ export function StopForm(props: {
   return (
     <form
       noValidate
-      style={READABLE_ERRORS}
+
       onSubmit={(event) => {
         event.preventDefault();
         void issue();

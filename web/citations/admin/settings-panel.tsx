@@ -46,7 +46,6 @@ import {
   useUpdateCitationsSettings,
 } from '../citations-calls.ts';
 import { money } from '../stop-model.ts';
-import { READABLE_ERRORS } from '../citations-ui.tsx';
 import { courtKeyOf } from './settings-rules.ts';
 
 function fieldErrorOf(error: unknown) {
@@ -617,7 +616,7 @@ export function CitationsSettingsPanel({ moduleEnabled }: { moduleEnabled?: bool
       holds="numbering, courts, holidays, the violator’s copy and the statute library"
     >
       {(data) => (
-        <Stack gap="md" style={READABLE_ERRORS}>
+        <Stack gap="md">
           <SettingsEditor settings={data} />
           <StatuteLibrary />
         </Stack>
