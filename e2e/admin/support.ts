@@ -14,9 +14,9 @@ import { expect, inject } from 'vitest';
 import type { AdminUser, Role, RoleDetail } from '../../core/contracts/admin.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import { signUpAgencyViaApi, uniqueEmail } from '../support/accounts.ts';
-import { openInApp } from '../support/browser.ts';
+import { expectNoSeriousAxeViolations, newPage, openInApp } from '../support/browser.ts';
 import { waitForMail } from '../support/mail.ts';
-import { signInViaApi as passwordSignIn } from '../support/session.ts';
+import { signInViaApi as passwordSignIn, signInWithSession } from '../support/session.ts';
 
 export { signInWithSession } from '../support/session.ts';
 
@@ -182,4 +182,26 @@ export async function walkScreens(page: Page, screens: WalkedScreen[], check: (s
       await page.locator('[role="dialog"]').first().waitFor({ state: 'detached' });
     }
   }
+}
+
+/**
+ * The axe check of a module's screens: for each theme and each person, one page signed in with their
+ * session that walks their screens in the app (walkScreens) and checks each. A failure names the
+ * person, the theme and the screen.
+ */
+export async function expectScreensAxeClean(
+  walks: ReadonlyArray<readonly [Pick<Person, 'name' | 'session'>, WalkedScreen[]]>,
+): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const)
+    for (const [person, walk] of walks) {
+      const page = await newPage({ colorScheme });
+      try {
+        await signInWithSession(page, person.session);
+        await walkScreens(page, walk, () => expectNoSeriousAxeViolations(page));
+      } catch (error) {
+        throw new Error(`as ${person.name} in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
+      } finally {
+        await page.context().close();
+      }
+    }
 }

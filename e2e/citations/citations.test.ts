@@ -11,13 +11,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CitationSummary, Statute, Stop } from '../../core/contracts/citations.ts';
 import {
+  expectScreensAxeClean,
   agencyWithAdmin,
   api,
   inviteAndAccept,
   roleIdByName,
   settled,
   signInWithSession,
-  walkScreens,
   type Person,
   type WalkedScreen,
 } from '../admin/support.ts';
@@ -301,17 +301,6 @@ describe('a traffic stop from the roadside to the court', () => {
       ],
       [admin, [{ path: '/admin/modules/citations', heading: /./ }]],
     ];
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const [person, walk] of screens) {
-        const page = await newPage({ colorScheme });
-        try {
-          await signInWithSession(page, person.session);
-          await walkScreens(page, walk, () => expectNoSeriousAxeViolations(page));
-        } catch (error) {
-          throw new Error(`as ${person.name} in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
-        } finally {
-          await page.context().close();
-        }
-      }
+    await expectScreensAxeClean(screens);
   }, 240_000);
 });

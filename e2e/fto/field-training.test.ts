@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { programCategories, type Binder, type BinderDetail, type Dor, type DorContent, type Program } from '../../core/contracts/fto.ts';
-import { api, roleIdByName, settled, signInWithSession, walkScreens, type Person, type WalkedScreen } from '../admin/support.ts';
-import { expectNoSeriousAxeViolations, newPage, openInApp } from '../support/browser.ts';
+import { expectScreensAxeClean, api, roleIdByName, settled, type Person, type WalkedScreen } from '../admin/support.ts';
+import { expectNoSeriousAxeViolations, openInApp } from '../support/browser.ts';
 import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
 
 let admin: Person;
@@ -210,18 +210,7 @@ describe('progress and the program', () => {
         ],
       ],
     ];
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const [person, walk] of screens) {
-        const page = await newPage({ colorScheme });
-        try {
-          await signInWithSession(page, person.session);
-          await walkScreens(page, walk, () => expectNoSeriousAxeViolations(page));
-        } catch (error) {
-          throw new Error(`as ${person.name} in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
-        } finally {
-          await page.context().close();
-        }
-      }
+    await expectScreensAxeClean(screens);
   }, 180_000);
 
   it('brings back what the trainer typed when the page is reloaded before the draft reached the server', async () => {

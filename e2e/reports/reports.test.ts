@@ -13,13 +13,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report, ReportsSettings } from '../../core/contracts/reports.ts';
 import {
+  expectScreensAxeClean,
   agencyWithAdmin,
   api,
   inviteAndAccept,
   roleIdByName,
   settled,
   signInWithSession,
-  walkScreens,
   type Person,
   type WalkedScreen,
 } from '../admin/support.ts';
@@ -374,18 +374,7 @@ describe('the reports screens', () => {
       ],
       [admin, [{ path: '/admin/modules/reports', heading: /./ }]],
     ];
-    for (const colorScheme of ['light', 'dark'] as const)
-      for (const [person, walk] of screens) {
-        const page = await newPage({ colorScheme });
-        try {
-          await signInWithSession(page, person.session);
-          await walkScreens(page, walk, () => expectNoSeriousAxeViolations(page));
-        } catch (error) {
-          throw new Error(`as ${person.name} in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
-        } finally {
-          await page.context().close();
-        }
-      }
+    await expectScreensAxeClean(screens);
   }, 180_000);
 
   it('lets the officer write the narrative on a 360 px wide phone without sideways scrolling', async () => {
