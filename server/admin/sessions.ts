@@ -21,7 +21,8 @@ async function findUser(tx: Tx, ctx: AdminContext, userId: string) {
 }
 
 async function liveSessions(tx: Tx, ctx: AdminContext, userId: string): Promise<UserSession[]> {
-  const [rows, agency] = [await liveSessionsOf(tx, ctx.scope.agencyId, userId), await findAgencyRow(tx, ctx.scope.agencyId)];
+  const rows = await liveSessionsOf(tx, ctx.scope.agencyId, userId);
+  const agency = await findAgencyRow(tx, ctx.scope.agencyId);
   // A session idle past the agency's limit is over, though it is marked so only at its next request.
   const limit = effectiveSecurityPolicy(agency.securityPolicy).inactivity_minutes;
   return rows
