@@ -3,6 +3,9 @@ import { defineApi } from '../endpoints.ts';
 import { US_STATES } from '../vehicles.ts';
 import { pageOf } from './admin.ts';
 import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
+import { CITATION_KINDS, CITATION_QUEUES, CITATION_STATUSES } from './list-values.ts';
+
+export { CITATION_KINDS, CITATION_QUEUES, CITATION_STATUSES };
 
 /**
  * The citations module's contract. Everything hangs off a stop: the officer enters the place, the
@@ -16,7 +19,6 @@ import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
 
 // ---------------------------------------------------------------- the values
 
-export const CITATION_KINDS = ['traffic', 'parking', 'ordinance', 'warning'] as const;
 export type CitationKind = (typeof CITATION_KINDS)[number];
 export const CITATION_KIND_LABELS: Record<CitationKind, string> = {
   traffic: 'Traffic citation',
@@ -25,12 +27,6 @@ export const CITATION_KIND_LABELS: Record<CitationKind, string> = {
   warning: 'Written warning',
 };
 
-/**
- * draft: being written (never numbered). validated: every rule passed when the officer checked it (any
- * change makes it a draft again). issued: numbered and handed over (printed). filed: exported to court
- * by the clerk. void: cancelled by a supervisor, with a reason; the number is never reused.
- */
-export const CITATION_STATUSES = ['draft', 'validated', 'issued', 'filed', 'void'] as const;
 export type CitationStatus = (typeof CITATION_STATUSES)[number];
 export const CITATION_STATUS_LABELS: Record<CitationStatus, string> = {
   draft: 'Draft',
@@ -382,7 +378,6 @@ export const VoidInput = z
   .object({ reason: z.string().trim().min(1, 'Say why the citation is void').max(1000, 'Use at most 1000 characters') })
   .strict();
 
-export const CITATION_QUEUES = ['mine', 'all'] as const;
 export const ListCitationsQuery = z.object({
   /** mine: the caller's (drafts and today's first); all: everyone's, with citations:manage. */
   queue: z.enum(CITATION_QUEUES).default('mine'),

@@ -10,3 +10,15 @@ export const VEHICLE_STATUSES = ['in_service', 'out_of_service', 'retired'] as c
 export const VEHICLE_SORTS = ['unit_number', 'vehicle_type', 'status', 'odometer', 'year', 'make'] as const;
 export const SERVICE_REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'declined'] as const;
 export const SUBMISSION_STATUSES = ['submitted', 'approved', 'returned'] as const;
+
+export const REPORT_STATUSES = ['draft', 'submitted', 'returned', 'approved'] as const;
+export const REPORT_QUEUES = ['mine', 'drafts', 'returned', 'review', 'approved', 'all'] as const;
+
+export const CITATION_KINDS = ['traffic', 'parking', 'ordinance', 'warning'] as const;
+/**
+ * draft: being written (never numbered). validated: every rule passed when the officer checked it (any
+ * change makes it a draft again). issued: numbered and handed over (printed). filed: exported to court
+ * by the clerk. void: cancelled by a supervisor, with a reason; the number is never reused.
+ */
+export const CITATION_STATUSES = ['draft', 'validated', 'issued', 'filed', 'void'] as const;
+export const CITATION_QUEUES = ['mine', 'all'] as const;

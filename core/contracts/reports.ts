@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineApi } from '../endpoints.ts';
 import { pageOf } from './admin.ts';
 import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
+import { REPORT_QUEUES, REPORT_STATUSES } from './list-values.ts';
+
+export { REPORT_QUEUES, REPORT_STATUSES };
 
 /**
  * The reports module's contract: report templates (the agency's and each officer's own), incident
@@ -139,7 +142,6 @@ export const UpdateTemplateInput = TemplateInput.omit({ scope: true }).extend({ 
 
 // ---------------------------------------------------------------- reports
 
-export const REPORT_STATUSES = ['draft', 'submitted', 'returned', 'approved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   draft: 'Draft',
@@ -312,7 +314,6 @@ export const ReturnReportInput = z
   })
   .strict();
 
-export const REPORT_QUEUES = ['mine', 'drafts', 'returned', 'review', 'approved', 'all'] as const;
 export type ReportQueue = (typeof REPORT_QUEUES)[number];
 
 export const ListReportsQuery = z.object({

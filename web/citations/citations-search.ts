@@ -1,4 +1,4 @@
-import { CITATION_KINDS, CITATION_QUEUES, CITATION_STATUSES } from '../../core/contracts/citations.ts';
+import { CITATION_KINDS, CITATION_QUEUES, CITATION_STATUSES } from '../../core/contracts/list-values.ts';
 import { searchField, urlSearch } from '../lib/url-search.ts';
 import type { CitationsRequest } from './citations-calls.ts';
 

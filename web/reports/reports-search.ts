@@ -1,4 +1,4 @@
-import { REPORT_QUEUES, REPORT_STATUSES } from '../../core/contracts/reports.ts';
+import { REPORT_QUEUES, REPORT_STATUSES } from '../../core/contracts/list-values.ts';
 import { searchField, urlSearch } from '../lib/url-search.ts';
 import type { ReportsRequest } from './reports-calls.ts';
 
