@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, ChunkLoadError, isChunkLoadError, shouldReloadForChunkError } from '../lib/chunk-reload.ts';
+import {
+  CHUNK_RELOAD_GUARD_MS,
+  ChunkLoadError,
+  importWithReload,
+  isChunkLoadError,
+  shouldReloadForChunkError,
+} from '../lib/chunk-reload.ts';
 import { DEPLOYMENT_POLL_INTERVAL_MS, fetchBuildMetadata, isNewDeployment } from './deployment-poller.ts';
 
 describe('new-deployment detection', () => {
@@ -55,5 +61,32 @@ describe('the chunk-load reload guard', () => {
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new ChunkLoadError('x'))).toBe(true);
     expect(isChunkLoadError(new Error('x is undefined'))).toBe(false);
+  });
+});
+
+describe('a part of the app that fails to load with no connection', () => {
+  it('waits for the connection and loads it then, without reloading the page', async () => {
+    let online = false;
+    let comeBack: () => void = () => undefined;
+    const connection = { offline: () => !online, back: () => new Promise<void>((resolve) => (comeBack = resolve)) };
+    let calls = 0;
+    const load = importWithReload(async () => {
+      calls += 1;
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module: https://x/assets/outbox.js');
+      return 'the outbox indicator';
+    }, connection);
+    const loading = load();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls).toBe(1);
+    online = true;
+    comeBack();
+    await expect(loading).resolves.toBe('the outbox indicator');
+    expect(calls).toBe(2);
+  });
+
+  it('still fails at once on an error that is not a chunk failure', async () => {
+    const broken = new Error('x is undefined');
+    const connection = { offline: () => true, back: () => new Promise<void>(() => undefined) };
+    await expect(importWithReload(() => Promise.reject(broken), connection)()).rejects.toBe(broken);
   });
 });

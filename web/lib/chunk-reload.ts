@@ -56,14 +56,34 @@ export function reloadForChunkError(now = Date.now()): boolean {
   return true;
 }
 
+/** How the page learns about the connection; a parameter so that tests can stand in for the browser. */
+export interface Connection {
+  offline(): boolean;
+  /** Resolves once the browser says the connection is back. */
+  back(): Promise<void>;
+}
+
+const browserConnection: Connection = {
+  offline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
+  back: () => new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true })),
+};
+
 /**
- * Wraps a dynamic import: on a chunk failure, reloads (guarded) and waits for it; otherwise fails
- * with ChunkLoadError, which the error page shows.
+ * Wraps a dynamic import. A part that fails to load while the device has no connection is the
+ * connection, not a new deployment: it waits for the connection and tries again (a reload with no
+ * connection would only trade the page the officer is on for the browser's offline page). Otherwise,
+ * on a chunk failure it reloads (guarded) and waits for it, or fails with ChunkLoadError, which the
+ * error page shows.
  */
-export function importWithReload<T>(importer: () => Promise<T>): () => Promise<T> {
-  return () =>
-    importer().catch((error: unknown) => {
+export function importWithReload<T>(importer: () => Promise<T>, connection: Connection = browserConnection): () => Promise<T> {
+  const attempt = (): Promise<T> =>
+    importer().catch(async (error: unknown) => {
+      if (isChunkLoadError(error) && connection.offline()) {
+        await connection.back();
+        return attempt();
+      }
       if (isChunkLoadError(error) && reloadForChunkError()) return new Promise<T>(() => undefined);
       throw isChunkLoadError(error) ? new ChunkLoadError(error) : error;
     });
+  return attempt;
 }
