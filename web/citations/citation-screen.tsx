@@ -190,6 +190,21 @@ function CitationDetails({ citation }: { citation: Citation }) {
 }
 
 /** /citations/{id}: a citation as issued, its copies to print, its history, and the amend and void actions its `can` allows. */
+/** Opens one of the citation's printed copies in a new tab (the violator's is the main action). */
+function PrintCopyButton({ id, copy }: { id: string; copy: 'violator' | 'court' }) {
+  return (
+    <Button
+      variant={copy === 'violator' ? 'filled' : 'default'}
+      leftSection={<IconPrinter size={18} aria-hidden />}
+      renderRoot={(props) => (
+        <Link {...props} to="/citations/$citation_id/print" params={{ citation_id: id }} search={{ copy }} target="_blank" />
+      )}
+    >
+      {copy === 'violator' ? 'Violator copy' : 'Court copy'}
+    </Button>
+  );
+}
+
 export function CitationScreen() {
   const { citation_id: id = '' } = useParams({ strict: false });
   const citation = useCitation(id);
@@ -211,35 +226,8 @@ export function CitationScreen() {
       actions={
         numbered ? (
           <>
-            <Button
-              leftSection={<IconPrinter size={18} aria-hidden />}
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to="/citations/$citation_id/print"
-                  params={{ citation_id: id }}
-                  search={{ copy: 'violator' }}
-                  target="_blank"
-                />
-              )}
-            >
-              Violator copy
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={18} aria-hidden />}
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to="/citations/$citation_id/print"
-                  params={{ citation_id: id }}
-                  search={{ copy: 'court' }}
-                  target="_blank"
-                />
-              )}
-            >
-              Court copy
-            </Button>
+            <PrintCopyButton id={id} copy="violator" />
+            <PrintCopyButton id={id} copy="court" />
           </>
         ) : undefined
       }
