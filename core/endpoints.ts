@@ -30,12 +30,23 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Aal1Access = 'second-factor' | 'enrol' | 'recovery';
 export type EndpointAccess =
   | { public: true }
-  | { permission: Permission | 'authenticated' | readonly [Permission, ...Permission[]]; module?: ModuleKey; aal1?: Aal1Access };
+  | {
+      permission: Permission | 'authenticated' | readonly [Permission, ...Permission[]];
+      /** Each of these as well (admin:access passes): the scheduling admin area needs all five of its permissions. */
+      also?: readonly Permission[];
+      module?: ModuleKey;
+      aal1?: Aal1Access;
+    };
 
 /** The permissions an access entry accepts (any one of them suffices); empty for public or any signed-in user. */
 export function acceptedPermissions(access: EndpointAccess): readonly Permission[] {
   if ('public' in access || access.permission === 'authenticated') return [];
   return typeof access.permission === 'string' ? [access.permission] : access.permission;
+}
+
+/** The permissions an access entry needs on top of one accepted permission, every one of them. */
+export function alsoRequiredPermissions(access: EndpointAccess): readonly Permission[] {
+  return 'public' in access ? [] : (access.also ?? []);
 }
 
 /** What an endpoint answers besides JSON: a CSV export, or a stored file's bytes. */

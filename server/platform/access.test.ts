@@ -1,4 +1,4 @@
-import { acceptedPermissions, endpointsOf } from '../../core/endpoints.ts';
+import { acceptedPermissions, alsoRequiredPermissions, endpointsOf } from '../../core/endpoints.ts';
 import { SERVER_MODULES } from '../modules.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -102,7 +102,11 @@ describe('route access declarations', () => {
       .map((route) => {
         const access = route.access;
         if ('public' in access) return `${route.method} ${route.url} → public`;
-        return `${route.method} ${route.url} → ${acceptedPermissions(access).join(' | ') || 'authenticated'}${access.module ? ` [${access.module}]` : ''}${access.aal1 ? ` (aal1: ${access.aal1})` : ''}`;
+        return `${route.method} ${route.url} → ${acceptedPermissions(access).join(' | ') || 'authenticated'}${alsoRequiredPermissions(
+          access,
+        )
+          .map((p) => ` & ${p}`)
+          .join('')}${access.module ? ` [${access.module}]` : ''}${access.aal1 ? ` (aal1: ${access.aal1})` : ''}`;
       })
       .sort();
     expect(surface).toMatchSnapshot();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccessTokenClaims } from '../../core/contracts/auth.ts';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
-import { acceptedPermissions, type Aal1Access, type EndpointAccess } from '../../core/endpoints.ts';
+import { acceptedPermissions, alsoRequiredPermissions, type Aal1Access, type EndpointAccess } from '../../core/endpoints.ts';
 import { hasPermission, PERMISSIONS } from '../../core/permissions.ts';
 import { checkModuleApiAccess } from '../../core/modules.ts';
 import { sessions } from '../db/schema.ts';
@@ -99,7 +99,7 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access: add config.access`);
-    for (const permission of acceptedPermissions(access))
+    for (const permission of [...acceptedPermissions(access), ...alsoRequiredPermissions(access)])
       if (!(permission in PERMISSIONS))
         throw new Error(`Route ${String(route.method)} ${route.url} requires an unknown permission ${permission}`);
     for (const method of [route.method].flat()) {
@@ -138,6 +138,13 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
       const named = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
       throw new AppError('forbidden', `You do not have permission to do this (${named}); ask your agency administrator`, {
         details: `requires ${accepted.join(' or ')}`,
+      });
+    }
+    const missing = alsoRequiredPermissions(access).filter((permission) => !hasPermission(current, permission));
+    if (missing.length > 0) {
+      const labels = missing.map((permission) => PERMISSIONS[permission].label);
+      throw new AppError('forbidden', `You do not have permission to do this (${labels.join(', ')}); ask your agency administrator`, {
+        details: `also requires ${missing.join(' and ')}`,
       });
     }
   });
