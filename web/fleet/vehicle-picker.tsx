@@ -49,14 +49,15 @@ export function VehiclePicker({ label, onPick, error }: { label: string; onPick:
                 {/* Named by what it shows (unit, plate, car, status), so that the name contains the visible text (WCAG 2.5.3). */}
                 <UnstyledButton onClick={() => onPick(vehicle)} w="100%">
                   <Card withBorder padding="md" mih={64} className="fleet-pick">
-                    <Group justify="space-between" wrap="nowrap" gap="xs">
-                      <Group gap="sm" wrap="nowrap" miw={0}>
-                        <IconCar aria-hidden size={24} />
-                        <Stack gap={0} miw={0}>
+                    {/* Every word of the car reads in full: the line wraps, and on a narrow phone the status moves below it. */}
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 auto' }}>
+                        <IconCar aria-hidden size={24} style={{ flex: 'none' }} />
+                        <Stack gap={0} miw={0} style={{ overflowWrap: 'anywhere' }}>
                           <Text fw={650} fz="lg">
                             Unit {vehicle.unit_number}
                           </Text>
-                          <Text fz="sm" c="dimmed" truncate>
+                          <Text fz="sm" c="dimmed">
                             {vehicle.plate ? `${vehicle.plate} · ` : ''}
                             {vehicle.year} {vehicle.make} {vehicle.model}
                           </Text>

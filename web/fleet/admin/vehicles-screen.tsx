@@ -85,7 +85,13 @@ export function VehiclesScreen() {
       cardCell: (vehicle) => `${vehicle.make} ${vehicle.model}`,
     },
     { label: 'Year', sort: 'year', cell: (vehicle) => vehicle.year },
-    { label: 'Status', sort: 'status', card: 'status', cell: (vehicle) => <VehicleStatusBadge status={vehicle.status} /> },
+    {
+      label: 'Status',
+      sort: 'status',
+      card: 'status',
+      cell: (vehicle) => <VehicleStatusBadge status={vehicle.status} />,
+      td: { style: { whiteSpace: 'nowrap' } },
+    },
     {
       label: 'Odometer',
       sort: 'odometer',
@@ -95,6 +101,8 @@ export function VehiclesScreen() {
     {
       label: 'Plate',
       cell: (vehicle) => (vehicle.plate ? `${vehicle.plate}${vehicle.plate_state ? ` (${vehicle.plate_state})` : ''}` : ''),
+      // A plate is read as one word: "PCT 4101 (IL)" broken over three lines is not a plate any more.
+      td: { style: { whiteSpace: 'nowrap' } },
     },
     {
       label: 'Last squad check',

@@ -1,0 +1,119 @@
+/**
+ * The fleet office and the officer's picker read in full and fit a phone (issue 22): statuses, plates
+ * and cars are not cut off at 1280 px nor at 360 px.
+ *
+ * One agency, set up through the API; its founder (admin:access) is both the fleet office and the
+ * officer, with one car assigned to them.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
+import type { Vehicle } from '../../core/contracts/fleet.ts';
+import { agencyWithAdmin, api, settled, signInWithSession, type Person } from '../admin/support.ts';
+import { newPage, openInApp, transitionsDone } from '../support/browser.ts';
+
+const PHONE = { width: 360, height: 800 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let admin: Person;
+let me: string;
+let assigned: Vehicle;
+let other: Vehicle;
+
+/** A create through the API, with its Idempotency-Key. */
+function created<T>(path: string, body: unknown): Promise<T> {
+  return api<T>(admin.session, 'POST', path, body, { 'idempotency-key': randomUUID() });
+}
+
+beforeAll(async () => {
+  admin = await agencyWithAdmin('fleet');
+  const users = await api<ApiPage<AdminUser>>(admin.session, 'GET', '/rest/v1/admin/users');
+  me = users.items[0]!.id;
+  const car = (unit: string, extra: object) =>
+    created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
+      unit_number: unit,
+      vehicle_type: 'patrol',
+      year: 2024,
+      odometer: 41_000,
+      ...extra,
+    });
+  other = await car('P-101', { make: 'Chevrolet', model: 'Tahoe Police Pursuit Vehicle', plate: 'PCT 4101', plate_state: 'IL' });
+  assigned = await car('P-417', {
+    make: 'Ford',
+    model: 'Police Interceptor Utility Hybrid',
+    plate: 'PCT 4417',
+    plate_state: 'IL',
+    assigned_user_id: me,
+  });
+  await api(admin.session, 'POST', `/rest/v1/fleet/admin/vehicles/${other.id}/status`, { status: 'out_of_service', reason: 'Brakes' });
+}, 120_000);
+
+/**
+ * What inside `scope` is cut off: elements whose text overflows their clipping box (an ellipsis, a
+ * clipped badge), described by their text.
+ */
+async function cutOff(scope: Locator): Promise<string[]> {
+  return scope.evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [root, ...root.querySelectorAll('*')]
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          // A visually hidden label (1 px wide) is meant to be clipped.
+          return (
+            style.overflowX !== 'visible' &&
+            el.clientWidth > 1 &&
+            el.scrollWidth > el.clientWidth + 1 &&
+            (el.textContent ?? '').trim() !== ''
+          );
+        })
+        .map((el) => (el.textContent ?? '').trim()),
+    ),
+  );
+}
+
+/** How many lines the text of `cell` takes. */
+async function linesOf(cell: Locator): Promise<number> {
+  return cell.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+async function openSignedIn(viewport: { width: number; height: number }, path: string): Promise<Page> {
+  const page = await newPage({ viewport });
+  await signInWithSession(page, admin.session);
+  await page.goto(path);
+  await page.locator('h1').first().waitFor();
+  await settled(page);
+  return page;
+}
+
+describe('statuses, plates and cars read in full', () => {
+  it('at 1280 px the vehicles list shows whole statuses and one-line plates, and the picker whole cars, on a desktop and on a phone', async () => {
+    const page = await openSignedIn(DESKTOP, '/fleet/admin/vehicle');
+    try {
+      const table = page.getByRole('table', { name: 'Vehicles' });
+      await table.getByRole('row').nth(2).waitFor();
+      for (const status of ['In service', 'Out of service'])
+        await expect(cutOff(table.getByText(status, { exact: true }))).resolves.toEqual([]);
+      for (const plate of ['PCT 4101 (IL)', 'PCT 4417 (IL)']) expect(await linesOf(table.getByRole('cell', { name: plate }))).toBe(1);
+      expect(await cutOff(table)).toEqual([]);
+
+      await openInApp(page, '/fleet/squadcheck');
+      const picker = page.getByRole('list', { name: 'Vehicles' });
+      await picker.getByRole('button', { name: /Tahoe Police Pursuit Vehicle/ }).waitFor();
+      expect(await cutOff(picker)).toEqual([]);
+
+      await page.setViewportSize(PHONE);
+      await picker.getByRole('button', { name: new RegExp(`^Unit ${assigned.unit_number} `) }).waitFor();
+      await transitionsDone(page);
+      expect(await cutOff(picker)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
