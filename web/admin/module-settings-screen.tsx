@@ -1,10 +1,11 @@
-import { Alert, Anchor, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { isModuleKey, MODULES, type ModuleKey } from '../../core/modules.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { ModuleSettingsPanel } from '../lib/web-modules.tsx';
 import { ModuleIcon } from '../ui/module-icon.tsx';
+import { SectionBar, type Section } from '../ui/section-bar.tsx';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { useModules } from './list-modules.ts';
@@ -12,6 +13,21 @@ import { ModuleSwitch } from './module-switch.tsx';
 
 /** The scheduling module's settings pages below /admin/modules/schedule. */
 const SCHEDULE_PAGES: Record<string, string> = { schedules: 'Schedules', groups: 'Groups', assignments: 'Assignments' };
+
+/** The scheduling settings' own navigation: its page and the three sub-pages. */
+const SCHEDULE_SECTIONS: readonly Section[] = [
+  { to: '/admin/modules/schedule', label: 'Settings', match: (path) => path.toLowerCase() === '/admin/modules/schedule' },
+  ...Object.entries(SCHEDULE_PAGES).map(([slug, label]) => ({
+    to: `/admin/modules/schedule/${slug}`,
+    label,
+    match: (path: string) => path.toLowerCase() === `/admin/modules/schedule/${slug}`,
+  })),
+];
+
+/** The sub-page's slug (`groups`) from its name, as the module's settings panel is told. */
+function pageSlug(page: string | null): string | null {
+  return Object.entries(SCHEDULE_PAGES).find(([, label]) => label === page)?.[0] ?? null;
+}
 
 /** /admin/modules/<module>[/<page>] → the module and the page's name (null for the module's own page). */
 export function settingsPageOf(pathname: string): { module: ModuleKey; page: string | null } | null {
@@ -22,7 +38,8 @@ export function settingsPageOf(pathname: string): { module: ModuleKey; page: str
 
 /**
  * /admin/modules/{citations,reports,productivity,schedule,fleet,fto} and the schedule's sub-pages: the
- * module's switch, in the frame its own settings will fill when the module is built.
+ * module's switch, then the module's settings panel (told which sub-page it fills), or a note until the
+ * module brings one. The schedule's pages have their own navigation above.
  */
 export function ModuleSettingsScreen() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -40,6 +57,7 @@ export function ModuleSettingsScreen() {
 
   return (
     <AdminPage title={title} breadcrumbs={breadcrumbs}>
+      {target.module === 'schedule' ? <SectionBar sections={SCHEDULE_SECTIONS} label="Scheduling settings pages" /> : null}
       <Card withBorder radius="lg" padding="lg" component="section" aria-label={`${definition.label} on or off`}>
         <Group gap="md" wrap="nowrap" align="flex-start">
           <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
@@ -65,6 +83,7 @@ export function ModuleSettingsScreen() {
       <ModuleSettingsPanel
         module={target.module}
         moduleEnabled={state?.enabled}
+        page={pageSlug(target.page)}
         fallback={
           <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} title="More settings arrive with the module">
             <Stack gap="xs">
@@ -73,27 +92,6 @@ export function ModuleSettingsScreen() {
           </Alert>
         }
       />
-      {target.module === 'schedule' ? (
-        <Stack gap={4} component="nav" aria-label="Scheduling settings pages">
-          <Text fz="sm" fw={600}>
-            Scheduling settings pages
-          </Text>
-          <List fz="sm" spacing={2}>
-            {Object.entries(SCHEDULE_PAGES).map(([slug, label]) => (
-              <List.Item key={slug}>
-                <Anchor
-                  component={Link}
-                  to={`/admin/modules/schedule/${slug}`}
-                  fz="sm"
-                  aria-current={target.page === label ? 'page' : undefined}
-                >
-                  {label}
-                </Anchor>
-              </List.Item>
-            ))}
-          </List>
-        </Stack>
-      ) : null}
     </AdminPage>
   );
 }

@@ -4,6 +4,7 @@ import { fleetWebModule } from '../fleet/manifest.ts';
 import { ftoWebModule } from '../fto/manifest.ts';
 import type { WebModule } from '../lib/web-modules.tsx';
 import { reportsWebModule } from '../reports/manifest.ts';
+import { scheduleWebModule } from '../schedule/manifest.ts';
 
 /**
  * Every web module's manifest: the one list a new module is added to. It brings the module's routes
@@ -15,4 +16,5 @@ export const WEB_MODULES = [
   fleetWebModule,
   ftoWebModule,
   reportsWebModule,
+  scheduleWebModule,
 ] as const satisfies readonly WebModule[];

@@ -34,13 +34,25 @@ export interface WebModule {
   routes: (parents: RouteParents) => readonly AnyRoute[];
   /** In the navigation and on the home screen, when core/modules.ts does not already put it there. */
   entry?: WebModuleEntry;
-  /** The module's own settings below its switch on /admin/modules/<module> (lazily loaded). */
-  SettingsPanel?: ComponentType<{ moduleEnabled: boolean | undefined }>;
+  /**
+   * The module's own settings below its switch on /admin/modules/<module> (lazily loaded), and its
+   * settings sub-pages (/admin/modules/schedule/groups): `page` is the sub-page's slug, null on the
+   * module's own page.
+   */
+  SettingsPanel?: ComponentType<SettingsPanelProps>;
   /**
    * "What needs me now" on the home screen `/` (lazily loaded), shown to those who may open the module:
    * the module's records waiting for this person. It renders nothing when nothing waits.
    */
   NeedsPanel?: ComponentType;
+}
+
+/** What the admin area hands a module's settings panel. */
+export interface SettingsPanelProps {
+  /** The module switch's state; undefined while it loads. */
+  moduleEnabled: boolean | undefined;
+  /** The settings sub-page shown (`groups` for /admin/modules/schedule/groups); null for the module's own page. */
+  page: string | null;
 }
 
 const WebModulesContext = createContext<readonly WebModule[]>([]);
@@ -56,13 +68,15 @@ export function useWebModules(): readonly WebModule[] {
 export function ModuleSettingsPanel({
   module,
   moduleEnabled,
+  page = null,
   fallback,
 }: {
   module: ModuleKey;
   moduleEnabled: boolean | undefined;
+  page?: string | null;
   fallback: ReactNode;
 }) {
   const panel = useContext(WebModulesContext).find((entry) => entry.key === module)?.SettingsPanel;
   if (!panel) return fallback;
-  return <Suspense fallback={<LoadingState label="Loading the settings…" />}>{createElement(panel, { moduleEnabled })}</Suspense>;
+  return <Suspense fallback={<LoadingState label="Loading the settings…" />}>{createElement(panel, { moduleEnabled, page })}</Suspense>;
 }

@@ -21,9 +21,8 @@ function leadsToComingSoon(module: string) {
   };
 }
 
-// Scheduling
+// Scheduling, part 2 (trades, overtime, the all-call); /schedule and /schedule/admin are web/schedule's.
 const scheduleComingSoon = leadsToComingSoon('Scheduling');
-export const scheduleRoute = createRoute({ getParentRoute: () => appLayoutRoute, path: '/schedule', beforeLoad: scheduleComingSoon });
 export const scheduleTradesRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/schedule/trades',
@@ -32,11 +31,6 @@ export const scheduleTradesRoute = createRoute({
 export const scheduleOvertimeRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/schedule/overtime',
-  beforeLoad: scheduleComingSoon,
-});
-export const scheduleAdminRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/schedule/admin',
   beforeLoad: scheduleComingSoon,
 });
 export const scheduleAdminAllcallRoute = createRoute({
@@ -72,10 +66,8 @@ export const productivityPrintTaskTaskIdRoute = createRoute({
 });
 
 export const comingSoonRoutes = [
-  scheduleRoute,
   scheduleTradesRoute,
   scheduleOvertimeRoute,
-  scheduleAdminRoute,
   scheduleAdminAllcallRoute,
   productivityRoute,
   productivityListListRoute,

@@ -1,0 +1,96 @@
+import { Button, Tabs } from '@mantine/core';
+import { IconCalendar, IconCalendarShare, IconSettings, IconUmbrella, IconUsersGroup } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { SCHEDULING_ADMIN_PERMISSIONS } from '../../core/contracts/schedule.ts';
+import { hasAllPermissions, hasPermission } from '../../core/permissions.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
+import { errorMessage } from '../lib/api-error.ts';
+import { useAuthState } from '../lib/session/session.ts';
+import { ErrorState, LoadingState } from '../ui/states.tsx';
+import { FeedPanel } from './feed-panel.tsx';
+import { RosterView, type RosterState } from './roster-view.tsx';
+import { useScheduleSetup } from './schedule-calls.ts';
+import type { CalendarSearch, CalendarTab } from './schedule-search.ts';
+import { SchedulePage } from './schedule-ui.tsx';
+import { TimeOffPanel } from './time-off-panel.tsx';
+
+const TAB_LABELS: Record<CalendarTab, string> = { calendar: 'Calendar', time_off: 'Time off', feed: 'Calendar feed' };
+const TAB_ICONS = { calendar: IconCalendar, time_off: IconUmbrella, feed: IconCalendarShare } as const;
+
+/**
+ * /schedule: the calendar (my schedule or the whole roster, by day, week or month, with staffing at a
+ * glance, day notes and the officer in charge), my time off and my calendar feed. Everything shown is
+ * in the URL; times are the agency's wall clock.
+ */
+export function CalendarScreen() {
+  const state = useSearch({ from: '/_app/schedule' });
+  const navigate = useNavigate();
+  const go = (next: CalendarSearch) => void navigate({ to: '/schedule', search: next });
+  const setup = useScheduleSetup();
+  const dates = useAgencyDates();
+  const { claims } = useAuthState();
+  const scheduler = claims ? hasAllPermissions(claims, [...SCHEDULING_ADMIN_PERMISSIONS]) : false;
+  const admin = claims ? hasPermission(claims, 'admin:access') : false;
+
+  return (
+    <SchedulePage
+      title="Schedule"
+      description="Shifts in the agency’s time zone. Choose a day to see its roster by group and position."
+      actions={
+        <>
+          {scheduler ? (
+            <Button
+              variant="default"
+              leftSection={<IconUsersGroup size={16} aria-hidden />}
+              renderRoot={(props) => <Link {...props} to="/schedule/admin" />}
+            >
+              Scheduler
+            </Button>
+          ) : null}
+          {admin ? (
+            <Button
+              variant="default"
+              leftSection={<IconSettings size={16} aria-hidden />}
+              renderRoot={(props) => <Link {...props} to="/admin/modules/schedule" />}
+            >
+              Set-up
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <Tabs value={state.tab} onChange={(tab) => go({ ...state, tab: (tab ?? 'calendar') as CalendarTab })} keepMounted={false}>
+        <Tabs.List mb="md">
+          {(Object.keys(TAB_LABELS) as CalendarTab[]).map((tab) => {
+            const Icon = TAB_ICONS[tab];
+            return (
+              <Tabs.Tab key={tab} value={tab} leftSection={<Icon size={16} aria-hidden />}>
+                {TAB_LABELS[tab]}
+              </Tabs.Tab>
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Panel value="calendar">
+          {setup.isPending ? (
+            <LoadingState label="Loading the schedule…" />
+          ) : setup.isError ? (
+            <ErrorState message={errorMessage(setup.error)} onRetry={() => void setup.refetch()} />
+          ) : (
+            <RosterView
+              setup={setup.data}
+              views={['mine', 'all']}
+              state={state}
+              onChange={(next: RosterState) => go({ ...state, ...next })}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="time_off">
+          <TimeOffPanel timeZone={setup.data?.timezone ?? dates.timeZone} outboxId={state.outbox} />
+        </Tabs.Panel>
+        <Tabs.Panel value="feed">
+          <FeedPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </SchedulePage>
+  );
+}

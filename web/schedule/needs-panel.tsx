@@ -1,0 +1,61 @@
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
+import { useScheduleHome } from './schedule-calls.ts';
+import { hoursText, shortDate } from './schedule-times.ts';
+
+/**
+ * Scheduling on the home screen: my next shifts and my requests waiting for a decision; for whoever
+ * decides time off, the requests waiting; for the scheduler, the shifts below minimum in the next two
+ * weeks. Nothing when nothing is there, or while loading.
+ */
+export function ScheduleNeedsPanel() {
+  const home = useScheduleHome();
+  const dates = useAgencyDates();
+  if (!home.data) return null;
+  const { next_shifts: next, my_pending_time_off: pending, time_off_to_decide: toDecide, gaps_ahead: gaps } = home.data;
+  if (next.length === 0 && pending === 0 && toDecide === 0 && gaps === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="md" aria-labelledby="needs-schedule" data-testid="schedule-needs">
+      <Stack gap="xs">
+        <Title order={2} fz="lg" id="needs-schedule">
+          Schedule
+        </Title>
+        {next.length > 0 ? (
+          <Stack gap={2}>
+            <Anchor renderRoot={(props) => <Link {...props} to="/schedule" />} fw={650} className="precinct-tap">
+              My next shifts
+            </Anchor>
+            {next.slice(0, 3).map((shift) => (
+              <Text key={shift.id} fz="sm">
+                {shortDate(shift.date)} · {shift.code} {dates.time(shift.starts_at)}–{dates.time(shift.ends_at)} ({hoursText(shift.hours)})
+                {shift.status !== 'scheduled' ? ` · ${shift.status === 'time_off' ? 'time off' : shift.status}` : ''}
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
+        {pending > 0 ? (
+          <Anchor renderRoot={(props) => <Link {...props} to="/schedule" search={{ tab: 'time_off' }} />} fz="sm" className="precinct-tap">
+            {pending} of my time-off {pending === 1 ? 'request is' : 'requests are'} waiting for a decision
+          </Anchor>
+        ) : null}
+        <Group gap="md" wrap="wrap">
+          {toDecide > 0 ? (
+            <Anchor
+              renderRoot={(props) => <Link {...props} to="/schedule/admin" search={{ tab: 'time_off' }} />}
+              fw={650}
+              className="precinct-tap"
+            >
+              {toDecide} time-off {toDecide === 1 ? 'request' : 'requests'} to decide
+            </Anchor>
+          ) : null}
+          {gaps > 0 ? (
+            <Anchor renderRoot={(props) => <Link {...props} to="/schedule/admin" />} fw={650} className="precinct-tap">
+              {gaps} {gaps === 1 ? 'shift' : 'shifts'} below minimum in the next two weeks
+            </Anchor>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
