@@ -160,12 +160,18 @@ export interface WalkedScreen {
 /**
  * Opens each screen in turn in the one signed-in `page` and runs `check` on it once it has settled
  * (and what `open` opens is open): the first by its URL, the rest as the app's links do, without a
- * page load, which is most of what a screen costs to open. What `open` opened is closed with Escape
- * before the next screen. A failed check names the screen.
+ * page load, which is most of what a screen costs to open. With `inApp`, the first too is opened in
+ * the app already open in the page. What `open` opened is closed with Escape before the next screen.
+ * A failed check names the screen.
  */
-export async function walkScreens(page: Page, screens: WalkedScreen[], check: (screen: WalkedScreen) => Promise<void>): Promise<void> {
+export async function walkScreens(
+  page: Page,
+  screens: WalkedScreen[],
+  check: (screen: WalkedScreen) => Promise<void>,
+  { inApp = false }: { inApp?: boolean } = {},
+): Promise<void> {
   for (const [index, screen] of screens.entries()) {
-    if (index === 0) await page.goto(screen.path);
+    if (index === 0 && !inApp) await page.goto(screen.path);
     else await openInApp(page, screen.path);
     await page.getByRole('heading', { name: screen.heading, level: 1 }).first().waitFor();
     await settled(page);
@@ -184,24 +190,51 @@ export async function walkScreens(page: Page, screens: WalkedScreen[], check: (s
   }
 }
 
+/** Waits until the app shows `colorScheme`: the root's class `dark` and Mantine's attribute. */
+export async function expectTheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.waitForFunction(
+    (dark) =>
+      document.documentElement.classList.contains('dark') === dark &&
+      document.documentElement.getAttribute('data-mantine-color-scheme') === (dark ? 'dark' : 'light'),
+    colorScheme === 'dark',
+    { timeout: 10_000 },
+  );
+}
+
 /**
- * The axe check of a module's screens: for each theme and each person, one page signed in with their
- * session that walks their screens in the app (walkScreens) and checks each. A failure names the
+ * The axe check of a module's screens: for each person, one page signed in with their session that
+ * walks their screens in the app (walkScreens) in the light theme and checks each, then, the device
+ * switched to prefer dark (the app follows the operating system's preference while it runs, through
+ * Mantine's colour-scheme hooks, which every part of the app that reads the scheme uses), walks them
+ * again in the dark theme. A page load is most of what a screen costs; one per person instead of one
+ * per person and theme. Each check first waits for the root to show the theme. A failure names the
  * person, the theme and the screen.
  */
 export async function expectScreensAxeClean(
   walks: ReadonlyArray<readonly [Pick<Person, 'name' | 'session'>, WalkedScreen[]]>,
 ): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const)
-    for (const [person, walk] of walks) {
-      const page = await newPage({ colorScheme });
-      try {
-        await signInWithSession(page, person.session);
-        await walkScreens(page, walk, () => expectNoSeriousAxeViolations(page));
-      } catch (error) {
-        throw new Error(`as ${person.name} in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
-      } finally {
-        await page.context().close();
+  for (const [person, walk] of walks) {
+    const page = await newPage({ colorScheme: 'light' });
+    try {
+      await signInWithSession(page, person.session);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        try {
+          if (colorScheme === 'dark') await page.emulateMedia({ colorScheme });
+          await walkScreens(
+            page,
+            walk,
+            async () => {
+              await expectTheme(page, colorScheme);
+              await expectNoSeriousAxeViolations(page);
+            },
+            { inApp: colorScheme === 'dark' },
+          );
+        } catch (error) {
+          throw new Error(`as ${person.name} in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
+        }
       }
+    } finally {
+      await page.context().close();
     }
+  }
 }
