@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { programCategories, type Binder, type BinderDetail, type Dor, type DorContent, type Program } from '../../core/contracts/fto.ts';
-import { expectScreensAxeClean, api, roleIdByName, settled, type Person, type WalkedScreen } from '../admin/support.ts';
+import { expectScreensAxeClean, expectTheme, api, roleIdByName, settled, type Person, type WalkedScreen } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, openInApp } from '../support/browser.ts';
 import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
 
@@ -134,21 +134,25 @@ describe('a daily observation report from the trainer to the supervisor', () => 
 
 describe('progress and the program', () => {
   it('shows the binder’s trend chart, its weekly and phase summaries and the phase standard, axe clean in light and dark', async () => {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await as(trainee, `/fto/binder/${binder.id}`, { colorScheme });
-      try {
-        await page.getByRole('heading', { name: 'Trend' }).waitFor();
+    // One page: checked in the light theme, then with the device switched to prefer dark.
+    const page = await as(trainee, `/fto/binder/${binder.id}`, { colorScheme: 'light' });
+    try {
+      await page.getByRole('heading', { name: 'Trend' }).waitFor();
+      await page.locator('.recharts-line').first().waitFor();
+      await page.getByRole('heading', { name: 'Phase standard' }).waitFor();
+      const summaries = page.getByRole('region', { name: 'Summaries' });
+      // The approved DORs (10/02, 10/03 and the one signed above on 10/05) fall in week 1 of a binder started 10/01.
+      await summaries.getByRole('row', { name: /^Week 1\s*10\/02\/26 to 10\/0[35]\/26/ }).waitFor();
+      await summaries.getByText('By phase').click();
+      await summaries.getByRole('row', { name: new RegExp(`^${program.content.phases[0]!.name}`) }).waitFor();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expectTheme(page, colorScheme);
         await page.locator('.recharts-line').first().waitFor();
-        await page.getByRole('heading', { name: 'Phase standard' }).waitFor();
-        const summaries = page.getByRole('region', { name: 'Summaries' });
-        // The approved DORs (10/02, 10/03 and the one signed above on 10/05) fall in week 1 of a binder started 10/01.
-        await summaries.getByRole('row', { name: /^Week 1\s*10\/02\/26 to 10\/0[35]\/26/ }).waitFor();
-        await summaries.getByText('By phase').click();
-        await summaries.getByRole('row', { name: new RegExp(`^${program.content.phases[0]!.name}`) }).waitFor();
         await expectNoSeriousAxeViolations(page);
-      } finally {
-        await page.context().close();
       }
+    } finally {
+      await page.context().close();
     }
   }, 120_000);
 
@@ -303,26 +307,26 @@ describe('progress and the program', () => {
   }, 90_000);
 
   it('shows the coordinator each trainer with their trainee, axe clean in light and dark and within a 360 px phone', async () => {
-    const screens = [
-      { colorScheme: 'light', viewport: { width: 1280, height: 800 } },
-      { colorScheme: 'dark', viewport: { width: 360, height: 740 } },
-    ] as const;
-    for (const options of screens) {
-      const page = await as(coordinator, '/fto/admin/trainers', options);
-      try {
-        const card = page.getByRole('region', { name: 'Chris Okafor' });
+    // One page, opened as a phone in the dark theme, then a desktop window in the light theme.
+    const page = await as(coordinator, '/fto/admin/trainers', { colorScheme: 'dark', viewport: { width: 360, height: 740 } });
+    try {
+      const card = page.getByRole('region', { name: 'Chris Okafor' });
+      for (const colorScheme of ['dark', 'light'] as const) {
+        if (colorScheme === 'light') {
+          await page.setViewportSize({ width: 1280, height: 800 });
+          await page.emulateMedia({ colorScheme });
+        }
+        await expectTheme(page, colorScheme);
         await card.getByRole('link', { name: 'Riley Chen' }).waitFor();
         await card.getByRole('table').waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `the trainers page is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
         await expectNoSeriousAxeViolations(page);
-        if (options.colorScheme === 'light') {
-          await card.getByRole('link', { name: 'Riley Chen' }).click();
-          await page.waitForURL(`**/fto/admin/binder/${binder.id}`);
-        }
-      } finally {
-        await page.context().close();
       }
+      await card.getByRole('link', { name: 'Riley Chen' }).click();
+      await page.waitForURL(`**/fto/admin/binder/${binder.id}`);
+    } finally {
+      await page.context().close();
     }
   }, 120_000);
 
