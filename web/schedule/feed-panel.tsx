@@ -16,8 +16,9 @@ function absolute(url: string): string {
 /**
  * My calendar feed: a private address of my shifts that Google, Apple or Outlook calendars subscribe
  * to (a secret in the address, so it works without signing in: anyone with it sees my shifts). Made
- * on request, shown with a copy button and how to subscribe; revoking it stops the address at once,
- * and a new one can be made.
+ * on request and shown with a copy button and how to subscribe. The server keeps only the secret's
+ * hash, so the address shows only right after it is made; later the screen says a feed exists and
+ * offers a new address (the old one stops) or to revoke it.
  */
 export function FeedPanel() {
   const feed = useCalendarFeed();
@@ -30,8 +31,9 @@ export function FeedPanel() {
   const run = async (action: 'make' | 'revoke' | 'replace') => {
     setError(null);
     try {
-      if (action !== 'make') await revoke.mutateAsync();
-      if (action !== 'revoke') await make.mutateAsync();
+      // A new address replaces the old one on the server: no revoke first.
+      if (action === 'revoke') await revoke.mutateAsync();
+      else await make.mutateAsync();
       setConfirming(null);
       notifications.show({
         color: 'green',
@@ -57,20 +59,33 @@ export function FeedPanel() {
           <LoadingState label="Loading your feed…" />
         ) : feed.isError ? (
           <ErrorState message={errorMessage(feed.error)} onRetry={() => void feed.refetch()} />
-        ) : feed.data.url === null ? (
+        ) : feed.data.url === null && feed.data.created_at === null ? (
           <Group>
             <Button leftSection={<IconCalendarPlus size={16} aria-hidden />} loading={make.isPending} onClick={() => void run('make')}>
               Make my feed address
             </Button>
           </Group>
+        ) : feed.data.url === null ? (
+          <Stack gap="sm">
+            <Text fz="sm" data-testid="feed-exists">
+              You have a feed address, made {dates.dateTime(feed.data.created_at)}. For your privacy it was shown only when it was made. If
+              you no longer have it, make a new one: the old address stops working.
+            </Text>
+            <Group gap="sm">
+              <Button variant="default" onClick={() => setConfirming('replace')}>
+                Make a new address
+              </Button>
+              <Button variant="default" color="red" onClick={() => setConfirming('revoke')}>
+                Revoke the address
+              </Button>
+            </Group>
+          </Stack>
         ) : (
           <Stack gap="sm">
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <TextInput
                 label="Your private feed address"
-                description={
-                  feed.data.created_at ? `Made ${dates.dateTime(feed.data.created_at)}. Anyone with it can see your shifts.` : undefined
-                }
+                description="Copy it now: it is shown only this once. Anyone with it can see your shifts."
                 value={absolute(feed.data.url)}
                 readOnly
                 onFocus={(event) => event.currentTarget.select()}

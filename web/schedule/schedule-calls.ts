@@ -104,10 +104,16 @@ export function useTimeOffRequests(query: ListTimeOffQuery) {
   });
 }
 
+/**
+ * Whether I have a feed, and when it was made. The server keeps only its secret's hash, so the address
+ * itself is known only in the answer that made it: that answer stays in the cache (never refetched
+ * while it is there) for the screen to keep showing it.
+ */
 export function useCalendarFeed() {
   return useQuery({
     queryKey: queryKey(scheduleApi.getFeed),
     queryFn: ({ signal }) => callEndpoint(scheduleApi.getFeed, { signal }),
+    staleTime: Infinity,
   });
 }
 
