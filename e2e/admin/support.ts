@@ -160,18 +160,12 @@ export interface WalkedScreen {
 /**
  * Opens each screen in turn in the one signed-in `page` and runs `check` on it once it has settled
  * (and what `open` opens is open): the first by its URL, the rest as the app's links do, without a
- * page load, which is most of what a screen costs to open. With `inApp`, the first too is opened in
- * the app already open in the page. What `open` opened is closed with Escape before the next screen.
+ * page load, which is most of what a screen costs to open. What `open` opened is closed with Escape before the next screen.
  * A failed check names the screen.
  */
-export async function walkScreens(
-  page: Page,
-  screens: WalkedScreen[],
-  check: (screen: WalkedScreen) => Promise<void>,
-  { inApp = false }: { inApp?: boolean } = {},
-): Promise<void> {
+export async function walkScreens(page: Page, screens: WalkedScreen[], check: (screen: WalkedScreen) => Promise<void>): Promise<void> {
   for (const [index, screen] of screens.entries()) {
-    if (index === 0 && !inApp) await page.goto(screen.path);
+    if (index === 0) await page.goto(screen.path);
     else await openInApp(page, screen.path);
     await page.getByRole('heading', { name: screen.heading, level: 1 }).first().waitFor();
     await settled(page);
@@ -202,13 +196,31 @@ export async function expectTheme(page: Page, colorScheme: 'light' | 'dark'): Pr
 }
 
 /**
- * The axe check of a module's screens: for each person, one page signed in with their session that
- * walks their screens in the app (walkScreens) in the light theme and checks each, then, the device
- * switched to prefer dark (the app follows the operating system's preference while it runs, through
- * Mantine's colour-scheme hooks, which every part of the app that reads the scheme uses), walks them
- * again in the dark theme. A page load is most of what a screen costs; one per person instead of one
- * per person and theme. Each check first waits for the root to show the theme. A failure names the
- * person, the theme and the screen.
+ * The axe check in both themes without leaving the screen: checks it in the theme the page shows, then
+ * switches the device's preference to the other theme (the app follows it live, through Mantine's
+ * colour-scheme hooks, which every part of the app that reads the scheme uses), waits for the root to
+ * show it, and checks again. The page stays in the second theme, so a walk alternates the order and
+ * switches once a screen. A failure names the theme.
+ */
+export async function expectAxeCleanInBothThemes(page: Page): Promise<void> {
+  const shown = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+  const first = shown === 'dark' ? 'dark' : 'light';
+  for (const colorScheme of [first, first === 'dark' ? 'light' : 'dark'] as const) {
+    try {
+      if (colorScheme !== first) await page.emulateMedia({ colorScheme });
+      await expectTheme(page, colorScheme);
+      await expectNoSeriousAxeViolations(page);
+    } catch (error) {
+      throw new Error(`in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+/**
+ * The axe check of a module's screens in light and dark: for each person, one page signed in with their
+ * session that walks their screens in the app (walkScreens) and checks each in both themes
+ * (expectAxeCleanInBothThemes): a screen is opened once for its two checks, and a person's screens
+ * cost one page load. A failure names the person, the screen and the theme.
  */
 export async function expectScreensAxeClean(
   walks: ReadonlyArray<readonly [Pick<Person, 'name' | 'session'>, WalkedScreen[]]>,
@@ -217,22 +229,9 @@ export async function expectScreensAxeClean(
     const page = await newPage({ colorScheme: 'light' });
     try {
       await signInWithSession(page, person.session);
-      for (const colorScheme of ['light', 'dark'] as const) {
-        try {
-          if (colorScheme === 'dark') await page.emulateMedia({ colorScheme });
-          await walkScreens(
-            page,
-            walk,
-            async () => {
-              await expectTheme(page, colorScheme);
-              await expectNoSeriousAxeViolations(page);
-            },
-            { inApp: colorScheme === 'dark' },
-          );
-        } catch (error) {
-          throw new Error(`as ${person.name} in the ${colorScheme} theme: ${(error as Error).message}`, { cause: error });
-        }
-      }
+      await walkScreens(page, walk, () => expectAxeCleanInBothThemes(page));
+    } catch (error) {
+      throw new Error(`as ${person.name}: ${(error as Error).message}`, { cause: error });
     } finally {
       await page.context().close();
     }
