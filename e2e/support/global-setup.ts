@@ -28,7 +28,9 @@ import { startMailCapture, type MailCapture } from './mail-capture.ts';
 import { startSmsCapture } from './sms-capture.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const HEALTH_TIMEOUT_MS = 60_000;
+// A fresh embedded database migrates before the server answers: 25 s on a quiet two-core machine, over 80 s
+// on one busy with other work, which must not fail the run before a test starts.
+const HEALTH_TIMEOUT_MS = 180_000;
 
 /** Node 24 from the `node` package (runs TypeScript natively), whatever node runs Vitest. */
 function nodeBinary(): string {
