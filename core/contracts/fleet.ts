@@ -65,6 +65,12 @@ export const UpdateFleetSettingsInput = FleetSettings.omit({ enabled: true }).pa
 export const VehicleStatus = z.enum(VEHICLE_STATUSES);
 export type VehicleStatus = z.infer<typeof VehicleStatus>;
 
+/**
+ * A list value the form offers as a choice (a vehicle type, a service category): the key's own rules,
+ * but a blank one is told as the choice not made ("Choose the vehicle type"), not as a key to give.
+ */
+const Chosen = (blank: string) => z.string().trim().min(1, blank).pipe(Key);
+
 const optional = (schema: z.ZodString) =>
   schema
     .transform((v) => (v === '' ? null : v))
@@ -73,7 +79,7 @@ const optional = (schema: z.ZodString) =>
 
 export const VehicleInput = z.object({
   unit_number: z.string().trim().min(1, 'Enter the unit number').max(20, 'Use at most 20 characters'),
-  vehicle_type: Key,
+  vehicle_type: Chosen('Choose the vehicle type'),
   make: z.string().trim().min(1, 'Enter the make').max(40, 'Use at most 40 characters'),
   model: z.string().trim().min(1, 'Enter the model').max(40, 'Use at most 40 characters'),
   year: z
@@ -145,7 +151,7 @@ export const ListVehiclesQuery = z.object({
 export type ListVehiclesQuery = z.infer<typeof ListVehiclesQuery>;
 
 export const ChangeVehicleStatusInput = z.object({
-  status: VehicleStatus,
+  status: z.enum(VEHICLE_STATUSES, { error: 'Choose the new status' }),
   reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'Use at most 500 characters'),
 });
 
@@ -348,7 +354,7 @@ export const SERVICE_REQUEST_TRANSITIONS: Record<ServiceRequestStatus, ServiceRe
 
 export const CreateServiceRequestInput = z.object({
   vehicle_id: Id,
-  category: Key,
+  category: Chosen('Choose a category'),
   description: z.string().trim().min(5, 'Describe the problem (at least 5 characters)').max(4000, 'Use at most 4,000 characters'),
   drivable: z.boolean({ error: 'Say whether the vehicle can be driven' }),
   photo_ids: z.array(Id).max(10).default([]),
@@ -422,14 +428,19 @@ export const DUE_SOON_DAYS = 14;
 
 export const MaintenanceIntervalInput = z
   .object({
-    category: Key,
+    category: Chosen('Choose the service'),
     every_miles: z.number().int('Use whole miles').min(100, 'Use at least 100 miles').max(200_000).nullable().optional(),
     every_days: z.number().int('Use whole days').min(1, 'Use at least 1 day').max(3650).nullable().optional(),
     /** When the service was last done; defaults to now and the current odometer. */
     last_done_at: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
     last_done_odometer: z.number().int().min(0).max(ODOMETER_MAX).optional(),
   })
-  .refine((v) => v.every_miles || v.every_days, { message: 'Give an interval in miles, days or both', path: ['every_miles'] });
+  // Checked also when another field is wrong (`when`), so a form shows this beside the others at once.
+  .refine((v) => v.every_miles || v.every_days, {
+    message: 'Give an interval in miles, days or both',
+    path: ['every_miles'],
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  });
 export type MaintenanceIntervalInput = z.infer<typeof MaintenanceIntervalInput>;
 
 export const UpdateMaintenanceIntervalInput = z

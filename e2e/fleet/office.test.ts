@@ -349,6 +349,9 @@ describe('the assigned officer and the officer filter', () => {
       await page.getByRole('option', { name: 'Patrol car' }).click();
       await dialog.getByRole('textbox', { name: 'Make' }).fill('Chevrolet');
       await dialog.getByRole('textbox', { name: 'Model' }).fill('Tahoe PPV');
+      // The year and the odometer are blank until typed.
+      await dialog.getByRole('textbox', { name: 'Year' }).fill('2024');
+      await dialog.getByRole('textbox', { name: 'Odometer (miles)' }).fill('1200');
       const dialogPicker = dialog.getByLabel('Assigned officer', { exact: true }).first();
       await dialogPicker.fill('Pat');
       await chooseOnlyOption(page, dialogPicker, 'Pat Chief');

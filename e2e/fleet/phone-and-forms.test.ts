@@ -117,3 +117,58 @@ describe('statuses, plates and cars read in full', () => {
     }
   });
 });
+
+describe('forms say everything that is wrong at once', () => {
+  it('an empty vehicle, status change and service interval show every field’s problem on the first submit, then the server’s beside its field', async () => {
+    const page = await openSignedIn(DESKTOP, '/fleet/admin/vehicle');
+    try {
+      await page.getByRole('button', { name: 'Add a vehicle' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a vehicle' });
+      await transitionsDone(page);
+      // No made-up values: the year and the odometer wait to be typed.
+      await expect(dialog.getByRole('textbox', { name: 'Year' }).inputValue()).resolves.toBe('');
+      await expect(dialog.getByRole('textbox', { name: 'Odometer (miles)' }).inputValue()).resolves.toBe('');
+      // One click, straight from the first field (leaving a field used to flag only that field and swallow the click).
+      await dialog.getByRole('button', { name: 'Add vehicle', exact: true }).click();
+      for (const message of [
+        'Enter the unit number',
+        'Choose the vehicle type',
+        'Enter the make',
+        'Enter the model',
+        'Enter the model year',
+        'Enter the odometer reading',
+      ])
+        await dialog.getByText(message, { exact: true }).waitFor();
+      await expect(page.evaluate(() => document.activeElement?.getAttribute('data-path'))).resolves.toBe('unit_number');
+
+      // What only the server knows (the unit number is taken) lands beside its field.
+      await dialog.getByRole('textbox', { name: 'Unit number' }).fill(other.unit_number);
+      await dialog.getByLabel(/^Type/).first().click();
+      await page.getByRole('option', { name: 'Patrol car' }).click();
+      await dialog.getByRole('textbox', { name: 'Make' }).fill('Ford');
+      await dialog.getByRole('textbox', { name: 'Model' }).fill('Explorer');
+      await dialog.getByRole('textbox', { name: 'Year' }).fill('2022');
+      await dialog.getByRole('textbox', { name: 'Odometer (miles)' }).fill('100');
+      await dialog.getByRole('button', { name: 'Add vehicle', exact: true }).click();
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'Unit number' }).getAttribute('aria-describedby')).toBeTruthy();
+      await dialog.getByText(`Unit ${other.unit_number} already exists`).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await openInApp(page, `/fleet/admin/vehicle/${assigned.id}`);
+      await page.getByRole('heading', { name: new RegExp(assigned.unit_number), level: 1 }).waitFor();
+      await settled(page);
+      const status = page.getByRole('region', { name: 'Status' });
+      await status.getByRole('button', { name: 'Change status' }).click();
+      await status.getByText('Choose the new status', { exact: true }).waitFor();
+      await status.getByText('Say why (at least 3 characters)', { exact: true }).waitFor();
+
+      const interval = page.getByRole('form', { name: 'Add a service interval' });
+      await interval.getByRole('button', { name: 'Add interval' }).click();
+      await interval.getByText('Choose the service', { exact: true }).waitFor();
+      await interval.getByText('Give an interval in miles, days or both', { exact: true }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { RoleDetail, UpdateRoleInput } from '../../core/contracts/admin.ts';
+import { UpdateRoleInput, type RoleDetail } from '../../core/contracts/admin.ts';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
-import { applyServerErrors } from '../lib/form-errors.ts';
+import { applyServerErrors, focusFirstProblem, schemaProblems } from '../lib/form-errors.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { AdminPage } from './admin-page.tsx';
 import { isConflict, isStaleVersion } from '../lib/api.ts';
@@ -39,12 +39,25 @@ function RefusalAlert({ message }: { message: string | null }) {
   );
 }
 
+/** Only what changed of the role. */
+function roleChangesOf(before: RoleValues, after: RoleValues): UpdateRoleInput {
+  const input: UpdateRoleInput = {};
+  if (after.name !== before.name) input.name = after.name;
+  if (after.description !== before.description) input.description = after.description;
+  if (after.permissions.join() !== before.permissions.join()) input.permissions = after.permissions;
+  return input;
+}
+
 function RoleDetails({ role, onReload, reloading }: { role: RoleDetail; onReload: () => Promise<unknown>; reloading: boolean }) {
   const update = useUpdateRole();
   const [saved, setSaved] = useState<{ version: number; values: RoleValues }>({ version: role.version, values: valuesOf(role) });
   const [stale, setStale] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm<RoleValues>({ initialValues: valuesOf(role) });
+  // What changed, checked by the contract on submit, every field at once.
+  const form = useForm<RoleValues>({
+    initialValues: valuesOf(role),
+    validate: (values) => schemaProblems(UpdateRoleInput, roleChangesOf(saved.values, values)),
+  });
   const groups = permissionGroups();
 
   // A newer version arrived; while the admin has unsaved changes nothing is replaced (their save then meets the 412).
@@ -56,10 +69,7 @@ function RoleDetails({ role, onReload, reloading }: { role: RoleDetail; onReload
 
   const submit = form.onSubmit(async (values) => {
     setRefusal(null);
-    const input: UpdateRoleInput = {};
-    if (values.name !== saved.values.name) input.name = values.name;
-    if (values.description !== saved.values.description) input.description = values.description;
-    if (values.permissions.join() !== saved.values.permissions.join()) input.permissions = values.permissions;
+    const input = roleChangesOf(saved.values, values);
     if (Object.keys(input).length === 0) return;
     try {
       const updated = await update.mutateAsync({ id: role.id, input, version: saved.version });
@@ -76,7 +86,7 @@ function RoleDetails({ role, onReload, reloading }: { role: RoleDetail; onReload
       else if (isConflict(error)) setRefusal(errorMessage(error));
       else setRefusal(applyServerErrors(form, error));
     }
-  });
+  }, focusFirstProblem(form));
 
   const reloadTheirs = async () => {
     const result = (await onReload()) as { data?: RoleDetail } | undefined;

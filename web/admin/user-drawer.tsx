@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLockOpen, IconMailForward, IconMailOff, IconShieldOff, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { AdminUser, UpdateUserInput } from '../../core/contracts/admin.ts';
+import { UpdateUserInput, type AdminUser } from '../../core/contracts/admin.ts';
 import type { AccountType } from '../../core/contracts/auth.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { applyServerErrors } from '../lib/form-errors.ts';
+import { applyServerErrors, focusFirstProblem, schemaProblems } from '../lib/form-errors.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { ACCOUNT_TYPE_OPTIONS } from './account-type.ts';
 import { isStaleVersion } from '../lib/api.ts';
@@ -82,7 +82,11 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
   const [formError, setFormError] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
-  const form = useForm<EditValues>({ initialValues: valuesOf(user) });
+  // What changed, checked by the contract on submit, every field at once.
+  const form = useForm<EditValues>({
+    initialValues: valuesOf(user),
+    validate: (values) => schemaProblems(UpdateUserInput, changesOf(saved.values, values)),
+  });
 
   // A newer version arrived; while the admin has unsaved changes nothing is replaced (their save then meets the 412).
   if (user.version !== saved.version && !stale && !form.isDirty()) {
@@ -105,7 +109,7 @@ function UserEditor({ user, onReload, reloading }: { user: AdminUser; onReload: 
       if (isStaleVersion(error)) setStale(true);
       else setFormError(applyServerErrors(form, error));
     }
-  });
+  }, focusFirstProblem(form));
 
   const reloadTheirs = async () => {
     setFormError(null);

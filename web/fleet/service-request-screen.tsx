@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { CreateServiceRequestInput, type ServiceRequest, type Vehicle } from '../../core/contracts/fleet.ts';
 import { IdempotencyKeys } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { applyServerErrors, placeFieldErrors } from '../lib/form-errors.ts';
+import { applyServerErrors, placeFieldErrors, schemaProblems } from '../lib/form-errors.ts';
 import { parseKeptBody } from '../lib/outbox/kept-photo-rules.ts';
 import { useRefusedItem } from '../lib/outbox/outbox.ts';
 import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
@@ -27,15 +27,14 @@ import { VehiclePicker } from './vehicle-picker.tsx';
 
 type RequestValues = { vehicle_id: string; category: string; description: string; drivable: '' | 'yes' | 'no'; photo_ids: string[] };
 
-/** The form's own checks, in the server's words (core/contracts/fleet.ts CreateServiceRequestInput). */
+/** The form's own checks: the contract's (core/contracts/fleet.ts CreateServiceRequestInput), every field at once. */
 export function requestProblems(values: RequestValues): Partial<Record<keyof RequestValues, string>> {
-  const problems: Partial<Record<keyof RequestValues, string>> = {};
+  const problems: Partial<Record<keyof RequestValues, string>> = schemaProblems(CreateServiceRequestInput, {
+    ...values,
+    drivable: values.drivable === '' ? undefined : values.drivable === 'yes',
+  });
+  // A vehicle is picked, not typed: none picked is said as such, not as an id that is not valid.
   if (!values.vehicle_id) problems.vehicle_id = 'Pick the vehicle';
-  if (!values.category) problems.category = 'Choose a category';
-  const description = values.description.trim();
-  if (description.length < 5) problems.description = 'Describe the problem (at least 5 characters)';
-  else if (description.length > 4000) problems.description = 'Use at most 4,000 characters';
-  if (values.drivable === '') problems.drivable = 'Say whether the vehicle can be driven';
   return problems;
 }
 

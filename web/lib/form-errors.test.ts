@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { applyServerErrors } from './form-errors.ts';
+import { z } from 'zod';
+import { applyServerErrors, schemaProblems } from './form-errors.ts';
 
 function fakeForm(values: object) {
   const errors: Record<string, string> = {};
@@ -45,5 +46,24 @@ describe('server errors on a form', () => {
     });
     expect(applyServerErrors(form, error)).toBe('Invalid login credentials Check the address and password.');
     expect(applyServerErrors(form, new Error('offline'))).toBe('offline');
+  });
+});
+
+describe('a form checked by its contract', () => {
+  const Input = z.object({
+    unit: z.string().trim().min(1, 'Enter the unit number'),
+    make: z.string().trim().min(1, 'Enter the make'),
+    year: z.number({ error: 'Enter the model year' }).min(1950, 'Enter a year from 1950'),
+    plate: z.object({ state: z.string().regex(/^[A-Z]{2}$/, 'Use the two-letter state code') }),
+  });
+
+  it('names every field that is wrong at once, with the first message of each, by its path', () => {
+    expect(schemaProblems(Input, { unit: '', make: ' ', year: Number.NaN, plate: { state: 'x' } })).toEqual({
+      unit: 'Enter the unit number',
+      make: 'Enter the make',
+      year: 'Enter the model year',
+      'plate.state': 'Use the two-letter state code',
+    });
+    expect(schemaProblems(Input, { unit: 'P-1', make: 'Ford', year: 2024, plate: { state: 'IL' } })).toEqual({});
   });
 });

@@ -1,4 +1,38 @@
+import type { ZodType } from 'zod';
 import { ApiError, errorMessage } from './api-error.ts';
+
+/**
+ * How a form tells what is wrong: on submit, every field's problem at once, checked by the contract's
+ * own schema (core/contracts/), then, once the form passes, the server's field errors beside their
+ * fields (applyServerErrors). Not on leaving a field: the message appearing under the field moved the
+ * submit button away between the press and the release, so the first click only checked the field just
+ * left and the form seemed to flag one error at a time.
+ */
+
+/**
+ * Every field's problem by `schema`, keyed by field path (its first message each): a Mantine form's
+ * `validate` with the values turned into the API's body first (`schemaProblems(VehicleInput, inputOf(values))`).
+ */
+export function schemaProblems(schema: ZodType, input: unknown): Record<string, string> {
+  const parsed = schema.safeParse(input);
+  const problems: Record<string, string> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) problems[issue.path.join('.')] ??= issue.message;
+  return problems;
+}
+
+/**
+ * A form's second `onSubmit` argument: when the check fails, the keyboard (and a screen reader) is taken
+ * to the first field with a problem, in the order the form shows them.
+ */
+export function focusFirstProblem(form: { getInputNode: (path: string) => HTMLElement | null }) {
+  return (errors: Record<string, unknown>) => {
+    const nodes = Object.keys(errors)
+      .map((path) => form.getInputNode(path))
+      .filter((node): node is HTMLElement => node !== null);
+    nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    nodes[0]?.focus();
+  };
+}
 
 /**
  * Shows an API error on a form: each entry of `fields` (a field path such as `email` or

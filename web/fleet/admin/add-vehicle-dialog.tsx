@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { VehicleInput } from '../../../core/contracts/fleet.ts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
+import { applyServerErrors, focusFirstProblem, schemaProblems } from '../../lib/form-errors.ts';
 import { FormErrorAlert } from '../../ui/states.tsx';
 import { useCreateVehicle } from './create-vehicle.ts';
 import { useFleetSettings } from '../fleet-api.ts';
@@ -32,11 +32,12 @@ const EMPTY: AddValues = {
   vehicle_type: '',
   make: '',
   model: '',
-  year: new Date().getFullYear(),
+  // Blank until typed: a current year or a 0 odometer put there by the form reads as if someone checked it.
+  year: '',
   vin: '',
   plate: '',
   plate_state: '',
-  odometer: 0,
+  odometer: '',
   assigned_user_id: null,
   assigned_group: '',
   notes: '',
@@ -60,15 +61,11 @@ export function vehicleInputOf(values: AddValues) {
   };
 }
 
-/** Checks the form with the contract's own schema, so the VIN check-digit message shows before the server answers. */
-function validate(values: AddValues): Record<string, string> {
-  const parsed = VehicleInput.safeParse(vehicleInputOf(values));
-  const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
-
-/** Add a vehicle: every field checked as the server checks it; the server's field errors land beside their inputs. */
+/**
+ * Add a vehicle: on submit every field is checked as the server checks it (the contract's schema, so
+ * the VIN check-digit message shows before the server answers), all at once; the server's field errors
+ * land beside their inputs.
+ */
 export function AddVehicleDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const settings = useFleetSettings();
   const create = useCreateVehicle();
@@ -76,7 +73,7 @@ export function AddVehicleDialog({ opened, onClose }: { opened: boolean; onClose
   const [formError, setFormError] = useState<string | null>(null);
   // One key per attempt to add this vehicle: a retried submit is not created twice.
   const [key, setKey] = useState(() => crypto.randomUUID());
-  const form = useForm<AddValues>({ initialValues: EMPTY, validate, validateInputOnBlur: true });
+  const form = useForm<AddValues>({ initialValues: EMPTY, validate: (values) => schemaProblems(VehicleInput, vehicleInputOf(values)) });
 
   const close = () => {
     form.reset();
@@ -95,7 +92,7 @@ export function AddVehicleDialog({ opened, onClose }: { opened: boolean; onClose
     } catch (error) {
       setFormError(applyServerErrors(form, error));
     }
-  });
+  }, focusFirstProblem(form));
 
   return (
     <Modal opened={opened} onClose={close} title="Add a vehicle" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>

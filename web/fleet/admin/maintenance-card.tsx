@@ -2,9 +2,9 @@ import { Badge, Button, Card, Group, NumberInput, Select, Stack, Text, Title } f
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { Vehicle } from '../../../core/contracts/fleet.ts';
+import { MaintenanceIntervalInput, type Vehicle } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
+import { applyServerErrors, focusFirstProblem, schemaProblems } from '../../lib/form-errors.ts';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useAddMaintenance } from './add-maintenance.ts';
 import { labelOf } from './fleet-admin-page.tsx';
@@ -17,6 +17,15 @@ import { wholeNumberKeyboard } from '../../ui/whole-number-keyboard.ts';
 
 type IntervalValues = { category: string; every_miles: number | string; every_days: number | string };
 
+/** What the form holds, as the API's body (a blank interval as none). */
+function intervalInputOf(values: IntervalValues): MaintenanceIntervalInput {
+  return {
+    category: values.category,
+    every_miles: typeof values.every_miles === 'number' ? values.every_miles : null,
+    every_days: typeof values.every_days === 'number' ? values.every_days : null,
+  };
+}
+
 /** Preventive maintenance of one vehicle: each service's interval, where it stands, and adding one. */
 export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
   const maintenance = useVehicleMaintenance(vehicle.id);
@@ -25,19 +34,15 @@ export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
   const add = useAddMaintenance();
   const update = useUpdateMaintenance();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<IntervalValues>({ initialValues: { category: '', every_miles: '', every_days: '' } });
+  const form = useForm<IntervalValues>({
+    initialValues: { category: '', every_miles: '', every_days: '' },
+    validate: (values) => schemaProblems(MaintenanceIntervalInput, intervalInputOf(values)),
+  });
 
   const submit = form.onSubmit(async (values) => {
     setFormError(null);
-    if (!values.category) return form.setFieldError('category', 'Choose the service');
-    const everyMiles = typeof values.every_miles === 'number' ? values.every_miles : null;
-    const everyDays = typeof values.every_days === 'number' ? values.every_days : null;
-    if (everyMiles === null && everyDays === null) return form.setFieldError('every_miles', 'Give an interval in miles, days or both');
     try {
-      await add.mutateAsync({
-        vehicleId: vehicle.id,
-        input: { category: values.category, every_miles: everyMiles, every_days: everyDays },
-      });
+      await add.mutateAsync({ vehicleId: vehicle.id, input: intervalInputOf(values) });
       form.reset();
       notifications.show({
         color: 'green',
@@ -47,7 +52,7 @@ export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
     } catch (error) {
       setFormError(applyServerErrors(form, error));
     }
-  });
+  }, focusFirstProblem(form));
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="vehicle-maintenance">
@@ -119,6 +124,7 @@ export function MaintenanceCard({ vehicle }: { vehicle: Vehicle }) {
               placeholder="Choose a service"
               data={(settings.data?.service_categories ?? []).map((c) => ({ value: c.key, label: c.label }))}
               {...form.getInputProps('category')}
+              onChange={(value) => form.setFieldValue('category', value ?? '')}
             />
             <Group grow align="flex-start" wrap="wrap">
               <NumberInput

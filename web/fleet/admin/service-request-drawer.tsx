@@ -17,8 +17,9 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { ServiceRequest, ServiceRequestStatus, UpdateServiceRequestInput } from '../../../core/contracts/fleet.ts';
-import { errorMessage } from '../../lib/api-error.ts';
+import { UpdateServiceRequestInput, type ServiceRequest, type ServiceRequestStatus } from '../../../core/contracts/fleet.ts';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
+import { placeFieldErrors, schemaProblems } from '../../lib/form-errors.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
 import { labelOf } from './fleet-admin-page.tsx';
@@ -50,24 +51,36 @@ function valuesOf(request: ServiceRequest): WorkValues {
   };
 }
 
-/** The PATCH body for what the fleet office changed; a string when something typed is not acceptable. */
-export function serviceRequestChanges(request: ServiceRequest, values: WorkValues): UpdateServiceRequestInput | string {
+/** What is wrong with the work form, by field, every field at once. */
+export type WorkProblems = Partial<Record<keyof WorkValues, string>>;
+
+/** The PATCH body for what the fleet office changed, or what is not acceptable in what was typed (every field at once). */
+export function serviceRequestChanges(
+  request: ServiceRequest,
+  values: WorkValues,
+): { changes: UpdateServiceRequestInput; problems: WorkProblems } {
   const changes: UpdateServiceRequestInput = {};
+  const problems: WorkProblems = {};
   if (values.move !== 'stay') {
-    if (!allowedMoves(request.status).includes(values.move)) return 'That move is not allowed from here.';
-    if (noteRequiredFor(request.status, values.move) && values.note.trim() === '')
-      return `Say why you ${values.move === 'declined' ? 'decline' : 'reopen'} it in the note.`;
+    if (!allowedMoves(request.status).includes(values.move)) problems.move = 'That move is not allowed from here.';
+    else if (noteRequiredFor(request.status, values.move) && values.note.trim() === '')
+      problems.note = `Say why you ${values.move === 'declined' ? 'decline' : 'reopen'} it in the note.`;
     changes.status = values.move;
   }
   if (values.note.trim() !== '') changes.note = values.note.trim();
   const cents = dollarsToCents(values.cost);
-  if (cents === undefined) return 'Enter the cost in dollars, e.g. 125.50.';
-  if (cents !== request.cost_cents) changes.cost_cents = cents;
+  if (cents === undefined) problems.cost = 'Enter the cost in dollars, e.g. 125.50.';
+  else if (cents !== request.cost_cents) changes.cost_cents = cents;
   const vendor = values.vendor.trim() === '' ? null : values.vendor.trim();
   if (vendor !== request.vendor) changes.vendor = vendor;
   if (values.out_of_service !== request.out_of_service) changes.out_of_service = values.out_of_service;
   if (values.category !== request.category) changes.category = values.category;
-  return changes;
+  // The contract's own limits (a note or vendor too long), in its words, beside the field.
+  for (const [path, message] of Object.entries(schemaProblems(UpdateServiceRequestInput, changes))) {
+    const field = path === 'cost_cents' ? 'cost' : path === 'status' ? 'move' : path;
+    if (field in values) problems[field as keyof WorkValues] ??= message;
+  }
+  return { changes, problems };
 }
 
 function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; onReload: () => Promise<unknown>; reloading: boolean }) {
@@ -78,14 +91,21 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
   const [version, setVersion] = useState(request.version);
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof WorkValues>(key: K, value: WorkValues[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const [problems, setProblems] = useState<WorkProblems>({});
+  const set = <K extends keyof WorkValues>(key: K, value: WorkValues[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setProblems((current) => ({ ...current, [key]: undefined }));
+  };
   const moves = allowedMoves(request.status);
   const noteRequired = values.move !== 'stay' && noteRequiredFor(request.status, values.move);
 
   const save = async () => {
     setError(null);
-    const changes = serviceRequestChanges(request, values);
-    if (typeof changes === 'string') return setError(changes);
+    const { changes, problems: found } = serviceRequestChanges(request, values);
+    setProblems(found);
+    // A move is a choice among buttons, with no message of its own: said for the form as a whole.
+    if (found.move) setError(found.move);
+    if (Object.keys(found).length > 0) return;
     if (Object.keys(changes).length === 0) return setError('Nothing changed.');
     try {
       const updated = await update.mutateAsync({ id: request.id, input: changes, version });
@@ -98,7 +118,15 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       });
     } catch (failure) {
       if (isStaleVersion(failure)) setStale(true);
-      else setError(errorMessage(failure));
+      else if (failure instanceof ApiError) {
+        // The server's field errors beside their fields (its cost_cents is the form's cost).
+        const fields = Object.fromEntries(
+          Object.entries(failure.fields).map(([path, message]) => [path === 'cost_cents' ? 'cost' : path, message]),
+        );
+        const { placed, unplaced } = placeFieldErrors(values, fields);
+        setProblems(placed);
+        setError(unplaced.length > 0 ? unplaced.join(' ') : Object.keys(placed).length > 0 ? null : errorMessage(failure));
+      } else setError(errorMessage(failure));
     }
   };
 
@@ -159,6 +187,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
         minRows={2}
         value={values.note}
         onChange={(event) => set('note', event.currentTarget.value)}
+        error={problems.note}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
@@ -166,8 +195,14 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
           inputMode="decimal"
           value={values.cost}
           onChange={(event) => set('cost', event.currentTarget.value)}
+          error={problems.cost}
         />
-        <TextInput label="Vendor" value={values.vendor} onChange={(event) => set('vendor', event.currentTarget.value)} />
+        <TextInput
+          label="Vendor"
+          value={values.vendor}
+          onChange={(event) => set('vendor', event.currentTarget.value)}
+          error={problems.vendor}
+        />
       </SimpleGrid>
       <Select
         label="Category"
@@ -178,6 +213,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
         value={values.category}
         onChange={(value) => set('category', value ?? request.category)}
         allowDeselect={false}
+        error={problems.category}
       />
       <Switch
         label="Vehicle out of service"

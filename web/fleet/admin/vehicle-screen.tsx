@@ -17,9 +17,15 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useParams } from '@tanstack/react-router';
 import { useState } from 'react';
-import { VEHICLE_STATUSES, type Vehicle, type VehicleStatus } from '../../../core/contracts/fleet.ts';
+import {
+  ChangeVehicleStatusInput,
+  UpdateVehicleInput,
+  VEHICLE_STATUSES,
+  type Vehicle,
+  type VehicleStatus,
+} from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { applyServerErrors } from '../../lib/form-errors.ts';
+import { applyServerErrors, focusFirstProblem, schemaProblems } from '../../lib/form-errors.ts';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useChangeVehicleStatus } from './change-vehicle-status.ts';
 import { VEHICLE_STATUS_LABELS, VehicleStatusBadge } from '../fleet-badges.tsx';
@@ -98,7 +104,11 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
   const [saved, setSaved] = useState({ version: vehicle.version, values: valuesOf(vehicle) });
   const [stale, setStale] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<DetailValues>({ initialValues: valuesOf(vehicle) });
+  // What changed, checked by the contract on submit, every field at once.
+  const form = useForm<DetailValues>({
+    initialValues: valuesOf(vehicle),
+    validate: (values) => schemaProblems(UpdateVehicleInput, vehicleChangesOf(saved.values, values)),
+  });
 
   // A newer version arrived (a status change, an odometer reading): taken in unless the form has unsaved changes.
   if (vehicle.version !== saved.version && !stale) {
@@ -126,7 +136,7 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
       if (isStaleVersion(error)) setStale(true);
       else setFormError(applyServerErrors(form, error));
     }
-  });
+  }, focusFirstProblem(form));
 
   const reloadTheirs = async () => {
     const result = (await onReload()) as { data?: Vehicle } | undefined;
@@ -199,65 +209,59 @@ function DetailsForm({ vehicle, onReload, reloading }: { vehicle: Vehicle; onRel
 
 function StatusCard({ vehicle }: { vehicle: Vehicle }) {
   const change = useChangeVehicleStatus();
-  const [status, setStatus] = useState<VehicleStatus | null>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   const options = VEHICLE_STATUSES.filter((candidate) => candidate !== vehicle.status);
+  const form = useForm<{ status: VehicleStatus | null; reason: string }>({
+    initialValues: { status: null, reason: '' },
+    validate: (values) => schemaProblems(ChangeVehicleStatusInput, values),
+  });
 
-  const save = async () => {
-    setError(null);
-    if (!status) return setError('Choose the new status.');
-    if (reason.trim().length < 3) return setError('Say why (at least 3 characters).');
+  const save = form.onSubmit(async (values) => {
+    setFormError(null);
+    const status = values.status as VehicleStatus;
     try {
-      await change.mutateAsync({ id: vehicle.id, status, reason: reason.trim() });
+      await change.mutateAsync({ id: vehicle.id, status, reason: values.reason.trim() });
       notifications.show({
         color: 'green',
         title: 'Status changed',
         message: `Unit ${vehicle.unit_number} is ${VEHICLE_STATUS_LABELS[status].toLowerCase()}.`,
       });
-      setStatus(null);
-      setReason('');
+      form.reset();
     } catch (failure) {
-      setError(errorMessage(failure));
+      setFormError(applyServerErrors(form, failure));
     }
-  };
+  }, focusFirstProblem(form));
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="vehicle-status">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Title order={2} fz="lg" id="vehicle-status">
-            Status
-          </Title>
-          <VehicleStatusBadge status={vehicle.status} />
-        </Group>
-        {vehicle.status_reason ? (
-          <Text fz="sm" c="dimmed">
-            {vehicle.status_reason}
-          </Text>
-        ) : null}
-        <Select
-          label="Change to"
-          placeholder="Choose a status"
-          data={options.map((value) => ({ value, label: VEHICLE_STATUS_LABELS[value] }))}
-          value={status}
-          onChange={(value) => setStatus(value as VehicleStatus | null)}
-        />
-        <Textarea
-          label="Reason"
-          description="Kept on the vehicle’s timeline"
-          autosize
-          minRows={2}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={error ?? undefined}
-        />
-        <Group justify="flex-end">
-          <Button onClick={() => void save()} loading={change.isPending}>
-            Change status
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={save} noValidate>
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs">
+            <Title order={2} fz="lg" id="vehicle-status">
+              Status
+            </Title>
+            <VehicleStatusBadge status={vehicle.status} />
+          </Group>
+          {vehicle.status_reason ? (
+            <Text fz="sm" c="dimmed">
+              {vehicle.status_reason}
+            </Text>
+          ) : null}
+          <FormErrorAlert message={formError} />
+          <Select
+            label="Change to"
+            placeholder="Choose a status"
+            data={options.map((value) => ({ value, label: VEHICLE_STATUS_LABELS[value] }))}
+            {...form.getInputProps('status')}
+          />
+          <Textarea label="Reason" description="Kept on the vehicle’s timeline" autosize minRows={2} {...form.getInputProps('reason')} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              Change status
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Card>
   );
 }
