@@ -5,6 +5,7 @@ import { fleetModule } from './fleet/manifest.ts';
 import { ftoModule } from './fto/manifest.ts';
 import { notificationsModule } from './notifications/manifest.ts';
 import { reportsModule } from './reports/manifest.ts';
+import { scheduleModule } from './schedule/manifest.ts';
 import { tenantTables, type ServerModule } from './platform/modules.ts';
 import { storageModule } from './storage/manifest.ts';
 
@@ -18,6 +19,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   ftoModule,
   reportsModule,
   citationsModule,
+  // Last: its demo seed adds the rest of the patrol division, whom the other modules' demo seeds should not pick as their officer.
+  scheduleModule,
 ];
 
 /** Every table holding one agency's rows, the platform's and the modules': row-level security is forced on each. */

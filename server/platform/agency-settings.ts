@@ -18,3 +18,9 @@ export async function lockSysConfig(tx: Tx, agencyId: string): Promise<SysConfig
 export async function writeSysConfig(tx: Tx, agencyId: string, sysConfig: SysConfig): Promise<void> {
   await updateAtVersion(tx, agencies, eq(agencies.id, agencyId), null, { sysConfig });
 }
+
+/** The agency's sys_config, read without a lock (a public read such as a calendar feed, which has no request scope); undefined for no such agency. */
+export async function readSysConfig(tx: Tx, agencyId: string): Promise<SysConfig | undefined> {
+  const [agency] = await tx.select({ sysConfig: agencies.sysConfig }).from(agencies).where(eq(agencies.id, agencyId));
+  return agency?.sysConfig;
+}

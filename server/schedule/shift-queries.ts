@@ -1,0 +1,266 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import type { DayNote, Shift, ShiftChange, ScheduleChange } from '../../core/contracts/schedule.ts';
+import { hoursBetween } from '../../core/schedule/schedule-rules.ts';
+import type { Tx } from '../platform/database.ts';
+import { userNameOf } from '../platform/people.ts';
+import { scheduleDayNotes, scheduleGroups, scheduleShiftChanges, scheduleShifts, scheduleShiftTypes, timeOffRequests, timeOffTypes } from './schema.ts';
+
+/** Shifts, their change history and day notes: the roster's reads and the scheduler's writes. */
+
+export type ShiftRow = typeof scheduleShifts.$inferSelect;
+
+const shiftColumns = {
+  shift: scheduleShifts,
+  userName: userNameOf(scheduleShifts.agencyId, scheduleShifts.userId),
+  groupName: scheduleGroups.name,
+  code: scheduleShiftTypes.code,
+  color: scheduleShiftTypes.color,
+  counts: scheduleShiftTypes.countsTowardStaffing,
+};
+
+type ShiftSelect = { shift: ShiftRow; userName: string; groupName: string | null; code: string; color: string; counts: boolean };
+
+export function toShift(row: ShiftSelect): Shift {
+  const { shift } = row;
+  return {
+    id: shift.id,
+    user_id: shift.userId,
+    user_name: row.userName,
+    group_id: shift.groupId,
+    group_name: row.groupName,
+    shift_type_id: shift.shiftTypeId,
+    code: row.code,
+    color: row.color,
+    counts_toward_staffing: row.counts,
+    position: shift.position,
+    date: shift.date,
+    starts_at: shift.startsAt.toISOString(),
+    ends_at: shift.endsAt.toISOString(),
+    hours: hoursBetween(shift.startsAt, shift.endsAt),
+    status: shift.status,
+    note: shift.note,
+    version: shift.version,
+  };
+}
+
+function selectShifts(tx: Tx) {
+  return tx
+    .select(shiftColumns)
+    .from(scheduleShifts)
+    .innerJoin(scheduleShiftTypes, and(eq(scheduleShiftTypes.agencyId, scheduleShifts.agencyId), eq(scheduleShiftTypes.id, scheduleShifts.shiftTypeId)))
+    .leftJoin(scheduleGroups, and(eq(scheduleGroups.agencyId, scheduleShifts.agencyId), eq(scheduleGroups.id, scheduleShifts.groupId)));
+}
+
+/** The shifts starting on the dates from `from` to `to` (agency-local), optionally one person's. */
+export async function shiftsOnDates(tx: Tx, agencyId: string, from: string, to: string, userId?: string): Promise<Shift[]> {
+  const rows = await selectShifts(tx)
+    .where(
+      and(
+        eq(scheduleShifts.agencyId, agencyId),
+        gte(scheduleShifts.date, from),
+        lte(scheduleShifts.date, to),
+        userId ? eq(scheduleShifts.userId, userId) : undefined,
+      ),
+    )
+    .orderBy(asc(scheduleShifts.startsAt), asc(scheduleShiftTypes.code));
+  return rows.map(toShift).sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.user_name.localeCompare(b.user_name));
+}
+
+export async function findShift(tx: Tx, agencyId: string, id: string): Promise<Shift | undefined> {
+  const [row] = await selectShifts(tx).where(and(eq(scheduleShifts.agencyId, agencyId), eq(scheduleShifts.id, id)));
+  return row ? toShift(row) : undefined;
+}
+
+/** A person's next working shifts from `after`. */
+export async function nextShifts(tx: Tx, agencyId: string, userId: string, after: Date, limit: number): Promise<Shift[]> {
+  const rows = await selectShifts(tx)
+    .where(and(eq(scheduleShifts.agencyId, agencyId), eq(scheduleShifts.userId, userId), gt(scheduleShifts.endsAt, after), eq(scheduleShifts.status, 'scheduled')))
+    .orderBy(asc(scheduleShifts.startsAt))
+    .limit(limit);
+  return rows.map(toShift);
+}
+
+/** A person's working shifts that touch the window: what the conflict rules weigh a change against. */
+export async function workingShiftsBetween(tx: Tx, agencyId: string, userId: string, from: Date, to: Date, exceptId?: string) {
+  return tx
+    .select({ id: scheduleShifts.id, startsAt: scheduleShifts.startsAt, endsAt: scheduleShifts.endsAt })
+    .from(scheduleShifts)
+    .where(
+      and(
+        eq(scheduleShifts.agencyId, agencyId),
+        eq(scheduleShifts.userId, userId),
+        eq(scheduleShifts.status, 'scheduled'),
+        lt(scheduleShifts.startsAt, to),
+        gt(scheduleShifts.endsAt, from),
+        exceptId ? ne(scheduleShifts.id, exceptId) : undefined,
+      ),
+    );
+}
+
+/** A person's shifts on these dates, for time off. */
+export async function personShiftsOnDates(tx: Tx, agencyId: string, userId: string, from: string, to: string) {
+  return shiftsOnDates(tx, agencyId, from, to, userId);
+}
+
+export async function insertShifts(tx: Tx, rows: Array<typeof scheduleShifts.$inferInsert>): Promise<number> {
+  if (rows.length === 0) return 0;
+  let inserted = 0;
+  // In slices, so a year of a large group stays within the statement's parameter limit.
+  for (let index = 0; index < rows.length; index += 500) {
+    const slice = rows.slice(index, index + 500);
+    const done = await tx.insert(scheduleShifts).values(slice).onConflictDoNothing().returning({ id: scheduleShifts.id });
+    inserted += done.length;
+  }
+  return inserted;
+}
+
+/** Deletes the group's shifts on these dates that its rotation made and nobody changed since. */
+export async function deleteRotationShifts(tx: Tx, agencyId: string, groupId: string, from: string, to: string): Promise<number> {
+  const deleted = await tx
+    .delete(scheduleShifts)
+    .where(
+      and(
+        eq(scheduleShifts.agencyId, agencyId),
+        eq(scheduleShifts.groupId, groupId),
+        eq(scheduleShifts.fromRotation, true),
+        eq(scheduleShifts.status, 'scheduled'),
+        gte(scheduleShifts.date, from),
+        lte(scheduleShifts.date, to),
+      ),
+    )
+    .returning({ id: scheduleShifts.id });
+  return deleted.length;
+}
+
+export async function recordShiftChange(tx: Tx, row: typeof scheduleShiftChanges.$inferInsert): Promise<void> {
+  await tx.insert(scheduleShiftChanges).values(row);
+}
+
+export async function shiftChanges(tx: Tx, agencyId: string, shiftId: string): Promise<ShiftChange[]> {
+  const rows = await tx
+    .select({ change: scheduleShiftChanges, actorName: userNameOf(scheduleShiftChanges.agencyId, scheduleShiftChanges.actorId) })
+    .from(scheduleShiftChanges)
+    .where(and(eq(scheduleShiftChanges.agencyId, agencyId), eq(scheduleShiftChanges.shiftId, shiftId)))
+    .orderBy(desc(scheduleShiftChanges.at));
+  return rows.map(({ change, actorName }) => ({
+    id: change.id,
+    at: change.at.toISOString(),
+    actor_name: actorName,
+    action: change.action,
+    summary: change.summary,
+    reason: change.reason,
+  }));
+}
+
+export const HISTORY_PAGE_SIZE = 50;
+
+export async function scheduleChanges(
+  tx: Tx,
+  agencyId: string,
+  query: { from?: string; to?: string; userId?: string; page: number },
+): Promise<{ items: ScheduleChange[]; total: number }> {
+  const where = and(
+    eq(scheduleShiftChanges.agencyId, agencyId),
+    query.from ? gte(scheduleShiftChanges.shiftDate, query.from) : undefined,
+    query.to ? lte(scheduleShiftChanges.shiftDate, query.to) : undefined,
+    query.userId ? eq(scheduleShiftChanges.userId, query.userId) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(scheduleShiftChanges).where(where);
+  const rows = await tx
+    .select({
+      change: scheduleShiftChanges,
+      actorName: userNameOf(scheduleShiftChanges.agencyId, scheduleShiftChanges.actorId),
+      userName: userNameOf(scheduleShiftChanges.agencyId, scheduleShiftChanges.userId),
+    })
+    .from(scheduleShiftChanges)
+    .where(where)
+    .orderBy(desc(scheduleShiftChanges.at), desc(scheduleShiftChanges.id))
+    .limit(HISTORY_PAGE_SIZE)
+    .offset((query.page - 1) * HISTORY_PAGE_SIZE);
+  return {
+    total: Number(total),
+    items: rows.map(({ change, actorName, userName }) => ({
+      id: change.id,
+      at: change.at.toISOString(),
+      actor_name: actorName,
+      action: change.action,
+      summary: change.summary,
+      reason: change.reason,
+      shift_id: change.shiftId,
+      shift_date: change.shiftDate,
+      user_name: userName,
+    })),
+  };
+}
+
+export async function dayNotesBetween(tx: Tx, agencyId: string, from: string, to: string): Promise<DayNote[]> {
+  const rows = await tx
+    .select({ note: scheduleDayNotes, name: userNameOf(scheduleDayNotes.agencyId, scheduleDayNotes.officerInChargeId) })
+    .from(scheduleDayNotes)
+    .where(and(eq(scheduleDayNotes.agencyId, agencyId), gte(scheduleDayNotes.date, from), lte(scheduleDayNotes.date, to)))
+    .orderBy(asc(scheduleDayNotes.date));
+  return rows.map(({ note, name }) => ({
+    date: note.date,
+    note: note.note,
+    officer_in_charge_id: note.officerInChargeId,
+    officer_in_charge_name: name,
+    version: note.version,
+  }));
+}
+
+export async function upsertDayNote(tx: Tx, agencyId: string, date: string, note: string, officerInChargeId: string | null): Promise<void> {
+  await tx
+    .insert(scheduleDayNotes)
+    .values({ agencyId, date, note, officerInChargeId })
+    .onConflictDoUpdate({
+      target: [scheduleDayNotes.agencyId, scheduleDayNotes.date],
+      set: { note, officerInChargeId, version: sql`${scheduleDayNotes.version} + 1`, updatedAt: new Date() },
+    });
+}
+
+/** Approved time off overlapping the dates: who is off (the roster shows it). */
+export async function approvedTimeOffBetween(tx: Tx, agencyId: string, from: string, to: string, userId?: string) {
+  const rows = await tx
+    .select({
+      userId: timeOffRequests.userId,
+      userName: userNameOf(timeOffRequests.agencyId, timeOffRequests.userId),
+      startsOn: timeOffRequests.startsOn,
+      endsOn: timeOffRequests.endsOn,
+      typeName: timeOffTypes.name,
+    })
+    .from(timeOffRequests)
+    .innerJoin(timeOffTypes, and(eq(timeOffTypes.agencyId, timeOffRequests.agencyId), eq(timeOffTypes.id, timeOffRequests.typeId)))
+    .where(
+      and(
+        eq(timeOffRequests.agencyId, agencyId),
+        eq(timeOffRequests.status, 'approved'),
+        lte(timeOffRequests.startsOn, to),
+        gte(timeOffRequests.endsOn, from),
+        userId ? eq(timeOffRequests.userId, userId) : undefined,
+      ),
+    )
+    .orderBy(asc(timeOffRequests.startsOn));
+  return rows.map((r) => ({ user_id: r.userId, user_name: r.userName, starts_on: r.startsOn, ends_on: r.endsOn, type_name: r.typeName }));
+}
+
+/** Sets the status of these shifts (time off taking them, or its cancellation giving them back). */
+export async function setShiftsStatus(
+  tx: Tx,
+  agencyId: string,
+  ids: string[],
+  status: ShiftRow['status'],
+  timeOffId: string | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(scheduleShifts)
+    .set({ status, timeOffId, version: sql`${scheduleShifts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(scheduleShifts.agencyId, agencyId), inArray(scheduleShifts.id, ids)));
+}
+
+export async function shiftsOfTimeOff(tx: Tx, agencyId: string, timeOffId: string) {
+  return tx
+    .select({ id: scheduleShifts.id, date: scheduleShifts.date })
+    .from(scheduleShifts)
+    .where(and(eq(scheduleShifts.agencyId, agencyId), eq(scheduleShifts.timeOffId, timeOffId)));
+}

@@ -1,0 +1,36 @@
+import { authApi } from '../../core/contracts/auth-api.ts';
+import { scheduleApi } from '../../core/contracts/schedule.ts';
+import type { EndpointCaller } from '../platform/modules.ts';
+
+/**
+ * Records of agency B for the tenant sweep (server/platform/sweeps.test.ts), made through the API as its
+ * administrator: a shift type, a schedule with a group on a rotation, the administrator in it, a
+ * generated week of shifts, a time-off type and a request.
+ */
+export async function sweepFixtures(call: EndpointCaller): Promise<string[]> {
+  const key = () => ({ 'idempotency-key': crypto.randomUUID() });
+  const me = await call(authApi.getUser);
+  const type = await call(scheduleApi.createShiftType, {
+    body: { code: 'SW', name: 'Sweep day', color: '#1c7ed6', start_time: '07:00', end_time: '15:00', counts_toward_staffing: true },
+    headers: key(),
+  });
+  const schedule = await call(scheduleApi.createSchedule, { body: { name: 'Sweep schedule', starts_on: '2027-01-01', ends_on: '2027-12-31' }, headers: key() });
+  const group = await call(scheduleApi.createGroup, {
+    body: {
+      schedule_id: schedule.id,
+      name: 'Sweep squad',
+      supervisor_id: me.id,
+      rotation: { pattern: 'five_on_two_off', custom_days: null, anchor_date: '2027-01-04', shift_type_id: type.id },
+    },
+    headers: key(),
+  });
+  const assignment = await call(scheduleApi.createAssignment, { body: { group_id: group.id, user_id: me.id, position: 'Patrol' }, headers: key() });
+  await call(scheduleApi.generateShifts, { params: { id: group.id }, body: { from: '2027-01-04', to: '2027-01-10' } });
+  const roster = await call(scheduleApi.roster, { query: { from: '2027-01-04', to: '2027-01-10' } });
+  const [typeOff] = await call(scheduleApi.timeOffTypes);
+  const request = await call(scheduleApi.requestTimeOff, {
+    body: { type_id: typeOff!.id, starts_on: '2027-01-09', ends_on: '2027-01-09', hours: 8, note: 'Sweep' },
+    headers: key(),
+  });
+  return [type.id, schedule.id, group.id, assignment.id, roster.shifts[0]!.id, typeOff!.id, request.id];
+}
