@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
-import type { Vehicle } from '../../core/contracts/fleet.ts';
+import type { SquadCheckForm, Vehicle } from '../../core/contracts/fleet.ts';
 import { agencyWithAdmin, api, settled, signInWithSession, type Person } from '../admin/support.ts';
-import { newPage, openInApp, transitionsDone } from '../support/browser.ts';
+import { expectNoSeriousAxeViolations, newPage, openInApp, transitionsDone } from '../support/browser.ts';
 
 const PHONE = { width: 360, height: 800 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -20,6 +20,7 @@ let admin: Person;
 let me: string;
 let assigned: Vehicle;
 let other: Vehicle;
+let checked: Vehicle;
 
 /** A create through the API, with its Idempotency-Key. */
 function created<T>(path: string, body: unknown): Promise<T> {
@@ -47,6 +48,26 @@ beforeAll(async () => {
     assigned_user_id: me,
   });
   await api(admin.session, 'POST', `/rest/v1/fleet/admin/vehicles/${other.id}/status`, { status: 'out_of_service', reason: 'Brakes' });
+  await car('P-202', { make: 'Dodge', model: 'Charger Pursuit' });
+  checked = await car('P-303', { make: 'Ford', model: 'F-150 Police Responder' });
+  // A squad check of P-303 by the officer: a car they used lately.
+  await created('/rest/v1/fleet/admin/templates', {
+    name: 'Start of shift',
+    vehicle_types: [],
+    sections: [{ id: 'outside', title: 'Outside', items: [{ id: 'lights', label: 'Light bar and siren', kind: 'pass_fail' }] }],
+  });
+  const form = await api<SquadCheckForm>(admin.session, 'GET', `/rest/v1/fleet/squad-checks/form/${checked.id}`);
+  const answers = form.template.sections
+    .flatMap((section) => section.items)
+    .map((item) => {
+      if (item.kind === 'pass_fail') return { item_id: item.id, value: 'pass' };
+      if (item.kind === 'number') return { item_id: item.id, value: item.is_odometer ? 41_050 : (item.max ?? item.min ?? 1) };
+      if (item.kind === 'choice')
+        return { item_id: item.id, value: item.options?.find((option) => !item.failing_options?.includes(option)) ?? null };
+      if (item.kind === 'text') return { item_id: item.id, value: 'All good' };
+      return { item_id: item.id, value: null, ...(item.allow_na ? { na_reason: 'Not needed today' } : {}) };
+    });
+  await created('/rest/v1/fleet/squad-checks', { vehicle_id: checked.id, template_version_id: form.template.version_id, answers });
 }, 120_000);
 
 /**
@@ -167,6 +188,38 @@ describe('forms say everything that is wrong at once', () => {
       await interval.getByRole('button', { name: 'Add interval' }).click();
       await interval.getByText('Choose the service', { exact: true }).waitFor();
       await interval.getByText('Give an interval in miles, days or both', { exact: true }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the officer’s own cars', () => {
+  it('are on top of the squad-check picker on a phone, the assigned one first and ready to check, and stay on top of a search', async () => {
+    const page = await openSignedIn(PHONE, '/fleet/squadcheck');
+    try {
+      const picker = page.getByRole('list', { name: 'Vehicles' });
+      const buttons = picker.getByRole('button');
+      await buttons.nth(3).waitFor();
+      const names = async () => (await buttons.allTextContents()).map((text) => /^Unit (P-\d{3})/.exec(text)?.[1]);
+      // By unit number the assigned P-417 would come last: it is first, then the P-303 they checked, then the rest.
+      expect(await names()).toEqual(['P-417', 'P-303', 'P-101', 'P-202']);
+      await buttons.nth(0).getByText('Assigned to you').waitFor();
+      await buttons.nth(1).getByText('You checked it recently').waitFor();
+      // Preselected: focused, so Enter (or one tap) starts the check of the assigned car.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Unit P-417/);
+      await expectNoSeriousAxeViolations(page);
+
+      await page.getByRole('textbox', { name: /Vehicle/ }).fill('P-');
+      await expect.poll(names).toEqual(['P-417', 'P-303', 'P-101', 'P-202']);
+      await page.getByRole('textbox', { name: /Vehicle/ }).fill('P-3');
+      await expect.poll(names).toEqual(['P-303']);
+      await page.getByRole('textbox', { name: /Vehicle/ }).fill('');
+      await expect.poll(names).toEqual(['P-417', 'P-303', 'P-101', 'P-202']);
+      await buttons.nth(0).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('vehicle_id') === assigned.id);
+      await page.getByRole('heading', { name: 'Squad check: unit P-417', level: 1 }).waitFor();
     } finally {
       await page.context().close();
     }

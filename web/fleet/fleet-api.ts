@@ -46,7 +46,7 @@ export function useServiceRequest(id: string | null) {
 
 /**
  * A page of the agency's vehicles, searched, filtered and sorted on the server: the officer's picker
- * (their own first) and the office's table.
+ * (which puts their own cars on top, vehicle-pins.ts) and the office's table.
  */
 export function vehiclesQueryOptions(query: VehiclesRequest) {
   return queryOptions({

@@ -4,7 +4,7 @@ import type { Vehicle } from '../../core/contracts/fleet.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
 import { vehiclesQueryOptions } from './fleet-api.ts';
 
-/** The picker's first page (no search): the officer's own cars first. Kept on the device, so the picker and the request form work offline. */
+/** The picker's first page (no search), by unit number. Kept on the device, so the picker and the request form work offline. */
 export function officerVehiclesQueryOptions() {
   return { ...vehiclesQueryOptions({ page_size: 25 }), ...offlineReadable() };
 }
@@ -19,7 +19,7 @@ export function matchingVehicles(page: Page<Vehicle>, q: string): Page<Vehicle> 
 }
 
 /**
- * Vehicles matching a unit number or plate (the officer's own first); keeps the previous results on
+ * Vehicles matching a unit number or plate (the picker puts the officer's own on top, vehicle-pins.ts); keeps the previous results on
  * screen while the next search runs. Offline, a search is made among the first page kept on the device.
  */
 export function useVehicleSearch(q: string) {

@@ -71,6 +71,7 @@ export function SquadCheckScreen() {
       <FleetPage title="Squad check" description="Pick the vehicle you are checking." back>
         <VehiclePicker
           label="Vehicle"
+          preselectAssigned
           onPick={(vehicle) => void navigate({ to: '/fleet/squadcheck', search: { vehicle_id: vehicle.id } })}
         />
       </FleetPage>
