@@ -507,7 +507,7 @@ export const CalendarFeed = z.object({
   created_at: z.string().nullable(),
 });
 export type CalendarFeed = z.infer<typeof CalendarFeed>;
-export const FeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/, "Not a feed address") });
+export const FeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/, 'Not a feed address') });
 
 export const ScheduleHome = z.object({
   next_shifts: z.array(Shift),

@@ -76,7 +76,10 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
       ],
     },
   };
-  await writeSysConfig(tx, agencyId, { ...sysConfig, schedule_settings: { ...sysConfig.schedule_settings, ...settings, enabled: sysConfig.schedule_settings.enabled } });
+  await writeSysConfig(tx, agencyId, {
+    ...sysConfig,
+    schedule_settings: { ...sysConfig.schedule_settings, ...settings, enabled: sysConfig.schedule_settings.enabled },
+  });
 
   const [day, night, evening] = await tx
     .insert(scheduleShiftTypes)
@@ -149,7 +152,9 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
       })
       .returning({ id: scheduleGroups.id });
     groupIds.set(letter, group!.id);
-    await tx.insert(scheduleAssignments).values(inSquad.map((m) => ({ agencyId, groupId: group!.id, userId: m.userId, position: m.position })));
+    await tx
+      .insert(scheduleAssignments)
+      .values(inSquad.map((m) => ({ agencyId, groupId: group!.id, userId: m.userId, position: m.position })));
   }
 
   await tx.insert(scheduleMinimums).values([
@@ -171,7 +176,17 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
     for (const member of members.filter((m) => m.squad === letter))
       for (const date of dates) {
         const times = shiftInstants(date, clock, timeZone);
-        rows.push({ agencyId, userId: member.userId, groupId, shiftTypeId: squad.type.id, position: member.position, date, startsAt: times.startsAt, endsAt: times.endsAt, fromRotation: true });
+        rows.push({
+          agencyId,
+          userId: member.userId,
+          groupId,
+          shiftTypeId: squad.type.id,
+          position: member.position,
+          date,
+          startsAt: times.startsAt,
+          endsAt: times.endsAt,
+          fromRotation: true,
+        });
       }
   }
   await insertShifts(tx, rows);
@@ -187,24 +202,68 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
   for (const [index, member] of sick.entries()) {
     const shift = shiftOf(member!.userId, addDays(today, index === 3 ? 3 : -40 + index * 12));
     if (!shift) continue;
-    await tx
-      .update(scheduleShifts)
-      .set({ status: 'sick', fromRotation: false, note: 'Called in sick' })
-      .where(sqlEq(shift));
-    changes.push({ agencyId, userId: member!.userId, shiftDate: shift.date, actorId: scheduler, action: 'status_changed', summary: `Marked the ${shift.date} shift sick`, reason: 'Called in at the start of the shift' });
+    await tx.update(scheduleShifts).set({ status: 'sick', fromRotation: false, note: 'Called in sick' }).where(sqlEq(shift));
+    changes.push({
+      agencyId,
+      userId: member!.userId,
+      shiftDate: shift.date,
+      actorId: scheduler,
+      action: 'status_changed',
+      summary: `Marked the ${shift.date} shift sick`,
+      reason: 'Called in at the start of the shift',
+    });
   }
   const powerShiftDay = addDays(today, (5 - new Date(`${today}T00:00:00Z`).getUTCDay() + 7) % 7 || 7);
   const extra = members.find((m) => m.position === 'Traffic') ?? members[0]!;
   const power = shiftInstants(powerShiftDay, { start_time: evening!.startTime, end_time: evening!.endTime }, timeZone);
-  await tx.insert(scheduleShifts).values({ agencyId, userId: extra.userId, groupId: null, shiftTypeId: evening!.id, position: extra.position, date: powerShiftDay, startsAt: power.startsAt, endsAt: power.endsAt, note: 'Downtown bar close detail' }).onConflictDoNothing();
-  changes.push({ agencyId, userId: extra.userId, shiftDate: powerShiftDay, actorId: scheduler, action: 'assigned', summary: `Assigned an E shift on ${powerShiftDay}`, reason: 'Bar-close detail on Main Street' });
-  changes.push({ agencyId, userId: null, shiftDate: from, actorId: scheduler, action: 'generated', summary: `Generated the four squads’ Pitman shifts from ${from} to ${to}`, reason: '' });
+  await tx
+    .insert(scheduleShifts)
+    .values({
+      agencyId,
+      userId: extra.userId,
+      groupId: null,
+      shiftTypeId: evening!.id,
+      position: extra.position,
+      date: powerShiftDay,
+      startsAt: power.startsAt,
+      endsAt: power.endsAt,
+      note: 'Downtown bar close detail',
+    })
+    .onConflictDoNothing();
+  changes.push({
+    agencyId,
+    userId: extra.userId,
+    shiftDate: powerShiftDay,
+    actorId: scheduler,
+    action: 'assigned',
+    summary: `Assigned an E shift on ${powerShiftDay}`,
+    reason: 'Bar-close detail on Main Street',
+  });
+  changes.push({
+    agencyId,
+    userId: null,
+    shiftDate: from,
+    actorId: scheduler,
+    action: 'generated',
+    summary: `Generated the four squads’ Pitman shifts from ${from} to ${to}`,
+    reason: '',
+  });
   await tx.insert(scheduleShiftChanges).values(changes);
 
   const oic = (members.find((m) => m.supervises) ?? members[0]!).userId;
   await tx.insert(scheduleDayNotes).values([
-    { agencyId, date: today, note: 'Roll call 05:45 in the briefing room. Road work on Riverside Drive: expect detours.', officerInChargeId: oic },
-    { agencyId, date: addDays(today, 1), note: 'Youth football final at Memorial Field, 18:00: two units for traffic after the game.', officerInChargeId: oic },
+    {
+      agencyId,
+      date: today,
+      note: 'Roll call 05:45 in the briefing room. Road work on Riverside Drive: expect detours.',
+      officerInChargeId: oic,
+    },
+    {
+      agencyId,
+      date: addDays(today, 1),
+      note: 'Youth football final at Memorial Field, 18:00: two units for traffic after the game.',
+      officerInChargeId: oic,
+    },
     { agencyId, date: powerShiftDay, note: 'Bar-close detail downtown, 23:00 to 02:30.', officerInChargeId: scheduler },
   ]);
 
@@ -222,15 +281,31 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
     ledger.push({ agencyId, userId: member.userId, typeId: comp.id, hours: (index % 4) * 6, entry: 'opening' });
     for (let month = 1; month <= months; month += 1)
       for (const type of [vacation, sickType])
-        ledger.push({ agencyId, userId: member.userId, typeId: type.id, hours: Number(type.accrualHoursPerMonth), entry: `accrual:${year}-${String(month).padStart(2, '0')}` });
+        ledger.push({
+          agencyId,
+          userId: member.userId,
+          typeId: type.id,
+          hours: Number(type.accrualHoursPerMonth),
+          entry: `accrual:${year}-${String(month).padStart(2, '0')}`,
+        });
   }
   await tx.insert(timeOffLedger).values(ledger);
 
   // Requests in every state: officer@ waits for a decision, a night officer's approved week opens a gap.
   const officer = members.find((m) => m.squad === 'A' && m.position === 'Patrol' && DEMO_PLACES.length > 0);
   const hoursOf = (userId: string, start: string, end: string) =>
-    rows.filter((r) => r.userId === userId && r.date >= start && r.date <= end).reduce((sum, r) => sum + (r.endsAt!.getTime() - r.startsAt!.getTime()) / 3_600_000, 0);
-  const request = async (userId: string, typeId: string, start: string, end: string, status: 'pending' | 'approved' | 'denied' | 'cancelled', note: string, decision = '') => {
+    rows
+      .filter((r) => r.userId === userId && r.date >= start && r.date <= end)
+      .reduce((sum, r) => sum + (r.endsAt!.getTime() - r.startsAt!.getTime()) / 3_600_000, 0);
+  const request = async (
+    userId: string,
+    typeId: string,
+    start: string,
+    end: string,
+    status: 'pending' | 'approved' | 'denied' | 'cancelled',
+    note: string,
+    decision = '',
+  ) => {
     const hours = hoursOf(userId, start, end) || 8;
     const [row] = await tx
       .insert(timeOffRequests)
@@ -258,21 +333,47 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
   };
   if (officer) await request(officer.userId, vacation.id, addDays(today, 24), addDays(today, 30), 'pending', 'Family trip to Door County');
   const nightOfficer = byName('C', 'Patrol')[2] ?? byName('D', 'Patrol')[0];
-  if (nightOfficer) await request(nightOfficer.userId, vacation.id, addDays(today, 5), addDays(today, 9), 'approved', 'Brother’s wedding in Milwaukee', 'Approved. Enjoy the wedding.');
+  if (nightOfficer)
+    await request(
+      nightOfficer.userId,
+      vacation.id,
+      addDays(today, 5),
+      addDays(today, 9),
+      'approved',
+      'Brother’s wedding in Milwaukee',
+      'Approved. Enjoy the wedding.',
+    );
   const dayOfficer = byName('B', 'Patrol')[0];
   if (dayOfficer) {
     await request(dayOfficer.userId, comp.id, addDays(today, 12), addDays(today, 12), 'pending', 'Dentist appointment');
-    await request(dayOfficer.userId, vacation.id, `${year}-12-31`, `${year}-12-31`, 'denied', 'New Year’s Eve', 'New Year’s Eve is all hands this year.');
+    await request(
+      dayOfficer.userId,
+      vacation.id,
+      `${year}-12-31`,
+      `${year}-12-31`,
+      'denied',
+      'New Year’s Eve',
+      'New Year’s Eve is all hands this year.',
+    );
   }
   const k9 = byName('A', 'K9')[0];
   if (k9) await request(k9.userId, sickType.id, addDays(today, -20), addDays(today, -19), 'cancelled', 'K9 vet appointment (rescheduled)');
 }
 
-
 function sqlEq(shift: typeof scheduleShifts.$inferInsert) {
-  return and(eq(scheduleShifts.agencyId, shift.agencyId), eq(scheduleShifts.userId, shift.userId), eq(scheduleShifts.date, shift.date), eq(scheduleShifts.shiftTypeId, shift.shiftTypeId));
+  return and(
+    eq(scheduleShifts.agencyId, shift.agencyId),
+    eq(scheduleShifts.userId, shift.userId),
+    eq(scheduleShifts.date, shift.date),
+    eq(scheduleShifts.shiftTypeId, shift.shiftTypeId),
+  );
 }
 
 function sqlRange(agencyId: string, userId: string, from: string, to: string) {
-  return and(eq(scheduleShifts.agencyId, agencyId), eq(scheduleShifts.userId, userId), gte(scheduleShifts.date, from), lte(scheduleShifts.date, to));
+  return and(
+    eq(scheduleShifts.agencyId, agencyId),
+    eq(scheduleShifts.userId, userId),
+    gte(scheduleShifts.date, from),
+    lte(scheduleShifts.date, to),
+  );
 }

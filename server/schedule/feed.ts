@@ -81,7 +81,11 @@ export async function readFeed(ctx: PublicContext, token: string): Promise<FileA
     const person = await findPerson(tx, agencyId, feed.userId);
     const today = agencyToday({ sysConfig });
     const shifts = await q.shiftsOnDates(tx, agencyId, addDays(today, -31), addDays(today, 183), feed.userId);
-    const calendar = ical({ name: `${person?.name ?? 'My'} shifts`, prodId: { company: 'Precinct', product: 'Schedule', language: 'EN' }, ttl: 15 * 60 });
+    const calendar = ical({
+      name: `${person?.name ?? 'My'} shifts`,
+      prodId: { company: 'Precinct', product: 'Schedule', language: 'EN' },
+      ttl: 15 * 60,
+    });
     for (const shift of shifts.filter((s) => s.status === 'scheduled'))
       calendar.createEvent({
         id: `${shift.id}@precinct`,

@@ -1,4 +1,18 @@
-import { bigserial, boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Rotation } from '../../core/contracts/schedule.ts';
 import { SHIFT_STATUSES, TIME_OFF_STATUSES } from '../../core/contracts/schedule.ts';
 import { timestamps } from '../db/columns.ts';

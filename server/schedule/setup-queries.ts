@@ -3,14 +3,7 @@ import type { Assignment, Group, Schedule, ShiftType, StaffingMinimum, TimeOffTy
 import { crossesMidnight, nominalHours } from '../../core/schedule/schedule-rules.ts';
 import type { Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
-import {
-  scheduleAssignments,
-  scheduleGroups,
-  scheduleMinimums,
-  schedules,
-  scheduleShiftTypes,
-  timeOffTypes,
-} from './schema.ts';
+import { scheduleAssignments, scheduleGroups, scheduleMinimums, schedules, scheduleShiftTypes, timeOffTypes } from './schema.ts';
 
 /** The set-up records: shift types, schedules, groups, assignments, minimums and time-off types. */
 
@@ -99,7 +92,15 @@ const groupColumns = {
   members: sql<number>`(select count(*)::int from ${scheduleAssignments} a where a.agency_id = ${scheduleGroups.agencyId} and a.group_id = ${scheduleGroups.id})`,
 };
 
-function toGroup({ group, supervisorName, members }: { group: typeof scheduleGroups.$inferSelect; supervisorName: string | null; members: number }): Group {
+function toGroup({
+  group,
+  supervisorName,
+  members,
+}: {
+  group: typeof scheduleGroups.$inferSelect;
+  supervisorName: string | null;
+  members: number;
+}): Group {
   return {
     id: group.id,
     schedule_id: group.scheduleId,
@@ -113,7 +114,11 @@ function toGroup({ group, supervisorName, members }: { group: typeof scheduleGro
 }
 
 export async function listGroups(tx: Tx, agencyId: string): Promise<Group[]> {
-  const rows = await tx.select(groupColumns).from(scheduleGroups).where(eq(scheduleGroups.agencyId, agencyId)).orderBy(asc(scheduleGroups.name));
+  const rows = await tx
+    .select(groupColumns)
+    .from(scheduleGroups)
+    .where(eq(scheduleGroups.agencyId, agencyId))
+    .orderBy(asc(scheduleGroups.name));
   return rows.map(toGroup);
 }
 
@@ -132,7 +137,12 @@ const assignmentColumns = {
   userName: userNameOf(scheduleAssignments.agencyId, scheduleAssignments.userId),
 };
 
-function toAssignment(row: { assignment: typeof scheduleAssignments.$inferSelect; scheduleId: string; groupName: string; userName: string }): Assignment {
+function toAssignment(row: {
+  assignment: typeof scheduleAssignments.$inferSelect;
+  scheduleId: string;
+  groupName: string;
+  userName: string;
+}): Assignment {
   return {
     id: row.assignment.id,
     schedule_id: row.scheduleId,
@@ -149,7 +159,10 @@ export async function listAssignments(tx: Tx, agencyId: string, where?: { groupI
   const rows = await tx
     .select(assignmentColumns)
     .from(scheduleAssignments)
-    .innerJoin(scheduleGroups, and(eq(scheduleGroups.agencyId, scheduleAssignments.agencyId), eq(scheduleGroups.id, scheduleAssignments.groupId)))
+    .innerJoin(
+      scheduleGroups,
+      and(eq(scheduleGroups.agencyId, scheduleAssignments.agencyId), eq(scheduleGroups.id, scheduleAssignments.groupId)),
+    )
     .where(
       and(
         eq(scheduleAssignments.agencyId, agencyId),
@@ -165,7 +178,10 @@ export async function findAssignment(tx: Tx, agencyId: string, id: string): Prom
   const [row] = await tx
     .select(assignmentColumns)
     .from(scheduleAssignments)
-    .innerJoin(scheduleGroups, and(eq(scheduleGroups.agencyId, scheduleAssignments.agencyId), eq(scheduleGroups.id, scheduleAssignments.groupId)))
+    .innerJoin(
+      scheduleGroups,
+      and(eq(scheduleGroups.agencyId, scheduleAssignments.agencyId), eq(scheduleGroups.id, scheduleAssignments.groupId)),
+    )
     .where(and(eq(scheduleAssignments.agencyId, agencyId), eq(scheduleAssignments.id, id)));
   return row ? toAssignment(row) : undefined;
 }
@@ -175,8 +191,13 @@ export async function assignmentInSchedule(tx: Tx, agencyId: string, scheduleId:
   const [row] = await tx
     .select({ id: scheduleAssignments.id })
     .from(scheduleAssignments)
-    .innerJoin(scheduleGroups, and(eq(scheduleGroups.agencyId, scheduleAssignments.agencyId), eq(scheduleGroups.id, scheduleAssignments.groupId)))
-    .where(and(eq(scheduleAssignments.agencyId, agencyId), eq(scheduleGroups.scheduleId, scheduleId), eq(scheduleAssignments.userId, userId)));
+    .innerJoin(
+      scheduleGroups,
+      and(eq(scheduleGroups.agencyId, scheduleAssignments.agencyId), eq(scheduleGroups.id, scheduleAssignments.groupId)),
+    )
+    .where(
+      and(eq(scheduleAssignments.agencyId, agencyId), eq(scheduleGroups.scheduleId, scheduleId), eq(scheduleAssignments.userId, userId)),
+    );
   return row;
 }
 
@@ -188,9 +209,11 @@ export async function listMinimums(tx: Tx, agencyId: string): Promise<StaffingMi
 export async function replaceMinimums(tx: Tx, agencyId: string, minimums: readonly StaffingMinimum[]): Promise<void> {
   await tx.delete(scheduleMinimums).where(eq(scheduleMinimums.agencyId, agencyId));
   if (minimums.length)
-    await tx.insert(scheduleMinimums).values(
-      minimums.map((m) => ({ agencyId, shiftTypeId: m.shift_type_id, groupId: m.group_id, position: m.position, minimum: m.minimum })),
-    );
+    await tx
+      .insert(scheduleMinimums)
+      .values(
+        minimums.map((m) => ({ agencyId, shiftTypeId: m.shift_type_id, groupId: m.group_id, position: m.position, minimum: m.minimum })),
+      );
 }
 
 /** Which of these ids are the agency's shift types and groups (another agency's ids are simply absent). */

@@ -96,15 +96,21 @@ export function updateShiftType(ctx: RequestContext, id: string, version: number
     if (!before) throw notFound('The shift type');
     if (await q.shiftTypeCodeTaken(tx, agencyId, values.code, id)) throw validationError({ code: 'Another shift type has this code' });
     // Shifts already placed keep their instants: changing the times applies to shifts placed from now on.
-    const row = await updateAtVersion(tx, scheduleShiftTypes, and(eq(scheduleShiftTypes.agencyId, agencyId), eq(scheduleShiftTypes.id, id)), version, {
-      code: values.code,
-      name: values.name,
-      color: values.color,
-      startTime: values.start_time,
-      endTime: values.end_time,
-      countsTowardStaffing: values.counts_toward_staffing,
-      archived: values.archived ?? before.archived,
-    });
+    const row = await updateAtVersion(
+      tx,
+      scheduleShiftTypes,
+      and(eq(scheduleShiftTypes.agencyId, agencyId), eq(scheduleShiftTypes.id, id)),
+      version,
+      {
+        code: values.code,
+        name: values.name,
+        color: values.color,
+        startTime: values.start_time,
+        endTime: values.end_time,
+        countsTowardStaffing: values.counts_toward_staffing,
+        archived: values.archived ?? before.archived,
+      },
+    );
     if (!row) throw staleVersion('shift type');
     const shiftType = q.toShiftType(row);
     await recordAudit(tx, agencyId, ctx.actor, {
@@ -172,7 +178,8 @@ export function updateSchedule(ctx: RequestContext, id: string, version: number,
 async function groupProblems(tx: Tx, agencyId: string, values: GroupInput): Promise<Record<string, string>> {
   const problems: Record<string, string> = {};
   if (!(await q.findSchedule(tx, agencyId, values.schedule_id))) problems.schedule_id = 'Choose a schedule';
-  if (values.supervisor_id && !(await findPerson(tx, agencyId, values.supervisor_id))) problems.supervisor_id = 'Choose a person of your agency';
+  if (values.supervisor_id && !(await findPerson(tx, agencyId, values.supervisor_id)))
+    problems.supervisor_id = 'Choose a person of your agency';
   if (values.rotation && !(await q.findShiftType(tx, agencyId, values.rotation.shift_type_id)))
     problems['rotation.shift_type_id'] = 'Choose a shift type';
   return problems;
@@ -186,7 +193,13 @@ export function createGroup(ctx: RequestContext, input: GroupInput): Promise<Gro
     if (Object.keys(problems).length) throw validationError(problems);
     const [row] = await tx
       .insert(scheduleGroups)
-      .values({ agencyId, scheduleId: values.schedule_id, name: values.name, supervisorId: values.supervisor_id, rotation: values.rotation })
+      .values({
+        agencyId,
+        scheduleId: values.schedule_id,
+        name: values.name,
+        supervisorId: values.supervisor_id,
+        rotation: values.rotation,
+      })
       .returning({ id: scheduleGroups.id });
     const group = (await q.findGroup(tx, agencyId, row!.id))!;
     await recordAudit(tx, agencyId, ctx.actor, {
@@ -334,7 +347,8 @@ export function saveMinimums(ctx: RequestContext, input: StaffingMinimumsInput):
     minimums.forEach((m, index) => {
       if (!known.shiftTypes.has(m.shift_type_id)) problems[`minimums.${index}.shift_type_id`] = 'Choose a shift type';
       if (m.group_id && !known.groups.has(m.group_id)) problems[`minimums.${index}.group_id`] = 'Choose a group';
-      if (m.position !== null && !positions.includes(m.position)) problems[`minimums.${index}.position`] = 'Choose one of the agency’s positions';
+      if (m.position !== null && !positions.includes(m.position))
+        problems[`minimums.${index}.position`] = 'Choose one of the agency’s positions';
       const key = `${m.shift_type_id}|${m.group_id}|${m.position}`;
       if (seen.has(key)) problems[`minimums.${index}.minimum`] = 'This shift, group and position already has a minimum';
       seen.add(key);

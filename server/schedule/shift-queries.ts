@@ -3,7 +3,15 @@ import type { DayNote, Shift, ShiftChange, ScheduleChange } from '../../core/con
 import { hoursBetween } from '../../core/schedule/schedule-rules.ts';
 import type { Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
-import { scheduleDayNotes, scheduleGroups, scheduleShiftChanges, scheduleShifts, scheduleShiftTypes, timeOffRequests, timeOffTypes } from './schema.ts';
+import {
+  scheduleDayNotes,
+  scheduleGroups,
+  scheduleShiftChanges,
+  scheduleShifts,
+  scheduleShiftTypes,
+  timeOffRequests,
+  timeOffTypes,
+} from './schema.ts';
 
 /** Shifts, their change history and day notes: the roster's reads and the scheduler's writes. */
 
@@ -47,7 +55,10 @@ function selectShifts(tx: Tx) {
   return tx
     .select(shiftColumns)
     .from(scheduleShifts)
-    .innerJoin(scheduleShiftTypes, and(eq(scheduleShiftTypes.agencyId, scheduleShifts.agencyId), eq(scheduleShiftTypes.id, scheduleShifts.shiftTypeId)))
+    .innerJoin(
+      scheduleShiftTypes,
+      and(eq(scheduleShiftTypes.agencyId, scheduleShifts.agencyId), eq(scheduleShiftTypes.id, scheduleShifts.shiftTypeId)),
+    )
     .leftJoin(scheduleGroups, and(eq(scheduleGroups.agencyId, scheduleShifts.agencyId), eq(scheduleGroups.id, scheduleShifts.groupId)));
 }
 
@@ -74,7 +85,14 @@ export async function findShift(tx: Tx, agencyId: string, id: string): Promise<S
 /** A person's next working shifts from `after`. */
 export async function nextShifts(tx: Tx, agencyId: string, userId: string, after: Date, limit: number): Promise<Shift[]> {
   const rows = await selectShifts(tx)
-    .where(and(eq(scheduleShifts.agencyId, agencyId), eq(scheduleShifts.userId, userId), gt(scheduleShifts.endsAt, after), eq(scheduleShifts.status, 'scheduled')))
+    .where(
+      and(
+        eq(scheduleShifts.agencyId, agencyId),
+        eq(scheduleShifts.userId, userId),
+        gt(scheduleShifts.endsAt, after),
+        eq(scheduleShifts.status, 'scheduled'),
+      ),
+    )
     .orderBy(asc(scheduleShifts.startsAt))
     .limit(limit);
   return rows.map(toShift);

@@ -23,7 +23,16 @@ import {
   UpdateShiftInput as UpdateShiftSchema,
 } from '../../core/contracts/schedule.ts';
 import { toCsv } from '../../core/csv.ts';
-import { addDays, computeCoverage, datesFrom, ruleFindings, rotationDates, shiftInstants, strictestAction } from '../../core/schedule/schedule-rules.ts';
+import {
+  addDays,
+  computeCoverage,
+  datesFrom,
+  ruleFindings,
+  rotationDates,
+  shiftInstants,
+  strictestAction,
+  type StaffedShift,
+} from '../../core/schedule/schedule-rules.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
@@ -57,7 +66,13 @@ export function roster(ctx: RequestContext, query: RosterQuery): Promise<Roster>
       to,
       timezone: timezoneOf(ctx),
       shifts,
-      coverage: me ? [] : computeCoverage(datesFrom(from, to), groupId ? minimums.filter((m) => m.group_id === null || m.group_id === groupId) : minimums, all),
+      coverage: me
+        ? []
+        : computeCoverage(
+            datesFrom(from, to),
+            groupId ? minimums.filter((m) => m.group_id === null || m.group_id === groupId) : minimums,
+            all,
+          ),
       day_notes: await q.dayNotesBetween(tx, agencyId, from, to),
       time_off: await q.approvedTimeOffBetween(tx, agencyId, from, to, me),
     };
@@ -102,7 +117,13 @@ async function resolvePlacement(tx: Tx, ctx: RequestContext, placement: Placemen
   return { person: person!, type: type!, ...times };
 }
 
-async function findingsFor(tx: Tx, ctx: RequestContext, userId: string, times: { startsAt: Date; endsAt: Date; hours: number }, exceptId?: string) {
+async function findingsFor(
+  tx: Tx,
+  ctx: RequestContext,
+  userId: string,
+  times: { startsAt: Date; endsAt: Date; hours: number },
+  exceptId?: string,
+) {
   const rules = scheduleSettingsOf(ctx.sysConfig).rules;
   const reach = Math.max(rules.max_hours.days * 24, rules.min_rest.hours + 24) * HOUR_MS;
   const around = await q.workingShiftsBetween(
@@ -124,9 +145,13 @@ async function findingsFor(tx: Tx, ctx: RequestContext, userId: string, times: {
 function enforce(findings: RuleFinding[], confirmation: { acknowledge_warnings: boolean; override_reason: string }) {
   const strictest = strictestAction(findings);
   if (strictest === 'block')
-    throw new AppError('conflict', findings.find((f) => f.action === 'block')!.message.replace(/\.$/, '') + ': the agency’s rules do not allow this shift', {
-      details: findings.map((f) => `${f.rule}: ${f.action}`).join(', '),
-    });
+    throw new AppError(
+      'conflict',
+      findings.find((f) => f.action === 'block')!.message.replace(/\.$/, '') + ': the agency’s rules do not allow this shift',
+      {
+        details: findings.map((f) => `${f.rule}: ${f.action}`).join(', '),
+      },
+    );
   if (strictest === 'approve' && confirmation.override_reason.trim() === '')
     throw validationError(
       { override_reason: `${findings.find((f) => f.action === 'approve')!.message} Give a reason to override the rule.` },
@@ -143,7 +168,13 @@ function describeFindings(findings: RuleFinding[], overrideReason: string): stri
 }
 
 /** The staffing of this shift type on this date with the change, for the check's answer. */
-async function coverageAfter(tx: Tx, ctx: RequestContext, date: string, shiftTypeId: string, change: (shifts: Shift[]) => Shift[]) {
+async function coverageAfter(
+  tx: Tx,
+  ctx: RequestContext,
+  date: string,
+  shiftTypeId: string,
+  change: (shifts: StaffedShift[]) => StaffedShift[],
+) {
   const agencyId = ctx.scope.agencyId;
   const minimums = (await setupQueries.listMinimums(tx, agencyId)).filter((m) => m.shift_type_id === shiftTypeId);
   const shifts = change(await q.shiftsOnDates(tx, agencyId, date, date));
@@ -155,9 +186,10 @@ export function checkShift(ctx: RequestContext, input: CheckShiftInput): Promise
     const placement = { ...input, group_id: input.group_id ?? null };
     const resolved = await resolvePlacement(tx, ctx, placement);
     const findings = await findingsFor(tx, ctx, input.user_id, resolved, input.shift_id);
+    const candidate: StaffedShift = { ...placement, status: 'scheduled', counts_toward_staffing: resolved.type.countsTowardStaffing };
     const coverage = await coverageAfter(tx, ctx, input.date, input.shift_type_id, (shifts) => [
-      ...shifts.filter((s) => s.id !== input.shift_id),
-      { ...shifts[0]!, ...placement, id: 'candidate', status: 'scheduled', counts_toward_staffing: resolved.type.countsTowardStaffing },
+      ...shifts.filter((shift) => !('id' in shift) || shift.id !== input.shift_id),
+      candidate,
     ]);
     return { findings, coverage };
   });
@@ -239,7 +271,8 @@ export function updateShift(ctx: RequestContext, id: string, version: number, in
     const agencyId = ctx.scope.agencyId;
     const before = await q.findShift(tx, agencyId, id);
     if (!before) throw notFound();
-    if (before.status === 'time_off') throw new AppError('conflict', 'This shift is taken off by approved time off: cancel the time off to change it');
+    if (before.status === 'time_off')
+      throw new AppError('conflict', 'This shift is taken off by approved time off: cancel the time off to change it');
     const placement = {
       user_id: values.user_id ?? before.user_id,
       shift_type_id: values.shift_type_id ?? before.shift_type_id,
@@ -248,7 +281,10 @@ export function updateShift(ctx: RequestContext, id: string, version: number, in
       group_id: before.group_id,
     };
     const moved =
-      placement.user_id !== before.user_id || placement.shift_type_id !== before.shift_type_id || placement.date !== before.date || placement.position !== before.position;
+      placement.user_id !== before.user_id ||
+      placement.shift_type_id !== before.shift_type_id ||
+      placement.date !== before.date ||
+      placement.position !== before.position;
     const status = values.status ?? before.status;
     const resolved = await resolvePlacement(tx, ctx, placement);
     const findings = moved && status === 'scheduled' ? await findingsFor(tx, ctx, placement.user_id, resolved, id) : [];
@@ -281,7 +317,9 @@ export function updateShift(ctx: RequestContext, id: string, version: number, in
       summary: what,
       reason,
       before,
-      notice: moved ? `Your shift changed: ${shift.code} on ${shift.date}` : `Your ${shift.code} shift on ${shift.date}: ${SHIFT_STATUS_LABELS[status]}`,
+      notice: moved
+        ? `Your shift changed: ${shift.code} on ${shift.date}`
+        : `Your ${shift.code} shift on ${shift.date}: ${SHIFT_STATUS_LABELS[status]}`,
     });
     if (placement.user_id !== before.user_id)
       await tell(tx, ctx, before.user_id, {
@@ -353,7 +391,16 @@ export function generateShifts(ctx: RequestContext, groupId: string, input: Gene
     const created = await q.insertShifts(tx, rows);
     const result = { created, skipped: rows.length - created, replaced };
     const summary = `Generated ${created} ${type.code} shifts for ${group.name} from ${from} to ${to}${replaced ? ` (replacing ${replaced})` : ''}`;
-    await q.recordShiftChange(tx, { agencyId, shiftId: null, userId: null, shiftDate: from, actorId: ctx.scope.userId, action: 'generated', summary, reason: '' });
+    await q.recordShiftChange(tx, {
+      agencyId,
+      shiftId: null,
+      userId: null,
+      shiftDate: from,
+      actorId: ctx.scope.userId,
+      action: 'generated',
+      summary,
+      reason: '',
+    });
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.rotation_generated',
       entityType: 'schedule_group',
@@ -413,7 +460,14 @@ export function exportHours(ctx: RequestContext, query: unknown): Promise<string
     const totals = new Map<string, { name: string; group: string; code: string; status: string; shifts: number; hours: number }>();
     for (const shift of shifts) {
       const key = `${shift.user_id}|${shift.code}|${shift.status}`;
-      const entry = totals.get(key) ?? { name: shift.user_name, group: shift.group_name ?? '', code: shift.code, status: SHIFT_STATUS_LABELS[shift.status], shifts: 0, hours: 0 };
+      const entry = totals.get(key) ?? {
+        name: shift.user_name,
+        group: shift.group_name ?? '',
+        code: shift.code,
+        status: SHIFT_STATUS_LABELS[shift.status],
+        shifts: 0,
+        hours: 0,
+      };
       entry.shifts += 1;
       entry.hours += shift.hours;
       totals.set(key, entry);

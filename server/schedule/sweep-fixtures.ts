@@ -14,7 +14,10 @@ export async function sweepFixtures(call: EndpointCaller): Promise<string[]> {
     body: { code: 'SW', name: 'Sweep day', color: '#1c7ed6', start_time: '07:00', end_time: '15:00', counts_toward_staffing: true },
     headers: key(),
   });
-  const schedule = await call(scheduleApi.createSchedule, { body: { name: 'Sweep schedule', starts_on: '2027-01-01', ends_on: '2027-12-31' }, headers: key() });
+  const schedule = await call(scheduleApi.createSchedule, {
+    body: { name: 'Sweep schedule', starts_on: '2027-01-01', ends_on: '2027-12-31' },
+    headers: key(),
+  });
   const group = await call(scheduleApi.createGroup, {
     body: {
       schedule_id: schedule.id,
@@ -24,7 +27,10 @@ export async function sweepFixtures(call: EndpointCaller): Promise<string[]> {
     },
     headers: key(),
   });
-  const assignment = await call(scheduleApi.createAssignment, { body: { group_id: group.id, user_id: me.id, position: 'Patrol' }, headers: key() });
+  const assignment = await call(scheduleApi.createAssignment, {
+    body: { group_id: group.id, user_id: me.id, position: 'Patrol' },
+    headers: key(),
+  });
   await call(scheduleApi.generateShifts, { params: { id: group.id }, body: { from: '2027-01-04', to: '2027-01-10' } });
   const roster = await call(scheduleApi.roster, { query: { from: '2027-01-04', to: '2027-01-10' } });
   const [typeOff] = await call(scheduleApi.timeOffTypes);

@@ -13,7 +13,12 @@ const requestColumns = {
   decidedByName: userNameOf(timeOffRequests.agencyId, timeOffRequests.decidedBy),
 };
 
-function toRequest(row: { request: typeof timeOffRequests.$inferSelect; userName: string; typeName: string; decidedByName: string | null }): TimeOffRequest {
+function toRequest(row: {
+  request: typeof timeOffRequests.$inferSelect;
+  userName: string;
+  typeName: string;
+  decidedByName: string | null;
+}): TimeOffRequest {
   const r = row.request;
   return {
     id: r.id,
@@ -71,16 +76,35 @@ export async function countRequests(tx: Tx, agencyId: string, status: TimeOffReq
   const [row] = await tx
     .select({ n: count() })
     .from(timeOffRequests)
-    .where(and(eq(timeOffRequests.agencyId, agencyId), eq(timeOffRequests.status, status), userId ? eq(timeOffRequests.userId, userId) : undefined));
+    .where(
+      and(
+        eq(timeOffRequests.agencyId, agencyId),
+        eq(timeOffRequests.status, status),
+        userId ? eq(timeOffRequests.userId, userId) : undefined,
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
 /** How many people have approved time off on each of these dates (for the daily cap). */
-export async function peopleOffByDate(tx: Tx, agencyId: string, from: string, to: string, exceptUserId: string): Promise<Map<string, number>> {
+export async function peopleOffByDate(
+  tx: Tx,
+  agencyId: string,
+  from: string,
+  to: string,
+  exceptUserId: string,
+): Promise<Map<string, number>> {
   const rows = await tx
     .select({ userId: timeOffRequests.userId, startsOn: timeOffRequests.startsOn, endsOn: timeOffRequests.endsOn })
     .from(timeOffRequests)
-    .where(and(eq(timeOffRequests.agencyId, agencyId), eq(timeOffRequests.status, 'approved'), lte(timeOffRequests.startsOn, to), gte(timeOffRequests.endsOn, from)));
+    .where(
+      and(
+        eq(timeOffRequests.agencyId, agencyId),
+        eq(timeOffRequests.status, 'approved'),
+        lte(timeOffRequests.startsOn, to),
+        gte(timeOffRequests.endsOn, from),
+      ),
+    );
   const byDate = new Map<string, Set<string>>();
   for (const row of rows) {
     if (row.userId === exceptUserId) continue;

@@ -1,6 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import type { DecideTimeOffInput, ListTimeOffQuery, Shift, TimeOffBalance, TimeOffInput, TimeOffPreview, TimeOffRequest } from '../../core/contracts/schedule.ts';
-import { AccrualInput, DecideTimeOffInput as DecideSchema, ListTimeOffQuery as ListSchema, TimeOffInput as TimeOffSchema } from '../../core/contracts/schedule.ts';
+import type {
+  DecideTimeOffInput,
+  ListTimeOffQuery,
+  Shift,
+  TimeOffBalance,
+  TimeOffInput,
+  TimeOffPreview,
+  TimeOffRequest,
+} from '../../core/contracts/schedule.ts';
+import {
+  AccrualInput,
+  DecideTimeOffInput as DecideSchema,
+  ListTimeOffQuery as ListSchema,
+  TimeOffInput as TimeOffSchema,
+} from '../../core/contracts/schedule.ts';
 import { computeCoverage, datesFrom } from '../../core/schedule/schedule-rules.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { holds, inAgency, type RequestContext } from '../platform/context.ts';
@@ -52,7 +65,12 @@ interface Impact {
 }
 
 /** What a request would do: the shifts it takes off (and which leave their shift below minimum), blocked and capped dates, the balance. */
-async function impactOf(tx: Tx, ctx: RequestContext, userId: string, input: { type_id: string; starts_on: string; ends_on: string; hours?: number | undefined }): Promise<Impact> {
+async function impactOf(
+  tx: Tx,
+  ctx: RequestContext,
+  userId: string,
+  input: { type_id: string; starts_on: string; ends_on: string; hours?: number | undefined },
+): Promise<Impact> {
   const agencyId = ctx.scope.agencyId;
   const type = await setupQueries.findTimeOffType(tx, agencyId, input.type_id);
   if (!type || type.archived) throw validationError({ type_id: 'Choose a type of time off' });
@@ -76,7 +94,13 @@ async function impactOf(tx: Tx, ctx: RequestContext, userId: string, input: { ty
   const blocked = settings.time_off.blocked_dates.filter((b) => b.date >= input.starts_on && b.date <= input.ends_on);
   const cap = settings.time_off.daily_cap;
   const off = cap > 0 ? await q.peopleOffByDate(tx, agencyId, input.starts_on, input.ends_on, userId) : new Map<string, number>();
-  const capped = cap > 0 ? [...off].filter(([, people]) => people >= cap).map(([date]) => date).sort() : [];
+  const capped =
+    cap > 0
+      ? [...off]
+          .filter(([, people]) => people >= cap)
+          .map(([date]) => date)
+          .sort()
+      : [];
   const { balance } = await q.balancesOf(tx, agencyId, userId);
   const hours = shifts.length > 0 ? round(shifts.reduce((sum, shift) => sum + shift.hours, 0)) : round(input.hours ?? 0);
   return { hours, shifts, blocked, capped, balance: round(balance.get(type.id) ?? 0) };
@@ -114,7 +138,15 @@ export function requestTimeOff(ctx: RequestContext, input: TimeOffInput): Promis
     if (refusal) throw validationError(refusal, 'This time off cannot be asked for');
     const [row] = await tx
       .insert(timeOffRequests)
-      .values({ agencyId, userId: ctx.scope.userId, typeId: values.type_id, startsOn: values.starts_on, endsOn: values.ends_on, hours: impact.hours, note: values.note })
+      .values({
+        agencyId,
+        userId: ctx.scope.userId,
+        typeId: values.type_id,
+        startsOn: values.starts_on,
+        endsOn: values.ends_on,
+        hours: impact.hours,
+        note: values.note,
+      })
       .returning({ id: timeOffRequests.id });
     const request = (await q.findRequest(tx, agencyId, row!.id))!;
     await recordAudit(tx, agencyId, ctx.actor, {
@@ -169,20 +201,33 @@ export function decideTimeOff(ctx: RequestContext, id: string, version: number, 
     if (values.decision === 'deny' && values.note.trim() === '') throw validationError({ note: 'Say why it is denied' });
     let shiftIds: string[] = [];
     if (values.decision === 'approve') {
-      const impact = await impactOf(tx, ctx, before.user_id, { type_id: before.type_id, starts_on: before.starts_on, ends_on: before.ends_on, hours: before.hours });
+      const impact = await impactOf(tx, ctx, before.user_id, {
+        type_id: before.type_id,
+        starts_on: before.starts_on,
+        ends_on: before.ends_on,
+        hours: before.hours,
+      });
       if (impact.blocked.length || impact.capped.length) throw new AppError('conflict', Object.values(refusalOf(impact)!)[0]!);
       shiftIds = impact.shifts.map((shift) => shift.id);
     }
-    const row = await updateAtVersion(tx, timeOffRequests, and(eq(timeOffRequests.agencyId, agencyId), eq(timeOffRequests.id, id)), version, {
-      status: values.decision === 'approve' ? 'approved' : 'denied',
-      decidedBy: ctx.scope.userId,
-      decidedAt: new Date(),
-      decisionNote: values.note,
-    });
+    const row = await updateAtVersion(
+      tx,
+      timeOffRequests,
+      and(eq(timeOffRequests.agencyId, agencyId), eq(timeOffRequests.id, id)),
+      version,
+      {
+        status: values.decision === 'approve' ? 'approved' : 'denied',
+        decidedBy: ctx.scope.userId,
+        decidedAt: new Date(),
+        decisionNote: values.note,
+      },
+    );
     if (!row) throw staleVersion('time-off request');
     if (values.decision === 'approve') {
       await shiftQueries.setShiftsStatus(tx, agencyId, shiftIds, 'time_off', id);
-      await q.addLedgerEntries(tx, [{ agencyId, userId: before.user_id, typeId: before.type_id, hours: -before.hours, entry: `request:${id}` }]);
+      await q.addLedgerEntries(tx, [
+        { agencyId, userId: before.user_id, typeId: before.type_id, hours: -before.hours, entry: `request:${id}` },
+      ]);
       if (shiftIds.length)
         await shiftQueries.recordShiftChange(tx, {
           agencyId,
@@ -220,10 +265,17 @@ export function cancelTimeOff(ctx: RequestContext, id: string, version: number):
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
     const before = await visibleRequest(tx, ctx, id);
-    if (before.status !== 'pending' && before.status !== 'approved') throw new AppError('conflict', `This request was already ${before.status}`);
-    const row = await updateAtVersion(tx, timeOffRequests, and(eq(timeOffRequests.agencyId, agencyId), eq(timeOffRequests.id, id)), version, {
-      status: 'cancelled',
-    });
+    if (before.status !== 'pending' && before.status !== 'approved')
+      throw new AppError('conflict', `This request was already ${before.status}`);
+    const row = await updateAtVersion(
+      tx,
+      timeOffRequests,
+      and(eq(timeOffRequests.agencyId, agencyId), eq(timeOffRequests.id, id)),
+      version,
+      {
+        status: 'cancelled',
+      },
+    );
     if (!row) throw staleVersion('time-off request');
     if (before.status === 'approved') {
       const shifts = await shiftQueries.shiftsOfTimeOff(tx, agencyId, id);
@@ -234,7 +286,9 @@ export function cancelTimeOff(ctx: RequestContext, id: string, version: number):
         'scheduled',
         null,
       );
-      await q.addLedgerEntries(tx, [{ agencyId, userId: before.user_id, typeId: before.type_id, hours: before.hours, entry: `cancel:${id}` }]);
+      await q.addLedgerEntries(tx, [
+        { agencyId, userId: before.user_id, typeId: before.type_id, hours: before.hours, entry: `cancel:${id}` },
+      ]);
     }
     const request = (await q.findRequest(tx, agencyId, id))!;
     await recordAudit(tx, agencyId, ctx.actor, {
@@ -267,9 +321,16 @@ export function runAccrual(ctx: RequestContext, input: unknown) {
     const people = [...new Set((await setupQueries.listAssignments(tx, agencyId)).map((a) => a.user_id))];
     const already = await q.ledgerEntryExists(tx, agencyId, `accrual:${month}`);
     let lapsed = 0;
-    if (month.endsWith('-01')) {
+    // Once per year, before January's credit: a repeated January run must not lapse the credit it just made.
+    if (month.endsWith('-01') && !already) {
       const year = month.slice(0, 4);
-      const over = (await q.allBalances(tx, agencyId, types.map((t) => t.id)))
+      const over = (
+        await q.allBalances(
+          tx,
+          agencyId,
+          types.map((t) => t.id),
+        )
+      )
         .map((b) => ({ ...b, excess: round(b.hours - Number(types.find((t) => t.id === b.typeId)!.maxCarryOverHours)) }))
         .filter((b) => b.excess > 0);
       lapsed = await q.addLedgerEntries(
