@@ -183,6 +183,9 @@ export function RosterCalendar(props: {
         scrollTime="06:00:00"
         slotLabelFormat={{ hour: 'numeric', minute: '2-digit', hour12: dates.clock === '12h' }}
         navLinks
+        // FullCalendar names a month's day cell by its day number alone, which hides the shifts in it from
+        // the cell's name (axe: label-content-name-mismatch); the cell reads as its content instead.
+        dayCellDidMount={({ el }) => el.removeAttribute('aria-labelledby')}
         eventInteractive
         navLinkDayClick={(date) => props.onDayClick(date.toISOString().slice(0, 10))}
         eventClick={({ event, jsEvent }) => {

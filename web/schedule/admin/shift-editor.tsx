@@ -254,11 +254,16 @@ export function ShiftEditor({ draft, setup, onClose }: { draft: ShiftDraft; setu
   const groupName = (id: string) => setup.groups.find((group) => group.id === id)?.name ?? 'a group';
   const typeName = (id: string) => setup.shift_types.find((type) => type.id === id)?.code ?? '?';
   const title = editing ? `${editing.code} · ${editing.user_name} · ${longDate(editing.date)}` : 'Assign a shift';
-  const canSave = !needsCheck || (checked !== null && strictest !== 'block');
+  const canSave = editing?.status !== 'time_off' && (!needsCheck || (checked !== null && strictest !== 'block'));
 
   return (
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
+        {editing?.status === 'time_off' ? (
+          <Alert color="blue" variant="light" title="Taken off by approved time off">
+            Cancel the time off to change this shift.
+          </Alert>
+        ) : null}
         {stale ? (
           <StaleVersionAlert
             what="shift"

@@ -1,13 +1,20 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { TIME_OFF_STATUS_LABELS, TIME_OFF_STATUSES, type TimeOffRequest, type TimeOffStatus } from '../../../core/contracts/schedule.ts';
-import { errorMessage } from '../../lib/api-error.ts';
+import {
+  DecideTimeOffInput,
+  TIME_OFF_STATUS_LABELS,
+  TIME_OFF_STATUSES,
+  type TimeOffRequest,
+  type TimeOffStatus,
+} from '../../../core/contracts/schedule.ts';
+import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { isStaleVersion } from '../../lib/api.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { ListView, type ListColumn } from '../../lib/list-view.tsx';
 import { FilterSelect } from '../../ui/filter-select.tsx';
 import { FormErrorAlert } from '../../ui/states.tsx';
+import { zodFieldErrors } from '../form-values.ts';
 import { useDecideTimeOff, useTimeOffRequests } from '../schedule-calls.ts';
 import { TimeOffStatusBadge } from '../schedule-ui.tsx';
 import { hoursText, longDate, shortDate } from '../schedule-times.ts';
@@ -96,12 +103,13 @@ function DecideDialog({ request, decision, onClose }: { request: TimeOffRequest;
   const decide = useDecideTimeOff();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [noteError, setNoteError] = useState<string | null>(null);
   const submit = async () => {
     setError(null);
-    if (note.length > 500) {
-      setError('Use at most 500 characters in the note.');
-      return;
-    }
+    const problem =
+      zodFieldErrors(DecideTimeOffInput, { decision, note }).note ?? (decision === 'deny' && !note.trim() ? 'Say why it is denied' : null);
+    setNoteError(problem);
+    if (problem) return;
     try {
       await decide.mutateAsync({ id: request.id, version: request.version, input: { decision, note: note.trim() } });
       notifications.show({
@@ -111,11 +119,13 @@ function DecideDialog({ request, decision, onClose }: { request: TimeOffRequest;
       });
       onClose();
     } catch (failure) {
-      setError(
-        isStaleVersion(failure)
-          ? 'The request was changed or cancelled meanwhile: close this and look at it again.'
-          : errorMessage(failure),
-      );
+      if (isApiError(failure) && failure.fields.note) setNoteError(failure.fields.note);
+      else
+        setError(
+          isStaleVersion(failure)
+            ? 'The request was changed or cancelled meanwhile: close this and look at it again.'
+            : errorMessage(failure),
+        );
     }
   };
   return (
@@ -134,6 +144,8 @@ function DecideDialog({ request, decision, onClose }: { request: TimeOffRequest;
         <Textarea
           label="Note for the officer"
           description={decision === 'deny' ? 'Say why, and what could work instead.' : 'Optional.'}
+          required={decision === 'deny'}
+          error={noteError}
           autosize
           minRows={2}
           value={note}
