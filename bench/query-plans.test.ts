@@ -73,6 +73,10 @@ import { CITATION_QUEUES, ListCitationsQuery } from '../core/contracts/citations
 import { citationsHome, getCitation, listCitations } from '../server/citations/citations.ts';
 import { citationStats } from '../server/citations/court.ts';
 import { listStatutes } from '../server/citations/statutes.ts';
+import { scheduleHome } from '../server/schedule/home.ts';
+import { listTimeOffTypes, scheduleSetup } from '../server/schedule/setup.ts';
+import { roster, scheduleHistory, shiftHistory } from '../server/schedule/shifts.ts';
+import { balances, listTimeOff, previewTimeOff } from '../server/schedule/time-off.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/postgres.ts';
 import { benchEmail, seedBench } from './bench-data.ts';
 
@@ -163,7 +167,7 @@ export function planProblems(plan: PlanNode, statementSql: string, indexes: Inde
   return problems;
 }
 
-type Who = 'admin' | 'manager' | 'officer' | 'coordinator' | 'trainer' | 'trainee' | 'sergeant';
+type Who = 'admin' | 'manager' | 'officer' | 'coordinator' | 'trainer' | 'trainee' | 'sergeant' | 'scheduler';
 /** The bench user number of each kind of person (bench/bench-data.ts roleOfUser) and their built-in role. */
 const BENCH_PEOPLE: Record<Who, { user: number; role: string }> = {
   admin: { user: 1, role: 'administrator' },
@@ -173,6 +177,7 @@ const BENCH_PEOPLE: Record<Who, { user: number; role: string }> = {
   trainer: { user: 15, role: 'field-training-officer' },
   trainee: { user: 21, role: 'trainee' },
   sergeant: { user: 5, role: 'sergeant' },
+  scheduler: { user: 13, role: 'scheduler' },
 };
 
 describe('query plans of the module list queries on the bench dataset (PostgreSQL)', () => {
@@ -182,7 +187,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
   const captured: Statement[] = [];
   let agencyId = '';
   let sysConfig: RequestContext['sysConfig'];
-  const people: Record<Who, string> = { admin: '', manager: '', officer: '', coordinator: '', trainer: '', trainee: '', sergeant: '' };
+  const people: Record<Who, string> = { admin: '', manager: '', officer: '', coordinator: '', trainer: '', trainee: '', sergeant: '', scheduler: '' };
   let vehicleId = '';
   let roleId = '';
   const failures: string[] = [];
@@ -477,6 +482,28 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     await check('citation counts of a month by officer', () => citationStats(sergeant, { ...month, group: 'officer' }));
     await check('citations home of an officer', () => citationsHome(officer));
     await check('citations home of a sergeant', () => citationsHome(sergeant));
+    expect(failures).toEqual([]);
+  });
+
+  it('scheduling: a month of the roster and of my schedule, a group’s month, the set-up, a shift’s history, time off to decide, a balance, a preview and each home', async () => {
+    const officer = ctxOf('officer');
+    const scheduler = ctxOf('scheduler');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await check('a month of the roster', () => roster(scheduler, { from: day(-14), to: day(16) }));
+    await check('a month of my schedule', () => roster(officer, { from: day(-14), to: day(16), mine: 'true' }));
+    const setup = await scheduleSetup(scheduler);
+    await check('the scheduling set-up', () => scheduleSetup(scheduler));
+    await check('a month of one group', () => roster(scheduler, { from: day(-14), to: day(16), group_id: setup.groups[0]!.id }));
+    const { shifts } = await roster(officer, { from: day(-3), to: day(3), mine: 'true' });
+    await check('a shift’s history', () => shiftHistory(officer, shifts[0]!.id));
+    await check('the schedule’s change history', () => scheduleHistory(scheduler, {}));
+    await check('time off waiting for a decision', () => listTimeOff(scheduler, { scope: 'all', status: 'pending' }));
+    await check('my time off', () => listTimeOff(officer, {}));
+    await check('my balances', () => balances(officer, undefined));
+    const [vacation] = await listTimeOffTypes(officer);
+    await check('a time-off preview', () => previewTimeOff(officer, { type_id: vacation!.id, starts_on: day(10), ends_on: day(12), note: '' }));
+    await check('scheduling home of an officer', () => scheduleHome(officer));
+    await check('scheduling home of the scheduler', () => scheduleHome(scheduler));
     expect(failures).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { ScheduleSettings, scheduleApi } from '../../core/contracts/schedule.ts';
 import type { Tx } from '../platform/database.ts';
 import type { ServerModule } from '../platform/modules.ts';
+import { seedBenchSchedule } from './bench-seed.ts';
 import { seedDemoSchedule } from './demo-seed.ts';
 import { scheduleRoutes } from './routes.ts';
 import { scheduleTables } from './schema.ts';
@@ -21,6 +22,7 @@ export const scheduleModule: ServerModule = {
     await seedTimeOffTypes(tx, agencyId);
   },
   seedDemo: seedDemoSchedule,
+  seedBench: seedBenchSchedule,
   // No files.
   sweepFixtures,
 };
