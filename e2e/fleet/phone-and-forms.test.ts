@@ -68,6 +68,12 @@ beforeAll(async () => {
       return { item_id: item.id, value: null, ...(item.allow_na ? { na_reason: 'Not needed today' } : {}) };
     });
   await created('/rest/v1/fleet/squad-checks', { vehicle_id: checked.id, template_version_id: form.template.version_id, answers });
+  await created('/rest/v1/fleet/service-requests', {
+    vehicle_id: checked.id,
+    category: 'brakes',
+    description: 'Brakes grind and pull to the right',
+    drivable: true,
+  });
 }, 120_000);
 
 /**
@@ -224,4 +230,72 @@ describe('the officer’s own cars', () => {
       await page.context().close();
     }
   });
+});
+
+describe('the office on a phone', () => {
+  it('at 360 px reaches every section from the section bar, and shows vehicles, requests, squad checks, users and the audit log as cards', async () => {
+    const page = await openSignedIn(PHONE, '/fleet/admin/vehicle');
+    try {
+      /** Every section's link is inside the screen's width (none hidden past its edge), and the page does not scroll sideways. */
+      const expectFits = async (where: string, sections: string[]) => {
+        const bar = page.getByRole('navigation', { name: where });
+        for (const name of sections) {
+          const box = await bar.getByRole('link', { name, exact: true }).boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${name} is within the screen`).toBe(true);
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
+      };
+      /** The list is cards (a list of items, no table), each card with the text given. */
+      const expectCards = async (label: string, texts: string[]) => {
+        const cards = page.getByRole('list', { name: label });
+        for (const text of texts) await cards.getByRole('listitem').filter({ hasText: text }).first().waitFor();
+        expect(await page.getByRole('table', { name: label }).count()).toBe(0);
+      };
+      const fleetSections = ['Dashboard', 'Vehicles', 'Service requests', 'Squad checks', 'Templates'];
+
+      await expectCards('Vehicles', ['P-101', 'Out of service', 'PCT 4101 (IL)']);
+      await expectFits('Fleet office sections', fleetSections);
+
+      const bar = page.getByRole('navigation', { name: 'Fleet office sections' });
+      await bar.getByRole('link', { name: 'Service requests', exact: true }).click();
+      await page.getByRole('heading', { name: 'Service requests', level: 1 }).waitFor();
+      await settled(page);
+      await expectCards('Service requests', ['P-303', 'Open']);
+      await expectFits('Fleet office sections', fleetSections);
+
+      await bar.getByRole('link', { name: 'Squad checks', exact: true }).click();
+      await page.getByRole('heading', { name: 'Squad checks', level: 1 }).waitFor();
+      await settled(page);
+      // The office sees checks with failures first; this one passed.
+      await page.getByText('All checks', { exact: true }).click();
+      await expectCards('Squad checks', ['P-303']);
+      await expectFits('Fleet office sections', fleetSections);
+      await expectNoSeriousAxeViolations(page);
+
+      await bar.getByRole('link', { name: 'Templates', exact: true }).click();
+      await page.getByRole('heading', { name: 'Squad check templates', level: 1 }).waitFor();
+
+      const adminSections = ['Overview', 'Users', 'Access', 'Modules', 'Agency profile'];
+      await openInApp(page, '/admin/users');
+      await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+      await settled(page);
+      await expectCards('Users', [admin.name]);
+      await expectFits('Admin sections', adminSections);
+
+      await openInApp(page, '/admin?tab=audit');
+      await settled(page);
+      const log = page.getByRole('list', { name: 'Audit log' });
+      const entry = log.getByRole('listitem').filter({ hasText: 'P-101' }).first();
+      await entry.waitFor();
+      expect(await page.getByRole('table', { name: 'Audit log' }).count()).toBe(0);
+      // An entry opens in its card to its before and after.
+      await entry.getByRole('button', { expanded: false }).click();
+      await entry.getByRole('table', { name: /^Changes:/ }).waitFor();
+      await expectFits('Admin sections', adminSections);
+      await expectNoSeriousAxeViolations(page);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
 });

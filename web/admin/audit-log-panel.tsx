@@ -1,10 +1,9 @@
 import { Button, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconDownload, IconFilterOff } from '@tabler/icons-react';
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { AuditEntry } from '../../core/contracts/admin.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { auditDiff, fieldLabel } from './audit-diff.ts';
 import { AUDIT_ACTION_GROUPS, AUDIT_PAGE_SIZE, actionLabel, auditApiQuery, type AuditSearch } from './audit-search.ts';
 import { downloadAuditCsv } from './download-audit-csv.ts';
@@ -12,7 +11,7 @@ import { useAudit } from './list-audit.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { PersonPicker } from '../lib/person-picker.tsx';
 import { userOptions } from './user-options.ts';
-import { TablePager } from '../ui/table-pager.tsx';
+import { ListView, type ListColumn } from '../lib/list-view.tsx';
 
 const CHANGE_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed', unchanged: 'Unchanged' } as const;
 
@@ -26,7 +25,7 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={280}>
       <Table fz="sm" withTableBorder verticalSpacing={4} aria-label={`Changes: ${entry.summary}`}>
         <Table.Thead>
           <Table.Tr>
@@ -94,6 +93,65 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
       else next.add(id);
       return next;
     });
+
+  // A table on a desktop; on a phone a card per entry, headed by what was done.
+  const columns: ListColumn<AuditEntry>[] = [
+    {
+      label: 'When',
+      cell: (entry) => dates.dateTime(entry.occurred_at),
+      td: { style: { whiteSpace: 'nowrap' } },
+    },
+    {
+      label: 'Who',
+      cell: (entry) => (
+        <>
+          {entry.actor_name ?? entry.actor_email ?? 'Precinct'}
+          {entry.actor_name && entry.actor_email ? (
+            <Text fz="xs" c="dimmed">
+              {entry.actor_email}
+            </Text>
+          ) : null}
+        </>
+      ),
+      td: { style: { overflowWrap: 'anywhere' } },
+    },
+    {
+      label: 'What',
+      card: 'title',
+      cell: (entry) => {
+        const expanded = open.has(entry.id);
+        return (
+          <UnstyledButton
+            onClick={() => toggle(entry.id)}
+            aria-expanded={expanded}
+            aria-controls={`audit-${entry.id}`}
+            style={{ textAlign: 'left' }}
+          >
+            <Group gap={6} wrap="nowrap" align="flex-start">
+              {expanded ? (
+                <IconChevronDown aria-hidden size={16} style={{ flex: 'none', marginTop: 2 }} />
+              ) : (
+                <IconChevronRight aria-hidden size={16} style={{ flex: 'none', marginTop: 2 }} />
+              )}
+              <span>
+                <Text fz="sm" span display="block">
+                  {entry.summary}
+                </Text>
+                <Text fz="xs" c="dimmed" span display="block">
+                  {entry.action}
+                </Text>
+              </span>
+            </Group>
+          </UnstyledButton>
+        );
+      },
+    },
+    {
+      label: 'From',
+      cell: (entry) => entry.ip ?? '',
+      td: { fz: 'xs', c: 'dimmed', style: { overflowWrap: 'anywhere' } },
+    },
+  ];
 
   const exportCsv = async () => {
     setExporting(true);
@@ -172,100 +230,42 @@ export function AuditLogPanel({ state, onChange }: { state: AuditSearch; onChang
         </Group>
       </Stack>
 
-      {audit.isPending ? (
-        <LoadingState label="Loading the audit log…" />
-      ) : audit.isError ? (
-        <ErrorState message={errorMessage(audit.error)} onRetry={() => void audit.refetch()} />
-      ) : audit.data.items.length === 0 ? (
-        <EmptyState title={filtered ? 'No entries match these filters' : 'The audit log is empty'}>
-          {filtered ? 'Try a wider date range or another person or action.' : 'Every change an administrator makes is recorded here.'}
-        </EmptyState>
-      ) : (
-        <Stack gap="sm">
-          <Table.ScrollContainer minWidth={680}>
-            <Table striped verticalSpacing="xs" aria-label="Audit log" aria-busy={audit.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Who</Table.Th>
-                  <Table.Th scope="col">What</Table.Th>
-                  <Table.Th scope="col">From</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {audit.data.items.map((entry) => {
-                  const expanded = open.has(entry.id);
-                  return (
-                    <Fragment key={entry.id}>
-                      <Table.Tr>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(entry.occurred_at)}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                          {entry.actor_name ?? entry.actor_email ?? 'Precinct'}
-                          {entry.actor_name && entry.actor_email ? (
-                            <Text fz="xs" c="dimmed">
-                              {entry.actor_email}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <UnstyledButton
-                            onClick={() => toggle(entry.id)}
-                            aria-expanded={expanded}
-                            aria-controls={`audit-${entry.id}`}
-                            style={{ textAlign: 'left' }}
-                          >
-                            <Group gap={6} wrap="nowrap" align="flex-start">
-                              {expanded ? (
-                                <IconChevronDown aria-hidden size={16} style={{ flex: 'none', marginTop: 2 }} />
-                              ) : (
-                                <IconChevronRight aria-hidden size={16} style={{ flex: 'none', marginTop: 2 }} />
-                              )}
-                              <span>
-                                <Text fz="sm" span display="block">
-                                  {entry.summary}
-                                </Text>
-                                <Text fz="xs" c="dimmed" span display="block">
-                                  {entry.action}
-                                </Text>
-                              </span>
-                            </Group>
-                          </UnstyledButton>
-                        </Table.Td>
-                        <Table.Td fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {entry.ip ?? ''}
-                        </Table.Td>
-                      </Table.Tr>
-                      {expanded ? (
-                        <Table.Tr id={`audit-${entry.id}`}>
-                          <Table.Td colSpan={4}>
-                            <AuditChanges entry={entry} />
-                            {entry.user_agent ? (
-                              <Text fz="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-                                Browser: {entry.user_agent}
-                              </Text>
-                            ) : null}
-                          </Table.Td>
-                        </Table.Tr>
-                      ) : null}
-                    </Fragment>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <TablePager
-            page={state.page}
-            pageSize={AUDIT_PAGE_SIZE}
-            total={audit.data.total}
-            onPage={(page) => onChange({ ...state, page })}
-            summary={
-              <Text fz="sm" c="dimmed">
-                {audit.data.total} {audit.data.total === 1 ? 'entry' : 'entries'}
-              </Text>
-            }
-          />
-        </Stack>
-      )}
+      <ListView
+        label="Audit log"
+        query={audit}
+        columns={columns}
+        rowKey={(entry) => String(entry.id)}
+        loadingLabel="Loading the audit log…"
+        empty={
+          filtered
+            ? { title: 'No entries match these filters', children: 'Try a wider date range or another person or action.' }
+            : { title: 'The audit log is empty', children: 'Every change an administrator makes is recorded here.' }
+        }
+        minWidth={680}
+        pager={{
+          page: state.page,
+          pageSize: AUDIT_PAGE_SIZE,
+          onPage: (page) => onChange({ ...state, page }),
+          summary: audit.data ? (
+            <Text fz="sm" c="dimmed">
+              {audit.data.total} {audit.data.total === 1 ? 'entry' : 'entries'}
+            </Text>
+          ) : null,
+        }}
+        detail={(entry) =>
+          open.has(entry.id) ? (
+            <>
+              <AuditChanges entry={entry} />
+              {entry.user_agent ? (
+                <Text fz="xs" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                  Browser: {entry.user_agent}
+                </Text>
+              ) : null}
+            </>
+          ) : null
+        }
+        detailId={(entry) => `audit-${entry.id}`}
+      />
     </Stack>
   );
 }

@@ -63,6 +63,8 @@ export type ListPager = {
   onPage: (page: number) => void;
   /** Offers the rows-per-page choice. */
   onPageSize?: (pageSize: number) => void;
+  /** What the pager says instead of "1–25 of 80" (the screen's own count). */
+  summary?: ReactNode;
 };
 
 /**
@@ -108,6 +110,13 @@ export type ListViewProps<TRow, TSort extends string> = {
    * title's link does for the keyboard and screen readers (so the row itself needs no role).
    */
   onRowClick?: (row: TRow) => void;
+  /**
+   * What a row shows when opened (the audit log's before and after), null while it is closed: a
+   * full-width row under the table's row, with the id `detailId(row)` for the opening button's
+   * aria-controls; the foot of the card on a phone.
+   */
+  detail?: (row: TRow) => ReactNode;
+  detailId?: (row: TRow) => string;
 };
 
 /** The row's click handler, passing over clicks meant for a control inside it. */
@@ -183,16 +192,26 @@ function ListTable<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {props.rows.map((row) => (
-            <Table.Tr key={props.rowKey(row)} data-testid={props.rowTestId} {...rowClick(props.onRowClick, row)}>
-              {props.columns.map((column) => (
-                <Table.Td key={column.label} {...tdProps(column, row)}>
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-              {props.actions ? <Table.Td>{props.actions(row)}</Table.Td> : null}
-            </Table.Tr>
-          ))}
+          {props.rows.map((row) => {
+            const detail = props.detail?.(row);
+            return (
+              <Fragment key={props.rowKey(row)}>
+                <Table.Tr data-testid={props.rowTestId} {...rowClick(props.onRowClick, row)}>
+                  {props.columns.map((column) => (
+                    <Table.Td key={column.label} {...tdProps(column, row)}>
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                  {props.actions ? <Table.Td>{props.actions(row)}</Table.Td> : null}
+                </Table.Tr>
+                {isBlank(detail) ? null : (
+                  <Table.Tr id={props.detailId?.(row)}>
+                    <Table.Td colSpan={props.columns.length + (props.actions ? 1 : 0)}>{detail}</Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
@@ -245,6 +264,7 @@ function ListCards<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
     >
       {props.rows.map((row) => {
         const lines = fields.map((column) => ({ column, value: valueOf(column, row) })).filter((line) => !isBlank(line.value));
+        const detail = props.detail?.(row);
         return (
           <Card
             key={props.rowKey(row)}
@@ -300,6 +320,11 @@ function ListCards<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
                   {props.actions(row)}
                 </Group>
               ) : null}
+              {isBlank(detail) ? null : (
+                <Box id={props.detailId?.(row)} miw={0}>
+                  {detail}
+                </Box>
+              )}
             </Stack>
           </Card>
         );
@@ -332,6 +357,7 @@ export function ListView<TRow, TSort extends string = string>(props: ListViewPro
         total={query.data.total}
         onPage={props.pager.onPage}
         onPageSize={props.pager.onPageSize}
+        summary={props.pager.summary}
       />
     </Stack>
   );

@@ -9,14 +9,16 @@ export interface Section {
 }
 
 /**
- * An area's own navigation (admin, fleet office): a row of links that scrolls sideways on a phone,
- * with the browser's own scrolling (Mantine's ScrollArea would add 5 kB gz to each area's first screen).
+ * An area's own navigation (admin, fleet office): a row of links that wraps onto a second line when
+ * the screen is too narrow, so every section shows on a phone. (It scrolled sideways, which hid the
+ * fleet office's "Squad checks" and "Templates" past the edge of a 360 px screen with nothing to say
+ * they were there.)
  */
 export function SectionBar({ sections, label }: { sections: readonly Section[]; label: string }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname.replace(/\/$/, '') || '/' });
   return (
     <Box component="nav" aria-label={label} className="precinct-section-bar">
-      <Group gap={4} wrap="nowrap" pb={4}>
+      <Group gap={4} wrap="wrap" pb={4}>
         {sections.map((section) => {
           const current = section.match(pathname);
           return (
