@@ -65,6 +65,8 @@ interface Caller {
   reports: { token: string; drafts: Array<{ id: string; version: number }>; next: number };
   /** The same officer's stops made ready to issue (one traffic citation each), issued one per request. */
   citations: { stops: Array<{ id: string; version: number; content: unknown }>; next: number };
+  /** The agency's scheduler (user 13), the people on its roster and a shift type; `next` places each new shift on a day and person not used yet. */
+  schedule: { token: string; people: string[]; shiftTypeId: string; next: number };
 }
 
 type CaseKind = 'reference' | 'baseline' | 'list' | 'read' | 'write';
@@ -170,6 +172,11 @@ function passingAnswers(sections: TemplateSection[], odometer: number) {
   return sampleAnswers(sections, { odometer });
 }
 
+/** A date `offset` days from today, YYYY-MM-DD. */
+function isoDay(offset: number): string {
+  return new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+}
+
 async function signIn(base: string, agencies: number): Promise<Caller[]> {
   const callers: Caller[] = [];
   // Callers of one agency share its vehicles, so odometer readings keep rising whoever submits.
@@ -201,6 +208,24 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
     }
     const reports = { token: writer.access_token, drafts, next: 0 };
     const citations = { stops: await readyStops(base, writer.access_token), next: 0 };
+    const scheduler = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: benchEmail(agency, 13), password: BENCH_PASSWORD }),
+    });
+    const setup = await json<{ assignments: Array<{ user_id: string }>; shift_types: Array<{ id: string }> }>(
+      base,
+      '/rest/v1/schedule/setup',
+      {
+        headers: { authorization: `Bearer ${scheduler.access_token}` },
+      },
+    );
+    const schedule = {
+      token: scheduler.access_token,
+      people: [...new Set(setup.assignments.map((a) => a.user_id))],
+      shiftTypeId: setup.shift_types[0]!.id,
+      next: 0,
+    };
     for (const user of [2, 3]) {
       const session = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
         method: 'POST',
@@ -229,6 +254,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
         fto,
         reports,
         citations,
+        schedule,
       });
     }
   }
@@ -299,7 +325,7 @@ type Build = (
   path: string;
   body?: unknown;
   idempotent?: boolean;
-  as?: 'fto' | 'reports';
+  as?: 'fto' | 'reports' | 'schedule';
   headers?: Record<string, string>;
 };
 
@@ -323,7 +349,7 @@ async function runCase(base: string, callers: Caller[], options: Options, build:
             method: spec.method ?? 'GET',
             path: spec.path,
             headers: {
-              authorization: `Bearer ${spec.as === 'fto' ? caller.fto.token : spec.as === 'reports' ? caller.reports.token : caller.token}`,
+              authorization: `Bearer ${spec.as === 'fto' ? caller.fto.token : spec.as === 'reports' ? caller.reports.token : spec.as === 'schedule' ? caller.schedule.token : caller.token}`,
               ...spec.headers,
               ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
               ...(spec.idempotent ? { 'idempotency-key': randomUUID() } : {}),
@@ -607,6 +633,39 @@ export async function benchApi(options: Options) {
             headers: { 'if-match': `"${stop.version}"` },
             body: stop.content,
             as: 'reports',
+          };
+        },
+      },
+      {
+        name: 'schedule: a month of the roster',
+        request: 'GET /rest/v1/schedule/roster?from&to (31 days of every squad, with coverage against the minimums, as the scheduler)',
+        kind: 'list',
+        build: () => ({ path: `/rest/v1/schedule/roster?from=${isoDay(-15)}&to=${isoDay(15)}`, as: 'schedule' }),
+      },
+      {
+        name: 'write: assign a shift',
+        request: 'POST /rest/v1/schedule/shifts (the rules checked, history, audit and the officer told)',
+        kind: 'write',
+        build: (c) => {
+          const k = c.schedule.next++;
+          const person = c.schedule.people[k % c.schedule.people.length]!;
+          // Far ahead and a new day for each round over the roster, so no two requests place one person on one day.
+          const date = new Date(Date.UTC(2031, 0, 1) + Math.floor(k / c.schedule.people.length) * 86_400_000).toISOString().slice(0, 10);
+          return {
+            method: 'POST',
+            path: '/rest/v1/schedule/shifts',
+            idempotent: true,
+            body: {
+              user_id: person,
+              shift_type_id: c.schedule.shiftTypeId,
+              date,
+              position: 'Patrol',
+              group_id: null,
+              reason: 'Bench',
+              acknowledge_warnings: true,
+              override_reason: 'Bench',
+            },
+            as: 'schedule',
           };
         },
       },

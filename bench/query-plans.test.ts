@@ -187,7 +187,16 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
   const captured: Statement[] = [];
   let agencyId = '';
   let sysConfig: RequestContext['sysConfig'];
-  const people: Record<Who, string> = { admin: '', manager: '', officer: '', coordinator: '', trainer: '', trainee: '', sergeant: '', scheduler: '' };
+  const people: Record<Who, string> = {
+    admin: '',
+    manager: '',
+    officer: '',
+    coordinator: '',
+    trainer: '',
+    trainee: '',
+    sergeant: '',
+    scheduler: '',
+  };
   let vehicleId = '';
   let roleId = '';
   const failures: string[] = [];
@@ -501,7 +510,9 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     await check('my time off', () => listTimeOff(officer, {}));
     await check('my balances', () => balances(officer, undefined));
     const [vacation] = await listTimeOffTypes(officer);
-    await check('a time-off preview', () => previewTimeOff(officer, { type_id: vacation!.id, starts_on: day(10), ends_on: day(12), note: '' }));
+    await check('a time-off preview', () =>
+      previewTimeOff(officer, { type_id: vacation!.id, starts_on: day(10), ends_on: day(12), note: '' }),
+    );
     await check('scheduling home of an officer', () => scheduleHome(officer));
     await check('scheduling home of the scheduler', () => scheduleHome(scheduler));
     expect(failures).toEqual([]);

@@ -40,7 +40,11 @@ export async function seedBenchSchedule(tx: Tx, bench: BenchAgency): Promise<voi
   const officers = active.filter((p) => p.role === 'officer' || p.role === 'field-training-officer' || p.role === 'trainee');
   const members = [
     ...sergeants.map((p, i) => ({ person: p, squad: squads[i % 4]!, position: 'Sergeant' })),
-    ...officers.map((p, i) => ({ person: p, squad: squads[i % 4]!, position: p.role === 'trainee' ? 'Trainee' : i % 9 === 0 ? 'K9' : 'Patrol' })),
+    ...officers.map((p, i) => ({
+      person: p,
+      squad: squads[i % 4]!,
+      position: p.role === 'trainee' ? 'Trainee' : i % 9 === 0 ? 'K9' : 'Patrol',
+    })),
   ];
   await bench.insert(
     'schedule_groups',
@@ -97,7 +101,10 @@ export async function seedBenchSchedule(tx: Tx, bench: BenchAgency): Promise<voi
   for (let i = 0; i < shifts.length; i += 2000) await bench.insert('schedule_shifts', shifts.slice(i, i + 2000));
 
   // The time-off types every agency starts with (onAgencyCreated).
-  const [vacation] = await queryRows<{ id: string }>(tx, sql`select id from schedule_time_off_types where agency_id = ${agencyId} and name = 'Vacation'`);
+  const [vacation] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from schedule_time_off_types where agency_id = ${agencyId} and name = 'Vacation'`,
+  );
   if (!vacation) return;
   await bench.insert(
     'schedule_time_off_ledger',
