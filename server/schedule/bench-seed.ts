@@ -24,8 +24,8 @@ export async function seedBenchSchedule(tx: Tx, bench: BenchAgency): Promise<voi
     [dayType, nightType].map((t) => ({ agency_id: agencyId, ...t, counts_toward_staffing: true })),
   );
   const scheduleId = crypto.randomUUID();
-  const from = addDays(today, -Math.max(7, Math.round(bench.days * bench.activity)));
-  const to = addDays(today, Math.max(7, Math.round(60 * bench.activity)));
+  const from = addDays(today, -Math.max(2, Math.round(bench.days * bench.activity)));
+  const to = addDays(today, Math.max(2, Math.round(60 * bench.activity)));
   await bench.insert('schedules', [{ agency_id: agencyId, id: scheduleId, name: 'Patrol', starts_on: from, ends_on: addDays(to, 365) }]);
 
   const anchor = addDays(from, -new Date(`${from}T00:00:00Z`).getUTCDay());
