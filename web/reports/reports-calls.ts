@@ -155,10 +155,15 @@ export function useApproveReport() {
 
 export function useAddSupplement() {
   const changed = useReportChanged();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, key }: { id: string; key: string }) =>
       callEndpoint(reportsApi.addSupplement, { params: { id }, idempotencyKey: key }),
-    onSuccess: changed,
+    // The original lists its supplements: read it again, or its page and print view would miss the new one for as long as it is fresh.
+    onSuccess: async (supplement, { id }) => {
+      await changed(supplement);
+      await queryClient.invalidateQueries({ queryKey: queryKey(reportsApi.getReport, id) });
+    },
   });
 }
 
