@@ -96,7 +96,7 @@ export function AssignmentsPage() {
                                   variant="subtle"
                                   color="red"
                                   onClick={() => setRemoving(assignment)}
-                                  aria-label={`Take ${assignment.user_name} off ${group.name}`}
+                                  aria-label={`Remove ${assignment.user_name} from ${group.name}`}
                                 >
                                   Remove
                                 </Button>

@@ -52,7 +52,6 @@ export function DayNoteDialog(props: { date: string; note: DayNote | undefined; 
           onChange={setOfficer}
           error={errors.officer_in_charge_id}
           comboboxProps={{ withinPortal: true }}
-          data-autofocus
         />
         <Textarea
           label="Note"

@@ -285,7 +285,6 @@ export function ShiftEditor({ draft, setup, onClose }: { draft: ShiftDraft; setu
             error={errors.user_id}
             nothingFoundMessage="Nobody on the schedule matches"
             comboboxProps={{ withinPortal: true }}
-            data-autofocus
           />
           <Select
             label="Shift"
