@@ -79,7 +79,8 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
     expect(idsOfB.every(Boolean)).toBe(true);
     // What the fixtures queued for B's mail is delivered now, so the sweep's "nothing of B changed" sees only the sweep.
     await server.services.mailer.deliver(b.id);
-  });
+    // Every module makes its fixtures through its API: more than a hook’s usual minute on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await server?.close();
   });

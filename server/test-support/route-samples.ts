@@ -24,6 +24,12 @@ const BY_FIELD_NAME: Record<string, unknown> = {
   csv: 'email,name\nsweep-import@precinct.test,Sweep Import\n',
   /** A stop's wall clock (citations), `YYYY-MM-DDTHH:mm`. */
   occurred_at: '2026-01-15T10:30',
+  /** Scheduling: a colour, a shift type's wall-clock times, a custom rotation cycle, an accrual month. */
+  color: '#1c7ed6',
+  start_time: '07:00',
+  end_time: '15:00',
+  custom_days: 'DDOO',
+  month: '2027-01',
 };
 
 type JsonSchema = {
