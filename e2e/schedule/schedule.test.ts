@@ -199,6 +199,17 @@ describe('scheduling from the set-up to the calendar feed', () => {
       // The days of the rotation short of one (two of three on), the week's days before the month of all three.
       await page.getByRole('table', { name: 'Shifts below minimum' }).getByText('1 any position').first().waitFor();
 
+      // Assigning someone who already works that shift: the check names the rule, which blocks it.
+      await page.getByRole('button', { name: 'Assign a shift' }).click();
+      const assign = page.getByRole('dialog', { name: 'Assign a shift' });
+      await choose(page, assign, 'Officer', /^Sam Patel/);
+      await choose(page, assign, 'Shift', /^D Day/);
+      await assign.getByRole('textbox', { name: /^Why/ }).fill('Cover the gap');
+      await assign.getByRole('button', { name: 'Check the rules' }).click();
+      await assign.getByTestId('rule-findings').getByText('Cannot be saved').waitFor();
+      expect(await assign.getByRole('button', { name: 'Assign' }).isDisabled()).toBe(true);
+      await assign.getByRole('button', { name: 'Cancel' }).click();
+
       // The whole roster's week: each person's shift, and the day shift short 2/3 at a glance.
       await page.goto(`/schedule?view=all&date=${FIRST}`);
       await settled(page);
