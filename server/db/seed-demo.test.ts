@@ -12,7 +12,7 @@ describe('the demo data', () => {
     await server?.close();
   });
 
-  it('seeds the README’s demo logins once, with a believable fleet and its notifications, and does nothing the second time', async () => {
+  it('seeds the README’s demo logins once, with a believable fleet, reports, citations, schedule and their notifications, and does nothing the second time', async () => {
     expect(await seedDemo(server.database, server.services.storage)).toBe(true);
     expect(await seedDemo(server.database, server.services.storage)).toBe(false);
     for (const agency of DEMO_AGENCIES)
@@ -110,6 +110,32 @@ describe('the demo data', () => {
     const { id: _id, officer_id: _o, officer_name: _n, ready: _r, issued: _i, can_edit: _c, version, updated_at: _u, ...content } = stop;
     const checked = await asOfficer('POST', `/rest/v1/citations/stops/${ready.stop_id}/validate`, content, { 'if-match': `"${version}"` });
     expect(checked.statusCode, checked.body).toBe(200);
+
+    // Scheduling: the officer works this fortnight, the scheduler sees the roster short somewhere and time off to decide, in every state.
+    const scheduler = await signIn(server, { email: 'scheduler@riverside.example', password: DEMO_PASSWORD });
+    const asScheduler = (url: string) => server.request({ method: 'GET', url, token: scheduler.access_token });
+    const scheduleHome = (await asOfficer('GET', '/rest/v1/schedule/home')).json() as {
+      next_shifts: unknown[];
+      my_pending_time_off: number;
+    };
+    expect(scheduleHome.next_shifts.length).toBeGreaterThan(0);
+    expect(scheduleHome.my_pending_time_off).toBe(1);
+    const fortnight = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const roster = (await asScheduler(`/rest/v1/schedule/roster?from=${fortnight(0)}&to=${fortnight(13)}`)).json() as {
+      shifts: Array<{ status: string }>;
+      coverage: Array<{ state: string }>;
+      day_notes: unknown[];
+      time_off: unknown[];
+    };
+    expect(roster.shifts.length).toBeGreaterThan(100);
+    expect(new Set(roster.shifts.map((s) => s.status))).toEqual(new Set(['scheduled', 'sick', 'time_off']));
+    expect(roster.coverage.some((c) => c.state === 'short')).toBe(true);
+    expect(roster.day_notes.length).toBeGreaterThan(0);
+    expect(roster.time_off.length).toBeGreaterThan(0);
+    const requests = (await asScheduler('/rest/v1/schedule/time-off/requests?scope=all')).json() as { items: Array<{ status: string }> };
+    expect(new Set(requests.items.map((r) => r.status))).toEqual(new Set(['pending', 'approved', 'denied', 'cancelled']));
+    const balances = (await asOfficer('GET', '/rest/v1/schedule/time-off/balances')).json() as Array<{ balance_hours: number }>;
+    expect(balances.some((b) => b.balance_hours > 0)).toBe(true);
 
     const limited = await signIn(server, { email: 'limited@riverside.example', password: DEMO_PASSWORD });
     const profile = (await server.request({ method: 'GET', url: '/rest/v1/profile', token: limited.access_token })).json();
