@@ -1,6 +1,9 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { SCHEDULING_ADMIN_PERMISSIONS } from '../../core/contracts/schedule.ts';
+import { hasAllPermissions } from '../../core/permissions.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
+import { useAuthState } from '../lib/session/session.ts';
 import { useScheduleHome } from './schedule-calls.ts';
 import { hoursText, shortDate } from './schedule-times.ts';
 
@@ -12,6 +15,9 @@ import { hoursText, shortDate } from './schedule-times.ts';
 export function ScheduleNeedsPanel() {
   const home = useScheduleHome();
   const dates = useAgencyDates();
+  const { claims } = useAuthState();
+  // The scheduler's view needs all five scheduling admin permissions; whoever decides time off without them reads the count.
+  const scheduler = hasAllPermissions(claims, [...SCHEDULING_ADMIN_PERMISSIONS]);
   if (!home.data) return null;
   const { next_shifts: next, my_pending_time_off: pending, time_off_to_decide: toDecide, gaps_ahead: gaps } = home.data;
   if (next.length === 0 && pending === 0 && toDecide === 0 && gaps === 0) return null;
@@ -40,7 +46,12 @@ export function ScheduleNeedsPanel() {
           </Anchor>
         ) : null}
         <Group gap="md" wrap="wrap">
-          {toDecide > 0 ? (
+          {toDecide > 0 && !scheduler ? (
+            <Text fz="sm" fw={650}>
+              {toDecide} time-off {toDecide === 1 ? 'request' : 'requests'} to decide
+            </Text>
+          ) : null}
+          {toDecide > 0 && scheduler ? (
             <Anchor
               renderRoot={(props) => <Link {...props} to="/schedule/admin" search={{ tab: 'time_off' }} />}
               fw={650}
@@ -49,7 +60,7 @@ export function ScheduleNeedsPanel() {
               {toDecide} time-off {toDecide === 1 ? 'request' : 'requests'} to decide
             </Anchor>
           ) : null}
-          {gaps > 0 ? (
+          {gaps > 0 && scheduler ? (
             <Anchor renderRoot={(props) => <Link {...props} to="/schedule/admin" />} fw={650} className="precinct-tap">
               {gaps} {gaps === 1 ? 'shift' : 'shifts'} below minimum in the next two weeks
             </Anchor>
