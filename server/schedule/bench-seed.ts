@@ -100,6 +100,41 @@ export async function seedBenchSchedule(tx: Tx, bench: BenchAgency): Promise<voi
   }
   for (let i = 0; i < shifts.length; i += 2000) await bench.insert('schedule_shifts', shifts.slice(i, i + 2000));
 
+  // The history the sick calls and the rotation left, and a note on every few days with the officer in charge.
+  const scheduler = active.find((p) => p.role === 'scheduler') ?? active[0]!;
+  const changes: Row[] = shifts
+    .filter((shift) => shift.status === 'sick')
+    .map((shift) => ({
+      agency_id: agencyId,
+      user_id: shift.user_id,
+      shift_date: shift.date,
+      actor_id: scheduler.id,
+      action: 'status_changed',
+      summary: `Marked the ${String(shift.date)} shift sick`,
+      reason: 'Called in at the start of the shift',
+      at: new Date(`${String(shift.date)}T05:30:00Z`).toISOString(),
+    }));
+  changes.push({
+    agency_id: agencyId,
+    user_id: null,
+    shift_date: from,
+    actor_id: scheduler.id,
+    action: 'generated',
+    summary: 'Generated the squads’ Pitman shifts',
+    reason: '',
+    at: new Date(`${from}T00:00:00Z`).toISOString(),
+  });
+  for (let i = 0; i < changes.length; i += 2000) await bench.insert('schedule_shift_changes', changes.slice(i, i + 2000));
+  const notes: Row[] = [];
+  for (let date = from; date <= to; date = addDays(date, 3))
+    notes.push({
+      agency_id: agencyId,
+      date,
+      note: 'Roll call 05:45 in the briefing room.',
+      officer_in_charge_id: sergeants[notes.length % Math.max(1, sergeants.length)]?.id ?? null,
+    });
+  await bench.insert('schedule_day_notes', notes);
+
   // The time-off types every agency starts with (onAgencyCreated).
   const [vacation] = await queryRows<{ id: string }>(
     tx,

@@ -176,7 +176,7 @@ export const scheduleShiftChanges = pgTable(
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
     index('schedule_shift_changes_shift_idx').on(t.agencyId, t.shiftId, t.at),
-    index('schedule_shift_changes_at_idx').on(t.agencyId, t.at),
+    index('schedule_shift_changes_at_idx').on(t.agencyId, t.at, t.id),
   ],
 );
 

@@ -82,20 +82,34 @@ export async function findShift(tx: Tx, agencyId: string, id: string): Promise<S
   return row ? toShift(row) : undefined;
 }
 
-/** A person's next working shifts from `after`. */
+/** A person's next working shifts from `after`: their ids by the person's index first, so the order is the index's. */
 export async function nextShifts(tx: Tx, agencyId: string, userId: string, after: Date, limit: number): Promise<Shift[]> {
-  const rows = await selectShifts(tx)
+  const next = await tx
+    .select({ id: scheduleShifts.id })
+    .from(scheduleShifts)
     .where(
       and(
         eq(scheduleShifts.agencyId, agencyId),
         eq(scheduleShifts.userId, userId),
+        // A shift is at most a day long: the index's range starts a day back, the end then decides.
+        gt(scheduleShifts.startsAt, new Date(after.getTime() - 86_400_000)),
         gt(scheduleShifts.endsAt, after),
         eq(scheduleShifts.status, 'scheduled'),
       ),
     )
     .orderBy(asc(scheduleShifts.startsAt))
     .limit(limit);
-  return rows.map(toShift);
+  if (next.length === 0) return [];
+  const rows = await selectShifts(tx).where(
+    and(
+      eq(scheduleShifts.agencyId, agencyId),
+      inArray(
+        scheduleShifts.id,
+        next.map((row) => row.id),
+      ),
+    ),
+  );
+  return rows.map(toShift).sort((a, b) => a.starts_at.localeCompare(b.starts_at));
 }
 
 /** A person's working shifts that touch the window: what the conflict rules weigh a change against. */

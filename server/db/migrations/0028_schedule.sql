@@ -180,7 +180,7 @@ CREATE INDEX "schedule_assignments_user_idx" ON "schedule_assignments" USING btr
 CREATE UNIQUE INDEX "schedule_feeds_token_key" ON "schedule_feeds" USING btree ("agency_id","token_hash");--> statement-breakpoint
 CREATE INDEX "schedule_groups_schedule_idx" ON "schedule_groups" USING btree ("agency_id","schedule_id");--> statement-breakpoint
 CREATE INDEX "schedule_shift_changes_shift_idx" ON "schedule_shift_changes" USING btree ("agency_id","shift_id","at");--> statement-breakpoint
-CREATE INDEX "schedule_shift_changes_at_idx" ON "schedule_shift_changes" USING btree ("agency_id","at");--> statement-breakpoint
+CREATE INDEX "schedule_shift_changes_at_idx" ON "schedule_shift_changes" USING btree ("agency_id","at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "schedule_shift_types_code_key" ON "schedule_shift_types" USING btree ("agency_id","code");--> statement-breakpoint
 CREATE INDEX "schedule_shifts_date_idx" ON "schedule_shifts" USING btree ("agency_id","date");--> statement-breakpoint
 CREATE INDEX "schedule_shifts_user_idx" ON "schedule_shifts" USING btree ("agency_id","user_id","starts_at");--> statement-breakpoint
