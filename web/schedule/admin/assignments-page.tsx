@@ -9,9 +9,9 @@ import { PersonPicker } from '../../lib/person-picker.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { useRemoveAssignment, useSaveAssignment, useScheduleSetup } from '../schedule-calls.ts';
 import { agencyPeople } from './agency-people.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /**
  * /admin/modules/schedule/assignments: who is in which group, in which position (Sergeant, Patrol,
@@ -140,7 +140,7 @@ function AssignmentDialog({
   const submit = async () => {
     setFormError(null);
     const input = { group_id: groupId, user_id: userId ?? '', position };
-    const found = zodFieldErrors(AssignmentInput, input);
+    const found = schemaProblems(AssignmentInput, input);
     if (!groupId) found.group_id = 'Choose the group';
     if (!userId) found.user_id = 'Choose the person';
     if (!position) found.position = 'Choose the position';

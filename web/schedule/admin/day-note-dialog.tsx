@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { DayNoteInput, type DayNote, type ScheduleSetup } from '../../../core/contracts/schedule.ts';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { FormErrorAlert } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { useSaveDayNote } from '../schedule-calls.ts';
 import { longDate } from '../schedule-times.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /** A day's note (briefing items, events) and its officer in charge, chosen from the people on the schedule. */
 export function DayNoteDialog(props: { date: string; note: DayNote | undefined; setup: ScheduleSetup; onClose: () => void }) {
@@ -26,7 +26,7 @@ export function DayNoteDialog(props: { date: string; note: DayNote | undefined; 
   const submit = async () => {
     setFormError(null);
     const input = { note, officer_in_charge_id: officer };
-    const found = zodFieldErrors(DayNoteInput, input);
+    const found = schemaProblems(DayNoteInput, input);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {

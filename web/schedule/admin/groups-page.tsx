@@ -32,10 +32,10 @@ import { IdempotencyKeys, isStaleVersion } from '../../lib/api.ts';
 import { PersonPicker } from '../../lib/person-picker.tsx';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { useSaveGroup, useSaveMinimums, useScheduleSetup } from '../schedule-calls.ts';
 import { longDate } from '../schedule-times.ts';
 import { agencyPeople } from './agency-people.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /**
  * /admin/modules/schedule/groups: each schedule's groups with their supervisor and rotation (the
@@ -166,7 +166,7 @@ function GroupDialog({ group, setup, onClose }: { group: Group | 'new'; setup: S
 
   const submit = async () => {
     setFormError(null);
-    const found = zodFieldErrors(GroupInput, input);
+    const found = schemaProblems(GroupInput, input);
     if (!scheduleId) found.schedule_id = 'Choose the schedule';
     if (rotates && !rotation.pattern) found['rotation.pattern'] = 'Choose a pattern';
     if (rotates && !rotation.shift_type_id) found['rotation.shift_type_id'] = 'Choose the shift it works';
@@ -304,7 +304,7 @@ function MinimumsCard({ setup }: { setup: ScheduleSetup }) {
   const submit = async () => {
     setFormError(null);
     const input = { minimums: rows };
-    const found = zodFieldErrors(StaffingMinimumsInput, input);
+    const found = schemaProblems(StaffingMinimumsInput, input);
     rows.forEach((row, index) => {
       if (!row.shift_type_id) found[`minimums.${index}.shift_type_id`] = 'Choose the shift';
       if (row.minimum === '') found[`minimums.${index}.minimum`] = 'Give the number of people';

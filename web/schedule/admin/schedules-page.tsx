@@ -8,9 +8,9 @@ import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { IdempotencyKeys, isStaleVersion } from '../../lib/api.ts';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { useSaveSchedule, useScheduleSetup } from '../schedule-calls.ts';
 import { shortDate } from '../schedule-times.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /** /admin/modules/schedule/schedules: the schedules ("Patrol 2027" and its dates), each with its groups, supervisors and rotations. */
 export function SchedulesPage() {
@@ -128,7 +128,7 @@ function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | 'new'; onC
   const set = (change: Partial<ScheduleInput>) => setInput((current) => ({ ...current, ...change }));
   const submit = async () => {
     setFormError(null);
-    const found = zodFieldErrors(ScheduleInput, input);
+    const found = schemaProblems(ScheduleInput, input);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {

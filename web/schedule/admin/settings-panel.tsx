@@ -14,13 +14,13 @@ import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { ModuleSettingsGate } from '../../lib/module-settings-gate.tsx';
 import type { SettingsPanelProps } from '../../lib/web-modules.tsx';
 import { FormErrorAlert } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { useScheduleSettings, useUpdateScheduleSettings } from '../schedule-calls.ts';
 import { AssignmentsPage } from './assignments-page.tsx';
 import { GroupsPage } from './groups-page.tsx';
 import { SchedulesPage } from './schedules-page.tsx';
 import { ShiftTypesCard } from './shift-types-card.tsx';
 import { TimeOffTypesCard } from './time-off-types-card.tsx';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /**
  * /admin/modules/schedule below the module switch: positions, the week's first day, the conflict
@@ -75,7 +75,7 @@ function SettingsEditor({ settings }: { settings: ScheduleSettings }) {
 
   const save = async () => {
     setFormError(null);
-    const found = zodFieldErrors(UpdateScheduleSettingsInput, values);
+    const found = schemaProblems(UpdateScheduleSettingsInput, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setFormError('Some settings need fixing: see the marked fields.');

@@ -20,10 +20,10 @@ import { IdempotencyKeys, invalidateEndpoints, isStaleVersion } from '../../lib/
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { FormErrorAlert } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { checkShift, useCreateShift, useRemoveShift, useUpdateShift } from '../schedule-calls.ts';
 import { CoverageBadge, coverageLineLabel } from '../schedule-ui.tsx';
 import { longDate } from '../schedule-times.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /** What the editor opens on: a shift to change, or a new one with what is known (a gap's date, type and position). */
 export type ShiftDraft =
@@ -147,7 +147,7 @@ export function ShiftEditor({ draft, setup, onClose }: { draft: ShiftDraft; setu
   };
 
   const localErrors = (): Record<string, string> => {
-    const found: Record<string, string> = zodFieldErrors(editing ? UpdateShiftInput : CreateShiftInput, {
+    const found: Record<string, string> = schemaProblems(editing ? UpdateShiftInput : CreateShiftInput, {
       ...placement,
       ...(editing ? { status: values.status, note: values.note } : {}),
       reason: values.reason,

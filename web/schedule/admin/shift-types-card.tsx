@@ -8,10 +8,10 @@ import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { IdempotencyKeys, isStaleVersion } from '../../lib/api.ts';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { useSaveShiftType, useScheduleSetup } from '../schedule-calls.ts';
 import { Swatch } from '../schedule-ui.tsx';
 import { hoursText } from '../schedule-times.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /** The shift types (code, name, colour, start and end, counting toward staffing), with their editor. */
 export function ShiftTypesCard() {
@@ -107,7 +107,7 @@ function ShiftTypeDialog({ type, onClose }: { type: ShiftType | 'new'; onClose: 
 
   const submit = async () => {
     setFormError(null);
-    const found = zodFieldErrors(ShiftTypeInput, input);
+    const found = schemaProblems(ShiftTypeInput, input);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {

@@ -14,10 +14,10 @@ import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { ListView, type ListColumn } from '../../lib/list-view.tsx';
 import { FilterSelect } from '../../ui/filter-select.tsx';
 import { FormErrorAlert } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { useDecideTimeOff, useTimeOffRequests } from '../schedule-calls.ts';
 import { TimeOffStatusBadge } from '../schedule-ui.tsx';
 import { hoursText, longDate, shortDate } from '../schedule-times.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /**
  * Time-off requests for whoever decides them (scheduling:pto.manage): those waiting first, each with
@@ -107,7 +107,7 @@ function DecideDialog({ request, decision, onClose }: { request: TimeOffRequest;
   const submit = async () => {
     setError(null);
     const problem =
-      zodFieldErrors(DecideTimeOffInput, { decision, note }).note ?? (decision === 'deny' && !note.trim() ? 'Say why it is denied' : null);
+      schemaProblems(DecideTimeOffInput, { decision, note }).note ?? (decision === 'deny' && !note.trim() ? 'Say why it is denied' : null);
     setNoteError(problem);
     if (problem) return;
     try {

@@ -7,9 +7,9 @@ import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { IdempotencyKeys, isStaleVersion } from '../../lib/api.ts';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { useSaveTimeOffType, useTimeOffTypes } from '../schedule-calls.ts';
 import { hoursText } from '../schedule-times.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /** The types of time off (vacation, comp, sick, personal), each with its monthly accrual and maximum carry-over. */
 export function TimeOffTypesCard() {
@@ -91,7 +91,7 @@ function TimeOffTypeDialog({ type, onClose }: { type: TimeOffType | 'new'; onClo
 
   const submit = async () => {
     setFormError(null);
-    const found = zodFieldErrors(TimeOffTypeInput, values);
+    const found = schemaProblems(TimeOffTypeInput, values);
     if (values.accrual_hours_per_month === '') found.accrual_hours_per_month = 'Give the hours (0 for none)';
     if (values.max_carry_over_hours === '') found.max_carry_over_hours = 'Give the hours (0 for none)';
     setErrors(found);

@@ -11,9 +11,9 @@ import {
 import { addDays } from '../../../core/schedule/schedule-rules.ts';
 import { errorMessage, isApiError } from '../../lib/api-error.ts';
 import { FormErrorAlert } from '../../ui/states.tsx';
-import { zodFieldErrors } from '../form-values.ts';
 import { downloadHoursCsv, useGenerateShifts, useRunAccrual } from '../schedule-calls.ts';
 import { agencyToday, longDate, monthAfter } from '../schedule-times.ts';
+import { schemaProblems } from '../../lib/form-errors.ts';
 
 /** The scheduler's batch work: a group's rotation generated for a period, a month's accrual, and the hours export. */
 export function ToolsPanel({ setup }: { setup: ScheduleSetup }) {
@@ -51,7 +51,7 @@ function GenerateCard({ setup }: { setup: ScheduleSetup }) {
     setError(null);
     setResult(null);
     const input = { from, to, replace };
-    const found = zodFieldErrors(GenerateShiftsInput, input);
+    const found = schemaProblems(GenerateShiftsInput, input);
     if (!groupId) found.group_id = 'Choose a group with a rotation';
     setErrors(found);
     if (Object.keys(found).length > 0 || !groupId) return;
@@ -134,7 +134,7 @@ function AccrualCard({ timeZone }: { timeZone: string }) {
   const run = async () => {
     setError(null);
     setResult(null);
-    const found = zodFieldErrors(AccrualInput, { month });
+    const found = schemaProblems(AccrualInput, { month });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
@@ -195,7 +195,7 @@ function HoursCard({ timeZone }: { timeZone: string }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setError(null);
-    const found = zodFieldErrors(HoursQuery, { from, to });
+    const found = schemaProblems(HoursQuery, { from, to });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
