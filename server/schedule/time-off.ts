@@ -161,7 +161,7 @@ export function requestTimeOff(ctx: RequestContext, input: TimeOffInput): Promis
         kind: 'schedule.time_off_requested',
         title: `${request.user_name} asks for ${request.type_name.toLowerCase()} from ${request.starts_on} to ${request.ends_on}`,
         body: `${request.hours} h${impact.shifts.some((s) => s.leaves_short) ? '; some shifts would fall below minimum staffing' : ''}. ${request.note}`.trim(),
-        link: '/schedule/admin',
+        link: '/schedule?tab=time_off',
       });
     return request;
   });

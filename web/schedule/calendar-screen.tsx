@@ -1,4 +1,5 @@
-import { Button, Tabs } from '@mantine/core';
+import { Button, Stack, Tabs, Title } from '@mantine/core';
+import { useState } from 'react';
 import { IconCalendar, IconCalendarShare, IconSettings, IconUmbrella, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SCHEDULING_ADMIN_PERMISSIONS } from '../../core/contracts/schedule.ts';
@@ -12,6 +13,7 @@ import { RosterView, type RosterState } from './roster-view.tsx';
 import { useScheduleSetup } from './schedule-calls.ts';
 import type { CalendarSearch, CalendarTab } from './schedule-search.ts';
 import { SchedulePage } from './schedule-ui.tsx';
+import { TimeOffDecisions } from './admin/time-off-decisions.tsx';
 import { TimeOffPanel } from './time-off-panel.tsx';
 
 const TAB_LABELS: Record<CalendarTab, string> = { calendar: 'Calendar', time_off: 'Time off', feed: 'Calendar feed' };
@@ -31,6 +33,9 @@ export function CalendarScreen() {
   const { claims } = useAuthState();
   const scheduler = claims ? hasAllPermissions(claims, [...SCHEDULING_ADMIN_PERMISSIONS]) : false;
   const admin = claims ? hasPermission(claims, 'admin:access') : false;
+  // Whoever decides time off (a lieutenant may hold only that) decides it here, beside their own; the scheduler also has it in /schedule/admin.
+  const decidesTimeOff = claims ? hasPermission(claims, 'scheduling:pto.manage') : false;
+  const [decisionsPage, setDecisionsPage] = useState(1);
 
   return (
     <SchedulePage
@@ -85,7 +90,17 @@ export function CalendarScreen() {
           )}
         </Tabs.Panel>
         <Tabs.Panel value="time_off">
-          <TimeOffPanel timeZone={setup.data?.timezone ?? dates.timeZone} outboxId={state.outbox} />
+          <Stack gap="xl">
+            <TimeOffPanel timeZone={setup.data?.timezone ?? dates.timeZone} outboxId={state.outbox} />
+            {decidesTimeOff ? (
+              <Stack gap="sm" component="section" aria-labelledby="decide-heading">
+                <Title order={2} fz="lg" id="decide-heading">
+                  Requests to decide
+                </Title>
+                <TimeOffDecisions page={decisionsPage} onPage={setDecisionsPage} />
+              </Stack>
+            ) : null}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="feed">
           <FeedPanel />
