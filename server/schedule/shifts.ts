@@ -287,7 +287,9 @@ export function updateShift(ctx: RequestContext, id: string, version: number, in
       placement.position !== before.position;
     const status = values.status ?? before.status;
     const resolved = await resolvePlacement(tx, ctx, placement);
-    const findings = moved && status === 'scheduled' ? await findingsFor(tx, ctx, placement.user_id, resolved, id) : [];
+    // Rules weigh a shift that works: one moved, or one back from sick or leave.
+    const findings =
+      status === 'scheduled' && (moved || before.status !== 'scheduled') ? await findingsFor(tx, ctx, placement.user_id, resolved, id) : [];
     enforce(findings, values);
     const row = await updateAtVersion(tx, scheduleShifts, and(eq(scheduleShifts.agencyId, agencyId), eq(scheduleShifts.id, id)), version, {
       userId: placement.user_id,
