@@ -7,7 +7,7 @@ import { CreateServiceRequestInput, type ServiceRequest, type Vehicle } from '..
 import { IdempotencyKeys } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { applyServerErrors, placeFieldErrors, schemaProblems } from '../lib/form-errors.ts';
-import { parseKeptBody } from '../lib/outbox/kept-photo-rules.ts';
+import { asIfUploaded, parseKeptBody } from '../lib/outbox/kept-photo-rules.ts';
 import { useRefusedItem } from '../lib/outbox/outbox.ts';
 import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
@@ -29,10 +29,11 @@ type RequestValues = { vehicle_id: string; category: string; description: string
 
 /** The form's own checks: the contract's (core/contracts/fleet.ts CreateServiceRequestInput), every field at once. */
 export function requestProblems(values: RequestValues): Partial<Record<keyof RequestValues, string>> {
-  const problems: Partial<Record<keyof RequestValues, string>> = schemaProblems(CreateServiceRequestInput, {
-    ...values,
-    drivable: values.drivable === '' ? undefined : values.drivable === 'yes',
-  });
+  // Photos kept on the device have local ids until they are uploaded: checked as the uploads they will be.
+  const problems: Partial<Record<keyof RequestValues, string>> = schemaProblems(
+    CreateServiceRequestInput,
+    asIfUploaded({ ...values, drivable: values.drivable === '' ? undefined : values.drivable === 'yes' }),
+  );
   // A vehicle is picked, not typed: none picked is said as such, not as an id that is not valid.
   if (!values.vehicle_id) problems.vehicle_id = 'Pick the vehicle';
   return problems;
