@@ -1,13 +1,12 @@
 import { Anchor, Button, Card, Group, Modal, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ROTATION_PATTERN_LABELS, ScheduleInput, type Schedule } from '../../../core/contracts/schedule.ts';
-import { errorMessage, isApiError } from '../../lib/api-error.ts';
-import { IdempotencyKeys, isStaleVersion } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { useRecordDialog } from './record-dialog.ts';
 import { useSaveSchedule, useScheduleSetup } from '../schedule-calls.ts';
 import { shortDate } from '../schedule-times.ts';
 import { schemaProblems } from '../../lib/form-errors.ts';
@@ -116,36 +115,20 @@ export function SchedulesPage() {
 
 function ScheduleDialog({ schedule, onClose }: { schedule: Schedule | 'new'; onClose: () => void }) {
   const save = useSaveSchedule();
-  const [keys] = useState(() => new IdempotencyKeys());
   const [input, setInput] = useState<ScheduleInput>(() =>
     schedule === 'new'
       ? { name: '', starts_on: '', ends_on: '' }
       : { name: schedule.name, starts_on: schedule.starts_on, ends_on: schedule.ends_on, archived: schedule.archived },
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [stale, setStale] = useState(false);
+  const { errors, formError, stale, submit: send } = useRecordDialog(schedule, save.mutateAsync, onClose);
   const set = (change: Partial<ScheduleInput>) => setInput((current) => ({ ...current, ...change }));
-  const submit = async () => {
-    setFormError(null);
+  const submit = () => {
     const found = schemaProblems(ScheduleInput, input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const body = ScheduleInput.parse(input);
-      await save.mutateAsync({
-        id: schedule === 'new' ? null : schedule.id,
-        input: body,
-        version: schedule === 'new' ? 0 : schedule.version,
-        key: keys.keyFor(body),
-      });
-      notifications.show({ color: 'green', title: 'Saved', message: `${body.name} is saved.` });
-      onClose();
-    } catch (error) {
-      if (isStaleVersion(error)) setStale(true);
-      else if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFormError(errorMessage(error));
-    }
+    return send(
+      found,
+      () => ScheduleInput.parse(input),
+      (body) => body.name,
+    );
   };
   return (
     <Modal

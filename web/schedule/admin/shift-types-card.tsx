@@ -1,13 +1,12 @@
 import { Button, Card, ColorInput, Group, Modal, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ShiftTypeInput, type ShiftType } from '../../../core/contracts/schedule.ts';
 import { crossesMidnight, nominalHours } from '../../../core/schedule/schedule-rules.ts';
-import { errorMessage, isApiError } from '../../lib/api-error.ts';
-import { IdempotencyKeys, isStaleVersion } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { useRecordDialog } from './record-dialog.ts';
 import { useSaveShiftType, useScheduleSetup } from '../schedule-calls.ts';
 import { Swatch } from '../schedule-ui.tsx';
 import { hoursText } from '../schedule-times.ts';
@@ -85,7 +84,6 @@ export function ShiftTypesCard() {
 
 function ShiftTypeDialog({ type, onClose }: { type: ShiftType | 'new'; onClose: () => void }) {
   const save = useSaveShiftType();
-  const [keys] = useState(() => new IdempotencyKeys());
   const [input, setInput] = useState<ShiftTypeInput>(() =>
     type === 'new'
       ? { code: '', name: '', color: '#1c7ed6', start_time: '', end_time: '', counts_toward_staffing: true }
@@ -99,32 +97,17 @@ function ShiftTypeDialog({ type, onClose }: { type: ShiftType | 'new'; onClose: 
           archived: type.archived,
         },
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [stale, setStale] = useState(false);
+  const { errors, formError, stale, submit: send } = useRecordDialog(type, save.mutateAsync, onClose);
   const set = (change: Partial<ShiftTypeInput>) => setInput((current) => ({ ...current, ...change }));
   const validTimes = /^\d{2}:\d{2}$/.test(input.start_time) && /^\d{2}:\d{2}$/.test(input.end_time);
 
-  const submit = async () => {
-    setFormError(null);
+  const submit = () => {
     const found = schemaProblems(ShiftTypeInput, input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const body = ShiftTypeInput.parse(input);
-      await save.mutateAsync({
-        id: type === 'new' ? null : type.id,
-        input: body,
-        version: type === 'new' ? 0 : type.version,
-        key: keys.keyFor(body),
-      });
-      notifications.show({ color: 'green', title: 'Saved', message: `${body.code} is saved.` });
-      onClose();
-    } catch (error) {
-      if (isStaleVersion(error)) setStale(true);
-      else if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFormError(errorMessage(error));
-    }
+    return send(
+      found,
+      () => ShiftTypeInput.parse(input),
+      (body) => body.code,
+    );
   };
 
   return (

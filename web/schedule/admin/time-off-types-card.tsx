@@ -1,12 +1,11 @@
 import { Button, Card, Group, Modal, NumberInput, SimpleGrid, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TimeOffTypeInput, type TimeOffType } from '../../../core/contracts/schedule.ts';
-import { errorMessage, isApiError } from '../../lib/api-error.ts';
-import { IdempotencyKeys, isStaleVersion } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { useRecordDialog } from './record-dialog.ts';
 import { useSaveTimeOffType, useTimeOffTypes } from '../schedule-calls.ts';
 import { hoursText } from '../schedule-times.ts';
 import { schemaProblems } from '../../lib/form-errors.ts';
@@ -73,7 +72,6 @@ type Values = { name: string; accrual_hours_per_month: number | ''; max_carry_ov
 
 function TimeOffTypeDialog({ type, onClose }: { type: TimeOffType | 'new'; onClose: () => void }) {
   const save = useSaveTimeOffType();
-  const [keys] = useState(() => new IdempotencyKeys());
   const [values, setValues] = useState<Values>(() =>
     type === 'new'
       ? { name: '', accrual_hours_per_month: '', max_carry_over_hours: '', archived: false }
@@ -84,33 +82,18 @@ function TimeOffTypeDialog({ type, onClose }: { type: TimeOffType | 'new'; onClo
           archived: type.archived,
         },
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [stale, setStale] = useState(false);
+  const { errors, formError, stale, submit: send } = useRecordDialog(type, save.mutateAsync, onClose);
   const set = (change: Partial<Values>) => setValues((current) => ({ ...current, ...change }));
 
-  const submit = async () => {
-    setFormError(null);
+  const submit = () => {
     const found = schemaProblems(TimeOffTypeInput, values);
     if (values.accrual_hours_per_month === '') found.accrual_hours_per_month = 'Give the hours (0 for none)';
     if (values.max_carry_over_hours === '') found.max_carry_over_hours = 'Give the hours (0 for none)';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
-      const body = TimeOffTypeInput.parse(values);
-      await save.mutateAsync({
-        id: type === 'new' ? null : type.id,
-        input: body,
-        version: type === 'new' ? 0 : type.version,
-        key: keys.keyFor(body),
-      });
-      notifications.show({ color: 'green', title: 'Saved', message: `${body.name} is saved.` });
-      onClose();
-    } catch (error) {
-      if (isStaleVersion(error)) setStale(true);
-      else if (isApiError(error) && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFormError(errorMessage(error));
-    }
+    return send(
+      found,
+      () => TimeOffTypeInput.parse(values),
+      (body) => body.name,
+    );
   };
 
   return (
