@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 /** The officer's page on `path`, once the service worker holds the app (so screens not opened yet load offline too). */
 async function openWithServiceWorker(path: string): Promise<Page> {
-  const page = await newPage({ viewport: { width: 390, height: 844 } });
+  const page = await newPage({ viewport: { width: 390, height: 844 }, serviceWorker: true });
   await signInWithSession(page, officer.session);
   await page.goto(path);
   await page.waitForFunction(

@@ -248,7 +248,7 @@ describe('progress and the program', () => {
       (await api<{ items: Dor[] }>(trainer.session, 'GET', `/rest/v1/fto/binders/${binder.id}/dors?page_size=200`)).items.filter(
         (dor) => dor.shift_date === day,
       );
-    const page = await as(trainer, `/fto/binder/${binder.id}/dors/create`);
+    const page = await as(trainer, `/fto/binder/${binder.id}/dors/create`, { serviceWorker: true });
     try {
       await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
       await page.context().setOffline(true);

@@ -236,7 +236,7 @@ describe('a report written without a connection', () => {
   it('starts, writes and submits a report offline with a photo; it waits in the outbox and reaches the reviewers once, photo and all, when the connection is back', async () => {
     const submittedBefore = async () =>
       (await api<{ items: Report[] }>(sergeant.session, 'GET', '/rest/v1/reports/reports?queue=review&q=quarry&page_size=200')).items;
-    const page = await openAs(officer, '/reports');
+    const page = await openAs(officer, '/reports', { serviceWorker: true });
     try {
       await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
       // The types, kept on the device once read, are what the New report menu offers offline.

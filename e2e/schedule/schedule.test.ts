@@ -223,7 +223,10 @@ describe('scheduling from the set-up to the calendar feed', () => {
         .click();
       const month = page.getByTestId('roster-calendar-month');
       await month.getByText('D: 2 on').first().waitFor();
-      expect(await month.locator('[data-testid="calendar-coverage"][data-state="short"]').count()).toBeGreaterThanOrEqual(made / 2);
+      // The month's shifts arrive after the week's, which stay on screen until they do.
+      await expect
+        .poll(() => month.locator('[data-testid="calendar-coverage"][data-state="short"]').count())
+        .toBeGreaterThanOrEqual(made / 2);
 
       // The day: the briefing table by group and position, with the gap as a row of its own.
       await page.goto(`/schedule?view=all&range=day&date=${FIRST}`);

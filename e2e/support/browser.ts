@@ -48,12 +48,28 @@ export interface NewPageOptions {
   colorScheme?: 'light' | 'dark';
   /** Default 1280×800; use { width: 360, height: 740 } for the phone-in-a-patrol-car check. */
   viewport?: { width: number; height: number };
+  /**
+   * Lets the app install its service worker; default off. Installing it precaches the whole build
+   * (some 260 files) in every fresh context, which on a two-core machine costs a test file more time
+   * than its checks: only a test of working offline, of a reload without a connection or of the
+   * install itself asks for it.
+   */
+  serviceWorker?: boolean;
 }
 
 /** A page in a fresh browser context whose relative URLs resolve against the app under test. */
-export async function newPage({ colorScheme = 'light', viewport = { width: 1280, height: 800 } }: NewPageOptions = {}): Promise<Page> {
+export async function newPage({
+  colorScheme = 'light',
+  viewport = { width: 1280, height: 800 },
+  serviceWorker = false,
+}: NewPageOptions = {}): Promise<Page> {
   const browser = await getBrowser();
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), colorScheme, viewport });
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    colorScheme,
+    viewport,
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
+  });
   return context.newPage();
 }
 

@@ -69,7 +69,7 @@ export function SchedulesPage() {
                   {groups.length === 0 ? (
                     <Text fz="sm">
                       No group yet:{' '}
-                      <Anchor component={Link} to="/admin/modules/schedule/groups" fz="sm">
+                      <Anchor component={Link} to="/admin/modules/schedule/groups" fz="sm" underline="always">
                         add its groups
                       </Anchor>
                       .
