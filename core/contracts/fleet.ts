@@ -3,10 +3,26 @@ import { Vin } from '../vehicles.ts';
 import { defineApi } from '../endpoints.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
 import { pageOf } from './admin.ts';
-import { Id, Key, Label as LabelOf } from './fields.ts';
-import { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES } from './list-values.ts';
+import { Id, IsoDate, Key, Label as LabelOf } from './fields.ts';
+import {
+  SERVICE_REQUEST_ORDERS,
+  SERVICE_REQUEST_PRIORITIES,
+  SERVICE_REQUEST_STATUS_FILTERS,
+  SERVICE_REQUEST_STATUSES,
+  SUBMISSION_STATUSES,
+  VEHICLE_SORTS,
+  VEHICLE_STATUSES,
+} from './list-values.ts';
 
-export { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES };
+export {
+  SERVICE_REQUEST_ORDERS,
+  SERVICE_REQUEST_PRIORITIES,
+  SERVICE_REQUEST_STATUS_FILTERS,
+  SERVICE_REQUEST_STATUSES,
+  SUBMISSION_STATUSES,
+  VEHICLE_SORTS,
+  VEHICLE_STATUSES,
+};
 
 /**
  * The fleet module's contract: its records, their inputs and its endpoints (fleetApi, at the end).
@@ -164,6 +180,8 @@ export const SearchUsersQuery = z.object({
   q: z.string().trim().max(60).optional(),
   /** Also return these people (a picker's current value), whatever `q` says. */
   include: Id.optional(),
+  /** Only the fleet office (holders of fleet:admin): who may be assigned a service request. */
+  fleet_office: z.enum(['true', 'false']).optional(),
 });
 export const UserOption = z.object({ id: z.string(), name: z.string() });
 export type UserOption = z.infer<typeof UserOption>;
@@ -372,6 +390,9 @@ export const ServiceRequestEvent = z.object({
   actor_name: z.string().nullable(),
 });
 
+export const ServiceRequestPriority = z.enum(SERVICE_REQUEST_PRIORITIES, { error: 'Choose a priority' });
+export type ServiceRequestPriority = z.infer<typeof ServiceRequestPriority>;
+
 export const ServiceRequest = z.object({
   id: z.string(),
   number: z.number().int(),
@@ -383,7 +404,14 @@ export const ServiceRequest = z.object({
   status: ServiceRequestStatus,
   out_of_service: z.boolean(),
   cost_cents: z.number().int().nullable(),
+  /** The outside shop doing the work (and billing it), when the request is assigned to a vendor. */
   vendor: z.string().nullable(),
+  priority: ServiceRequestPriority,
+  /** The agency person working it (an in-house mechanic), when it is assigned to one; else see `vendor`. */
+  assignee_id: z.string().nullable(),
+  assignee_name: z.string().nullable(),
+  /** The date the office wants it done by (the agency's calendar date). */
+  due_on: z.string().nullable(),
   reported_by_id: z.string(),
   reported_by_name: z.string(),
   squad_check_id: z.string().nullable(),
@@ -399,11 +427,18 @@ export type ServiceRequest = z.infer<typeof ServiceRequest>;
 export const ListServiceRequestsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200).default(50),
-  status: ServiceRequestStatus.optional(),
+  /** One status, or `active` (open and in progress); every status when left out. */
+  status: z.enum(SERVICE_REQUEST_STATUS_FILTERS).optional(),
+  priority: ServiceRequestPriority.optional(),
   vehicle_id: Id.optional(),
   category: z.string().max(40).optional(),
-  /** Oldest first, so the longest-waiting request is at the top of the queue. */
-  order: z.enum(['oldest', 'newest']).default('oldest'),
+  /** Requests assigned to this person. */
+  assignee_id: Id.optional(),
+  /**
+   * Oldest first by default, so the longest-waiting request is at the top of the queue; open and in
+   * progress requests always come before closed ones, which wait for nothing.
+   */
+  order: z.enum(SERVICE_REQUEST_ORDERS).default('oldest'),
 });
 export type ListServiceRequestsQuery = z.infer<typeof ListServiceRequestsQuery>;
 
@@ -412,11 +447,20 @@ export const UpdateServiceRequestInput = z
     status: ServiceRequestStatus.optional(),
     note: z.string().trim().max(2000).optional(),
     cost_cents: z.number().int().min(0).max(100_000_000).nullable().optional(),
-    vendor: z.string().trim().max(120).nullable().optional(),
+    /** Assigns the request to an outside vendor (clearing a person assignee); null clears it. */
+    vendor: z.string().trim().max(120, 'Use at most 120 characters').nullable().optional(),
     out_of_service: z.boolean().optional(),
     category: Key.optional(),
+    priority: ServiceRequestPriority.optional(),
+    /** Assigns the request to a person of the agency (clearing a vendor); null clears it. */
+    assignee_id: Id.nullable().optional(),
+    due_on: IsoDate.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine((input) => !(input.assignee_id && input.vendor), {
+    message: 'Assign a person or a vendor, not both',
+    path: ['assignee_id'],
+  });
 export type UpdateServiceRequestInput = z.infer<typeof UpdateServiceRequestInput>;
 
 // ---------------------------------------------------------------- preventive maintenance

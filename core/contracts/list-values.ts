@@ -9,6 +9,12 @@ export const USER_SORTS = ['name', 'email', 'badge_number', 'rank', 'status', 'l
 export const VEHICLE_STATUSES = ['in_service', 'out_of_service', 'retired'] as const;
 export const VEHICLE_SORTS = ['unit_number', 'vehicle_type', 'status', 'odometer', 'year', 'make'] as const;
 export const SERVICE_REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'declined'] as const;
+/** The queue's status filter: `active` (open and in progress, the queue's default) or one status. */
+export const SERVICE_REQUEST_STATUS_FILTERS = ['active', ...SERVICE_REQUEST_STATUSES] as const;
+/** How urgent the fleet office judges a request, least first. */
+export const SERVICE_REQUEST_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
+/** oldest: waiting longest first; newest; priority: most urgent first, then oldest; due: soonest due first. */
+export const SERVICE_REQUEST_ORDERS = ['oldest', 'newest', 'priority', 'due'] as const;
 export const SUBMISSION_STATUSES = ['submitted', 'approved', 'returned'] as const;
 
 export const REPORT_STATUSES = ['draft', 'submitted', 'returned', 'approved'] as const;

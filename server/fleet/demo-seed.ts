@@ -83,22 +83,64 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
       });
     }
   }
-  const requests = [
+  // The queue as a fleet office keeps it: how urgent each is, who works it (the fleet manager or an
+  // outside shop) and by when, one of them overdue.
+  const requests: Array<{
+    vehicle: (typeof vehicles)[number] | undefined;
+    category: string;
+    description: string;
+    status: 'open' | 'in_progress' | 'completed';
+    age: number;
+    priority: 'low' | 'normal' | 'high' | 'urgent';
+    works?: 'manager' | string;
+    dueInDays?: number;
+  }> = [
     {
-      vehicle: vehicles[1]!,
+      vehicle: vehicles[1],
       category: 'emergency_equipment',
       description: 'Rear light bar flickers, passenger side',
-      status: 'in_progress' as const,
+      status: 'in_progress',
       age: 2,
+      priority: 'high',
+      works: 'manager',
+      dueInDays: 1,
     },
-    { vehicle: vehicles[2]!, category: 'oil_change', description: 'Oil change due at next service', status: 'open' as const, age: 5 },
-    { vehicle: vehicles[3]!, category: 'tires', description: 'Front tires worn to 3/32"', status: 'completed' as const, age: 12 },
     {
-      vehicle: vehicles[0]!,
+      vehicle: vehicles[2],
+      category: 'oil_change',
+      description: 'Oil change due at next service',
+      status: 'open',
+      age: 5,
+      priority: 'low',
+      works: 'Riverside Quick Lube',
+      dueInDays: 6,
+    },
+    {
+      vehicle: vehicles[3],
+      category: 'tires',
+      description: 'Front tires worn to 3/32"',
+      status: 'completed',
+      age: 12,
+      priority: 'normal',
+      works: 'City Tire & Auto',
+    },
+    {
+      vehicle: vehicles[0],
       category: 'body_damage',
       description: 'Scrape on rear bumper from parking garage pillar',
-      status: 'open' as const,
+      status: 'open',
       age: 9,
+      priority: 'normal',
+      works: 'Main Street Collision',
+      dueInDays: -2,
+    },
+    {
+      vehicle: vehicles[4],
+      category: 'brakes',
+      description: 'Pulls to the left under hard braking',
+      status: 'open',
+      age: 0.25,
+      priority: 'urgent',
     },
   ];
   const managers = await peopleWithPermission(tx, agencyId, 'fleet:admin');
@@ -114,12 +156,17 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
       createdAt: at,
       readAt: Date.now() - at.getTime() > 3 * day ? at : null,
     });
-  for (const r of requests.filter((x) => x.vehicle)) {
+  for (const r of requests) {
+    if (!r.vehicle) continue;
     const created = new Date(Date.now() - r.age * day);
+    const assigneeId = r.works === 'manager' ? managers[0]?.id : undefined;
     const request = await insertServiceRequest(tx, {
       agencyId,
       number: await nextNumber(tx, agencyId, 'service_request'),
       vehicleId: r.vehicle.id,
+      priority: r.priority,
+      ...(assigneeId ? { assigneeId } : r.works && r.works !== 'manager' ? { vendor: r.works } : {}),
+      ...(r.dueInDays !== undefined ? { dueOn: new Date(Date.now() + r.dueInDays * day).toISOString().slice(0, 10) } : {}),
       category: r.category,
       description: r.description,
       drivable: true,
@@ -127,9 +174,7 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
       reportedBy: r.vehicle.assignedUserId!,
       createdAt: created,
       updatedAt: created,
-      ...(r.status === 'completed'
-        ? { completedAt: new Date(created.getTime() + 2 * day), costCents: 38_900, vendor: 'City Tire & Auto' }
-        : {}),
+      ...(r.status === 'completed' ? { completedAt: new Date(created.getTime() + 2 * day), costCents: 38_900 } : {}),
     });
     await insertServiceRequestEvent(tx, {
       agencyId,

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
+  date,
   foreignKey,
   index,
   integer,
@@ -195,6 +197,11 @@ export const serviceRequests = pgTable(
     outOfService: boolean('out_of_service').notNull().default(false),
     costCents: integer('cost_cents'),
     vendor: text('vendor'),
+    priority: text('priority', { enum: ['low', 'normal', 'high', 'urgent'] })
+      .notNull()
+      .default('normal'),
+    assigneeId: uuid('assignee_id'),
+    dueOn: date('due_on', { mode: 'string' }),
     reportedBy: uuid('reported_by').notNull(),
     squadCheckId: uuid('squad_check_id'),
     squadCheckItemId: text('squad_check_item_id'),
@@ -209,6 +216,8 @@ export const serviceRequests = pgTable(
     index('service_requests_queue_idx').on(t.agencyId, t.status, t.createdAt),
     // The queue of every status, and of a category, oldest or newest first.
     index('service_requests_created_idx').on(t.agencyId, t.createdAt, t.number),
+    // The queue of every status puts the open ones first (closed requests wait for nothing).
+    index('service_requests_open_first_idx').on(t.agencyId, sql`(${t.status} in ('completed', 'declined'))`, t.createdAt, t.number),
     index('service_requests_category_idx').on(t.agencyId, t.category, t.createdAt),
     index('service_requests_vehicle_idx').on(t.agencyId, t.vehicleId, t.createdAt),
     index('service_requests_reporter_idx').on(t.agencyId, t.reportedBy, t.createdAt),
@@ -216,6 +225,9 @@ export const serviceRequests = pgTable(
     index('service_requests_squad_check_idx').on(t.agencyId, t.squadCheckId),
     foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
     foreignKey({ columns: [t.agencyId, t.reportedBy], foreignColumns: [users.agencyId, users.id] }),
+    foreignKey({ columns: [t.agencyId, t.assigneeId], foreignColumns: [users.agencyId, users.id] }),
+    // A request is assigned to a person of the agency or to an outside vendor, never both.
+    check('service_requests_one_assignee', sql`${t.assigneeId} is null or ${t.vendor} is null`),
   ],
 );
 

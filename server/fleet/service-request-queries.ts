@@ -48,21 +48,35 @@ export async function eventsOfRequests(tx: Tx, agencyId: string, requestIds: str
   return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
 }
 
+/** Closed requests (completed, declined) wait for nothing: in a list of every status they come after the open ones. */
+const closedLast = sql`(${serviceRequests.status} in ('completed', 'declined'))`;
+/** Most urgent first. */
+const urgency = sql`(case ${serviceRequests.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end)`;
+
 export async function listServiceRequests(tx: Tx, agencyId: string, query: ListServiceRequestsQuery & { reportedBy?: string }) {
   const conditions: Array<SQL | undefined> = [eq(serviceRequests.agencyId, agencyId)];
-  if (query.status) conditions.push(eq(serviceRequests.status, query.status));
+  if (query.status === 'active') conditions.push(inArray(serviceRequests.status, ['open', 'in_progress']));
+  else if (query.status) conditions.push(eq(serviceRequests.status, query.status));
+  if (query.priority) conditions.push(eq(serviceRequests.priority, query.priority));
   if (query.vehicle_id) conditions.push(eq(serviceRequests.vehicleId, query.vehicle_id));
   if (query.category) conditions.push(eq(serviceRequests.category, query.category));
+  if (query.assignee_id) conditions.push(eq(serviceRequests.assigneeId, query.assignee_id));
   if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, query.reportedBy));
   const where = and(...conditions);
-  const direction = query.order === 'newest' ? desc : asc;
+  const order: SQL[] = [
+    ...(query.status === undefined ? [asc(closedLast)] : []),
+    ...(query.order === 'priority' ? [asc(urgency)] : []),
+    ...(query.order === 'due' ? [sql`${serviceRequests.dueOn} asc nulls last`] : []),
+    query.order === 'newest' ? desc(serviceRequests.createdAt) : asc(serviceRequests.createdAt),
+    asc(serviceRequests.number),
+  ];
   const [rows, [total]] = await inSequence([
     () =>
       tx
         .select()
         .from(serviceRequests)
         .where(where)
-        .orderBy(direction(serviceRequests.createdAt), asc(serviceRequests.number))
+        .orderBy(...order)
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size),
     () => tx.select({ n: count() }).from(serviceRequests).where(where),
@@ -126,14 +140,15 @@ export async function otherOutOfServiceRequests(tx: Tx, agencyId: string, vehicl
   return row?.n ?? 0;
 }
 
-/** Each service request's unit number and reporter's name. */
+/** Each service request's unit number, reporter's name and assignee's name. */
 export async function serviceRequestLabels(tx: Tx, agencyId: string, requestIds: string[]) {
-  if (requestIds.length === 0) return new Map<string, { unitNumber: string; reporterName: string }>();
+  if (requestIds.length === 0) return new Map<string, { unitNumber: string; reporterName: string; assigneeName: string | null }>();
   const rows = await tx
     .select({
       id: serviceRequests.id,
       unitNumber: vehicles.unitNumber,
       reporterName: userNameOf(serviceRequests.agencyId, serviceRequests.reportedBy),
+      assigneeName: userNameOf(serviceRequests.agencyId, serviceRequests.assigneeId),
     })
     .from(serviceRequests)
     .innerJoin(vehicles, and(eq(vehicles.agencyId, serviceRequests.agencyId), eq(vehicles.id, serviceRequests.vehicleId)))

@@ -50,6 +50,10 @@ async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Pro
     out_of_service: row.outOfService,
     cost_cents: row.costCents,
     vendor: row.vendor,
+    priority: row.priority,
+    assignee_id: row.assigneeId,
+    assignee_name: row.assigneeId ? (labels.get(row.id)?.assigneeName ?? null) : null,
+    due_on: row.dueOn,
     reported_by_id: row.reportedBy,
     reported_by_name: labels.get(row.id)?.reporterName ?? '',
     squad_check_id: row.squadCheckId,
@@ -184,8 +188,9 @@ export function getServiceRequest(ctx: RequestContext, id: string): Promise<Serv
 
 /**
  * The fleet office works a request: open → in progress → completed or declined (and back to open),
- * each move recorded with its note; cost, vendor and the out-of-service flag, which moves the
- * vehicle out of service and back when nothing else holds it. The reporter is told of each move.
+ * each move recorded with its note; cost, priority, due date, who works it (someone of the fleet office,
+ * who is told, or an outside vendor) and the out-of-service flag, which moves the vehicle out of
+ * service and back when nothing else holds it. The reporter is told of each move.
  */
 export function updateServiceRequest(
   ctx: RequestContext,
@@ -206,6 +211,16 @@ export function updateServiceRequest(
       throw validationError({ note: input.status === 'declined' ? 'Say why the request is declined' : 'Say why the request is reopened' });
     if (input.category && !fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category))
       throw validationError({ category: 'Choose one of the categories' });
+    // Someone of the fleet office (an in-house mechanic) works it, or an outside vendor, never both: choosing one clears the other.
+    const vendor = input.vendor === undefined ? undefined : input.vendor?.trim() || null;
+    if (input.assignee_id && vendor) throw validationError({ assignee_id: 'Assign a person or a vendor, not both' });
+    // The person who works it is one of the fleet office, who can open the queue it waits in.
+    const assignee = input.assignee_id
+      ? (await peopleWithPermission(tx, ctx.scope.agencyId, 'fleet:admin')).find((person) => person.id === input.assignee_id)
+      : undefined;
+    if (input.assignee_id && !assignee) throw validationError({ assignee_id: 'Choose someone of the fleet office (or name a vendor)' });
+    const assigneeId = input.assignee_id !== undefined ? input.assignee_id : vendor ? null : before.assigneeId;
+    const vendorAfter = vendor !== undefined ? vendor : input.assignee_id ? null : before.vendor;
     const status = input.status ?? before.status;
     const closed = status === 'completed' || status === 'declined';
     const outOfService = closed ? false : (input.out_of_service ?? before.outOfService);
@@ -213,8 +228,11 @@ export function updateServiceRequest(
       status,
       outOfService,
       ...(input.cost_cents !== undefined ? { costCents: input.cost_cents } : {}),
-      ...(input.vendor !== undefined ? { vendor: input.vendor } : {}),
+      vendor: vendorAfter,
+      assigneeId,
       ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(input.priority !== undefined ? { priority: input.priority } : {}),
+      ...(input.due_on !== undefined ? { dueOn: input.due_on } : {}),
       completedAt: status === 'completed' ? (before.completedAt ?? new Date()) : null,
     });
     if (!updated) throw staleVersion('service request');
@@ -249,6 +267,30 @@ export function updateServiceRequest(
         { kind: 'service_request', id },
       );
 
+    if (assignee && assigneeId !== before.assigneeId && assignee.id !== ctx.scope.userId) {
+      const subject = `Service request #${before.number} for unit ${vehicle.unitNumber} is assigned to you`;
+      await notify(tx, ctx.scope.agencyId, assignee.id, {
+        kind: 'fleet.service_request.assigned',
+        title: subject,
+        body: before.description.slice(0, 300),
+        link: `/fleet/admin/servicerequest?request=${id}`,
+      });
+      await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
+        to: assignee.email,
+        subject,
+        text: [
+          `Hello ${assignee.name},`,
+          '',
+          `The fleet office assigned service request #${before.number} for unit ${vehicle.unitNumber} to you:`,
+          '',
+          before.description,
+          ...(updated.dueOn ? ['', `Due by ${updated.dueOn}.`] : []),
+          '',
+          `${ctx.services.config.publicUrl}/fleet/admin/servicerequest?request=${id}`,
+        ].join('\n'),
+      });
+    }
+
     if (moving) {
       const reporter = await findPerson(tx, ctx.scope.agencyId, before.reportedBy);
       if (reporter && reporter.id !== ctx.scope.userId) {
@@ -279,8 +321,24 @@ export function updateServiceRequest(
       entityType: 'service_request',
       entityId: id,
       summary: `Service request #${before.number}: ${moving ? `${before.status} → ${status}` : 'updated'}`,
-      before: { status: before.status, out_of_service: before.outOfService, cost_cents: before.costCents, vendor: before.vendor },
-      after: { status, out_of_service: outOfService, cost_cents: updated.costCents, vendor: updated.vendor },
+      before: {
+        status: before.status,
+        out_of_service: before.outOfService,
+        cost_cents: before.costCents,
+        vendor: before.vendor,
+        priority: before.priority,
+        assignee_id: before.assigneeId,
+        due_on: before.dueOn,
+      },
+      after: {
+        status,
+        out_of_service: outOfService,
+        cost_cents: updated.costCents,
+        vendor: updated.vendor,
+        priority: updated.priority,
+        assignee_id: updated.assigneeId,
+        due_on: updated.dueOn,
+      },
     });
     return (await present(tx, ctx.scope.agencyId, [updated]))[0]!;
   });

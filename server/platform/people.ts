@@ -15,16 +15,22 @@ export interface Person {
   name: string;
 }
 
-/** Active people of the agency whose name contains `q`, by name; and `includeId` (a picker's current value) whatever its status. */
+/**
+ * Active people of the agency whose name contains `q` (and who hold `permission` through a role, when
+ * given), by name; and `includeId` (a picker's current value) whatever its status.
+ */
 export async function searchPeople(
   tx: Tx,
   agencyId: string,
-  options: { q?: string | undefined; includeId?: string | undefined; limit: number },
+  options: { q?: string | undefined; includeId?: string | undefined; permission?: string | undefined; limit: number },
 ): Promise<Person[]> {
   const matching = and(
     eq(users.agencyId, agencyId),
     eq(users.status, 'active'),
     options.q ? ilike(users.name, containsPattern(options.q)) : undefined,
+    options.permission
+      ? sql`exists (select 1 from ${userRoles} join ${rolePermissions} on ${rolePermissions.agencyId} = ${userRoles.agencyId} and ${rolePermissions.roleId} = ${userRoles.roleId} where ${userRoles.agencyId} = ${users.agencyId} and ${userRoles.userId} = ${users.id} and ${rolePermissions.permission} = ${options.permission})`
+      : undefined,
   );
   const rows = await tx
     .select({ id: users.id, name: users.name })
