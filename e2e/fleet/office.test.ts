@@ -187,10 +187,13 @@ describe('the service request queue', () => {
       const drawer = page.getByRole('dialog', { name: `Service request #${request.number}` });
       await drawer.waitFor();
       // Only the allowed moves are offered.
+      const moves = drawer.getByRole('radiogroup', { name: 'Move it' }).getByRole('radio');
       await expect
-        .poll(() => drawer.getByRole('radio').evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent ?? '')))
+        .poll(() => moves.evaluateAll((radios) => radios.map((radio) => radio.parentElement?.textContent ?? '')))
         .toEqual(['Keep open', 'Start work', 'Complete', 'Decline']);
       await drawer.locator('label', { hasText: /^Start work$/ }).click();
+      // The brakes go to an outside shop, which bills the work.
+      await drawer.locator('label', { hasText: /^Outside vendor$/ }).click();
       await drawer.getByRole('textbox', { name: 'Vendor' }).fill('Main Street Brake & Tire');
       await drawer.getByRole('button', { name: 'Save' }).click();
       await expect
@@ -207,7 +210,7 @@ describe('the service request queue', () => {
         .toBe('completed');
       const done = await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`);
       expect(done).toMatchObject({ cost_cents: 41250, vendor: 'Main Street Brake & Tire' });
-      await expect.poll(() => drawer.getByRole('radio').count()).toBe(2);
+      await expect.poll(() => moves.count()).toBe(2);
 
       await openInApp(page, `/fleet/admin/vehicle/${vehicle.id}`);
       await page.getByRole('heading', { name: 'Unit P-101', level: 1 }).waitFor();

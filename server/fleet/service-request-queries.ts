@@ -64,7 +64,8 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
   if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, query.reportedBy));
   const where = and(...conditions);
   const order: SQL[] = [
-    ...(query.status === undefined ? [asc(closedLast)] : []),
+    // The office's queue of every status (an officer's own list stays in date order, as its index has it).
+    ...(query.status === undefined && !query.reportedBy ? [asc(closedLast)] : []),
     ...(query.order === 'priority' ? [asc(urgency)] : []),
     ...(query.order === 'due' ? [sql`${serviceRequests.dueOn} asc nulls last`] : []),
     query.order === 'newest' ? desc(serviceRequests.createdAt) : asc(serviceRequests.createdAt),

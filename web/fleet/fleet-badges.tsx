@@ -1,4 +1,4 @@
-import type { ServiceRequestStatus, SUBMISSION_STATUSES, VehicleStatus } from '../../core/contracts/fleet.ts';
+import type { ServiceRequestPriority, ServiceRequestStatus, SUBMISSION_STATUSES, VehicleStatus } from '../../core/contracts/fleet.ts';
 import { StatusBadge } from '../ui/status-badge.tsx';
 
 /**
@@ -29,6 +29,15 @@ const REQUEST_STATUS_COLORS: Record<ServiceRequestStatus, string> = {
   declined: 'gray',
 };
 
+export const PRIORITY_LABELS: Record<ServiceRequestPriority, string> = {
+  low: 'Low',
+  normal: 'Normal',
+  high: 'High',
+  urgent: 'Urgent',
+};
+/** Urgent stands out (red), high warns (orange); normal and low stay quiet. */
+const PRIORITY_COLORS: Record<ServiceRequestPriority, string> = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' };
+
 export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
   submitted: 'Waiting for review',
   approved: 'Approved',
@@ -42,6 +51,14 @@ export function VehicleStatusBadge({ status }: { status: VehicleStatus }) {
 
 export function RequestStatusBadge({ status }: { status: ServiceRequestStatus }) {
   return <StatusBadge color={REQUEST_STATUS_COLORS[status]}>{REQUEST_STATUS_LABELS[status]}</StatusBadge>;
+}
+
+export function PriorityBadge({ priority }: { priority: ServiceRequestPriority }) {
+  return (
+    <StatusBadge color={PRIORITY_COLORS[priority]} variant={priority === 'low' || priority === 'normal' ? 'outline' : 'light'}>
+      {PRIORITY_LABELS[priority]}
+    </StatusBadge>
+  );
 }
 
 export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {

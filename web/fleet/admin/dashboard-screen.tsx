@@ -9,7 +9,7 @@ import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useDashboard } from './get-dashboard.ts';
 import { describeMaintenance, MAINTENANCE_BADGE } from './maintenance-status.ts';
-import { daysWaiting } from './service-request-transitions.ts';
+import { formatWait, waitedFor } from './service-request-transitions.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 
 function Count({ label, value, status }: { label: string; value: number; status?: VehicleStatus }) {
@@ -232,7 +232,7 @@ export function FleetDashboardScreen() {
                       </Anchor>
                       <RequestStatusBadge status={request.status} />
                       <Text fz="sm" c="dimmed">
-                        {daysWaiting(request.created_at)} days waiting
+                        waiting {formatWait(waitedFor(request))}
                       </Text>
                     </Group>
                   </List.Item>

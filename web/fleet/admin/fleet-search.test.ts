@@ -3,6 +3,7 @@ import { toggleSort } from '../../lib/url-search.ts';
 import {
   agencyToday,
   daysBefore,
+  serviceRequestsApiQuery,
   serviceRequestsSearch,
   squadChecksApiQuery,
   squadChecksSearch,
@@ -55,10 +56,19 @@ describe('fleet list state in the URL', () => {
     expect(toggleSort(first, 'year')).toMatchObject({ sort: 'year', order: 'desc' });
   });
 
-  it('reads the service request queue, oldest first by default', () => {
-    const state = serviceRequestsSearch.parse({ status: 'in_progress', vehicle_id: ID, request: 'nope' });
-    expect(state).toMatchObject({ status: 'in_progress', vehicle_id: ID.toLowerCase(), order: 'oldest', request: null });
-    expect(serviceRequestsSearch.query(state)).toEqual({ status: 'in_progress', vehicle_id: ID.toLowerCase() });
+  it('reads the service request queue: open and in progress, the longest waiting first, by default', () => {
+    expect(serviceRequestsSearch.parse({})).toMatchObject({ status: 'active', order: 'oldest', priority: null, assignee_id: null });
+    expect(serviceRequestsApiQuery(serviceRequestsSearch.parse({}))).toMatchObject({ status: 'active', order: 'oldest' });
+    expect(serviceRequestsApiQuery(serviceRequestsSearch.parse({ status: 'all' }))).not.toHaveProperty('status');
+    const state = serviceRequestsSearch.parse({ status: 'in_progress', vehicle_id: ID, request: 'nope', priority: 'urgent', order: 'due' });
+    expect(state).toMatchObject({ status: 'in_progress', vehicle_id: ID.toLowerCase(), order: 'due', priority: 'urgent', request: null });
+    expect(serviceRequestsSearch.query(state)).toEqual({
+      status: 'in_progress',
+      vehicle_id: ID.toLowerCase(),
+      priority: 'urgent',
+      order: 'due',
+    });
+    expect(serviceRequestsSearch.parse({ priority: 'whenever', order: 'sideways' })).toMatchObject({ priority: null, order: 'oldest' });
   });
 
   it('reads squad checks: failures only by default, real dates only, a backwards range turned round', () => {

@@ -1,5 +1,12 @@
 import type { ListServiceRequestsQuery, ListSquadChecksQuery, ListVehiclesQuery } from '../../../core/contracts/fleet.ts';
-import { SERVICE_REQUEST_STATUSES, SUBMISSION_STATUSES, VEHICLE_SORTS, VEHICLE_STATUSES } from '../../../core/contracts/list-values.ts';
+import {
+  SERVICE_REQUEST_ORDERS,
+  SERVICE_REQUEST_PRIORITIES,
+  SERVICE_REQUEST_STATUS_FILTERS,
+  SUBMISSION_STATUSES,
+  VEHICLE_SORTS,
+  VEHICLE_STATUSES,
+} from '../../../core/contracts/list-values.ts';
 import { zonedDateParts } from '../../../core/dates.ts';
 import { searchField, urlSearch } from '../../lib/url-search.ts';
 
@@ -39,11 +46,14 @@ export function vehiclesApiQuery(state: VehiclesSearch): Partial<ListVehiclesQue
 
 // ------------------------------------------------------------------ service requests
 
+/** The queue opens on what is waiting (open and in progress), the longest waiting first; `all` is every status. */
 export const serviceRequestsSearch = urlSearch({
-  status: searchField.optionalOneOf(SERVICE_REQUEST_STATUSES),
+  status: searchField.oneOf([...SERVICE_REQUEST_STATUS_FILTERS, 'all'], 'active'),
+  priority: searchField.optionalOneOf(SERVICE_REQUEST_PRIORITIES),
   vehicle_id: searchField.id(),
   category: searchField.key(),
-  order: searchField.oneOf(['oldest', 'newest'], 'oldest'),
+  assignee_id: searchField.id(),
+  order: searchField.oneOf(SERVICE_REQUEST_ORDERS, 'oldest'),
   page: searchField.page(),
   page_size: searchField.pageSize(),
   /** The request open in the drawer. */
@@ -54,9 +64,11 @@ export type ServiceRequestsSearch = typeof serviceRequestsSearch.defaults;
 
 export function serviceRequestsApiQuery(state: ServiceRequestsSearch): Partial<ListServiceRequestsQuery> {
   return {
-    ...(state.status ? { status: state.status } : {}),
+    ...(state.status !== 'all' ? { status: state.status } : {}),
+    ...(state.priority ? { priority: state.priority } : {}),
     ...(state.vehicle_id ? { vehicle_id: state.vehicle_id } : {}),
     ...(state.category ? { category: state.category } : {}),
+    ...(state.assignee_id ? { assignee_id: state.assignee_id } : {}),
     order: state.order,
     page: state.page,
     page_size: state.page_size,

@@ -14,3 +14,16 @@ export const officerOptions: PersonSearch = {
       (user) => ({ value: user.id, label: user.name }),
     ),
 };
+
+/** Who may work a service request: the fleet office (holders of fleet:admin), by name. */
+export const fleetOfficeOptions: PersonSearch = {
+  key: [...fleetApi.searchUsers.key, 'fleet-office'],
+  hint: 'Type a name',
+  search: async (q, chosen, signal) =>
+    (
+      await callEndpoint(fleetApi.searchUsers, {
+        query: { fleet_office: 'true', ...(q ? { q } : {}), ...(chosen ? { include: chosen } : {}) },
+        signal,
+      })
+    ).map((user) => ({ value: user.id, label: user.name })),
+};

@@ -17,11 +17,19 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { UpdateServiceRequestInput, type ServiceRequest, type ServiceRequestStatus } from '../../../core/contracts/fleet.ts';
+import {
+  SERVICE_REQUEST_PRIORITIES,
+  UpdateServiceRequestInput,
+  type ServiceRequest,
+  type ServiceRequestPriority,
+  type ServiceRequestStatus,
+} from '../../../core/contracts/fleet.ts';
+import { PersonPicker } from '../../lib/person-picker.tsx';
+import { fleetOfficeOptions } from './officer-options.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { placeFieldErrors, schemaProblems } from '../../lib/form-errors.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
-import { REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
+import { PRIORITY_LABELS, REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
 import { labelOf } from './fleet-admin-page.tsx';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { isStaleVersion } from '../../lib/api.ts';
@@ -31,11 +39,19 @@ import { useUpdateServiceRequest } from './update-service-request.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { StoredPhoto } from '../../ui/stored-photo.tsx';
 
+/** Who works a request: nobody yet, someone of the fleet office, or an outside vendor (never both). */
+type Assign = 'nobody' | 'person' | 'vendor';
+
 type WorkValues = {
   move: ServiceRequestStatus | 'stay';
   note: string;
-  cost: string;
+  priority: ServiceRequestPriority;
+  /** YYYY-MM-DD, or '' for no due date. */
+  due_on: string;
+  assign: Assign;
+  assignee_id: string | null;
   vendor: string;
+  cost: string;
   out_of_service: boolean;
   category: string;
 };
@@ -44,8 +60,12 @@ function valuesOf(request: ServiceRequest): WorkValues {
   return {
     move: 'stay',
     note: '',
-    cost: centsToDollars(request.cost_cents),
+    priority: request.priority,
+    due_on: request.due_on ?? '',
+    assign: request.assignee_id ? 'person' : request.vendor ? 'vendor' : 'nobody',
+    assignee_id: request.assignee_id,
     vendor: request.vendor ?? '',
+    cost: centsToDollars(request.cost_cents),
     out_of_service: request.out_of_service,
     category: request.category,
   };
@@ -71,8 +91,21 @@ export function serviceRequestChanges(
   const cents = dollarsToCents(values.cost);
   if (cents === undefined) problems.cost = 'Enter the cost in dollars, e.g. 125.50.';
   else if (cents !== request.cost_cents) changes.cost_cents = cents;
-  const vendor = values.vendor.trim() === '' ? null : values.vendor.trim();
-  if (vendor !== request.vendor) changes.vendor = vendor;
+  if (values.priority !== request.priority) changes.priority = values.priority;
+  const dueOn = values.due_on.trim() === '' ? null : values.due_on.trim();
+  if (dueOn !== request.due_on) changes.due_on = dueOn;
+  // Choosing a person clears the vendor on the server, and naming a vendor clears the person.
+  if (values.assign === 'person') {
+    if (values.assignee_id === null) problems.assignee_id = 'Choose who in the fleet office works it.';
+    else if (values.assignee_id !== request.assignee_id) changes.assignee_id = values.assignee_id;
+  } else if (values.assign === 'vendor') {
+    const vendor = values.vendor.trim();
+    if (vendor === '') problems.vendor = 'Name the vendor doing the work.';
+    else if (vendor !== request.vendor || request.assignee_id !== null) changes.vendor = vendor;
+  } else {
+    if (request.assignee_id !== null) changes.assignee_id = null;
+    if (request.vendor !== null) changes.vendor = null;
+  }
   if (values.out_of_service !== request.out_of_service) changes.out_of_service = values.out_of_service;
   if (values.category !== request.category) changes.category = values.category;
   // The contract's own limits (a note or vendor too long), in its words, beside the field.
@@ -190,20 +223,64 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
         error={problems.note}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="Cost (dollars)"
-          inputMode="decimal"
-          value={values.cost}
-          onChange={(event) => set('cost', event.currentTarget.value)}
-          error={problems.cost}
+        <Select
+          label="Priority"
+          data={[...SERVICE_REQUEST_PRIORITIES].reverse().map((priority) => ({ value: priority, label: PRIORITY_LABELS[priority] }))}
+          value={values.priority}
+          onChange={(value) => set('priority', (value as ServiceRequestPriority | null) ?? request.priority)}
+          allowDeselect={false}
+          error={problems.priority}
         />
         <TextInput
-          label="Vendor"
-          value={values.vendor}
-          onChange={(event) => set('vendor', event.currentTarget.value)}
-          error={problems.vendor}
+          label="Due by"
+          description="Empty for no due date"
+          type="date"
+          value={values.due_on}
+          onChange={(event) => set('due_on', event.currentTarget.value)}
+          error={problems.due_on}
         />
       </SimpleGrid>
+      <Stack gap={4}>
+        <Text fz="sm" fw={600} id="assign-label">
+          Who works it
+        </Text>
+        <SegmentedControl
+          aria-labelledby="assign-label"
+          fullWidth
+          value={values.assign}
+          onChange={(value) => set('assign', value as Assign)}
+          data={[
+            { value: 'nobody', label: 'Nobody yet' },
+            { value: 'person', label: 'Fleet office' },
+            { value: 'vendor', label: 'Outside vendor' },
+          ]}
+        />
+        {values.assign === 'person' ? (
+          <PersonPicker
+            search={fleetOfficeOptions}
+            label="Person"
+            description="Someone of the fleet office; they are told by the bell and by e-mail"
+            value={values.assignee_id}
+            onChange={(personId) => set('assignee_id', personId)}
+            error={problems.assignee_id}
+          />
+        ) : values.assign === 'vendor' ? (
+          <TextInput
+            label="Vendor"
+            description="The shop doing the work, e.g. City Tire & Auto"
+            value={values.vendor}
+            onChange={(event) => set('vendor', event.currentTarget.value)}
+            error={problems.vendor}
+          />
+        ) : null}
+      </Stack>
+      <TextInput
+        label="Cost (dollars)"
+        inputMode="decimal"
+        value={values.cost}
+        onChange={(event) => set('cost', event.currentTarget.value)}
+        error={problems.cost}
+      />
       <Select
         label="Category"
         data={(settings.data?.service_categories ?? [{ key: request.category, label: request.category }]).map((category) => ({

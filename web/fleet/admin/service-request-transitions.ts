@@ -32,7 +32,30 @@ export function centsToDollars(cents: number | null): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** Whole days a request has waited since it was created. */
-export function daysWaiting(createdAt: string, now: Date = new Date()): number {
-  return Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 86_400_000));
+/**
+ * How long a request has waited: from when it was reported until now while it is open or in progress,
+ * until it was closed once it is completed or declined (milliseconds).
+ */
+export function waitedFor(
+  request: { status: ServiceRequestStatus; created_at: string; completed_at: string | null; updated_at: string },
+  now: Date = new Date(),
+): number {
+  const open = request.status === 'open' || request.status === 'in_progress';
+  const end = open ? now.getTime() : new Date(request.completed_at ?? request.updated_at).getTime();
+  return Math.max(0, end - new Date(request.created_at).getTime());
+}
+
+/** A wait as a person reads it on a queue: "3 d 4 h", "5 h", "20 min" (whole units, rounded down). */
+export function formatWait(milliseconds: number): string {
+  const minutes = Math.floor(milliseconds / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return `${hours} h`;
+  return `${minutes} min`;
+}
+
+/** Whether an open or in-progress request is past the date it was due by (`today` is the agency's YYYY-MM-DD). */
+export function isOverdue(request: { status: ServiceRequestStatus; due_on: string | null }, today: string): boolean {
+  return (request.status === 'open' || request.status === 'in_progress') && request.due_on !== null && request.due_on < today;
 }
