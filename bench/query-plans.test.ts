@@ -226,6 +226,8 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       withTenant: (agency, work) => scoped(agency, work),
       withoutTenant: (work) => scoped(null, work),
       scopedCall: (call) => queryRows(db, call),
+      // The plans are of reads; nothing here streams live updates.
+      listen: async () => async () => {},
       ping: async () => {},
       close: async () => {},
     };

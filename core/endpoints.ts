@@ -49,8 +49,11 @@ export function alsoRequiredPermissions(access: EndpointAccess): readonly Permis
   return 'public' in access ? [] : (access.also ?? []);
 }
 
-/** What an endpoint answers besides JSON: a CSV export, or a stored file's bytes. */
-export type NonJsonAnswer = 'csv' | 'file';
+/**
+ * What an endpoint answers besides JSON: a CSV export, a stored file's bytes, or a stream of
+ * server-sent events the handler writes itself (realtime/v1; the web reads it with web/lib/realtime.ts).
+ */
+export type NonJsonAnswer = 'csv' | 'file' | 'events';
 
 export interface EndpointSpec {
   method: HttpMethod;

@@ -4,6 +4,7 @@ import { citationsModule } from './citations/manifest.ts';
 import { fleetModule } from './fleet/manifest.ts';
 import { ftoModule } from './fto/manifest.ts';
 import { notificationsModule } from './notifications/manifest.ts';
+import { realtimeModule } from './realtime/manifest.ts';
 import { reportsModule } from './reports/manifest.ts';
 import { scheduleModule } from './schedule/manifest.ts';
 import { tenantTables, type ServerModule } from './platform/modules.ts';
@@ -15,6 +16,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   adminModule,
   storageModule,
   notificationsModule,
+  realtimeModule,
   fleetModule,
   ftoModule,
   reportsModule,

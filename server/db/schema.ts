@@ -366,6 +366,7 @@ export const PLATFORM_TENANT_TABLES = [
   'idempotency_keys',
   'storage_objects',
   'notifications',
+  'realtime_events',
 ] as const;
 
 // ------------------------------------------------------------------ platform: counters, idempotency
@@ -448,6 +449,32 @@ export const notifications = pgTable(
   (t) => [
     primaryKey({ columns: [t.agencyId, t.id] }),
     index('notifications_user_recent_idx').on(t.agencyId, t.userId, t.createdAt),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
+// ------------------------------------------------------------------ platform: live updates
+
+/**
+ * What realtime/v1 sent, kept for an hour so a client that reconnects catches up (server/platform/realtime.ts).
+ * Written in the transaction of the change it is about; `pg_notify` in the same transaction tells every
+ * server process once it commits. The audience: one user, or the holders of a permission (with a module on).
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    topic: text('topic').notNull(),
+    userId: uuid('user_id'),
+    permission: text('permission'),
+    module: text('module'),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    index('realtime_events_recent_idx').on(t.agencyId, t.createdAt),
     foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
   ],
 );

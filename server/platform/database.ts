@@ -30,6 +30,12 @@ export interface Database {
    * their own scope for it (precinct_request_scope), which is what makes them one round trip.
    */
   scopedCall<T>(call: SQL): Promise<T[]>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (realtime/v1's fan-out). PostgreSQL: a connection
+   * of its own outside the pool, made again with backoff when it drops, after which `onReconnect`
+   * runs (what was sent meanwhile is to be read from the table). Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -86,6 +92,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     owner: db,
     ...scoped((work) => db.transaction(work)),
     scopedCall: (call) => queryRows(db, call),
+    async listen(channel, onPayload) {
+      return client.listen(channel, onPayload);
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -152,12 +161,59 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     withTenant: (agencyId, work, options) => run(agencyId, options?.userId ?? '', work),
     withoutTenant: (work) => run(null, '', work),
     scopedCall: (call) => queryRows(db, call),
+    listen: (channel, onPayload, onReconnect) => listenOnPostgres(options.url!, channel, onPayload, onReconnect),
     async ping() {
       await pool.query('select 1');
     },
     async close() {
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to requests). When it drops (a
+ * database restart, a network cut) it is made again after 0.5 s, doubling to 30 s, and `onReconnect`
+ * runs once it listens again. The channel name is an identifier, checked before it is written into SQL.
+ */
+async function listenOnPostgres(url: string, channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  const pg = await import('pg');
+  let stopped = false;
+  let client: import('pg').Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 500;
+  const connect = async (again: boolean): Promise<void> => {
+    const next = new pg.default.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    const dropped = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      void next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(() => {}), delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+    next.on('error', dropped);
+    next.on('end', dropped);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      if (!again) throw error;
+      dropped();
+      return;
+    }
+    delay = 500;
+    if (again) onReconnect?.();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

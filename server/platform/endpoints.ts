@@ -156,6 +156,8 @@ function routeOf(services: Services, endpoint: Endpoint, handle: Handler<Endpoin
             const version = (result as { version?: unknown } | undefined)?.version;
             if (typeof version === 'number') setEtag(reply, version);
           }
+          // An event stream's handler took the socket over (reply.hijack()) and writes it until it closes.
+          if (response === 'events') return reply;
           if (typeof response === 'string' && SUPPORTED.has(response)) return sendFile(reply, result as unknown as FileAnswer);
           if (status === 204) return reply.status(204).send();
           return reply.status(status).send(result);

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
+import { REALTIME_TOPICS } from '../../core/contracts/realtime.ts';
 import { notifications } from '../db/schema.ts';
 import type { RequestContext } from './context.ts';
 import type { Tx } from './database.ts';
 import { findPerson } from './people.ts';
+import { publish } from './realtime.ts';
 
 /**
  * In-app notices: any module tells a user something here (as it sends mail through mail.ts); the
@@ -27,8 +30,10 @@ export interface Notice {
  */
 export async function notify(tx: Tx, agencyId: string, userId: string, notice: Notice): Promise<void> {
   const now = new Date();
+  const id = randomUUID();
   await pruneNotifications(tx, agencyId, userId, now);
   await insertNotification(tx, {
+    id,
     agencyId,
     userId,
     kind: notice.kind,
@@ -37,6 +42,8 @@ export async function notify(tx: Tx, agencyId: string, userId: string, notice: N
     link: notice.link ?? null,
     createdAt: now,
   });
+  // The user's open tabs read their bell again at once (polling stays the fallback).
+  await publish(tx, agencyId, REALTIME_TOPICS.notifications, { userId }, { id });
 }
 
 export async function insertNotification(tx: Tx, row: typeof notifications.$inferInsert): Promise<void> {

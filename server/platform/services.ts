@@ -3,6 +3,7 @@ import type { Config } from '../env.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import type { Database } from './database.ts';
 import type { Mailer } from './mail.ts';
+import type { RealtimeHub } from './realtime.ts';
 import type { LocalStorage } from './storage.ts';
 import type { ServerModule } from './modules.ts';
 import type { TextMessages } from './sms.ts';
@@ -18,6 +19,8 @@ export interface Services {
   /** The master secret (32 bytes): encrypts signing keys and TOTP secrets, keys phone-code hashes. */
   secret: Buffer;
   log: FastifyBaseLogger;
+  /** The process's live-update streams (realtime/v1). */
+  realtime: RealtimeHub;
   /** The modules this server runs (server/modules.ts). */
   modules: readonly ServerModule[];
 }

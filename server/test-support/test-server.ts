@@ -75,7 +75,9 @@ export async function startTestServer(
       }
     },
     request({ token, headers, ...options }) {
-      return app.inject({ ...options, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+      const all = { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      if (String(options.url ?? '').startsWith('/realtime/')) return openingOfStream(app, { ...options, headers: all });
+      return app.inject({ ...options, headers: all });
     },
     async close() {
       await app.close();
@@ -85,6 +87,23 @@ export async function startTestServer(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An event stream never ends by itself, so a sweep's request to realtime/v1 reads its answer up to the
+ * first frame (or the whole of a refusal) and lets go: the status, the headers and what came first.
+ * The stream itself is closed when the server closes. Tests of the stream's messages use a real socket.
+ */
+async function openingOfStream(app: FastifyInstance, options: InjectOptions): Promise<LightMyRequestResponse> {
+  const response = await app.inject({ ...options, payloadAsStream: true });
+  const stream = response.stream();
+  let text = '';
+  for await (const chunk of stream) {
+    text += String(chunk);
+    if (response.statusCode === 200 && text.includes('\n\n')) break;
+  }
+  stream.destroy();
+  return Object.assign(response, { body: text, payload: text, json: () => JSON.parse(text) as unknown });
 }
 
 /** The token query parameter of the first link in a message. */
