@@ -20,12 +20,13 @@ import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
 let admin: Person;
 let officer: Person;
 let request: ServiceRequest;
+let vehicle: Vehicle;
 
 beforeAll(async () => {
   admin = await agencyWithAdmin('bell');
   const roleId = await createRole(admin.session, 'Patrol', ['fleet:servicerequest.submit', 'fleet:squadcheck.submit']);
   officer = await inviteAndAccept(admin.session, { name: 'Robin Patrol', roleIds: [roleId], accountType: 'full' });
-  const vehicle = await api<Vehicle>(
+  vehicle = await api<Vehicle>(
     admin.session,
     'POST',
     '/rest/v1/fleet/admin/vehicles',
@@ -91,6 +92,50 @@ describe('the notification bell', () => {
       await expect.poll(() => panel.getByRole('button', { name: /^Unread: / }).count()).toBe(0);
       await expect.poll(() => panel.getByRole('button', { name: 'Mark all read', disabled: true }).count()).toBe(1);
       await panel.getByRole('button', { name: `Service request #${request.number} is completed` }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('news as it happens', () => {
+  it('rings the bell the moment the fleet office moves a request, without waiting for the minute’s poll', async () => {
+    const fresh = await api<ServiceRequest>(
+      officer.session,
+      'POST',
+      '/rest/v1/fleet/service-requests',
+      { vehicle_id: vehicle.id, category: 'brakes', description: 'Brake pedal feels soft', drivable: true },
+      { 'idempotency-key': randomUUID() },
+    );
+    const page = await newPage();
+    try {
+      await signInWithSession(page, officer.session);
+      const asked: string[] = [];
+      page.on('request', (sent) => {
+        if (new URL(sent.url()).pathname === '/rest/v1/notifications') asked.push(sent.url());
+      });
+      await page.goto('/');
+      await settled(page);
+      const unreadNow = async () => {
+        const name = await page
+          .getByRole('button', { name: /^Notifications/ })
+          .first()
+          .getAttribute('aria-label');
+        return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
+      };
+      await expect.poll(() => asked.length).toBeGreaterThan(0);
+      const before = await unreadNow();
+      const readsBefore = asked.length;
+      await api(
+        admin.session,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${fresh.id}`,
+        { status: 'in_progress', note: 'A tech will look at it tonight' },
+        { 'if-match': `"${fresh.version}"` },
+      );
+      // The poll comes once a minute; the live stream (realtime/v1) brings it within seconds.
+      await expect.poll(unreadNow, { timeout: 8_000 }).toBe(before + 1);
+      expect(asked.length).toBeGreaterThan(readsBefore);
     } finally {
       await page.close();
     }

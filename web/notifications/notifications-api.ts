@@ -1,17 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsApi } from '../../core/contracts/notifications.ts';
+import { REALTIME_TOPICS } from '../../core/contracts/realtime.ts';
 import { callEndpoint, queryKey } from '../lib/api.ts';
+import { useLiveInvalidation, useRealtimeStatus } from '../lib/realtime.ts';
 
-/** How often the bell asks for news while the app is open. */
+/** How often the bell asks for news while the live stream is not open (it cannot connect, or is reconnecting). */
 export const NOTIFICATION_POLL_MS = 60_000;
 
-/** The latest 20 and the unread count; a poll, so the table marks it background. */
+/**
+ * The latest 20 and the unread count, read again as soon as the live stream (realtime/v1) says a
+ * notification arrived; polled only while the stream is not open. A poll, so the table marks it background.
+ */
 export function useNotifications() {
+  const live = useRealtimeStatus() === 'live';
+  useLiveInvalidation(REALTIME_TOPICS.notifications, notificationsApi.list.key);
   return useQuery(
     queryOptions({
       queryKey: queryKey(notificationsApi.list),
       queryFn: ({ signal }) => callEndpoint(notificationsApi.list, { query: { limit: 20 }, signal }),
-      refetchInterval: NOTIFICATION_POLL_MS,
+      refetchInterval: live ? false : NOTIFICATION_POLL_MS,
       refetchIntervalInBackground: false,
     }),
   );
