@@ -218,6 +218,15 @@ export const serviceRequests = pgTable(
     index('service_requests_created_idx').on(t.agencyId, t.createdAt, t.number),
     // The queue of every status puts the open ones first (closed requests wait for nothing).
     index('service_requests_open_first_idx').on(t.agencyId, sql`(${t.status} in ('completed', 'declined'))`, t.createdAt, t.number),
+    // The same by priority (most urgent first) and by due date (soonest first, none last).
+    index('service_requests_priority_idx').on(
+      t.agencyId,
+      sql`(${t.status} in ('completed', 'declined'))`,
+      sql`(case ${t.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end)`,
+      t.createdAt,
+      t.number,
+    ),
+    index('service_requests_due_idx').on(t.agencyId, sql`(${t.status} in ('completed', 'declined'))`, t.dueOn, t.createdAt, t.number),
     index('service_requests_category_idx').on(t.agencyId, t.category, t.createdAt),
     index('service_requests_vehicle_idx').on(t.agencyId, t.vehicleId, t.createdAt),
     index('service_requests_reporter_idx').on(t.agencyId, t.reportedBy, t.createdAt),

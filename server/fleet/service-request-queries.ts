@@ -48,9 +48,9 @@ export async function eventsOfRequests(tx: Tx, agencyId: string, requestIds: str
   return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
 }
 
-/** Closed requests (completed, declined) wait for nothing: in a list of every status they come after the open ones. */
+/** Closed requests (completed, declined) wait for nothing (the expression of the queue's indexes, schema.ts). */
 const closedLast = sql`(${serviceRequests.status} in ('completed', 'declined'))`;
-/** Most urgent first. */
+/** Most urgent first (the expression of `service_requests_priority_idx`). */
 const urgency = sql`(case ${serviceRequests.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end)`;
 
 export async function listServiceRequests(tx: Tx, agencyId: string, query: ListServiceRequestsQuery & { reportedBy?: string }) {
@@ -63,11 +63,13 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
   if (query.assignee_id) conditions.push(eq(serviceRequests.assigneeId, query.assignee_id));
   if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, query.reportedBy));
   const where = and(...conditions);
+  // Waiting longest first (the default), most urgent or soonest due: in a list of every status the
+  // closed requests come after the open ones, since they wait for nothing (newest first is plain date
+  // order; an officer's own list stays in date order, as its index has it). Each order has its index.
   const order: SQL[] = [
-    // The office's queue of every status (an officer's own list stays in date order, as its index has it).
-    ...(query.status === undefined && !query.reportedBy ? [asc(closedLast)] : []),
+    ...(query.order !== 'newest' && query.status === undefined && !query.reportedBy ? [asc(closedLast)] : []),
     ...(query.order === 'priority' ? [asc(urgency)] : []),
-    ...(query.order === 'due' ? [sql`${serviceRequests.dueOn} asc nulls last`] : []),
+    ...(query.order === 'due' ? [asc(serviceRequests.dueOn)] : []),
     query.order === 'newest' ? desc(serviceRequests.createdAt) : asc(serviceRequests.createdAt),
     asc(serviceRequests.number),
   ];
