@@ -17,6 +17,7 @@ import type {
 } from '../../core/contracts/schedule.ts';
 import { parseCsv } from '../../core/csv.ts';
 import type { Permission } from '../../core/permissions.ts';
+import { openStream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 
@@ -559,6 +560,30 @@ describe.each(DATABASE_KINDS)('the scheduling API on %s', (kind) => {
       201,
     );
     expect((await ok<{ time_off_to_decide: number }>(await call(scheduler, 'GET', '/home'))).time_off_to_decide).toBeGreaterThan(0);
+  });
+
+  it('tells every open roster of the agency, live, which dates a saved day note changed, and no other agency', async () => {
+    const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const watching = await openStream(base, officer);
+    const elsewhere = await openStream(base, outsider);
+    try {
+      for (const stream of [watching, elsewhere]) await stream.next((m) => m.event === 'ready');
+      await ok(
+        await call(scheduler, 'PUT', '/day-notes/2027-03-04', {
+          note: 'Parade on Main St: two cars at the bridge',
+          officer_in_charge_id: null,
+        }),
+      );
+      const changed = await watching.next((m) => m.event === 'schedule.roster');
+      expect(JSON.parse(changed.data)).toEqual({ from: '2027-03-04', to: '2027-03-04' });
+      // A second note, once the officer's stream has it, marks the point by which a leak to the other agency would have come.
+      await ok(await call(scheduler, 'PUT', '/day-notes/2027-03-05', { note: 'Quiet', officer_in_charge_id: null }));
+      await watching.next((m) => m.data.includes('2027-03-05'));
+      expect(elsewhere.messages.map((m) => m.event)).toEqual(['ready']);
+    } finally {
+      watching.close();
+      elsewhere.close();
+    }
   });
 });
 

@@ -44,6 +44,7 @@ import { staleVersion } from '../platform/versioning.ts';
 import { scheduleShifts } from './schema.ts';
 import { agencyToday, scheduleSettingsOf, timezoneOf } from './settings.ts';
 import * as setupQueries from './setup-queries.ts';
+import { rosterChanged } from './live.ts';
 import * as q from './shift-queries.ts';
 
 /** The roster and "my schedule", the scheduler's changes with their rule checks and history, rotations, day notes and hours. */
@@ -202,6 +203,8 @@ async function afterChange(
   change: { action: string; summary: string; reason: string; before?: Shift | null; notice: string },
 ) {
   const agencyId = ctx.scope.agencyId;
+  const dates = [shift.date, change.before?.date ?? shift.date].sort();
+  await rosterChanged(tx, ctx, dates[0]!, dates[1]);
   await q.recordShiftChange(tx, {
     agencyId,
     shiftId: change.action === 'removed' ? null : shift.id,
@@ -392,6 +395,7 @@ export function generateShifts(ctx: RequestContext, groupId: string, input: Gene
     );
     const created = await q.insertShifts(tx, rows);
     const result = { created, skipped: rows.length - created, replaced };
+    if (created > 0 || replaced > 0) await rosterChanged(tx, ctx, from, to);
     const summary = `Generated ${created} ${type.code} shifts for ${group.name} from ${from} to ${to}${replaced ? ` (replacing ${replaced})` : ''}`;
     await q.recordShiftChange(tx, {
       agencyId,
@@ -422,6 +426,7 @@ export function saveDayNote(ctx: RequestContext, date: string, input: DayNoteInp
     const [before] = await q.dayNotesBetween(tx, agencyId, date, date);
     await q.upsertDayNote(tx, agencyId, date, input.note ?? '', input.officer_in_charge_id ?? null);
     const [note] = await q.dayNotesBetween(tx, agencyId, date, date);
+    await rosterChanged(tx, ctx, date);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.day_note_saved',
       entityType: 'schedule_day',

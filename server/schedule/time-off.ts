@@ -26,6 +26,7 @@ import { staleVersion } from '../platform/versioning.ts';
 import { timeOffRequests } from './schema.ts';
 import { scheduleSettingsOf } from './settings.ts';
 import * as setupQueries from './setup-queries.ts';
+import { rosterChanged } from './live.ts';
 import * as shiftQueries from './shift-queries.ts';
 import * as q from './time-off-queries.ts';
 
@@ -242,6 +243,7 @@ export function decideTimeOff(ctx: RequestContext, id: string, version: number, 
     }
     const request = (await q.findRequest(tx, agencyId, id))!;
     const verb = values.decision === 'approve' ? 'approved' : 'denied';
+    if (values.decision === 'approve') await rosterChanged(tx, ctx, request.starts_on, request.ends_on);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: `schedule.time_off_${verb}`,
       entityType: 'schedule_time_off',
@@ -291,6 +293,7 @@ export function cancelTimeOff(ctx: RequestContext, id: string, version: number):
       ]);
     }
     const request = (await q.findRequest(tx, agencyId, id))!;
+    if (before.status === 'approved') await rosterChanged(tx, ctx, request.starts_on, request.ends_on);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.time_off_cancelled',
       entityType: 'schedule_time_off',

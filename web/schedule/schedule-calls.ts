@@ -20,10 +20,12 @@ import {
   type UpdateScheduleSettingsInput,
   type UpdateShiftInput,
 } from '../../core/contracts/schedule.ts';
+import { REALTIME_TOPICS } from '../../core/contracts/realtime.ts';
 import { apiKey, callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 import { downloadText } from '../lib/download.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
 import { sendOrQueue } from '../lib/outbox/outbox.ts';
+import { useLiveUpdates } from '../lib/realtime.ts';
 
 /**
  * The scheduling module's calls (core/contracts/schedule.ts): queries keyed by the table, mutations
@@ -51,7 +53,25 @@ export function useScheduleSetup() {
   });
 }
 
+/**
+ * The roster of the dates in `query`, read again when the live stream (realtime/v1) says a shift,
+ * time off or a day note in those dates changed: two schedulers, or a scheduler and the briefing room's
+ * screen, see each other's changes without reloading.
+ */
 export function useRoster(query: RosterQuery, enabled = true) {
+  const client = useQueryClient();
+  useLiveUpdates(
+    REALTIME_TOPICS.scheduleRoster,
+    (changed) =>
+      void client.invalidateQueries({
+        queryKey: scheduleApi.roster.key,
+        predicate: ({ queryKey: key }) => {
+          const shown = key[2] as RosterQuery | undefined;
+          return !shown || (shown.from <= changed.to && shown.to >= changed.from);
+        },
+      }),
+    () => void client.invalidateQueries({ queryKey: scheduleApi.roster.key }),
+  );
   return useQuery({
     queryKey: queryKey(scheduleApi.roster, query),
     queryFn: ({ signal }) => callEndpoint(scheduleApi.roster, { query, signal }),
