@@ -391,6 +391,19 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     for (const status of ['open', 'in_progress', 'completed', 'declined'] as const)
       await check(`request queue, ${status}`, () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ status })));
     await check('request queue, newest', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ order: 'newest' })));
+    // The office's queue opens on the waiting requests; each order, of those and of every status.
+    await check('request queue, waiting', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ status: 'active' })));
+    for (const order of ['newest', 'priority', 'due'] as const) {
+      await check(`request queue, waiting, ${order}`, () =>
+        listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ status: 'active', order })),
+      );
+      await check(`request queue, every status, ${order}`, () =>
+        listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ order })),
+      );
+    }
+    await check('request queue, urgent', () =>
+      listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ status: 'active', priority: 'urgent' })),
+    );
     await check('requests of a vehicle', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ vehicle_id: vehicleId })));
     await check('requests of a category', () => listServiceRequestQueue(manager, ListServiceRequestsQuery.parse({ category: 'tires' })));
     await check('my requests', () => listMyServiceRequests(officer, ListServiceRequestsQuery.parse({ order: 'newest' })));
