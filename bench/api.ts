@@ -35,9 +35,13 @@ import autocannon from 'autocannon';
 import type { TemplateSection } from '../core/contracts/fleet.ts';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../test/pg-cluster.ts';
 import { BENCH_PASSWORD, benchEmail, countBenchAgencies, USERS_PER_AGENCY } from './bench-data.ts';
+import { runRealtimeCase, type RealtimeCaseResult } from './realtime-case.ts';
 import { redact, runSeed } from './seed-bench.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../server/platform/database.ts';
+
+/** The live-update case's name (bench/realtime-case.ts); `--only realtime` runs it alone. */
+const REALTIME_CASE = 'realtime: 1,000 open streams, a change delivered to each';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -698,6 +702,13 @@ export async function benchApi(options: Options) {
       });
       console.log(`${Math.round(result.requests.average)} req/s`);
     }
+    let realtime: RealtimeCaseResult | null = null;
+    if (!options.only || REALTIME_CASE.includes(options.only)) {
+      process.stdout.write(`${REALTIME_CASE}… `);
+      const schedulers = [...new Map(callers.map((c) => [c.agency, { agency: c.agency, token: c.schedule.token }])).values()];
+      realtime = await runRealtimeCase(server.base, server.child.pid, schedulers);
+      console.log(`${realtime.opened} streams, ${realtime.deliveries} deliveries`);
+    }
     const meanOf = (target: 'pk' | 'rls') => {
       const runs = results.filter((r) => r.target === target);
       return runs.reduce((sum, r) => sum + r.requestsPerSecond, 0) / runs.length;
@@ -722,6 +733,18 @@ export async function benchApi(options: Options) {
         .loadavg()
         .map((n) => n.toFixed(2))
         .join(' ')}.`,
+      ...(realtime
+        ? [
+            '',
+            `| ${REALTIME_CASE} | streams open | server RSS before → after (MB) | per stream (kB) | deliveries | missing | delay p50 ms | delay p99 ms | the change's own request p50 ms |`,
+            `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+            `| ${realtime.rounds} rounds, every agency's scheduler saving a day note at once | ${realtime.opened} | ${realtime.rssBeforeMb ?? '?'} → ${realtime.rssAfterMb ?? '?'} | ${
+              realtime.rssBeforeMb !== null && realtime.rssAfterMb !== null
+                ? Math.round(((realtime.rssAfterMb - realtime.rssBeforeMb) * 1024) / Math.max(1, realtime.opened))
+                : '?'
+            } | ${realtime.deliveries.toLocaleString('en-US')} | ${realtime.missing} | ${realtime.p50} | ${realtime.p99} | ${realtime.writeP50} |`,
+          ]
+        : []),
       '',
       'Goals (issue 13):',
       ...goals(results, peak).map((goal) => `- ${goal.met ? 'met' : 'NOT met'}: ${goal.text}`),
@@ -744,6 +767,7 @@ export async function benchApi(options: Options) {
           node: process.version,
           peakRssMb: peak,
           cases: results,
+          realtime,
           refusals: notes,
           seconds: (performance.now() - started) / 1000,
         },
