@@ -537,10 +537,11 @@ export async function benchApi(options: Options) {
         build: () => ({ path: `/rest/v1/fleet/admin/squad-checks?from=${month.from}&to=${month.to}&failures=all` }),
       },
       {
+        // As the fleet office opens it: the waiting requests (open and in progress), the longest waiting first.
         name: 'service-request queue',
-        request: 'GET /rest/v1/fleet/admin/service-requests',
+        request: 'GET /rest/v1/fleet/admin/service-requests?status=active',
         kind: 'list',
-        build: () => ({ path: '/rest/v1/fleet/admin/service-requests' }),
+        build: () => ({ path: '/rest/v1/fleet/admin/service-requests?status=active&order=oldest&page=1&page_size=25' }),
       },
       {
         name: 'write: submit a squad check',
