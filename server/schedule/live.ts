@@ -8,5 +8,11 @@ import { publish } from '../platform/realtime.ts';
  * module on) that the dates from `from` to `to` changed, once `tx` commits: the calendar reads them again.
  */
 export function rosterChanged(tx: Tx, ctx: RequestContext, from: string, to: string = from): Promise<void> {
-  return publish(tx, ctx.scope.agencyId, REALTIME_TOPICS.scheduleRoster, { permission: 'scheduling:view', module: 'schedule' }, { from, to });
+  return publish(
+    tx,
+    ctx.scope.agencyId,
+    REALTIME_TOPICS.scheduleRoster,
+    { permission: 'scheduling:view', module: 'schedule' },
+    { from, to },
+  );
 }
