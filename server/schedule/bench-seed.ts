@@ -26,7 +26,20 @@ export async function seedBenchSchedule(tx: Tx, bench: BenchAgency): Promise<voi
   const scheduleId = crypto.randomUUID();
   const from = addDays(today, -Math.max(2, Math.round(bench.days * bench.activity)));
   const to = addDays(today, Math.max(2, Math.round(60 * bench.activity)));
-  await bench.insert('schedules', [{ agency_id: agencyId, id: scheduleId, name: 'Patrol', starts_on: from, ends_on: addDays(to, 365) }]);
+  // The schedules of the years before, archived, as an agency that has scheduled in Precinct a while keeps them.
+  const year = Number(from.slice(0, 4));
+  const pastYears = [4, 3, 2, 1].map((back) => ({
+    agency_id: agencyId,
+    id: crypto.randomUUID(),
+    name: `Patrol ${year - back}`,
+    starts_on: `${year - back}-01-01`,
+    ends_on: `${year - back}-12-31`,
+    archived: true,
+  }));
+  await bench.insert('schedules', [
+    ...pastYears,
+    { agency_id: agencyId, id: scheduleId, name: 'Patrol', starts_on: from, ends_on: addDays(to, 365), archived: false },
+  ]);
 
   const anchor = addDays(from, -new Date(`${from}T00:00:00Z`).getUTCDay());
   const squads = [
