@@ -413,12 +413,60 @@ describe('the fleet settings of an agency that turned Fleet off', () => {
       expect(await page.getByText('The fleet settings could not be loaded').count()).toBe(0);
       await expectNoSeriousAxeViolations(page);
       await page.getByRole('switch', { name: 'Fleet module' }).click();
-      await page.getByRole('button', { name: 'Save fleet settings' }).waitFor();
+      await page.getByText('The fleet office keeps these settings').waitFor();
       expect(await page.getByText('Fleet is turned off').count()).toBe(0);
     } finally {
       await page.context().close();
     }
   });
+});
+
+describe('the fleet settings, kept by the fleet office', () => {
+  it('lets a fleet manager without admin access add a vehicle type that stays after a reload, while the administrator’s module page points there', async () => {
+    const roleId = await createRole(admin.session, 'Fleet desk', ['fleet:admin']);
+    const manager = await inviteAndAccept(admin.session, {
+      name: 'Dana Desk',
+      roleIds: [roleId],
+      accountType: 'full',
+      prefix: 'fleetdesk',
+    });
+    const page = await newPage();
+    try {
+      await signInWithSession(page, manager.session);
+      await page.goto('/fleet/admin');
+      await page.getByRole('navigation', { name: 'Fleet office sections' }).getByRole('link', { name: 'Settings' }).click();
+      await expectPath(page, '/fleet/admin/settings');
+      await page.getByRole('heading', { name: 'Fleet settings', level: 1 }).waitFor();
+      const types = page.getByRole('group', { name: 'Vehicle types' });
+      const before = await types.getByRole('textbox', { name: /^Vehicle types: name/ }).count();
+      await types.getByRole('button', { name: 'Add' }).click();
+      await types.getByRole('textbox', { name: `Vehicle types: name ${before + 1}` }).fill('Prisoner transport van');
+      await page.getByRole('button', { name: 'Save fleet settings' }).click();
+      await page.getByText('The fleet settings were saved.').waitFor();
+      await page.reload();
+      await settled(page);
+      await expect
+        .poll(() => page.getByRole('textbox', { name: `Vehicle types: key ${before + 1}` }).inputValue())
+        .toBe('prisoner_transport_van');
+
+      // The module's switch stays the administrator's: the fleet desk is sent home from the admin area.
+      await page.goto('/admin/modules/fleet');
+      await expectPath(page, '/');
+    } finally {
+      await page.context().close();
+    }
+    const office = await newPage();
+    try {
+      await signInWithSession(office, admin.session);
+      await office.goto('/admin/modules/fleet');
+      await office.getByText('The fleet office keeps these settings').waitFor();
+      expect(await office.getByRole('button', { name: 'Save fleet settings' }).count()).toBe(0);
+      await office.getByRole('link', { name: 'the fleet settings' }).click();
+      await expectPath(office, '/fleet/admin/settings');
+    } finally {
+      await office.context().close();
+    }
+  }, 90_000);
 });
 
 describe('who may open the fleet office', () => {
@@ -460,6 +508,7 @@ function screens(): WalkedScreen[] {
     { path: '/fleet/admin/squadchecks/configure', heading: 'Squad check templates' },
     { path: '/fleet/admin/squadchecks/configure/template/create', heading: 'New template' },
     { path: `/fleet/admin/squadchecks/configure/template/${template.id}`, heading: 'Start of shift' },
+    { path: '/fleet/admin/settings', heading: 'Fleet settings' },
     { path: '/admin/modules/fleet', heading: 'Fleet settings' },
   ];
 }

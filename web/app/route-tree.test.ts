@@ -102,9 +102,11 @@ const SPEC_PATHS = [
 
 /**
  * A module's own screens below its spec route, where the spec names none for its records (a report
- * opens and prints at its own address). Guarded as the module's route they live under.
+ * opens and prints at its own address) or for what it keeps itself (the fleet office's settings).
+ * Guarded as the module's route they live under.
  */
 const MODULE_RECORD_PATHS = [
+  '/fleet/admin/settings',
   '/reports/$report_id',
   '/reports/$report_id/print',
   '/citations/new',

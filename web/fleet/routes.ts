@@ -83,6 +83,11 @@ export function fleetRoutes({ app }: RouteParents) {
     }),
     createRoute({
       getParentRoute: () => app,
+      path: '/fleet/admin/settings',
+      component: lazyScreen(() => import('./admin/fleet-settings-screen.tsx'), 'FleetSettingsScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
       path: '/fleet/admin/squadchecks/$squad_check_submission_id',
       params: uuidParams('squad_check_submission_id'),
       component: lazyScreen(() => import('./admin/squad-check-screen.tsx'), 'SquadCheckScreen'),

@@ -15,6 +15,7 @@ const SECTIONS = [
     label: 'Templates',
     match: (path: string) => path.startsWith('/fleet/admin/squadchecks/configure'),
   },
+  { to: '/fleet/admin/settings', label: 'Settings', match: (path: string) => path === '/fleet/admin/settings' },
 ] as const;
 
 /** The frame of every fleet-office screen: the office's sections, then breadcrumbs, heading, explanation, actions. */

@@ -214,7 +214,7 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
 }
 
 /**
- * The fleet part of /admin/modules/fleet: vehicle types, service categories, default templates,
+ * The fleet settings on /fleet/admin/settings: vehicle types, service categories, default templates,
  * squad check before shift. `moduleEnabled` is the module switch's state (undefined while it loads).
  */
 export function FleetSettingsForm({ moduleEnabled }: { moduleEnabled?: boolean | undefined }) {
