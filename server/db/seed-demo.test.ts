@@ -22,6 +22,16 @@ describe('the demo data', () => {
     const dashboard = (await server.request({ method: 'GET', url: '/rest/v1/fleet/admin/dashboard', token: fleet.access_token })).json();
     expect(dashboard.counts.vehicles).toBe(12);
     expect(dashboard.oldest_open_requests.length).toBeGreaterThan(0);
+    // The "maintenance due" card has an overdue oil change, one coming up and a lapsed inspection.
+    const due = dashboard.maintenance_due as Array<{ category: string; state: string }>;
+    expect(due).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ category: 'oil_change', state: 'overdue' }),
+        expect.objectContaining({ category: 'oil_change', state: 'due_soon' }),
+        expect.objectContaining({ category: 'inspection', state: 'overdue' }),
+        expect.objectContaining({ category: 'inspection', state: 'due_soon' }),
+      ]),
+    );
     const failures = (await server.request({ method: 'GET', url: '/rest/v1/fleet/admin/squad-checks', token: fleet.access_token })).json();
     expect(failures.items[0].failed_items[0].label).toBe('Light bar and emergency lights');
     // The bell has news: the latest request is unread, older ones were read.

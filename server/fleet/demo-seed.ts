@@ -12,6 +12,7 @@ import { peopleOf, peopleWithPermission } from '../platform/people.ts';
 import { insertServiceRequest, insertServiceRequestEvent } from './service-request-queries.ts';
 import { insertSubmission } from './squad-check-queries.ts';
 import { findTemplateVersions } from './template-queries.ts';
+import { insertMaintenance } from './maintenance-queries.ts';
 import { insertVehicle, insertVehicleEvent, updateVehicleRow } from './vehicle-queries.ts';
 
 /** A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state. */
@@ -82,6 +83,29 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
         submittedAt,
       });
     }
+  }
+  // Preventive maintenance on every car: oil every 5,000 miles or 180 days, tires every 40,000 miles,
+  // the annual inspection. Most are fine; the first car's oil change is overdue, the fourth's is due
+  // within the next few hundred miles, the fifth's inspection lapsed and the sixth's comes within days,
+  // so the office's "maintenance due" card has what a real fleet's has.
+  for (const [index, vehicle] of vehicles.entries()) {
+    const oilMilesAgo = index === 0 ? 5_300 : index === 3 ? 4_650 : 800 + ((index * 997) % 2_600);
+    const inspectionDaysAgo = index === 4 ? 380 : index === 5 ? 358 : 40 + ((index * 53) % 250);
+    const intervals = [
+      { category: 'oil_change', everyMiles: 5_000, everyDays: 180, milesAgo: oilMilesAgo, daysAgo: Math.min(170, 20 + index * 9) },
+      { category: 'tires', everyMiles: 40_000, everyDays: null, milesAgo: 6_000 + ((index * 4_391) % 25_000), daysAgo: 200 },
+      { category: 'inspection', everyMiles: null, everyDays: 365, milesAgo: 9_000, daysAgo: inspectionDaysAgo },
+    ];
+    for (const interval of intervals)
+      await insertMaintenance(tx, {
+        agencyId,
+        vehicleId: vehicle.id,
+        category: interval.category,
+        everyMiles: interval.everyMiles,
+        everyDays: interval.everyDays,
+        lastDoneAt: new Date(Date.now() - interval.daysAgo * day),
+        lastDoneOdometer: Math.max(0, vehicle.odometer - interval.milesAgo),
+      });
   }
   // The queue as a fleet office keeps it: how urgent each is, who works it (the fleet manager or an
   // outside shop) and by when, one of them overdue.
