@@ -104,6 +104,11 @@ interface RecipientState {
   sys_config: SysConfig;
 }
 
+/** A kept message as NOTIFY carried it. */
+function notifiedOf(row: typeof realtimeEvents.$inferSelect): Notified {
+  return { a: row.agencyId, i: row.id, t: row.topic as RealtimeTopic, u: row.userId, p: row.permission, m: row.module, d: row.data };
+}
+
 function frame(id: number, topic: string, data: unknown): string {
   return `id: ${id}\nevent: ${topic}\ndata: ${JSON.stringify(data)}\n\n`;
 }
@@ -267,15 +272,7 @@ export class RealtimeHub {
         .limit(1000);
     });
     if (rows === null) return { resumed: false, rows: [] };
-    const messages = rows.map((row): Notified => ({
-      a: row.agencyId,
-      i: row.id,
-      t: row.topic as RealtimeTopic,
-      u: row.userId,
-      p: row.permission,
-      m: row.module,
-      d: row.data,
-    }));
+    const messages = rows.map(notifiedOf);
     // From a little before the client's last one: what committed late with a smaller id is among them, and the client drops what it has.
     return { resumed: true, rows: messages.filter((message) => mayReceive(subscriber, message)) };
   }
@@ -345,18 +342,7 @@ export class RealtimeHub {
             .limit(1000),
         )
         .catch(() => []);
-      for (const row of rows)
-        this.onNotified(
-          JSON.stringify({
-            a: row.agencyId,
-            i: row.id,
-            t: row.topic as RealtimeTopic,
-            u: row.userId,
-            p: row.permission,
-            m: row.module,
-            d: row.data,
-          } satisfies Notified),
-        );
+      for (const row of rows) this.onNotified(JSON.stringify(notifiedOf(row)));
     }
   }
 }
