@@ -142,6 +142,53 @@ describe('news as it happens', () => {
   });
 });
 
+describe('several tabs', () => {
+  it('keeps one live stream for all the app’s tabs, and rings the bell in each', async () => {
+    const fresh = await api<ServiceRequest>(
+      officer.session,
+      'POST',
+      '/rest/v1/fleet/service-requests',
+      { vehicle_id: vehicle.id, category: 'brakes', description: 'Parking brake does not hold on a slope', drivable: true },
+      { 'idempotency-key': randomUUID() },
+    );
+    const first = await newPage();
+    const context = first.context();
+    const streams: string[] = [];
+    context.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/realtime/v1/stream') streams.push(sent.url());
+    });
+    try {
+      await signInWithSession(first, officer.session);
+      await first.goto('/');
+      await settled(first);
+      const second = await context.newPage();
+      await second.goto('/');
+      await settled(second);
+      const unread = async (page: typeof first) => {
+        const name = await page
+          .getByRole('button', { name: /^Notifications/ })
+          .first()
+          .getAttribute('aria-label');
+        return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
+      };
+      await expect.poll(() => streams.length).toBe(1);
+      const before = [await unread(first), await unread(second)];
+      await api(
+        admin.session,
+        'PATCH',
+        `/rest/v1/fleet/admin/service-requests/${fresh.id}`,
+        { status: 'in_progress', note: 'Parts ordered' },
+        { 'if-match': `"${fresh.version}"` },
+      );
+      await expect.poll(() => unread(first), { timeout: 8_000 }).toBe(before[0]! + 1);
+      await expect.poll(() => unread(second), { timeout: 8_000 }).toBe(before[1]! + 1);
+      expect(streams).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the notification panel at night on a phone', () => {
   it('is readable and axe clean in the dark theme at 360 px wide', async () => {
     const page = await newPage({ colorScheme: 'dark', viewport: { width: 360, height: 740 } });

@@ -9,7 +9,9 @@ import { BACKGROUND_HEADER, currentAccessToken } from './api-client.ts';
  * carries the access token like every other request (EventSource cannot send a header), parsed with
  * eventsource-parser. It opens once someone is signed in and a screen listens; reconnects after a drop
  * with backoff (1 s doubling to 30 s, with jitter) and sends its Last-Event-ID to catch up; reconnects
- * at once when the server closes it as the access token expires; stops when the session ended.
+ * at once when the server closes it as the access token expires; stops when the session ended. The
+ * app's tabs share one stream: the tab holding a Web Lock reads it and relays what it reads on a
+ * BroadcastChannel, and the next tab takes over when it closes.
  *
  *   useLiveUpdates('notifications', () => client.invalidateQueries(...));
  *   const live = useRealtimeStatus() === 'live';   // e.g. polling only while not live
@@ -18,6 +20,19 @@ import { BACKGROUND_HEADER, currentAccessToken } from './api-client.ts';
  */
 
 export type RealtimeStatus = 'off' | 'connecting' | 'live';
+
+/**
+ * What the tab holding the stream tells the app's other tabs: a browser allows six connections to a
+ * site over HTTP/1.1, and a stream in every tab would use them up, so one tab (the holder of a Web
+ * Lock) keeps the stream and passes on what it reads; when it closes, another takes over.
+ */
+type Relayed =
+  | { type: 'message'; topic: string; id: string | undefined; data: string }
+  | { type: 'status'; status: RealtimeStatus }
+  | { type: 'missed' }
+  | { type: 'hello' };
+
+const LOCK_NAME = 'precinct-realtime';
 
 type Listener = { onMessage: (data: unknown) => void; onMissed: () => void };
 
@@ -34,6 +49,11 @@ class RealtimeConnection {
   private lastEventId: string | undefined;
   private readonly seen: string[] = [];
   private running = false;
+  /** Whether this tab holds the stream (or the browser cannot share one, and each tab holds its own). */
+  private leader = false;
+  private channel: BroadcastChannel | undefined;
+  private releaseLock: (() => void) | undefined;
+  private lockRequest: AbortController | undefined;
 
   getStatus = (): RealtimeStatus => this.status;
 
@@ -54,16 +74,58 @@ class RealtimeConnection {
   }
 
   private setStatus(status: RealtimeStatus) {
+    if (this.leader) this.relay({ type: 'status', status });
     if (this.status === status) return;
     this.status = status;
     for (const listener of this.statusListeners) listener();
+  }
+
+  private relay(message: Relayed) {
+    this.channel?.postMessage(message);
   }
 
   private ensureRunning() {
     if (this.running) return;
     this.running = true;
     window.addEventListener('online', this.reconnectNow);
-    void this.connect();
+    if (typeof BroadcastChannel === 'undefined' || !('locks' in navigator)) {
+      this.leader = true;
+      void this.connect();
+      return;
+    }
+    this.channel = new BroadcastChannel(LOCK_NAME);
+    this.channel.onmessage = (event: MessageEvent<Relayed>) => this.fromOtherTab(event.data);
+    this.setStatus('connecting');
+    this.relay({ type: 'hello' });
+    const request = new AbortController();
+    this.lockRequest = request;
+    // Held until this tab stops listening (or closes): then the next tab in line takes the stream over.
+    navigator.locks
+      .request(
+        LOCK_NAME,
+        { signal: request.signal },
+        () =>
+          new Promise<void>((release) => {
+            if (!this.running) return release();
+            this.releaseLock = release;
+            this.leader = true;
+            void this.connect();
+          }),
+      )
+      .catch(() => {
+        // the request was withdrawn: this tab stopped before its turn came
+      });
+  }
+
+  private fromOtherTab(message: Relayed) {
+    if (message.type === 'hello') {
+      if (this.leader) this.relay({ type: 'status', status: this.status });
+      return;
+    }
+    if (this.leader) return;
+    if (message.type === 'status') this.setStatus(message.status === 'off' ? 'connecting' : message.status);
+    else if (message.type === 'missed') this.missedSome();
+    else this.dispatch(message.topic, message.id, message.data);
   }
 
   private stop() {
@@ -73,10 +135,17 @@ class RealtimeConnection {
     this.abort?.abort();
     this.abort = undefined;
     this.setStatus('off');
+    this.leader = false;
+    this.releaseLock?.();
+    this.releaseLock = undefined;
+    this.lockRequest?.abort();
+    this.lockRequest = undefined;
+    this.channel?.close();
+    this.channel = undefined;
   }
 
   private readonly reconnectNow = () => {
-    if (!this.running || this.status === 'live') return;
+    if (!this.running || !this.leader || this.status === 'live') return;
     clearTimeout(this.retry);
     this.attempts = 0;
     void this.connect();
@@ -130,8 +199,11 @@ class RealtimeConnection {
           this.attempts = 0;
           this.setStatus('live');
           const ready = RealtimeReady.safeParse(JSON.parse(message.data));
-          // A reconnect that could not catch up: whatever listens reads again.
-          if (this.lastEventId !== undefined && ready.success && !ready.data.resumed) this.missedSome();
+          // A reconnect that could not catch up: whatever listens reads again, in every tab.
+          if (this.lastEventId !== undefined && ready.success && !ready.data.resumed) {
+            this.relay({ type: 'missed' });
+            this.missedSome();
+          }
         } else if (message.event === 'end') {
           const reason = (JSON.parse(message.data) as { reason?: string }).reason;
           if (reason === 'session_ended') {
@@ -139,7 +211,10 @@ class RealtimeConnection {
             return;
           }
           immediately = reason === 'token_expired';
-        } else if (message.event) this.dispatch(message.event, message.id, message.data);
+        } else if (message.event) {
+          this.relay({ type: 'message', topic: message.event, id: message.id, data: message.data });
+          this.dispatch(message.event, message.id, message.data);
+        }
       }
     } catch {
       if (abort.signal.aborted) return;
