@@ -90,7 +90,6 @@ interface Subscriber {
   /** Ids already written, in the order sent (the catch-up and what was held may overlap). */
   sent: Set<number>;
   timers: NodeJS.Timeout[];
-  openedAt: number;
 }
 
 /** What the database says of a subscriber's session as a message is sent. */
@@ -125,12 +124,6 @@ function mayReceive(subscriber: Pick<Subscriber, 'userId' | 'permissions' | 'acc
   );
 }
 
-export interface RealtimeStats {
-  streams: number;
-  agencies: number;
-  delivered: number;
-}
-
 /** The process's open streams and its LISTEN connection. */
 export class RealtimeHub {
   private readonly byAgency = new Map<string, Set<Subscriber>>();
@@ -138,7 +131,6 @@ export class RealtimeHub {
   private readonly queues = new Map<string, Promise<void>>();
   private stopListening: (() => Promise<void>) | undefined;
   private lastSeen = 0;
-  private delivered = 0;
 
   private readonly database: Database;
   private readonly log: { warn(object: object, message: string): void };
@@ -162,12 +154,6 @@ export class RealtimeHub {
     await Promise.allSettled([...this.queues.values()]);
   }
 
-  stats(): RealtimeStats {
-    let streams = 0;
-    for (const subscribers of this.byAgency.values()) streams += subscribers.size;
-    return { streams, agencies: this.byAgency.size, delivered: this.delivered };
-  }
-
   /**
    * Takes over the request's socket as an event stream for the signed-in caller: the `ready` frame,
    * then what they missed after `lastEventId` (or `ready.resumed` false when that is not known any
@@ -186,7 +172,6 @@ export class RealtimeHub {
       held: [],
       sent: new Set(),
       timers: [],
-      openedAt: Date.now(),
     };
     const closesAt = new Date(claims.exp * 1000);
     response.writeHead(200, {
@@ -247,7 +232,6 @@ export class RealtimeHub {
     // Ids are kept only to drop a repeat between the catch-up and what arrived meanwhile.
     if (subscriber.sent.size > 500) subscriber.sent = new Set([...subscriber.sent].slice(-250));
     subscriber.response.write(frame(message.i, message.t, message.d));
-    this.delivered += 1;
   }
 
   /** What a reconnecting subscriber may receive of what was kept since `after`, read as their agency. */
