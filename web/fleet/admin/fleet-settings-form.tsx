@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { UpdateFleetSettingsInput, type FleetSettings } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { FormErrorAlert } from '../../ui/states.tsx';
-import { useFleetSettings } from '../fleet-api.ts';
+import { FormErrorAlert, LoadingState } from '../../ui/states.tsx';
+import { fleetSettingsQueryOptions } from '../fleet-api.ts';
 import { useTemplates } from './list-templates.ts';
 import { useUpdateFleetSettings } from './update-fleet-settings.ts';
 import { ModuleSettingsGate } from '../../lib/module-settings-gate.tsx';
@@ -218,7 +219,10 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
  * squad check before shift. `moduleEnabled` is the module switch's state (undefined while it loads).
  */
 export function FleetSettingsForm({ moduleEnabled }: { moduleEnabled?: boolean | undefined }) {
-  const settings = useFleetSettings();
+  // The form is filled once, from the settings as the server has them now: the copy kept on the device
+  // (for the officer's request form) may be older than a save made just before a reload.
+  const settings = useQuery({ ...fleetSettingsQueryOptions(), refetchOnMount: 'always' });
+  if (settings.isFetching && !settings.isFetchedAfterMount) return <LoadingState label="Loading the fleet settings…" />;
   return (
     <ModuleSettingsGate
       moduleEnabled={moduleEnabled}
