@@ -1,6 +1,6 @@
 /**
  * bench:api's realtime case (issue 20): 1,000 open realtime/v1 streams on the one server process
- * (10 agencies × 10 officers × 10 tabs each, the most a user may hold), then rounds in which every
+ * (10 agencies × 10 officers × 10 streams each, the most a user may hold), then rounds in which every
  * agency's scheduler saves a day note at once, each telling the agency's 100 open rosters which date
  * changed. Prints the server's resident memory before and after the streams opened (what one costs),
  * and the delay from sending the change to each stream reading its message (the change's own
