@@ -3,6 +3,7 @@
  * the bell, opens it to land on their fleet home, and the unread count clears. Axe clean when open.
  */
 import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
 import {
@@ -48,6 +49,26 @@ beforeAll(async () => {
     { 'if-match': `"${request.version}"` },
   );
 }, 120_000);
+
+/** The bell's unread count as its button names it (0 when it names none). */
+async function unreadOn(page: Page): Promise<number> {
+  const name = await page
+    .getByRole('button', { name: /^Notifications/ })
+    .first()
+    .getAttribute('aria-label');
+  return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
+}
+
+/** A new service request of the officer's on the agency's car, for the office to move. */
+function officersRequest(description: string): Promise<ServiceRequest> {
+  return api<ServiceRequest>(
+    officer.session,
+    'POST',
+    '/rest/v1/fleet/service-requests',
+    { vehicle_id: vehicle.id, category: 'brakes', description, drivable: true },
+    { 'idempotency-key': randomUUID() },
+  );
+}
 
 describe('the notification bell', () => {
   it('shows an officer that their request moved, opens it on the fleet home and clears the count', async () => {
@@ -100,13 +121,7 @@ describe('the notification bell', () => {
 
 describe('news as it happens', () => {
   it('rings the bell the moment the fleet office moves a request, without waiting for the minute’s poll', async () => {
-    const fresh = await api<ServiceRequest>(
-      officer.session,
-      'POST',
-      '/rest/v1/fleet/service-requests',
-      { vehicle_id: vehicle.id, category: 'brakes', description: 'Brake pedal feels soft', drivable: true },
-      { 'idempotency-key': randomUUID() },
-    );
+    const fresh = await officersRequest('Brake pedal feels soft');
     const page = await newPage();
     try {
       await signInWithSession(page, officer.session);
@@ -116,13 +131,7 @@ describe('news as it happens', () => {
       });
       await page.goto('/');
       await settled(page);
-      const unreadNow = async () => {
-        const name = await page
-          .getByRole('button', { name: /^Notifications/ })
-          .first()
-          .getAttribute('aria-label');
-        return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
-      };
+      const unreadNow = () => unreadOn(page);
       await expect.poll(() => asked.length).toBeGreaterThan(0);
       const before = await unreadNow();
       const readsBefore = asked.length;
@@ -144,13 +153,7 @@ describe('news as it happens', () => {
 
 describe('several tabs', () => {
   it('keeps one live stream for all the app’s tabs, and rings the bell in each', async () => {
-    const fresh = await api<ServiceRequest>(
-      officer.session,
-      'POST',
-      '/rest/v1/fleet/service-requests',
-      { vehicle_id: vehicle.id, category: 'brakes', description: 'Parking brake does not hold on a slope', drivable: true },
-      { 'idempotency-key': randomUUID() },
-    );
+    const fresh = await officersRequest('Parking brake does not hold on a slope');
     const first = await newPage();
     const context = first.context();
     const streams: string[] = [];
@@ -164,15 +167,8 @@ describe('several tabs', () => {
       const second = await context.newPage();
       await second.goto('/');
       await settled(second);
-      const unread = async (page: typeof first) => {
-        const name = await page
-          .getByRole('button', { name: /^Notifications/ })
-          .first()
-          .getAttribute('aria-label');
-        return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
-      };
       await expect.poll(() => streams.length).toBe(1);
-      const before = [await unread(first), await unread(second)];
+      const before = [await unreadOn(first), await unreadOn(second)];
       await api(
         admin.session,
         'PATCH',
@@ -180,8 +176,8 @@ describe('several tabs', () => {
         { status: 'in_progress', note: 'Parts ordered' },
         { 'if-match': `"${fresh.version}"` },
       );
-      await expect.poll(() => unread(first), { timeout: 8_000 }).toBe(before[0]! + 1);
-      await expect.poll(() => unread(second), { timeout: 8_000 }).toBe(before[1]! + 1);
+      await expect.poll(() => unreadOn(first), { timeout: 8_000 }).toBe(before[0]! + 1);
+      await expect.poll(() => unreadOn(second), { timeout: 8_000 }).toBe(before[1]! + 1);
       expect(streams).toHaveLength(1);
     } finally {
       await context.close();
