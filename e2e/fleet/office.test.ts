@@ -275,7 +275,7 @@ describe('a vehicle’s photo', () => {
         releaseUpload = resolve;
       });
       await page.route(
-        '**/storage/v1/object?purpose=fleet',
+        (url) => url.pathname === '/storage/v1/object' && url.searchParams.get('purpose') === 'fleet',
         async (route) => {
           await uploadHeld;
           await route.continue();

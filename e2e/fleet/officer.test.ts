@@ -282,7 +282,7 @@ describe('an officer checking a K-9 unit', () => {
         releaseUpload = resolve;
       });
       await page.route(
-        '**/storage/v1/object?purpose=fleet',
+        (url) => url.pathname === '/storage/v1/object' && url.searchParams.get('purpose') === 'fleet',
         async (route) => {
           await uploadHeld;
           await route.continue();

@@ -95,7 +95,7 @@ describe('an incident report from the officer to the reviewer', () => {
         releaseUploads = resolve;
       });
       await page.route(
-        '**/storage/v1/object?purpose=reports',
+        (url) => url.pathname === '/storage/v1/object' && url.searchParams.get('purpose') === 'reports',
         async (route) => {
           await uploadsHeld;
           await route.continue();
