@@ -438,6 +438,8 @@ describe('the fleet settings, kept by the fleet office', () => {
       await expectPath(page, '/fleet/admin/settings');
       await page.getByRole('heading', { name: 'Fleet settings', level: 1 }).waitFor();
       const types = page.getByRole('group', { name: 'Vehicle types' });
+      // Counted once the form has loaded (the page's heading shows while it loads).
+      await types.getByRole('textbox', { name: 'Vehicle types: name 1' }).waitFor();
       const before = await types.getByRole('textbox', { name: /^Vehicle types: name/ }).count();
       await types.getByRole('button', { name: 'Add' }).click();
       await types.getByRole('textbox', { name: `Vehicle types: name ${before + 1}` }).fill('Prisoner transport van');
