@@ -50,6 +50,34 @@ export type RuleKey = (typeof RULE_KEYS)[number];
 
 export const TIME_OFF_STATUSES = ['pending', 'approved', 'denied', 'cancelled'] as const;
 export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
+
+/**
+ * Overtime (part 2). An open shift is posted for sign-up (officers sign up before a deadline, then it is
+ * awarded by the agency's rule) or offered to one officer at a time in the rule's order, each with a wait.
+ */
+export const OVERTIME_RULES = ['first_come', 'seniority', 'fewest_hours'] as const;
+export type OvertimeRule = (typeof OVERTIME_RULES)[number];
+export const OVERTIME_MODES = ['signup', 'offer'] as const;
+export type OvertimeMode = (typeof OVERTIME_MODES)[number];
+export const OVERTIME_STATUSES = ['open', 'offering', 'awarded', 'unfilled', 'cancelled'] as const;
+export type OvertimeStatus = (typeof OVERTIME_STATUSES)[number];
+export const OVERTIME_SIGNUP_STATUSES = ['signed_up', 'withdrawn', 'awarded', 'passed'] as const;
+export const OVERTIME_OFFER_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'skipped'] as const;
+/** Why an officer was passed over, shown to everyone with the order. */
+export const SKIP_REASONS = ['already_scheduled', 'rest_rule', 'max_hours', 'not_qualified', 'time_off'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Trades (part 2): a swap of two shifts, or a shift given away; the colleague accepts, a supervisor decides. */
+export const TRADE_KINDS = ['swap', 'giveaway'] as const;
+export type TradeKind = (typeof TRADE_KINDS)[number];
+export const TRADE_STATUSES = ['proposed', 'accepted', 'approved', 'denied', 'declined', 'cancelled'] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+
+/** All-calls (part 2): an urgent open shift broadcast to the eligible; the first valid acceptance fills it. */
+export const ALLCALL_STATUSES = ['open', 'filled', 'cancelled', 'expired'] as const;
+export type AllcallStatus = (typeof ALLCALL_STATUSES)[number];
+export const ALLCALL_RESPONSES = ['accepted', 'declined', 'too_late'] as const;
+export type AllcallResponse = (typeof ALLCALL_RESPONSES)[number];
 export const TIME_OFF_STATUS_LABELS: Record<TimeOffStatus, string> = {
   pending: 'Waiting for a decision',
   approved: 'Approved',

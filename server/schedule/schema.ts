@@ -13,8 +13,22 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Rotation } from '../../core/contracts/schedule.ts';
-import { SHIFT_STATUSES, TIME_OFF_STATUSES } from '../../core/contracts/schedule.ts';
+import {
+  ALLCALL_RESPONSES,
+  ALLCALL_STATUSES,
+  OVERTIME_MODES,
+  OVERTIME_OFFER_STATUSES,
+  OVERTIME_RULES,
+  OVERTIME_SIGNUP_STATUSES,
+  OVERTIME_STATUSES,
+  SHIFT_STATUSES,
+  SKIP_REASONS,
+  TIME_OFF_STATUSES,
+  TRADE_KINDS,
+  TRADE_STATUSES,
+} from '../../core/contracts/schedule.ts';
 import { timestamps } from '../db/columns.ts';
 import { users } from '../db/schema.ts';
 
@@ -141,6 +155,8 @@ export const scheduleShifts = pgTable(
     fromRotation: boolean('from_rotation').notNull().default(false),
     /** The approved time-off request that took it off, if one did. */
     timeOffId: uuid('time_off_id'),
+    /** Worked as overtime (awarded from an open shift or an all-call): counted in the overtime totals. */
+    overtime: boolean('overtime').notNull().default(false),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
@@ -280,6 +296,214 @@ export const scheduleFeeds = pgTable(
   ],
 );
 
+/**
+ * What scheduling keeps of a person beyond their assignments: the seniority date the overtime rule
+ * "seniority" orders by (earliest first), and the all-call tier (1 is called first).
+ */
+export const schedulePeople = pgTable(
+  'schedule_people',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** YYYY-MM-DD. */
+    seniorityDate: text('seniority_date'),
+    allCallTier: integer('all_call_tier').notNull().default(1),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.userId] }),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * An open overtime shift: posted by hand or from a staffing gap, for sign-up until a deadline (then
+ * awarded by the rule) or offered to one officer at a time in the rule's order (each offer waits
+ * `offer_wait_minutes`; a durable job moves on when it runs out). Awarding places a shift marked overtime.
+ */
+export const overtimeShifts = pgTable(
+  'schedule_overtime_shifts',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    shiftTypeId: uuid('shift_type_id').notNull(),
+    groupId: uuid('group_id'),
+    position: text('position').notNull(),
+    date: text('date').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** How many officers it needs. */
+    slots: integer('slots').notNull().default(1),
+    note: text('note').notNull().default(''),
+    rule: text('rule', { enum: OVERTIME_RULES }).notNull(),
+    mode: text('mode', { enum: OVERTIME_MODES }).notNull(),
+    signupDeadline: timestamp('signup_deadline', { withTimezone: true }).notNull(),
+    offerWaitMinutes: integer('offer_wait_minutes').notNull().default(30),
+    status: text('status', { enum: OVERTIME_STATUSES }).notNull().default('open'),
+    /** Posted from a staffing gap (the roster's under-staffed day). */
+    fromGap: boolean('from_gap').notNull().default(false),
+    createdBy: uuid('created_by').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    index('schedule_overtime_shifts_status_idx').on(t.agencyId, t.status, t.date),
+    index('schedule_overtime_shifts_date_idx').on(t.agencyId, t.date),
+    foreignKey({ columns: [t.agencyId, t.shiftTypeId], foreignColumns: [scheduleShiftTypes.agencyId, scheduleShiftTypes.id] }),
+    foreignKey({ columns: [t.agencyId, t.groupId], foreignColumns: [scheduleGroups.agencyId, scheduleGroups.id] }).onDelete('set null'),
+  ],
+);
+
+/** An officer's sign-up for an open shift (withdrawn before the deadline, awarded, or passed over with a reason). */
+export const overtimeSignups = pgTable(
+  'schedule_overtime_signups',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    overtimeId: uuid('overtime_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    status: text('status', { enum: OVERTIME_SIGNUP_STATUSES }).notNull().default('signed_up'),
+    skipReason: text('skip_reason', { enum: SKIP_REASONS }),
+    signedUpAt: timestamp('signed_up_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.overtimeId, t.userId] }),
+    index('schedule_overtime_signups_user_idx').on(t.agencyId, t.userId),
+    foreignKey({ columns: [t.agencyId, t.overtimeId], foreignColumns: [overtimeShifts.agencyId, overtimeShifts.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
+/**
+ * One officer's turn in a one-at-a-time offer: the order it was made in, until when it waits, and how it
+ * ended (accepted, declined, expired, or skipped with the reason).
+ */
+export const overtimeOffers = pgTable(
+  'schedule_overtime_offers',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    overtimeId: uuid('overtime_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    turn: integer('turn').notNull(),
+    status: text('status', { enum: OVERTIME_OFFER_STATUSES }).notNull(),
+    skipReason: text('skip_reason', { enum: SKIP_REASONS }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.overtimeId, t.userId] }),
+    index('schedule_overtime_offers_user_idx').on(t.agencyId, t.userId, t.status),
+    foreignKey({ columns: [t.agencyId, t.overtimeId], foreignColumns: [overtimeShifts.agencyId, overtimeShifts.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
+/**
+ * A trade: a swap of the requester's shift for the recipient's, or the requester's shift given away.
+ * The recipient accepts, a supervisor approves (both shifts change in one transaction) or denies.
+ * The shifts' dates are kept for the list after an approval moved them.
+ */
+export const scheduleTrades = pgTable(
+  'schedule_trades',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    kind: text('kind', { enum: TRADE_KINDS }).notNull(),
+    requesterId: uuid('requester_id').notNull(),
+    shiftId: uuid('shift_id').notNull(),
+    shiftDate: text('shift_date').notNull(),
+    recipientId: uuid('recipient_id').notNull(),
+    recipientShiftId: uuid('recipient_shift_id'),
+    recipientShiftDate: text('recipient_shift_date'),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: TRADE_STATUSES }).notNull().default('proposed'),
+    /** A manager who arranged it on the requester's behalf. */
+    arrangedBy: uuid('arranged_by'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    index('schedule_trades_requester_idx').on(t.agencyId, t.requesterId, t.status),
+    index('schedule_trades_recipient_idx').on(t.agencyId, t.recipientId, t.status),
+    index('schedule_trades_status_idx').on(t.agencyId, t.status, t.shiftDate),
+    foreignKey({ columns: [t.agencyId, t.requesterId], foreignColumns: [users.agencyId, users.id] }),
+    foreignKey({ columns: [t.agencyId, t.recipientId], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
+/**
+ * An all-call: an urgent open shift broadcast to the eligible (by group, position, tier, not working
+ * then) by notification, e-mail and text; `number` is what a text reply names ("417 YES"). The first
+ * valid acceptance fills it and places the shift.
+ */
+export const scheduleAllcalls = pgTable(
+  'schedule_allcalls',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    number: integer('number').notNull(),
+    shiftTypeId: uuid('shift_type_id').notNull(),
+    position: text('position').notNull(),
+    date: text('date').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    positions: text('positions').array().notNull().default(sql`'{}'::text[]`),
+    tiers: integer('tiers').array().notNull().default(sql`'{}'::integer[]`),
+    status: text('status', { enum: ALLCALL_STATUSES }).notNull().default('open'),
+    /** Replies after this are too late. */
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    filledBy: uuid('filled_by'),
+    filledAt: timestamp('filled_at', { withTimezone: true }),
+    shiftId: uuid('shift_id'),
+    createdBy: uuid('created_by').notNull(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('schedule_allcalls_number_key').on(t.agencyId, t.number),
+    index('schedule_allcalls_status_idx').on(t.agencyId, t.status, t.startsAt),
+    foreignKey({ columns: [t.agencyId, t.shiftTypeId], foreignColumns: [scheduleShiftTypes.agencyId, scheduleShiftTypes.id] }),
+  ],
+);
+
+/** Who an all-call asked, through which channels, and what they answered when (in the app or by text). */
+export const scheduleAllcallRecipients = pgTable(
+  'schedule_allcall_recipients',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    allcallId: uuid('allcall_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+    response: text('response', { enum: ALLCALL_RESPONSES }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** 'app' or 'sms'. */
+    via: text('via'),
+    /** The digits a text went to: a reply from them naming the call's number answers it. */
+    smsTo: text('sms_to'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.allcallId, t.userId] }),
+    index('schedule_allcall_recipients_user_idx').on(t.agencyId, t.userId),
+    // The inbound text webhook finds the call across agencies by the number it came from.
+    index('schedule_allcall_recipients_sms_idx').on(t.smsTo),
+    foreignKey({ columns: [t.agencyId, t.allcallId], foreignColumns: [scheduleAllcalls.agencyId, scheduleAllcalls.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
+  ],
+);
+
 export const scheduleTables = [
   scheduleShiftTypes,
   schedules,
@@ -293,4 +517,11 @@ export const scheduleTables = [
   timeOffRequests,
   timeOffLedger,
   scheduleFeeds,
+  schedulePeople,
+  overtimeShifts,
+  overtimeSignups,
+  overtimeOffers,
+  scheduleTrades,
+  scheduleAllcalls,
+  scheduleAllcallRecipients,
 ] as const;
