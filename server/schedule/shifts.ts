@@ -104,7 +104,7 @@ interface Placement {
 }
 
 /** Checks a placement's references and works out its instants; field errors for what is not the agency's. */
-async function resolvePlacement(tx: Tx, ctx: RequestContext, placement: Placement) {
+export async function resolvePlacement(tx: Tx, ctx: RequestContext, placement: Placement) {
   const agencyId = ctx.scope.agencyId;
   const problems: Record<string, string> = {};
   const person = await findPerson(tx, agencyId, placement.user_id);
@@ -118,7 +118,7 @@ async function resolvePlacement(tx: Tx, ctx: RequestContext, placement: Placemen
   return { person: person!, type: type!, ...times };
 }
 
-async function findingsFor(
+export async function findingsFor(
   tx: Tx,
   ctx: RequestContext,
   userId: string,
@@ -169,7 +169,7 @@ function describeFindings(findings: RuleFinding[], overrideReason: string): stri
 }
 
 /** The staffing of this shift type on this date with the change, for the check's answer. */
-async function coverageAfter(
+export async function coverageAfter(
   tx: Tx,
   ctx: RequestContext,
   date: string,
