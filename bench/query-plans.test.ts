@@ -228,6 +228,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       scopedCall: (call) => queryRows(db, call),
       // The plans are of reads; nothing here streams live updates.
       listen: async () => async () => {},
+      jobStore: { kind: 'postgres', url: scratch.url },
       ping: async () => {},
       close: async () => {},
     };

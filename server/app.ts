@@ -17,6 +17,7 @@ import { Mailer } from './platform/mail.ts';
 import { loadSecret } from './platform/secret.ts';
 import { LocalStorage } from './platform/storage.ts';
 import { TextMessages, WebhookSmsSender } from './platform/sms.ts';
+import { JobQueue } from './platform/jobs.ts';
 import { RealtimeHub } from './platform/realtime.ts';
 import type { Services } from './platform/services.ts';
 
@@ -77,12 +78,18 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     storage: new LocalStorage(config.dataDir),
     log: app.log,
     realtime: new RealtimeHub(database, app.log),
+    jobs: new JobQueue(database, app.log),
     modules: SERVER_MODULES,
   };
   app.addHook('onClose', async () => mailer.close());
   await services.realtime.start();
   // Open streams end before the server waits for its connections to close.
   app.addHook('preClose', async () => services.realtime.stop());
+  await services.jobs.start(
+    SERVER_MODULES.flatMap((module) => module.jobs ?? []),
+    services,
+  );
+  app.addHook('onClose', async () => services.jobs.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

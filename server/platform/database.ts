@@ -36,6 +36,11 @@ export interface Database {
    * runs (what was sent meanwhile is to be read from the table). Resolves to the function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Where the durable job queue (server/platform/jobs.ts, pg-boss) keeps its jobs: the same database,
+   * through the embedded instance (which runs one statement at a time, between transactions) or the server's URL.
+   */
+  jobStore: { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; url: string };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -95,6 +100,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     async listen(channel, onPayload) {
       return client.listen(channel, onPayload);
     },
+    jobStore: { kind: 'pglite', client },
     async ping() {
       await client.query('select 1');
     },
@@ -162,6 +168,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     withoutTenant: (work) => run(null, '', work),
     scopedCall: (call) => queryRows(db, call),
     listen: (channel, onPayload, onReconnect) => listenOnPostgres(options.url!, channel, onPayload, onReconnect),
+    jobStore: { kind: 'postgres', url: options.url! },
     async ping() {
       await pool.query('select 1');
     },

@@ -8,6 +8,7 @@ import type { Permission } from '../../core/permissions.ts';
 import { PLATFORM_TENANT_TABLES } from '../db/schema.ts';
 import type { RequestContext } from './context.ts';
 import type { Tx } from './database.ts';
+import type { JobDefinition } from './jobs.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -51,6 +52,8 @@ export interface ServerModule {
    * then tried by agency A on every route that takes an id (server/platform/sweeps.test.ts).
    */
   sweepFixtures?(call: EndpointCaller): Promise<string[]>;
+  /** The module's durable jobs (server/platform/jobs.ts): a worker for each runs in every server process. */
+  jobs?: readonly JobDefinition[];
 }
 
 /** Whether the caller may read a stored file (its id and who uploaded it), run in the caller's agency transaction. */

@@ -207,3 +207,17 @@ AS $$
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION precinct_allcall_for_sms(text, integer) FROM PUBLIC;
+--> statement-breakpoint
+-- The overtime sweep finds offers whose wait ran out in every agency (a job lost between a commit and its
+-- send is caught by it): ids only.
+CREATE POLICY overtime_offers_due ON schedule_overtime_offers AS PERMISSIVE FOR SELECT TO CURRENT_USER USING (status = 'offered');
+--> statement-breakpoint
+CREATE FUNCTION precinct_overtime_offers_due()
+RETURNS TABLE (agency_id uuid, overtime_id uuid)
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
+AS $$
+  SELECT DISTINCT o.agency_id, o.overtime_id FROM schedule_overtime_offers o
+   WHERE o.status = 'offered' AND o.expires_at <= now()
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION precinct_overtime_offers_due() FROM PUBLIC;
