@@ -62,7 +62,11 @@ export type OvertimeMode = (typeof OVERTIME_MODES)[number];
 export const OVERTIME_STATUSES = ['open', 'offering', 'awarded', 'unfilled', 'cancelled'] as const;
 export type OvertimeStatus = (typeof OVERTIME_STATUSES)[number];
 export const OVERTIME_SIGNUP_STATUSES = ['signed_up', 'withdrawn', 'awarded', 'passed'] as const;
-export const OVERTIME_OFFER_STATUSES = ['offered', 'accepted', 'declined', 'expired', 'skipped'] as const;
+/** `waiting`: a later turn, not offered yet. */
+export const OVERTIME_OFFER_STATUSES = ['waiting', 'offered', 'accepted', 'declined', 'expired', 'skipped'] as const;
+/** The period overtime hours are totalled over (the rule "fewest hours" and the equalisation report). */
+export const OVERTIME_PERIODS = ['month', 'quarter', 'year'] as const;
+export type OvertimePeriod = (typeof OVERTIME_PERIODS)[number];
 /** Why an officer was passed over, shown to everyone with the order. */
 export const SKIP_REASONS = ['already_scheduled', 'rest_rule', 'max_hours', 'not_qualified', 'time_off'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
@@ -124,6 +128,14 @@ export const ScheduleSettings = z.object({
     daily_cap: z.number().int().min(0, 'Use 0 (no cap) or more').max(500, 'Use at most 500'),
     blocked_dates: z.array(BlockedDate).max(100, 'Use at most 100 blocked dates'),
   }),
+  /** Overtime: the rule a new open shift starts with, the wait of a one-at-a-time offer, the totals' period. */
+  overtime: z
+    .object({
+      rule: z.enum(OVERTIME_RULES),
+      offer_wait_minutes: z.number().int().min(1, 'Wait at least 1 minute').max(1440, 'Wait at most 24 hours'),
+      period: z.enum(OVERTIME_PERIODS),
+    })
+    .default({ rule: 'fewest_hours', offer_wait_minutes: 30, period: 'quarter' }),
 });
 export type ScheduleSettings = z.infer<typeof ScheduleSettings>;
 export const UpdateScheduleSettingsInput = ScheduleSettings.omit({ enabled: true });
@@ -544,6 +556,8 @@ export const ScheduleHome = z.object({
   time_off_to_decide: z.number().int(),
   /** For the scheduler: shifts below minimum in the next 14 days. */
   gaps_ahead: z.number().int(),
+  /** Trades waiting for me: to accept or decline as the colleague asked, and (scheduling:modification.manage) accepted ones to decide. */
+  trades_waiting: z.object({ to_answer: z.number().int(), to_decide: z.number().int() }),
 });
 export type ScheduleHome = z.infer<typeof ScheduleHome>;
 

@@ -28,6 +28,11 @@ export function scheduleSettingsOf(sysConfig: SysConfig): ScheduleSettings {
       max_hours: stored.rules?.max_hours ?? DEFAULT_RULES.max_hours,
     },
     time_off: { daily_cap: stored.time_off?.daily_cap ?? 0, blocked_dates: stored.time_off?.blocked_dates ?? [] },
+    overtime: {
+      rule: stored.overtime?.rule ?? 'fewest_hours',
+      offer_wait_minutes: stored.overtime?.offer_wait_minutes ?? 30,
+      period: stored.overtime?.period ?? 'quarter',
+    },
   };
 }
 

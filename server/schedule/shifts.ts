@@ -196,7 +196,7 @@ export function checkShift(ctx: RequestContext, input: CheckShiftInput): Promise
   });
 }
 
-async function afterChange(
+export async function afterChange(
   tx: Tx,
   ctx: RequestContext,
   shift: Shift,
