@@ -34,6 +34,7 @@ import {
   shiftHistory,
   updateShift,
 } from './shifts.ts';
+import { tradesRoutes } from './trades-routes.ts';
 import { balances, cancelTimeOff, decideTimeOff, getTimeOff, listTimeOff, previewTimeOff, requestTimeOff, runAccrual } from './time-off.ts';
 
 /** The handlers of scheduleApi (core/contracts/schedule.ts): one use case each. */
@@ -84,4 +85,5 @@ export async function scheduleRoutes(app: FastifyInstance, services: Services) {
     createTimeOffType: (ctx, { body }) => createTimeOffType(ctx, body),
     updateTimeOffType: (ctx, { params, version, body }) => updateTimeOffType(ctx, params.id, version, body),
   });
+  await tradesRoutes(app, services);
 }

@@ -1,11 +1,13 @@
+import { adminApi } from '../../core/contracts/admin.ts';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import { scheduleApi } from '../../core/contracts/schedule.ts';
+import { tradesApi } from '../../core/contracts/schedule-trades.ts';
 import type { EndpointCaller } from '../platform/modules.ts';
 
 /**
  * Records of agency B for the tenant sweep (server/platform/sweeps.test.ts), made through the API as its
  * administrator: a shift type, a schedule with a group on a rotation, the administrator in it, a
- * generated week of shifts, a time-off type and a request.
+ * generated week of shifts, a time-off type and a request, and a trade giving a shift to a colleague.
  */
 export async function sweepFixtures(call: EndpointCaller): Promise<string[]> {
   const key = () => ({ 'idempotency-key': crypto.randomUUID() });
@@ -38,5 +40,12 @@ export async function sweepFixtures(call: EndpointCaller): Promise<string[]> {
     body: { type_id: typeOff!.id, starts_on: '2027-01-09', ends_on: '2027-01-09', hours: 8, note: 'Sweep' },
     headers: key(),
   });
-  return [type.id, schedule.id, group.id, assignment.id, roster.shifts[0]!.id, typeOff!.id, request.id];
+  const colleague = await call(adminApi.inviteUser, {
+    body: { email: `sweep-colleague-${crypto.randomUUID().slice(0, 8)}@precinct.test`, name: 'Sweep Colleague' },
+  });
+  const trade = await call(tradesApi.propose, {
+    body: { kind: 'giveaway', shift_id: roster.shifts[1]!.id, recipient_id: colleague.id, note: 'Sweep' },
+    headers: key(),
+  });
+  return [type.id, schedule.id, group.id, assignment.id, roster.shifts[0]!.id, typeOff!.id, request.id, trade.id];
 }
