@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   SMTP_URL: Url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Precinct <no-reply@precinct.local>'),
   SMS_WEBHOOK_URL: Url(['http:', 'https:']).optional(),
+  SMS_INBOUND_SECRET: z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 24`)').optional(),
   PRECINCT_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)').optional(),
   JWT_ISSUER: z.string().min(1).optional(),
   AUTH_KEY_ROTATION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -92,6 +93,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   smsWebhookUrl: string | undefined;
+  /** The shared secret the SMS relay sends with each inbound reply (the all-call's text answers); unset: replies are refused. */
+  smsInboundSecret: string | undefined;
   secret: string | undefined;
   jwtIssuer: string;
   keyRotationDays: number;
@@ -144,6 +147,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    smsInboundSecret: e.SMS_INBOUND_SECRET,
     secret: e.PRECINCT_SECRET,
     jwtIssuer: e.JWT_ISSUER ?? `${publicUrl}/auth/v1`,
     keyRotationDays: e.AUTH_KEY_ROTATION_DAYS,

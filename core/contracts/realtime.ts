@@ -20,6 +20,11 @@ export const REALTIME_TOPICS = {
   notifications: 'notifications',
   /** Shifts, time off or day notes changed in these dates: the roster reads again. Audience: `scheduling:view`. */
   scheduleRoster: 'schedule.roster',
+  /**
+   * An all-call was sent, answered, filled or cancelled: the board and the officers' panels read again.
+   * Audience: each officer it asked, and `scheduling:allcall`.
+   */
+  scheduleAllcall: 'schedule.allcall',
 } as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];
 
@@ -29,10 +34,14 @@ export type NotificationsMessage = z.infer<typeof NotificationsMessage>;
 export const ScheduleRosterMessage = z.object({ from: z.string(), to: z.string() });
 export type ScheduleRosterMessage = z.infer<typeof ScheduleRosterMessage>;
 
+export const ScheduleAllcallMessage = z.object({ id: z.string() });
+export type ScheduleAllcallMessage = z.infer<typeof ScheduleAllcallMessage>;
+
 /** The data of each topic's messages. */
 export const REALTIME_MESSAGES = {
   notifications: NotificationsMessage,
   'schedule.roster': ScheduleRosterMessage,
+  'schedule.allcall': ScheduleAllcallMessage,
 } as const satisfies Record<RealtimeTopic, z.ZodType>;
 export type RealtimeData<T extends RealtimeTopic> = z.infer<(typeof REALTIME_MESSAGES)[T]>;
 

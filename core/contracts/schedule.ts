@@ -556,6 +556,8 @@ export const ScheduleHome = z.object({
   time_off_to_decide: z.number().int(),
   /** For the scheduler: shifts below minimum in the next 14 days. */
   gaps_ahead: z.number().int(),
+  /** All-calls sent to me that still take answers and wait for mine (core/contracts/schedule-allcall.ts). */
+  open_allcalls_for_me: z.number().int().default(0),
   /** Trades waiting for me: to accept or decline as the colleague asked, and (scheduling:modification.manage) accepted ones to decide. */
   trades_waiting: z.object({ to_answer: z.number().int(), to_decide: z.number().int() }),
 });

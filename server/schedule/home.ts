@@ -1,6 +1,7 @@
 import type { ScheduleHome } from '../../core/contracts/schedule.ts';
 import { SCHEDULING_ADMIN_PERMISSIONS } from '../../core/contracts/schedule.ts';
 import { holds, inAgency, type RequestContext } from '../platform/context.ts';
+import { openCallsForMe } from './allcall.ts';
 import { gapsAhead } from './shifts.ts';
 import { tradesWaiting } from './trades.ts';
 import * as shiftQueries from './shift-queries.ts';
@@ -16,6 +17,7 @@ export function scheduleHome(ctx: RequestContext): Promise<ScheduleHome> {
       my_pending_time_off: await timeOffQueries.countRequests(tx, agencyId, 'pending', ctx.scope.userId),
       time_off_to_decide: holds(ctx, 'scheduling:pto.manage') ? await timeOffQueries.countRequests(tx, agencyId, 'pending') : 0,
       gaps_ahead: scheduler ? await gapsAhead(tx, ctx) : 0,
+      open_allcalls_for_me: await openCallsForMe(tx, ctx),
       trades_waiting: await tradesWaiting(tx, ctx),
     };
   });

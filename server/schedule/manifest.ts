@@ -1,4 +1,5 @@
 import { ScheduleSettings, scheduleApi } from '../../core/contracts/schedule.ts';
+import { allcallApi, allcallSmsApi } from '../../core/contracts/schedule-allcall.ts';
 import { tradesApi } from '../../core/contracts/schedule-trades.ts';
 import type { Tx } from '../platform/database.ts';
 import type { ServerModule } from '../platform/modules.ts';
@@ -13,7 +14,7 @@ import { sweepFixtures } from './sweep-fixtures.ts';
 /** Scheduling: set-up, the roster and the scheduler's changes, time off and calendar feeds (core/contracts/schedule.ts). */
 export const scheduleModule: ServerModule = {
   name: 'schedule',
-  apis: [scheduleApi, tradesApi],
+  apis: [scheduleApi, tradesApi, allcallApi, allcallSmsApi],
   routes: scheduleRoutes,
   tables: scheduleTables,
   settings: { key: 'schedule_settings', schema: ScheduleSettings },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { scheduleApi } from '../../core/contracts/schedule.ts';
 import { csvFile, registerApi } from '../platform/endpoints.ts';
 import type { Services } from '../platform/services.ts';
+import { allcallRoutes } from './allcall-routes.ts';
 import { getFeed, makeFeed, readFeed, revokeFeed } from './feed.ts';
 import { scheduleHome } from './home.ts';
 import { getScheduleSettings, updateScheduleSettings } from './settings.ts';
@@ -86,4 +87,5 @@ export async function scheduleRoutes(app: FastifyInstance, services: Services) {
     updateTimeOffType: (ctx, { params, version, body }) => updateTimeOffType(ctx, params.id, version, body),
   });
   await tradesRoutes(app, services);
+  await allcallRoutes(app, services);
 }

@@ -1,6 +1,7 @@
 import { adminApi } from '../../core/contracts/admin.ts';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import { scheduleApi } from '../../core/contracts/schedule.ts';
+import { allcallApi } from '../../core/contracts/schedule-allcall.ts';
 import { tradesApi } from '../../core/contracts/schedule-trades.ts';
 import type { EndpointCaller } from '../platform/modules.ts';
 
@@ -47,5 +48,9 @@ export async function sweepFixtures(call: EndpointCaller): Promise<string[]> {
     body: { kind: 'giveaway', shift_id: roster.shifts[1]!.id, recipient_id: colleague.id, note: 'Sweep' },
     headers: key(),
   });
-  return [type.id, schedule.id, group.id, assignment.id, roster.shifts[0]!.id, typeOff!.id, request.id, trade.id];
+  // An all-call for the administrator's day off (the Saturday of the five-on-two-off week).
+  const allcall = await call(allcallApi.createAllcall, {
+    body: { shift_type_id: type.id, date: '2027-01-09', position: 'Patrol', note: 'Sweep all-call' },
+  });
+  return [type.id, schedule.id, group.id, assignment.id, roster.shifts[0]!.id, typeOff!.id, request.id, trade.id, allcall.id];
 }
