@@ -63,7 +63,11 @@ export class JobQueue {
           }
         }
       });
-      if (definition.every) await this.boss.schedule(definition.queue, definition.every, {}, { tz: 'UTC' });
+      if (definition.every) {
+        await this.boss.schedule(definition.queue, definition.every, {}, { tz: 'UTC' });
+        // And once now: what came due while no server ran is not left for the next tick.
+        await this.boss.send(definition.queue, {}, { singletonKey: 'on-start' });
+      }
     }
   }
 
