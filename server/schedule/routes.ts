@@ -4,6 +4,7 @@ import { csvFile, registerApi } from '../platform/endpoints.ts';
 import type { Services } from '../platform/services.ts';
 import { allcallRoutes } from './allcall-routes.ts';
 import { getFeed, makeFeed, readFeed, revokeFeed } from './feed.ts';
+import { overtimeRoutes } from './overtime-routes.ts';
 import { scheduleHome } from './home.ts';
 import { getScheduleSettings, updateScheduleSettings } from './settings.ts';
 import {
@@ -88,4 +89,5 @@ export async function scheduleRoutes(app: FastifyInstance, services: Services) {
   });
   await tradesRoutes(app, services);
   await allcallRoutes(app, services);
+  await overtimeRoutes(app, services);
 }
