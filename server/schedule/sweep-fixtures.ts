@@ -2,13 +2,14 @@ import { adminApi } from '../../core/contracts/admin.ts';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import { scheduleApi } from '../../core/contracts/schedule.ts';
 import { allcallApi } from '../../core/contracts/schedule-allcall.ts';
+import { overtimeApi } from '../../core/contracts/schedule-overtime.ts';
 import { tradesApi } from '../../core/contracts/schedule-trades.ts';
 import type { EndpointCaller } from '../platform/modules.ts';
 
 /**
  * Records of agency B for the tenant sweep (server/platform/sweeps.test.ts), made through the API as its
  * administrator: a shift type, a schedule with a group on a rotation, the administrator in it, a
- * generated week of shifts, a time-off type and a request, and a trade giving a shift to a colleague.
+ * generated week of shifts, a time-off type and a request, and a trade giving a shift to a colleague, an all-call and an open overtime shift signed up for.
  */
 export async function sweepFixtures(call: EndpointCaller): Promise<string[]> {
   const key = () => ({ 'idempotency-key': crypto.randomUUID() });
@@ -52,5 +53,31 @@ export async function sweepFixtures(call: EndpointCaller): Promise<string[]> {
   const allcall = await call(allcallApi.createAllcall, {
     body: { shift_type_id: type.id, date: '2027-01-09', position: 'Patrol', note: 'Sweep all-call' },
   });
-  return [type.id, schedule.id, group.id, assignment.id, roster.shifts[0]!.id, typeOff!.id, request.id, trade.id, allcall.id];
+  // An open overtime shift the administrator signed up for (the people list names them: their user id is swept too).
+  const overtime = await call(overtimeApi.create, {
+    body: {
+      shift_type_id: type.id,
+      date: '2027-01-10',
+      position: 'Patrol',
+      slots: 1,
+      rule: 'first_come',
+      mode: 'signup',
+      signup_deadline: '2027-01-09T00:00:00Z',
+    },
+    headers: key(),
+  });
+  await call(overtimeApi.signUp, { params: { id: overtime.id }, headers: key() });
+  return [
+    type.id,
+    schedule.id,
+    group.id,
+    assignment.id,
+    roster.shifts[0]!.id,
+    typeOff!.id,
+    request.id,
+    trade.id,
+    allcall.id,
+    overtime.id,
+    me.id,
+  ];
 }
