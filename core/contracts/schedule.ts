@@ -560,6 +560,8 @@ export const ScheduleHome = z.object({
   open_allcalls_for_me: z.number().int().default(0),
   /** Trades waiting for me: to accept or decline as the colleague asked, and (scheduling:modification.manage) accepted ones to decide. */
   trades_waiting: z.object({ to_answer: z.number().int(), to_decide: z.number().int() }),
+  /** Overtime for me: open shifts I may still sign up for, and offers waiting for my answer (core/contracts/schedule-overtime.ts). */
+  overtime_for_me: z.object({ open: z.number().int(), offers: z.number().int() }),
 });
 export type ScheduleHome = z.infer<typeof ScheduleHome>;
 

@@ -2,6 +2,7 @@ import type { ScheduleHome } from '../../core/contracts/schedule.ts';
 import { SCHEDULING_ADMIN_PERMISSIONS } from '../../core/contracts/schedule.ts';
 import { holds, inAgency, type RequestContext } from '../platform/context.ts';
 import { openCallsForMe } from './allcall.ts';
+import { overtimeForMe } from './overtime.ts';
 import { gapsAhead } from './shifts.ts';
 import { tradesWaiting } from './trades.ts';
 import * as shiftQueries from './shift-queries.ts';
@@ -19,6 +20,7 @@ export function scheduleHome(ctx: RequestContext): Promise<ScheduleHome> {
       gaps_ahead: scheduler ? await gapsAhead(tx, ctx) : 0,
       open_allcalls_for_me: await openCallsForMe(tx, ctx),
       trades_waiting: await tradesWaiting(tx, ctx),
+      overtime_for_me: await overtimeForMe(tx, ctx),
     };
   });
 }

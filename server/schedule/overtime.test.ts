@@ -136,6 +136,10 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
     // Officers see it open and may sign up; they may neither post nor see the gaps.
     const open = await ok<OvertimeShift[]>(await call(officer('Avery').session, 'GET', `${OT}/shifts?view=open`));
     expect(open.find((s) => s.id === posted.id)).toMatchObject({ can_sign_up: true, mine: null });
+    const home = await ok<{ overtime_for_me: { open: number } }>(await call(officer('Avery').session, 'GET', `${BASE}/home`));
+    expect(home.overtime_for_me.open).toBe(1);
+    const kitHome = await ok<{ overtime_for_me: { open: number } }>(await call(officer('Kit').session, 'GET', `${BASE}/home`));
+    expect(kitHome.overtime_for_me.open, 'not shown to who holds no Patrol position').toBe(0);
     expect((await call(officer('Avery').session, 'GET', `${OT}/gaps`)).statusCode).toBe(403);
     expect((await call(officer('Avery').session, 'POST', `${OT}/shifts`, {}, fresh())).statusCode).toBe(403);
     await ok(await call(manager, 'POST', `${OT}/shifts/${posted.id}/cancel`, { note: 'Covered by a trade' }, ifMatch(posted.version)));

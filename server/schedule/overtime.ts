@@ -689,6 +689,14 @@ export async function answerOffer(ctx: RequestContext, id: string, answer: 'acce
   return result;
 }
 
+/** For home: how many open shifts I may still sign up for, and how many offers wait for my answer. */
+export async function overtimeForMe(tx: Tx, ctx: RequestContext): Promise<{ open: number; offers: number }> {
+  const now = new Date();
+  const open = await q.openForSignUp(tx, ctx.scope.agencyId, ctx.scope.userId, now, 50);
+  const offers = await q.offersWaitingFor(tx, ctx.scope.agencyId, ctx.scope.userId, now);
+  return { open: open.length, offers: offers.length };
+}
+
 // ---------------------------------------------------------------- totals
 
 export function overtimeTotals(ctx: RequestContext, query: OvertimeTotalsQuery): Promise<OvertimeTotals> {
