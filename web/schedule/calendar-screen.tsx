@@ -8,6 +8,7 @@ import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { errorMessage } from '../lib/api-error.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
+import { MyAllcallsPanel } from './allcall/my-allcalls-panel.tsx';
 import { FeedPanel } from './feed-panel.tsx';
 import { RosterView, type RosterState } from './roster-view.tsx';
 import { useScheduleSetup } from './schedule-calls.ts';
@@ -64,6 +65,7 @@ export function CalendarScreen() {
         </>
       }
     >
+      <MyAllcallsPanel />
       <Tabs value={state.tab} onChange={(tab) => go({ ...state, tab: (tab ?? 'calendar') as CalendarTab })} keepMounted={false}>
         <Tabs.List mb="md">
           {(Object.keys(TAB_LABELS) as CalendarTab[]).map((tab) => {

@@ -19,14 +19,21 @@ export function ScheduleNeedsPanel() {
   // The scheduler's view needs all five scheduling admin permissions; whoever decides time off without them reads the count.
   const scheduler = hasAllPermissions(claims, [...SCHEDULING_ADMIN_PERMISSIONS]);
   if (!home.data) return null;
+  // All-calls sent to me that still wait for my answer: first, and urgent.
+  const urgent = home.data.open_allcalls_for_me;
   const { next_shifts: next, my_pending_time_off: pending, time_off_to_decide: toDecide, gaps_ahead: gaps } = home.data;
-  if (next.length === 0 && pending === 0 && toDecide === 0 && gaps === 0) return null;
+  if (next.length === 0 && pending === 0 && toDecide === 0 && gaps === 0 && urgent === 0) return null;
   return (
     <Card withBorder radius="md" padding="md" aria-labelledby="needs-schedule" data-testid="schedule-needs">
       <Stack gap="xs">
         <Title order={2} fz="lg" id="needs-schedule">
           Schedule
         </Title>
+        {urgent > 0 ? (
+          <Anchor renderRoot={(props) => <Link {...props} to="/schedule" />} fw={700} className="precinct-tap">
+            {urgent} urgent {urgent === 1 ? 'call asks' : 'calls ask'} for my answer
+          </Anchor>
+        ) : null}
         {next.length > 0 ? (
           <Stack gap={2}>
             <Anchor renderRoot={(props) => <Link {...props} to="/schedule" />} fw={650} className="precinct-tap">

@@ -1,5 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen, type RouteParents } from '../lib/module-routes.ts';
+import { allcallSearch } from './allcall/allcall-search.ts';
 import { calendarSearch, schedulerSearch } from './schedule-search.ts';
 
 /**
@@ -22,6 +23,12 @@ export function scheduleRoutes({ app }: RouteParents) {
       path: '/schedule/admin',
       ...schedulerSearch.route,
       component: lazyScreen(() => import('./admin/scheduler-screen.tsx'), 'SchedulerScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/schedule/admin/allcall',
+      ...allcallSearch.route,
+      component: lazyScreen(() => import('./allcall/allcall-board-screen.tsx'), 'AllcallBoardScreen'),
     }),
   ] as const;
 }

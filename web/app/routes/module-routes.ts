@@ -33,11 +33,6 @@ export const scheduleOvertimeRoute = createRoute({
   path: '/schedule/overtime',
   beforeLoad: scheduleComingSoon,
 });
-export const scheduleAdminAllcallRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/schedule/admin/allcall',
-  beforeLoad: scheduleComingSoon,
-});
 
 // Productivity
 const productivityComingSoon = leadsToComingSoon('Productivity');
@@ -68,7 +63,6 @@ export const productivityPrintTaskTaskIdRoute = createRoute({
 export const comingSoonRoutes = [
   scheduleTradesRoute,
   scheduleOvertimeRoute,
-  scheduleAdminAllcallRoute,
   productivityRoute,
   productivityListListRoute,
   productivitySpaceSpaceRoute,

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconCalendar, IconHistory, IconNote, IconPlus, IconTool, IconUmbrella } from '@tabler/icons-react';
+import { IconCalendar, IconHistory, IconNote, IconPlus, IconSpeakerphone, IconTool, IconUmbrella } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Roster, ScheduleSetup } from '../../../core/contracts/schedule.ts';
@@ -43,9 +43,18 @@ export function SchedulerScreen() {
       breadcrumbs={[{ label: 'Schedule', to: '/schedule' }]}
       description="Assign and change shifts, fill the gaps, decide time off."
       actions={
-        <Button variant="default" renderRoot={(props) => <Link {...props} to="/schedule" />}>
-          Calendar
-        </Button>
+        <>
+          <Button variant="default" renderRoot={(props) => <Link {...props} to="/schedule" />}>
+            Calendar
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconSpeakerphone size={16} aria-hidden />}
+            renderRoot={(props) => <Link {...props} to="/schedule/admin/allcall" />}
+          >
+            All-call
+          </Button>
+        </>
       }
     >
       <Tabs value={state.tab} onChange={(tab) => go({ ...state, tab: (tab ?? 'roster') as SchedulerTab, page: 1 })} keepMounted={false}>
