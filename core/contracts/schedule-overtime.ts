@@ -105,11 +105,13 @@ export const CreateOvertimeInput = z.object({
   group_id: Id.nullable().default(null),
   slots: z.number().int().min(1, 'At least 1 officer').max(20, 'At most 20 officers'),
   note: LongText(500).default(''),
-  rule: z.enum(OVERTIME_RULES),
+  /** Unset: the agency's rule (its scheduling settings). */
+  rule: z.enum(OVERTIME_RULES).optional(),
   mode: z.enum(OVERTIME_MODES),
   /** Sign-ups close then (an instant); it must be before the shift starts. */
   signup_deadline: z.iso.datetime({ offset: true, error: 'Choose when sign-ups close' }),
-  offer_wait_minutes: z.number().int().min(1, 'Wait at least 1 minute').max(1440, 'Wait at most 24 hours').default(30),
+  /** Unset: the agency's wait. */
+  offer_wait_minutes: z.number().int().min(1, 'Wait at least 1 minute').max(1440, 'Wait at most 24 hours').optional(),
   from_gap: z.boolean().default(false),
 });
 export type CreateOvertimeInput = z.input<typeof CreateOvertimeInput>;

@@ -57,7 +57,10 @@ export async function listOvertime(tx: Tx, agencyId: string, view: 'open' | 'clo
         eq(overtimeShifts.agencyId, agencyId),
         view === 'open'
           ? and(inArray(overtimeShifts.status, open), gte(overtimeShifts.date, today))
-          : and(gte(overtimeShifts.date, since), sql`(${overtimeShifts.status} not in ('open', 'offering') or ${overtimeShifts.date} < ${today})`),
+          : and(
+              gte(overtimeShifts.date, since),
+              sql`(${overtimeShifts.status} not in ('open', 'offering') or ${overtimeShifts.date} < ${today})`,
+            ),
       ),
     )
     .orderBy(view === 'open' ? asc(overtimeShifts.date) : desc(overtimeShifts.date), asc(overtimeShifts.startsAt))
@@ -126,7 +129,10 @@ export async function qualifiedPeople(tx: Tx, agencyId: string, position: string
       seniorityDate: schedulePeople.seniorityDate,
     })
     .from(scheduleAssignments)
-    .leftJoin(schedulePeople, and(eq(schedulePeople.agencyId, scheduleAssignments.agencyId), eq(schedulePeople.userId, scheduleAssignments.userId)))
+    .leftJoin(
+      schedulePeople,
+      and(eq(schedulePeople.agencyId, scheduleAssignments.agencyId), eq(schedulePeople.userId, scheduleAssignments.userId)),
+    )
     .where(
       and(
         eq(scheduleAssignments.agencyId, agencyId),
@@ -140,7 +146,9 @@ export async function holdsPosition(tx: Tx, agencyId: string, userId: string, po
   const [row] = await tx
     .select({ id: scheduleAssignments.id })
     .from(scheduleAssignments)
-    .where(and(eq(scheduleAssignments.agencyId, agencyId), eq(scheduleAssignments.userId, userId), eq(scheduleAssignments.position, position)))
+    .where(
+      and(eq(scheduleAssignments.agencyId, agencyId), eq(scheduleAssignments.userId, userId), eq(scheduleAssignments.position, position)),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -172,7 +180,12 @@ export async function overtimeHours(tx: Tx, agencyId: string, from: string, to: 
 
 export async function openPostedFor(tx: Tx, agencyId: string, from: string, to: string) {
   return tx
-    .select({ date: overtimeShifts.date, shiftTypeId: overtimeShifts.shiftTypeId, groupId: overtimeShifts.groupId, position: overtimeShifts.position })
+    .select({
+      date: overtimeShifts.date,
+      shiftTypeId: overtimeShifts.shiftTypeId,
+      groupId: overtimeShifts.groupId,
+      position: overtimeShifts.position,
+    })
     .from(overtimeShifts)
     .where(
       and(

@@ -27,7 +27,13 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
   let squad: Group;
   const officers: Record<string, { user: TestUser; session: Session; assignment?: Assignment }> = {};
 
-  const call = (session: Session | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  const call = (
+    session: Session | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     server.request({
       method,
       url,
@@ -74,7 +80,8 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
       201,
     );
   }
-  const signUp = async (name: string, id: string) => ok<OvertimeDetail>(await call(officer(name).session, 'POST', `${OT}/shifts/${id}/signup`, undefined, fresh()), 201);
+  const signUp = async (name: string, id: string) =>
+    ok<OvertimeDetail>(await call(officer(name).session, 'POST', `${OT}/shifts/${id}/signup`, undefined, fresh()), 201);
   async function read(session: Session, id: string) {
     return ok<OvertimeDetail>(await call(session, 'GET', `${OT}/shifts/${id}`));
   }
@@ -84,7 +91,16 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
         admin,
         'POST',
         `${BASE}/shifts`,
-        { user_id: officer(name).user.id, shift_type_id: type.id, date, position: 'Patrol', group_id: squad.id, acknowledge_warnings: true, override_reason: 'Needed', reason: 'Extra cover' },
+        {
+          user_id: officer(name).user.id,
+          shift_type_id: type.id,
+          date,
+          position: 'Patrol',
+          group_id: squad.id,
+          acknowledge_warnings: true,
+          override_reason: 'Needed',
+          reason: 'Extra cover',
+        },
         fresh(),
       ),
       201,
@@ -106,30 +122,68 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
     manager = await signIn(server, await makeUser(server, agency, { permissions: MANAGER, name: 'Morgan Manager' }));
     outsider = await signIn(server, await makeUser(server, await makeAgency(server, 'Elsewhere PD'), { permissions: ['admin:access'] }));
     day = await ok<ShiftType>(
-      await call(admin, 'POST', `${BASE}/admin/shift-types`, { code: 'D', name: 'Day', color: '#1c7ed6', start_time: '06:00', end_time: '14:00', counts_toward_staffing: true }, fresh()),
+      await call(
+        admin,
+        'POST',
+        `${BASE}/admin/shift-types`,
+        { code: 'D', name: 'Day', color: '#1c7ed6', start_time: '06:00', end_time: '14:00', counts_toward_staffing: true },
+        fresh(),
+      ),
       201,
     );
     night = await ok<ShiftType>(
-      await call(admin, 'POST', `${BASE}/admin/shift-types`, { code: 'N', name: 'Night', color: '#5f3dc4', start_time: '22:00', end_time: '06:00', counts_toward_staffing: true }, fresh()),
+      await call(
+        admin,
+        'POST',
+        `${BASE}/admin/shift-types`,
+        { code: 'N', name: 'Night', color: '#5f3dc4', start_time: '22:00', end_time: '06:00', counts_toward_staffing: true },
+        fresh(),
+      ),
       201,
     );
     const schedule = await ok<Schedule>(
-      await call(admin, 'POST', `${BASE}/admin/schedules`, { name: 'Patrol 2027', starts_on: '2026-11-01', ends_on: '2027-12-31' }, fresh()),
+      await call(
+        admin,
+        'POST',
+        `${BASE}/admin/schedules`,
+        { name: 'Patrol 2027', starts_on: '2026-11-01', ends_on: '2027-12-31' },
+        fresh(),
+      ),
       201,
     );
-    squad = await ok<Group>(await call(admin, 'POST', `${BASE}/admin/groups`, { schedule_id: schedule.id, name: 'A squad', supervisor_id: null, rotation: null }, fresh()), 201);
+    squad = await ok<Group>(
+      await call(
+        admin,
+        'POST',
+        `${BASE}/admin/groups`,
+        { schedule_id: schedule.id, name: 'A squad', supervisor_id: null, rotation: null },
+        fresh(),
+      ),
+      201,
+    );
     for (const name of ['Avery', 'Blake', 'Casey', 'Drew', 'Emery', 'Finley', 'Gray']) await addOfficer(name);
-    officers.Kit = { user: await makeUser(server, agency, { permissions: ['scheduling:view'], name: 'Kit Unassigned' }), session: null as never };
+    officers.Kit = {
+      user: await makeUser(server, agency, { permissions: ['scheduling:view'], name: 'Kit Unassigned' }),
+      session: null as never,
+    };
     officers.Kit.session = await signIn(server, officers.Kit.user);
   }, 180_000);
   afterAll(() => server?.close());
 
   it('posts an open shift from a staffing gap in one click, after which the gap shows it posted', async () => {
-    await ok(await call(admin, 'PUT', `${BASE}/admin/minimums`, { minimums: [{ group_id: null, shift_type_id: night.id, position: 'Patrol', minimum: 1 }] }));
+    await ok(
+      await call(admin, 'PUT', `${BASE}/admin/minimums`, {
+        minimums: [{ group_id: null, shift_type_id: night.id, position: 'Patrol', minimum: 1 }],
+      }),
+    );
     const gaps = await ok<StaffingGap[]>(await call(manager, 'GET', `${OT}/gaps`));
     const gap = gaps.find((g) => g.date >= gaps[0]!.date && g.shift_type_id === night.id && g !== gaps[0])!;
     expect(gap).toMatchObject({ code: 'N', position: 'Patrol', scheduled: 0, minimum: 1, posted: 0 });
-    const posted = await post(gap.date, { shift_type_id: night.id, from_gap: true, signup_deadline: new Date(Date.now() + 3_600_000).toISOString() });
+    const posted = await post(gap.date, {
+      shift_type_id: night.id,
+      from_gap: true,
+      signup_deadline: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(posted).toMatchObject({ status: 'open', from_gap: true, code: 'N', hours: 8, created_by_name: 'Morgan Manager' });
     const after = await ok<StaffingGap[]>(await call(manager, 'GET', `${OT}/gaps`));
     expect(after.find((g) => g.date === gap.date && g.shift_type_id === night.id)?.posted).toBe(1);
@@ -167,7 +221,15 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
       manager,
       'POST',
       `${OT}/shifts`,
-      { shift_type_id: day.id, date: '2027-03-01', position: 'Astronaut', slots: 1, rule: 'first_come', mode: 'signup', signup_deadline: '2027-03-02T00:00:00Z' },
+      {
+        shift_type_id: day.id,
+        date: '2027-03-01',
+        position: 'Astronaut',
+        slots: 1,
+        rule: 'first_come',
+        mode: 'signup',
+        signup_deadline: '2027-03-02T00:00:00Z',
+      },
       fresh(),
     );
     expect(late.statusCode).toBe(400);
@@ -189,10 +251,14 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
     const unqualified = await call(officer('Kit').session, 'POST', `${OT}/shifts/${shift.id}/signup`, undefined, fresh());
     expect(unqualified.statusCode).toBe(409);
     expect(unqualified.json().message).toBe('You hold no Patrol position, which this shift needs');
-    expect((await call(officer('Avery').session, 'POST', `${OT}/shifts/${shift.id}/award`, undefined, ifMatch(shift.version))).statusCode).toBe(403);
+    expect(
+      (await call(officer('Avery').session, 'POST', `${OT}/shifts/${shift.id}/award`, undefined, ifMatch(shift.version))).statusCode,
+    ).toBe(403);
     expect((await call(manager, 'POST', `${OT}/shifts/${shift.id}/award`, undefined, ifMatch(shift.version + 5))).statusCode).toBe(412);
 
-    const awarded = await ok<OvertimeDetail>(await call(manager, 'POST', `${OT}/shifts/${shift.id}/award`, undefined, ifMatch(shift.version)));
+    const awarded = await ok<OvertimeDetail>(
+      await call(manager, 'POST', `${OT}/shifts/${shift.id}/award`, undefined, ifMatch(shift.version)),
+    );
     expect(awarded.status).toBe('awarded');
     expect(awarded.awarded.map((a) => a.name)).toEqual(['Avery']);
     expect(order(awarded)).toEqual([
@@ -211,15 +277,22 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
   });
 
   it('orders by seniority, then by fewest overtime hours this period, passing over the rest rule, maximum hours, time off and a lost position', async () => {
-    for (const [name, date] of [['Blake', '2010-06-01'], ['Avery', '2015-02-01']] as const)
-      await ok<SchedulePerson>(await call(manager, 'PUT', `${OT}/people/${officer(name).user.id}`, { seniority_date: date, all_call_tier: 1 }));
+    for (const [name, date] of [
+      ['Blake', '2010-06-01'],
+      ['Avery', '2015-02-01'],
+    ] as const)
+      await ok<SchedulePerson>(
+        await call(manager, 'PUT', `${OT}/people/${officer(name).user.id}`, { seniority_date: date, all_call_tier: 1 }),
+      );
     const bad = await call(manager, 'PUT', `${OT}/people/${officer('Avery').user.id}`, { seniority_date: 'soon', all_call_tier: 9 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({ seniority_date: 'Use a date (YYYY-MM-DD)', all_call_tier: 'Use tier 1, 2 or 3' });
 
     const senior = await post('2027-03-20', { rule: 'seniority' });
     for (const name of ['Avery', 'Drew', 'Blake']) await signUp(name, senior.id);
-    const bySeniority = await ok<OvertimeDetail>(await call(manager, 'POST', `${OT}/shifts/${senior.id}/award`, undefined, ifMatch(senior.version)));
+    const bySeniority = await ok<OvertimeDetail>(
+      await call(manager, 'POST', `${OT}/shifts/${senior.id}/award`, undefined, ifMatch(senior.version)),
+    );
     expect(order(bySeniority)).toEqual([
       ['Blake', 'awarded', null],
       ['Avery', 'passed', null],
@@ -246,7 +319,9 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
       );
       for (const name of ['Avery', 'Drew', 'Emery', 'Finley', 'Gray']) await signUp(name, fewest.id);
       const finley = officer('Finley').assignment!;
-      expect((await call(admin, 'DELETE', `${BASE}/admin/assignments/${finley.id}`, undefined, ifMatch(finley.version))).statusCode).toBe(204);
+      expect((await call(admin, 'DELETE', `${BASE}/admin/assignments/${finley.id}`, undefined, ifMatch(finley.version))).statusCode).toBe(
+        204,
+      );
       const before = await read(manager, fewest.id);
       expect(before.order.map((c) => [c.name, c.overtime_hours])).toEqual([
         ['Drew', 0],
@@ -255,7 +330,9 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
         ['Gray', 0],
         ['Avery', 8],
       ]);
-      const byHours = await ok<OvertimeDetail>(await call(manager, 'POST', `${OT}/shifts/${fewest.id}/award`, undefined, ifMatch(fewest.version)));
+      const byHours = await ok<OvertimeDetail>(
+        await call(manager, 'POST', `${OT}/shifts/${fewest.id}/award`, undefined, ifMatch(fewest.version)),
+      );
       expect(order(byHours)).toEqual([
         ['Drew', 'passed', 'rest_rule'],
         ['Emery', 'passed', 'time_off'],
@@ -272,7 +349,9 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
   it('offers one officer at a time in the order, moving on when one declines or the wait runs out, and places the shift when one accepts', async () => {
     const shift = await post('2027-04-05', { rule: 'seniority', mode: 'offer', offer_wait_minutes: 30 });
     expect(shift.can_sign_up).toBe(false);
-    const started = await ok<OvertimeDetail>(await call(manager, 'POST', `${OT}/shifts/${shift.id}/offers`, undefined, ifMatch(shift.version)));
+    const started = await ok<OvertimeDetail>(
+      await call(manager, 'POST', `${OT}/shifts/${shift.id}/offers`, undefined, ifMatch(shift.version)),
+    );
     expect(started.status).toBe('offering');
     expect(started.order.slice(0, 3).map((c) => [c.name, c.status])).toEqual([
       ['Blake', 'offered'],
@@ -379,19 +458,82 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
         const own = await makeAgency(first, 'Restart PD');
         const boss = await signIn(first, await makeUser(first, own, { permissions: MANAGER, name: 'Rita Boss' }));
         const setUp = await signIn(first, await makeUser(first, own, { permissions: ['admin:access'] }));
-        const request = (s: TestServer, session: Session, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-          s.request({ method, url, token: session.access_token, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
-        const type = (await (await request(first, setUp, 'POST', `${BASE}/admin/shift-types`, { code: 'D', name: 'Day', color: '#1c7ed6', start_time: '06:00', end_time: '14:00', counts_toward_staffing: true }, fresh())).json()) as ShiftType;
-        const schedule = (await (await request(first, setUp, 'POST', `${BASE}/admin/schedules`, { name: 'S', starts_on: '2027-01-01', ends_on: '2027-12-31' }, fresh())).json()) as Schedule;
-        const group = (await (await request(first, setUp, 'POST', `${BASE}/admin/groups`, { schedule_id: schedule.id, name: 'G', supervisor_id: null, rotation: null }, fresh())).json()) as Group;
+        const request = (
+          s: TestServer,
+          session: Session,
+          method: 'GET' | 'POST',
+          url: string,
+          payload?: unknown,
+          headers: Record<string, string> = {},
+        ) =>
+          s.request({
+            method,
+            url,
+            token: session.access_token,
+            headers,
+            ...(payload !== undefined ? { payload: payload as object } : {}),
+          });
+        const type = (await (
+          await request(
+            first,
+            setUp,
+            'POST',
+            `${BASE}/admin/shift-types`,
+            { code: 'D', name: 'Day', color: '#1c7ed6', start_time: '06:00', end_time: '14:00', counts_toward_staffing: true },
+            fresh(),
+          )
+        ).json()) as ShiftType;
+        const schedule = (await (
+          await request(
+            first,
+            setUp,
+            'POST',
+            `${BASE}/admin/schedules`,
+            { name: 'S', starts_on: '2027-01-01', ends_on: '2027-12-31' },
+            fresh(),
+          )
+        ).json()) as Schedule;
+        const group = (await (
+          await request(
+            first,
+            setUp,
+            'POST',
+            `${BASE}/admin/groups`,
+            { schedule_id: schedule.id, name: 'G', supervisor_id: null, rotation: null },
+            fresh(),
+          )
+        ).json()) as Group;
         const people: TestUser[] = [];
         for (const name of ['Ana', 'Ben']) {
           const user = await makeUser(first, own, { permissions: ['scheduling:view'], name });
-          await request(first, setUp, 'POST', `${BASE}/admin/assignments`, { group_id: group.id, user_id: user.id, position: 'Patrol' }, fresh());
+          await request(
+            first,
+            setUp,
+            'POST',
+            `${BASE}/admin/assignments`,
+            { group_id: group.id, user_id: user.id, position: 'Patrol' },
+            fresh(),
+          );
           people.push(user);
         }
         const posted = (await (
-          await request(first, boss, 'POST', `${OT}/shifts`, { shift_type_id: type.id, date: '2027-07-01', position: 'Patrol', slots: 1, rule: 'first_come', mode: 'offer', signup_deadline: '2027-06-30T00:00:00Z', offer_wait_minutes: 1 }, fresh())
+          await request(
+            first,
+            boss,
+            'POST',
+            `${OT}/shifts`,
+            {
+              shift_type_id: type.id,
+              date: '2027-07-01',
+              position: 'Patrol',
+              slots: 1,
+              rule: 'first_come',
+              mode: 'offer',
+              signup_deadline: '2027-06-30T00:00:00Z',
+              offer_wait_minutes: 1,
+            },
+            fresh(),
+          )
         ).json()) as OvertimeDetail;
         const started = await request(first, boss, 'POST', `${OT}/shifts/${posted.id}/offers`, undefined, ifMatch(posted.version));
         expect(started.statusCode, started.body).toBe(200);
@@ -405,11 +547,14 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
         const pg = await import('pg');
         const client = new pg.default.Client({ connectionString: scratch.url });
         await client.connect();
-        await client.query(`update schedule_overtime_offers set expires_at = now() - interval '1 second' where overtime_id = $1 and status = 'offered'`, [posted.id]);
+        await client.query(
+          `update schedule_overtime_offers set expires_at = now() - interval '1 second' where overtime_id = $1 and status = 'offered'`,
+          [posted.id],
+        );
         await client.end();
 
         second = await startTestServer('postgres', installation);
-        const again = await signIn(second, (await makeUser(second, own, { permissions: MANAGER })));
+        const again = await signIn(second, await makeUser(second, own, { permissions: MANAGER }));
         let seen: OvertimeDetail | null = null;
         for (let attempt = 0; attempt < 100; attempt += 1) {
           seen = (await request(second, again, 'GET', `${OT}/shifts/${posted.id}`)).json() as OvertimeDetail;

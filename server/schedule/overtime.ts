@@ -178,7 +178,13 @@ async function detail(tx: Tx, ctx: RequestContext, id: string): Promise<Overtime
   let order: OvertimeCandidate[];
   if (row.ot.mode === 'offer' && row.ot.status !== 'open') {
     const turns = await q.offersOf(tx, agencyId, [id]);
-    const hours = await q.overtimeHours(tx, agencyId, period.from, period.to, turns.map((t) => t.userId));
+    const hours = await q.overtimeHours(
+      tx,
+      agencyId,
+      period.from,
+      period.to,
+      turns.map((t) => t.userId),
+    );
     order = turns.map((turn, index) => ({
       user_id: turn.userId,
       name: turn.name,
@@ -193,7 +199,13 @@ async function detail(tx: Tx, ctx: RequestContext, id: string): Promise<Overtime
     }));
   } else {
     const signups = (await q.signupsOf(tx, agencyId, [id])).filter((s) => s.status !== 'withdrawn');
-    const hours = await q.overtimeHours(tx, agencyId, period.from, period.to, signups.map((s) => s.userId));
+    const hours = await q.overtimeHours(
+      tx,
+      agencyId,
+      period.from,
+      period.to,
+      signups.map((s) => s.userId),
+    );
     const contenders = ordered(
       row.ot.rule,
       signups.map((s) => ({
@@ -253,7 +265,8 @@ export function staffingGaps(ctx: RequestContext): Promise<StaffingGap[]> {
     const types = new Map((await setupQueries.listShiftTypes(tx, agencyId)).map((type) => [type.id, type]));
     const groups = new Map<string, string>();
     for (const gap of short)
-      if (gap.group_id && !groups.has(gap.group_id)) groups.set(gap.group_id, (await setupQueries.findGroup(tx, agencyId, gap.group_id))?.name ?? '');
+      if (gap.group_id && !groups.has(gap.group_id))
+        groups.set(gap.group_id, (await setupQueries.findGroup(tx, agencyId, gap.group_id))?.name ?? '');
     const posted = await q.openPostedFor(tx, agencyId, from, to);
     return short.map((gap) => ({
       date: gap.date,
@@ -342,7 +355,8 @@ export function createOvertime(ctx: RequestContext, input: CreateOvertimeInput):
     if (values.date < agencyToday(ctx)) problems.date = 'Choose today or a later date';
     const times = type ? shiftInstants(values.date, { start_time: type.startTime, end_time: type.endTime }, timezoneOf(ctx)) : null;
     const deadline = new Date(values.signup_deadline);
-    if (times && values.mode === 'signup' && deadline >= times.startsAt) problems.signup_deadline = 'Close sign-ups before the shift starts';
+    if (times && values.mode === 'signup' && deadline >= times.startsAt)
+      problems.signup_deadline = 'Close sign-ups before the shift starts';
     if (values.mode === 'signup' && deadline <= new Date()) problems.signup_deadline = 'Close sign-ups later than now';
     if (Object.keys(problems).length) throw validationError(problems);
     const [created] = await tx
@@ -357,10 +371,10 @@ export function createOvertime(ctx: RequestContext, input: CreateOvertimeInput):
         endsAt: times!.endsAt,
         slots: values.slots,
         note: values.note,
-        rule: values.rule,
+        rule: values.rule ?? scheduleSettingsOf(ctx.sysConfig).overtime.rule,
         mode: values.mode,
         signupDeadline: values.mode === 'signup' ? deadline : times!.startsAt,
-        offerWaitMinutes: values.offer_wait_minutes,
+        offerWaitMinutes: values.offer_wait_minutes ?? scheduleSettingsOf(ctx.sysConfig).overtime.offer_wait_minutes,
         fromGap: values.from_gap,
         createdBy: ctx.scope.userId,
       })
@@ -383,11 +397,18 @@ export function cancelOvertime(ctx: RequestContext, id: string, version: number,
     const agencyId = ctx.scope.agencyId;
     const before = await q.findOvertime(tx, agencyId, id, { lock: true });
     if (!before) throw notFound();
-    if (before.ot.status !== 'open' && before.ot.status !== 'offering') throw new AppError('conflict', `This open shift is already ${before.ot.status}`);
-    const updated = await updateAtVersion(tx, overtimeShifts, and(eq(overtimeShifts.agencyId, agencyId), eq(overtimeShifts.id, id)), version, {
-      status: 'cancelled',
-      closedAt: new Date(),
-    });
+    if (before.ot.status !== 'open' && before.ot.status !== 'offering')
+      throw new AppError('conflict', `This open shift is already ${before.ot.status}`);
+    const updated = await updateAtVersion(
+      tx,
+      overtimeShifts,
+      and(eq(overtimeShifts.agencyId, agencyId), eq(overtimeShifts.id, id)),
+      version,
+      {
+        status: 'cancelled',
+        closedAt: new Date(),
+      },
+    );
     if (!updated) throw staleVersion('open shift');
     await tx
       .update(overtimeOffers)
@@ -490,13 +511,16 @@ export function award(ctx: RequestContext, id: string, version: number): Promise
     const now = new Date();
     for (const candidate of order) {
       const reason = awarded < ot.slots ? await skipReason(tx, ctx, ot, candidate.user_id) : null;
-      const taken = awarded < ot.slots && reason === null && (await placeShift(tx, ctx, row, candidate.user_id, `by ${ot.rule.replace('_', ' ')}`));
+      const taken =
+        awarded < ot.slots && reason === null && (await placeShift(tx, ctx, row, candidate.user_id, `by ${ot.rule.replace('_', ' ')}`));
       if (taken) awarded += 1;
       const skip = taken ? null : awarded < ot.slots ? (reason ?? 'already_scheduled') : null;
       await tx
         .update(overtimeSignups)
         .set({ status: taken ? 'awarded' : 'passed', skipReason: skip, decidedAt: now })
-        .where(and(eq(overtimeSignups.agencyId, agencyId), eq(overtimeSignups.overtimeId, id), eq(overtimeSignups.userId, candidate.user_id)));
+        .where(
+          and(eq(overtimeSignups.agencyId, agencyId), eq(overtimeSignups.overtimeId, id), eq(overtimeSignups.userId, candidate.user_id)),
+        );
       if (!taken)
         await tell(tx, ctx, candidate.user_id, {
           kind: 'schedule.overtime',
@@ -540,7 +564,13 @@ export async function startOffers(ctx: RequestContext, id: string, version: numb
     const signups = new Map(
       (await q.signupsOf(tx, agencyId, [id])).filter((s) => s.status === 'signed_up').map((s) => [s.userId, s.signedUpAt]),
     );
-    const hours = await q.overtimeHours(tx, agencyId, period.from, period.to, people.map((p) => p.userId));
+    const hours = await q.overtimeHours(
+      tx,
+      agencyId,
+      period.from,
+      period.to,
+      people.map((p) => p.userId),
+    );
     const contenders = people.map((p) => ({
       userId: p.userId,
       name: p.name,
@@ -549,8 +579,14 @@ export async function startOffers(ctx: RequestContext, id: string, version: numb
       hours: hours.get(p.userId)?.hours ?? 0,
     }));
     const round = [
-      ...ordered(ot.rule, contenders.filter((c) => c.signedUpAt)),
-      ...ordered(ot.rule, contenders.filter((c) => !c.signedUpAt)),
+      ...ordered(
+        ot.rule,
+        contenders.filter((c) => c.signedUpAt),
+      ),
+      ...ordered(
+        ot.rule,
+        contenders.filter((c) => !c.signedUpAt),
+      ),
     ];
     if (round.length === 0) throw new AppError('conflict', `Nobody holds a ${ot.position} position to offer it to`);
     await tx
@@ -621,7 +657,13 @@ async function moveOn(tx: Tx, ctx: RequestContext, id: string): Promise<Date | n
   }
   await closeRound(tx, agencyId, id, filled > 0 ? 'awarded' : 'unfilled', now);
   if (filled === 0)
-    await tellManagers(tx, ctx, `No one took overtime ${when(ot, row)}`, 'Every officer in the order declined, let it run out or could not take it.', '/schedule/overtime');
+    await tellManagers(
+      tx,
+      ctx,
+      `No one took overtime ${when(ot, row)}`,
+      'Every officer in the order declined, let it run out or could not take it.',
+      '/schedule/overtime',
+    );
   return null;
 }
 
@@ -655,7 +697,10 @@ export async function answerOffer(ctx: RequestContext, id: string, answer: 'acce
     const now = new Date();
     if (!mine || mine.status === 'waiting') throw new AppError('conflict', 'This shift has not been offered to you');
     if (mine.status !== 'offered' || ot.status !== 'offering')
-      throw new AppError('conflict', mine.status === 'expired' ? 'Your offer ran out; it went to the next officer' : `This offer is already ${mine.status}`);
+      throw new AppError(
+        'conflict',
+        mine.status === 'expired' ? 'Your offer ran out; it went to the next officer' : `This offer is already ${mine.status}`,
+      );
     if (mine.expiresAt! <= now) {
       // The wait ran out a moment ago and the job has not moved it on yet: it does now.
       const due = await moveOn(tx, ctx, id);
@@ -746,7 +791,14 @@ export async function overtimeTotalsCsv(ctx: RequestContext, query: OvertimeTota
 
 export function schedulePeopleList(ctx: RequestContext): Promise<SchedulePerson[]> {
   return inAgency(ctx, async (tx) => {
-    const rows = await queryRows<{ user_id: string; name: string; positions: string[]; seniority_date: string | null; all_call_tier: number | null; version: number | null }>(
+    const rows = await queryRows<{
+      user_id: string;
+      name: string;
+      positions: string[];
+      seniority_date: string | null;
+      all_call_tier: number | null;
+      version: number | null;
+    }>(
       tx,
       sql`select u.id as user_id, u.name, array_agg(distinct a.position order by a.position) as positions,
                  p.seniority_date, p.all_call_tier, p.version
@@ -843,7 +895,9 @@ export const overtimeJobs: readonly JobDefinition[] = [
     queue: SWEEP_QUEUE,
     every: '*/5 * * * *',
     handle: async (services) => {
-      const due = await services.database.scopedCall<{ agency_id: string; overtime_id: string }>(sql`select * from precinct_overtime_offers_due()`);
+      const due = await services.database.scopedCall<{ agency_id: string; overtime_id: string }>(
+        sql`select * from precinct_overtime_offers_due()`,
+      );
       for (const round of due) await checkRound(services, round.agency_id, round.overtime_id);
     },
   },

@@ -2,12 +2,13 @@ import { createRoute } from '@tanstack/react-router';
 import { lazyScreen, type RouteParents } from '../lib/module-routes.ts';
 import { allcallSearch } from './allcall/allcall-search.ts';
 import { calendarSearch, schedulerSearch } from './schedule-search.ts';
+import { overtimeSearch } from './overtime/overtime-search.ts';
+import { tradesSearch } from './trades/trades-search.ts';
 
 /**
  * The scheduling module's screens, loaded on demand. The root's guards have run before either (the
  * module on and scheduling:view; /schedule/admin also all five of the scheduling admin permissions,
- * from core/modules.ts); the server enforces each action again. Trades, overtime and the all-call
- * are part 2 (still "coming soon" in web/app/routes/module-routes.ts). The set-up pages live in the
+ * from core/modules.ts); the server enforces each action again. The set-up pages live in the
  * admin area (/admin/modules/schedule…), filled by the settings panel of the manifest.
  */
 export function scheduleRoutes({ app }: RouteParents) {
@@ -29,6 +30,18 @@ export function scheduleRoutes({ app }: RouteParents) {
       path: '/schedule/admin/allcall',
       ...allcallSearch.route,
       component: lazyScreen(() => import('./allcall/allcall-board-screen.tsx'), 'AllcallBoardScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/schedule/overtime',
+      ...overtimeSearch.route,
+      component: lazyScreen(() => import('./overtime/overtime-screen.tsx'), 'OvertimeScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/schedule/trades',
+      ...tradesSearch.route,
+      component: lazyScreen(() => import('./trades/trades-screen.tsx'), 'TradesScreen'),
     }),
   ] as const;
 }

@@ -21,19 +21,6 @@ function leadsToComingSoon(module: string) {
   };
 }
 
-// Scheduling, part 2 (trades, overtime, the all-call); /schedule and /schedule/admin are web/schedule's.
-const scheduleComingSoon = leadsToComingSoon('Scheduling');
-export const scheduleTradesRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/schedule/trades',
-  beforeLoad: scheduleComingSoon,
-});
-export const scheduleOvertimeRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/schedule/overtime',
-  beforeLoad: scheduleComingSoon,
-});
-
 // Productivity
 const productivityComingSoon = leadsToComingSoon('Productivity');
 export const productivityRoute = createRoute({
@@ -61,8 +48,6 @@ export const productivityPrintTaskTaskIdRoute = createRoute({
 });
 
 export const comingSoonRoutes = [
-  scheduleTradesRoute,
-  scheduleOvertimeRoute,
   productivityRoute,
   productivityListListRoute,
   productivitySpaceSpaceRoute,
