@@ -20,6 +20,7 @@ import {
   timeOffLedger,
   timeOffRequests,
 } from './schema.ts';
+import { seedDemoAllcalls } from './allcall-demo.ts';
 import { agencyToday, scheduleSettingsOf } from './settings.ts';
 import { insertShifts } from './shift-queries.ts';
 import { listTimeOffTypes } from './setup-queries.ts';
@@ -249,6 +250,7 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
     reason: '',
   });
   await tx.insert(scheduleShiftChanges).values(changes);
+  await seedDemoAllcalls(tx, agencyId);
 
   const oic = (members.find((m) => m.supervises) ?? members[0]!).userId;
   await tx.insert(scheduleDayNotes).values([
