@@ -123,7 +123,7 @@ export const TradeOptionsQuery = z.object({
 export type TradeOptionsQuery = z.input<typeof TradeOptionsQuery>;
 export const TradePerson = z.object({ id: z.string(), name: z.string(), positions: z.array(z.string()) });
 export type TradePerson = z.infer<typeof TradePerson>;
-/** What the form picks from: the people on the agency's schedules and the upcoming shifts each side may trade. */
+/** What the form picks from: the agency's people who work shifts (scheduling:view, or on a schedule) and the upcoming shifts each side may trade. */
 export const TradeOptions = z.object({
   people: z.array(TradePerson),
   requester_shifts: z.array(Shift),

@@ -146,6 +146,22 @@ describe('the demo data', () => {
     expect(new Set(requests.items.map((r) => r.status))).toEqual(new Set(['pending', 'approved', 'denied', 'cancelled']));
     const balances = (await asOfficer('GET', '/rest/v1/schedule/time-off/balances')).json() as Array<{ balance_hours: number }>;
     expect(balances.some((b) => b.balance_hours > 0)).toBe(true);
+    // Trades in every state: officer@ is asked to accept a swap, sergeant@ has an accepted one to decide.
+    const tradesWaiting = async (session: { access_token: string }) =>
+      (
+        (await server.request({ method: 'GET', url: '/rest/v1/schedule/home', token: session.access_token })).json() as {
+          trades_waiting: { to_answer: number; to_decide: number };
+        }
+      ).trades_waiting;
+    expect((await tradesWaiting(officer)).to_answer).toBe(1);
+    expect((await tradesWaiting(sergeant)).to_decide).toBe(1);
+    const trades = (await asScheduler('/rest/v1/schedule/trades?box=all')).json() as {
+      items: Array<{ status: string; reasons: unknown[] }>;
+    };
+    expect(new Set(trades.items.map((t) => t.status))).toEqual(
+      new Set(['proposed', 'accepted', 'approved', 'declined', 'denied', 'cancelled']),
+    );
+    expect(trades.items.filter((t) => t.status === 'proposed' || t.status === 'accepted').map((t) => t.reasons)).toEqual([[], []]);
 
     const limited = await signIn(server, { email: 'limited@riverside.example', password: DEMO_PASSWORD });
     const profile = (await server.request({ method: 'GET', url: '/rest/v1/profile', token: limited.access_token })).json();

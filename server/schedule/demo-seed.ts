@@ -24,6 +24,7 @@ import { seedDemoAllcalls } from './allcall-demo.ts';
 import { agencyToday, scheduleSettingsOf } from './settings.ts';
 import { insertShifts } from './shift-queries.ts';
 import { listTimeOffTypes } from './setup-queries.ts';
+import { seedDemoTrades } from './trades-demo.ts';
 
 /**
  * The demo's scheduling: day (06-18), night (18-06) and an evening power shift (14-00); a patrol
@@ -250,6 +251,7 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
     reason: '',
   });
   await tx.insert(scheduleShiftChanges).values(changes);
+  await seedDemoTrades(tx, agencyId);
   await seedDemoAllcalls(tx, agencyId);
 
   const oic = (members.find((m) => m.supervises) ?? members[0]!).userId;

@@ -168,6 +168,10 @@ describe.each(DATABASE_KINDS)('shift trades on %s', (kind) => {
     const given = await place(officerUser, night, '2027-01-12');
     const options = await ok<TradeOptions>(await call(officer, 'GET', `/trades/options?recipient_id=${colleagueUser.id}`));
     expect(options.requester_shifts.map((shift) => shift.id)).toContain(given.id);
+    expect(
+      options.people.map((person) => person.name),
+      'colleagues who work shifts, in a squad or not',
+    ).toEqual(expect.arrayContaining(['Pat Colleague', 'Riley Sergeant']));
     const trade = await ok<Trade>(await propose(officer, { kind: 'giveaway', shift_id: given.id, recipient_id: colleagueUser.id }), 201);
     const after = await ok<TradeOptions>(await call(officer, 'GET', '/trades/options'));
     expect(

@@ -19,7 +19,7 @@ import { holds, inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { tell } from '../platform/notices.ts';
-import { findPerson, peopleWithPermission } from '../platform/people.ts';
+import { findPerson, peopleWithPermission, searchPeople } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { rosterChanged } from './live.ts';
 import { agencyToday } from './settings.ts';
@@ -296,7 +296,7 @@ export function listTrades(ctx: RequestContext, query: unknown): Promise<TradePa
   });
 }
 
-/** The people on the agency's schedules, and the upcoming working shifts each side of the form may trade (none already in an open trade). */
+/** The agency's people who work shifts, and the upcoming working shifts each side of the form may trade (none already in an open trade). */
 export function tradeOptions(ctx: RequestContext, query: unknown): Promise<TradeOptions> {
   const values = TradeOptionsQuery.parse(query);
   const requesterId = values.requester_id ?? ctx.scope.userId;
@@ -305,6 +305,9 @@ export function tradeOptions(ctx: RequestContext, query: unknown): Promise<Trade
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
     const byPerson = new Map<string, { id: string; name: string; positions: string[] }>();
+    // Whoever may see the schedule (a colleague without a squad yet works shifts too), and whoever is on one.
+    for (const person of await searchPeople(tx, agencyId, { permission: 'scheduling:view', limit: 1000 }))
+      byPerson.set(person.id, { id: person.id, name: person.name, positions: [] });
     for (const assignment of await setupQueries.listAssignments(tx, agencyId)) {
       const person = byPerson.get(assignment.user_id) ?? { id: assignment.user_id, name: assignment.user_name, positions: [] };
       if (!person.positions.includes(assignment.position)) person.positions.push(assignment.position);

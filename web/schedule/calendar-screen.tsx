@@ -1,6 +1,6 @@
 import { Button, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
-import { IconCalendar, IconCalendarShare, IconSettings, IconUmbrella, IconUsersGroup } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCalendar, IconCalendarShare, IconSettings, IconUmbrella, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SCHEDULING_ADMIN_PERMISSIONS } from '../../core/contracts/schedule.ts';
 import { hasAllPermissions, hasPermission } from '../../core/permissions.ts';
@@ -44,6 +44,13 @@ export function CalendarScreen() {
       description="Shifts in the agency’s time zone. Choose a day to see its roster by group and position."
       actions={
         <>
+          <Button
+            variant="default"
+            leftSection={<IconArrowsExchange size={16} aria-hidden />}
+            renderRoot={(props) => <Link {...props} to="/schedule/trades" />}
+          >
+            Trades
+          </Button>
           {scheduler ? (
             <Button
               variant="default"

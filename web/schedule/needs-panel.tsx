@@ -10,7 +10,7 @@ import { hoursText, shortDate } from './schedule-times.ts';
 /**
  * Scheduling on the home screen: my next shifts and my requests waiting for a decision; for whoever
  * decides time off, the requests waiting; for the scheduler, the shifts below minimum in the next two
- * weeks. Nothing when nothing is there, or while loading.
+ * weeks; the trades waiting for my answer or (a supervisor's) decision. Nothing when nothing is there, or while loading.
  */
 export function ScheduleNeedsPanel() {
   const home = useScheduleHome();
@@ -22,7 +22,9 @@ export function ScheduleNeedsPanel() {
   // All-calls sent to me that still wait for my answer: first, and urgent.
   const urgent = home.data.open_allcalls_for_me;
   const { next_shifts: next, my_pending_time_off: pending, time_off_to_decide: toDecide, gaps_ahead: gaps } = home.data;
-  if (next.length === 0 && pending === 0 && toDecide === 0 && gaps === 0 && urgent === 0) return null;
+  const trades = home.data.trades_waiting;
+  if (next.length === 0 && pending === 0 && toDecide === 0 && gaps === 0 && trades.to_answer === 0 && trades.to_decide === 0 && urgent === 0)
+    return null;
   return (
     <Card withBorder radius="md" padding="md" aria-labelledby="needs-schedule" data-testid="schedule-needs">
       <Stack gap="xs">
@@ -50,6 +52,21 @@ export function ScheduleNeedsPanel() {
         {pending > 0 ? (
           <Anchor renderRoot={(props) => <Link {...props} to="/schedule" search={{ tab: 'time_off' }} />} fz="sm" className="precinct-tap">
             {pending} of my time-off {pending === 1 ? 'request is' : 'requests are'} waiting for a decision
+          </Anchor>
+        ) : null}
+        {trades.to_answer > 0 ? (
+          <Anchor renderRoot={(props) => <Link {...props} to="/schedule/trades" />} fw={650} fz="sm" className="precinct-tap">
+            {trades.to_answer} {trades.to_answer === 1 ? 'trade is' : 'trades are'} waiting for my answer
+          </Anchor>
+        ) : null}
+        {trades.to_decide > 0 ? (
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/schedule/trades" search={{ box: 'to_decide' }} />}
+            fw={650}
+            fz="sm"
+            className="precinct-tap"
+          >
+            {trades.to_decide} {trades.to_decide === 1 ? 'trade' : 'trades'} to decide
           </Anchor>
         ) : null}
         <Group gap="md" wrap="wrap">
