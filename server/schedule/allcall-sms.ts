@@ -64,9 +64,15 @@ export async function allcallSmsReply(ctx: PublicContext, request: FastifyReques
   const noCall = { outcome: 'no_call' as const, reply: `There is no all-call ${reply.number} for this phone.` };
   const digits = phoneDigits(from);
   if (!digits) return noCall;
-  const matches = await services.database.scopedCall<Match>(
-    sql`select agency_id, allcall_id, user_id from precinct_allcall_for_sms(${digits}, ${reply.number}::integer)`,
-  );
+  // A relay writes +1 and ten digits where a roster may have written the ten: both forms are tried (North American numbers).
+  const forms = [...new Set([digits, digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : `1${digits}`])];
+  let matches: Match[] = [];
+  for (const form of forms) {
+    matches = await services.database.scopedCall<Match>(
+      sql`select agency_id, allcall_id, user_id from precinct_allcall_for_sms(${form}, ${reply.number}::integer)`,
+    );
+    if (matches.length > 0) break;
+  }
   // The same phone may be on two agencies' rosters with the same number in each: an open call comes first.
   const ordered: Array<Match & { open: boolean }> = [];
   for (const match of matches) {

@@ -351,7 +351,8 @@ describe.each(DATABASE_KINDS)('the all-call on %s', (kind) => {
 
     const good = await ok<AllcallSmsAnswer>(await sms('12625550102', `  ${n} yes `));
     expect(good).toEqual({ outcome: 'taken', reply: `All-call ${n} is yours. It is on your schedule as overtime.` });
-    const late = await ok<AllcallSmsAnswer>(await sms(people.alice.phone!, `YES ${n}`));
+    // Alice's phone is on the roster as (262) 555-0101; the relay writes it +1 2625550101.
+    const late = await ok<AllcallSmsAnswer>(await sms('+12625550101', `YES ${n}`));
     expect(late).toEqual({ outcome: 'filled', reply: `All-call ${n} is already filled. Thank you.` });
     const board = await detail(sent.id);
     expect(board).toMatchObject({ status: 'filled', filled_by_name: 'Bob Brown' });
