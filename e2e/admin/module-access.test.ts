@@ -120,7 +120,7 @@ describe('module access (spec section 5) for people with particular permissions'
       ['/reports/templates/create', disabledPath('Report Templates')],
       ['/productivity', comingSoonPath('Productivity')],
       ['/schedule', '/schedule'],
-      ['/schedule/trades', comingSoonPath('Scheduling')],
+      ['/schedule/trades', '/schedule/trades'],
       ['/schedule/admin', disabledPath('Scheduling Admin')],
       ['/schedule/admin/allcall', disabledPath('Scheduling Admin')],
       ['/fleet/request', '/fleet/request'],

@@ -46,7 +46,6 @@ describe('the sign-in guard', () => {
 
 describe('the module and admin guards for an administrator', () => {
   it.each([
-    ['/schedule/trades', 'Scheduling'],
     ['/productivity/list/5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11', 'Productivity'],
     ['/schedule/admin/allcall', 'Scheduling'],
   ])('let an administrator of a new agency (every module on) through to %s', async (path, module) => {

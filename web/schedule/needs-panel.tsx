@@ -23,7 +23,15 @@ export function ScheduleNeedsPanel() {
   const urgent = home.data.open_allcalls_for_me;
   const { next_shifts: next, my_pending_time_off: pending, time_off_to_decide: toDecide, gaps_ahead: gaps } = home.data;
   const trades = home.data.trades_waiting;
-  if (next.length === 0 && pending === 0 && toDecide === 0 && gaps === 0 && trades.to_answer === 0 && trades.to_decide === 0 && urgent === 0)
+  if (
+    next.length === 0 &&
+    pending === 0 &&
+    toDecide === 0 &&
+    gaps === 0 &&
+    trades.to_answer === 0 &&
+    trades.to_decide === 0 &&
+    urgent === 0
+  )
     return null;
   return (
     <Card withBorder radius="md" padding="md" aria-labelledby="needs-schedule" data-testid="schedule-needs">
