@@ -142,6 +142,39 @@ describe('the demo data', () => {
     expect(roster.coverage.some((c) => c.state === 'short')).toBe(true);
     expect(roster.day_notes.length).toBeGreaterThan(0);
     expect(roster.time_off.length).toBeGreaterThan(0);
+    // Overtime: officer@ may sign up for an open shift, has signed up for another and has an offer waiting a few hours;
+    // the closed ones name who was passed over and why; the quarter's totals are uneven.
+    const overtimeHome = (await asOfficer('GET', '/rest/v1/schedule/home')).json() as { overtime_for_me: { open: number; offers: number } };
+    expect(overtimeHome.overtime_for_me.open).toBeGreaterThan(0);
+    expect(overtimeHome.overtime_for_me.offers).toBe(1);
+    const openOvertime = (await asOfficer('GET', '/rest/v1/schedule/overtime/shifts?view=open')).json() as Array<{
+      from_gap: boolean;
+      can_sign_up: boolean;
+      mine: { status: string; expires_at: string | null } | null;
+    }>;
+    expect(openOvertime.some((ot) => ot.can_sign_up)).toBe(true);
+    expect(openOvertime.some((ot) => ot.from_gap)).toBe(true);
+    expect(openOvertime.some((ot) => ot.mine?.status === 'signed_up')).toBe(true);
+    const offer = openOvertime.find((ot) => ot.mine?.status === 'offered')!;
+    expect(Date.parse(offer.mine!.expires_at!) - Date.now()).toBeGreaterThan(60 * 60_000);
+    const closedOvertime = (await asScheduler('/rest/v1/schedule/overtime/shifts?view=closed')).json() as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(new Set(closedOvertime.map((ot) => ot.status))).toEqual(new Set(['awarded', 'unfilled', 'cancelled']));
+    const awardedOrders = await Promise.all(
+      closedOvertime
+        .filter((ot) => ot.status === 'awarded')
+        .map(
+          async (ot) =>
+            ((await asScheduler(`/rest/v1/schedule/overtime/shifts/${ot.id}`)).json() as { order: Array<{ skip_reason: string | null }> })
+              .order,
+        ),
+    );
+    expect(awardedOrders.flat().some((candidate) => candidate.skip_reason !== null)).toBe(true);
+    const totals = (await asScheduler('/rest/v1/schedule/overtime/totals')).json() as { people: Array<{ hours: number }> };
+    const hours = totals.people.map((p) => p.hours);
+    expect(Math.max(...hours)).toBeGreaterThanOrEqual(3 * Math.max(12, Math.min(...hours)));
     const requests = (await asScheduler('/rest/v1/schedule/time-off/requests?scope=all')).json() as { items: Array<{ status: string }> };
     expect(new Set(requests.items.map((r) => r.status))).toEqual(new Set(['pending', 'approved', 'denied', 'cancelled']));
     const balances = (await asOfficer('GET', '/rest/v1/schedule/time-off/balances')).json() as Array<{ balance_hours: number }>;

@@ -22,6 +22,7 @@ import {
 } from './schema.ts';
 import { seedDemoAllcalls } from './allcall-demo.ts';
 import { agencyToday, scheduleSettingsOf } from './settings.ts';
+import { seedDemoOvertime } from './overtime-demo.ts';
 import { insertShifts } from './shift-queries.ts';
 import { listTimeOffTypes } from './setup-queries.ts';
 import { seedDemoTrades } from './trades-demo.ts';
@@ -362,6 +363,9 @@ export async function seedDemoSchedule(tx: Tx, { agencyId, size }: DemoAgency): 
   }
   const k9 = byName('A', 'K9')[0];
   if (k9) await request(k9.userId, sickType.id, addDays(today, -20), addDays(today, -19), 'cancelled', 'K9 vet appointment (rescheduled)');
+
+  // Overtime last: its gaps are the time off's, its reasons the finished roster's.
+  await seedDemoOvertime(tx, agencyId);
 }
 
 function sqlEq(shift: typeof scheduleShifts.$inferInsert) {
