@@ -45,14 +45,30 @@ describe('the sign-in guard', () => {
 });
 
 describe('the module and admin guards for an administrator', () => {
-  it.each([
-    ['/productivity/list/5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11', 'Productivity'],
-    ['/schedule/admin/allcall', 'Scheduling'],
-  ])('let an administrator of a new agency (every module on) through to %s', async (path, module) => {
+  it.each([['/productivity/list/5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11', 'Productivity']])(
+    'let an administrator of a new agency (every module on) through to %s',
+    async (path, module) => {
+      const page = await signedInPage(founder);
+      try {
+        await page.goto(path);
+        await expectPath(page, `/comingsoon?module=${encodeURIComponent(module).replace(/%20/g, '+')}`);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+
+  it('lets an administrator of a new agency into the overtime screen and the all-call board', async () => {
     const page = await signedInPage(founder);
     try {
-      await page.goto(path);
-      await expectPath(page, `/comingsoon?module=${encodeURIComponent(module).replace(/%20/g, '+')}`);
+      for (const [path, heading] of [
+        ['/schedule/overtime', 'Overtime'],
+        ['/schedule/admin/allcall', /all-call/i],
+      ] as const) {
+        await page.goto(path);
+        await expectPath(page, path);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      }
     } finally {
       await page.context().close();
     }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   OVERTIME_RULE_LABELS,
@@ -10,6 +10,7 @@ import type { OvertimeStatus } from '../../../core/contracts/schedule.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Swatch } from '../schedule-ui.tsx';
 import { hoursText, longDate } from '../schedule-times.ts';
 import { useOvertimeShift } from './overtime-calls.ts';
@@ -38,11 +39,7 @@ const CANDIDATE: Record<OvertimeCandidate['status'], string> = {
 };
 
 export function OvertimeStatusBadge({ status }: { status: OvertimeStatus }) {
-  return (
-    <Badge color={STATUS[status].color} variant="light">
-      {STATUS[status].label}
-    </Badge>
-  );
+  return <StatusBadge color={STATUS[status].color}>{STATUS[status].label}</StatusBadge>;
 }
 
 export function shiftTitle(shift: Pick<OvertimeShift, 'date' | 'code' | 'shift_name'>): string {
@@ -64,9 +61,9 @@ export function OvertimeCard({ shift, actions, children }: { shift: OvertimeShif
           </Group>
           <Group gap={6}>
             {shift.from_gap ? (
-              <Badge variant="outline" color="gray">
+              <StatusBadge variant="outline" color="gray">
                 From a staffing gap
-              </Badge>
+              </StatusBadge>
             ) : null}
             <OvertimeStatusBadge status={shift.status} />
           </Group>

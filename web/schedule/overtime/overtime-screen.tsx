@@ -186,7 +186,7 @@ function GapLine({ gap, onPost }: { gap: StaffingGap; onPost: (draft: OvertimeDr
       <Button
         size="xs"
         variant="light"
-        aria-label={`Post an open shift for ${label}`}
+        aria-label={`Post as overtime: ${label}`}
         onClick={() => onPost({ date: gap.date, shift_type_id: gap.shift_type_id, group_id: gap.group_id, position: gap.position })}
       >
         Post as overtime
