@@ -2,9 +2,13 @@ import { ActionIcon, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { OVERTIME_RULE_LABELS } from '../../../core/contracts/schedule-overtime.ts';
 import {
+  OVERTIME_RULES,
   RULE_ACTION_LABELS,
   RULE_ACTIONS,
+  type OvertimePeriod,
+  type OvertimeRule,
   UpdateScheduleSettingsInput,
   type RuleAction,
   type ScheduleSettings,
@@ -69,6 +73,8 @@ function SettingsEditor({ settings }: { settings: ScheduleSettings }) {
   const [formError, setFormError] = useState<string | null>(null);
   const rules = values.rules;
   const setRules = (change: Partial<typeof rules>) => setValues((current) => ({ ...current, rules: { ...current.rules, ...change } }));
+  const overtime = values.overtime ?? { rule: 'fewest_hours' as const, offer_wait_minutes: 30, period: 'quarter' as const };
+  const setOvertime = (change: Partial<typeof overtime>) => setValues((current) => ({ ...current, overtime: { ...overtime, ...change } }));
   const timeOff = values.time_off;
   const setTimeOff = (change: Partial<typeof timeOff>) =>
     setValues((current) => ({ ...current, time_off: { ...current.time_off, ...change } }));
@@ -237,6 +243,40 @@ function SettingsEditor({ settings }: { settings: ScheduleSettings }) {
               Add a blocked date
             </Button>
           </Group>
+        </Stack>
+        <Stack gap="xs">
+          <Text fw={600}>Overtime</Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Select
+              label="Awarded by, unless a shift says otherwise"
+              data={OVERTIME_RULES.map((rule) => ({ value: rule, label: OVERTIME_RULE_LABELS[rule] }))}
+              value={overtime.rule}
+              onChange={(value) => value && setOvertime({ rule: value as OvertimeRule })}
+              allowDeselect={false}
+              error={errors['overtime.rule']}
+            />
+            <NumberInput
+              label="Minutes an offer waits for an answer"
+              min={1}
+              max={1440}
+              allowDecimal={false}
+              value={overtime.offer_wait_minutes}
+              onChange={(value) => setOvertime({ offer_wait_minutes: numberOf(value, 0) })}
+              error={errors['overtime.offer_wait_minutes']}
+            />
+            <Select
+              label="Overtime hours are totalled per"
+              data={[
+                { value: 'month', label: 'Month' },
+                { value: 'quarter', label: 'Quarter' },
+                { value: 'year', label: 'Year' },
+              ]}
+              value={overtime.period}
+              onChange={(value) => value && setOvertime({ period: value as OvertimePeriod })}
+              allowDeselect={false}
+              error={errors['overtime.period']}
+            />
+          </SimpleGrid>
         </Stack>
         <FormErrorAlert message={formError} />
         <Group justify="flex-end">
