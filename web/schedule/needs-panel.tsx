@@ -10,7 +10,8 @@ import { hoursText, shortDate } from './schedule-times.ts';
 /**
  * Scheduling on the home screen: my next shifts and my requests waiting for a decision; for whoever
  * decides time off, the requests waiting; for the scheduler, the shifts below minimum in the next two
- * weeks; the trades waiting for my answer or (a supervisor's) decision. Nothing when nothing is there, or while loading.
+ * weeks; the trades waiting for my answer or (a supervisor’s) decision; overtime offered to me and the open shifts I may sign
+ * up for. Nothing when nothing is there, or while loading.
  */
 export function ScheduleNeedsPanel() {
   const home = useScheduleHome();
@@ -23,6 +24,7 @@ export function ScheduleNeedsPanel() {
   const urgent = home.data.open_allcalls_for_me;
   const { next_shifts: next, my_pending_time_off: pending, time_off_to_decide: toDecide, gaps_ahead: gaps } = home.data;
   const trades = home.data.trades_waiting;
+  const overtime = home.data.overtime_for_me;
   if (
     next.length === 0 &&
     pending === 0 &&
@@ -30,7 +32,9 @@ export function ScheduleNeedsPanel() {
     gaps === 0 &&
     trades.to_answer === 0 &&
     trades.to_decide === 0 &&
-    urgent === 0
+    urgent === 0 &&
+    overtime.open === 0 &&
+    overtime.offers === 0
   )
     return null;
   return (
@@ -60,6 +64,16 @@ export function ScheduleNeedsPanel() {
         {pending > 0 ? (
           <Anchor renderRoot={(props) => <Link {...props} to="/schedule" search={{ tab: 'time_off' }} />} fz="sm" className="precinct-tap">
             {pending} of my time-off {pending === 1 ? 'request is' : 'requests are'} waiting for a decision
+          </Anchor>
+        ) : null}
+        {overtime.offers > 0 ? (
+          <Anchor renderRoot={(props) => <Link {...props} to="/schedule/overtime" />} fw={650} fz="sm" className="precinct-tap">
+            {overtime.offers === 1 ? 'An overtime offer is' : `${overtime.offers} overtime offers are`} waiting for my answer
+          </Anchor>
+        ) : null}
+        {overtime.open > 0 ? (
+          <Anchor renderRoot={(props) => <Link {...props} to="/schedule/overtime" />} fz="sm" className="precinct-tap">
+            {overtime.open} open overtime {overtime.open === 1 ? 'shift' : 'shifts'} I can sign up for
           </Anchor>
         ) : null}
         {trades.to_answer > 0 ? (
