@@ -71,6 +71,11 @@ interface Caller {
   citations: { stops: Array<{ id: string; version: number; content: unknown }>; next: number };
   /** The agency's scheduler (user 13), the people on its roster and a shift type; `next` places each new shift on a day and person not used yet. */
   schedule: { token: string; people: string[]; shiftTypeId: string; next: number };
+  /**
+   * Officers of the agency who hold Patrol (users from 26 on) and open overtime shifts the scheduler
+   * posted for the run; `next` walks the officer × shift pairs, so each sign-up is one not made yet.
+   */
+  overtime: { officers: string[]; shifts: string[]; next: number };
 }
 
 type CaseKind = 'reference' | 'baseline' | 'list' | 'read' | 'write';
@@ -217,7 +222,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: benchEmail(agency, 13), password: BENCH_PASSWORD }),
     });
-    const setup = await json<{ assignments: Array<{ user_id: string }>; shift_types: Array<{ id: string }> }>(
+    const setup = await json<{ assignments: Array<{ user_id: string; position: string }>; shift_types: Array<{ id: string }> }>(
       base,
       '/rest/v1/schedule/setup',
       {
@@ -230,6 +235,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
       shiftTypeId: setup.shift_types[0]!.id,
       next: 0,
     };
+    const overtime = await overtimeFixture(base, agency, scheduler.access_token, setup);
     for (const user of [2, 3]) {
       const session = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
         method: 'POST',
@@ -259,10 +265,58 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
         reports,
         citations,
         schedule,
+        overtime,
       });
     }
   }
   return callers;
+}
+
+/** Officers signed in per agency for "sign up for overtime", and the open shifts posted for it: pairs enough for a run. */
+const OVERTIME_OFFICERS = 12;
+const OVERTIME_SHIFTS = 40;
+
+async function overtimeFixture(
+  base: string,
+  agency: number,
+  schedulerToken: string,
+  setup: { assignments: Array<{ user_id: string; position: string }>; shift_types: Array<{ id: string }> },
+): Promise<Caller['overtime']> {
+  const patrol = new Set(setup.assignments.filter((a) => a.position === 'Patrol').map((a) => a.user_id));
+  const officers: string[] = [];
+  // Users from 26 on are officers (bench/bench-data.ts); a few are invited or disabled and cannot sign in.
+  for (let user = 26; user <= USERS_PER_AGENCY && officers.length < OVERTIME_OFFICERS; user += 1) {
+    const response = await fetch(`${base}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: benchEmail(agency, user), password: BENCH_PASSWORD }),
+    });
+    if (!response.ok) continue;
+    const session = (await response.json()) as { access_token: string; user: { id: string } };
+    if (patrol.has(session.user.id)) officers.push(session.access_token);
+  }
+  const shifts: string[] = [];
+  for (let i = 0; i < OVERTIME_SHIFTS; i += 1) {
+    const posted = await json<{ id: string }>(base, '/rest/v1/schedule/overtime/shifts', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${schedulerToken}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({
+        shift_type_id: setup.shift_types[i % setup.shift_types.length]!.id,
+        date: isoDay(7 + (i % 21)),
+        position: 'Patrol',
+        group_id: null,
+        slots: 2,
+        note: 'Bench: patrol short',
+        rule: 'first_come',
+        mode: 'signup',
+        signup_deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        offer_wait_minutes: 30,
+        from_gap: false,
+      }),
+    });
+    shifts.push(posted.id);
+  }
+  return { officers, shifts, next: 0 };
 }
 
 interface BenchCase {
@@ -330,6 +384,8 @@ type Build = (
   body?: unknown;
   idempotent?: boolean;
   as?: 'fto' | 'reports' | 'schedule';
+  /** A token of its own (an officer's), instead of `as`. */
+  token?: string;
   headers?: Record<string, string>;
 };
 
@@ -353,7 +409,7 @@ async function runCase(base: string, callers: Caller[], options: Options, build:
             method: spec.method ?? 'GET',
             path: spec.path,
             headers: {
-              authorization: `Bearer ${spec.as === 'fto' ? caller.fto.token : spec.as === 'reports' ? caller.reports.token : spec.as === 'schedule' ? caller.schedule.token : caller.token}`,
+              authorization: `Bearer ${spec.token ?? (spec.as === 'fto' ? caller.fto.token : spec.as === 'reports' ? caller.reports.token : spec.as === 'schedule' ? caller.schedule.token : caller.token)}`,
               ...spec.headers,
               ...(spec.body !== undefined ? { 'content-type': 'application/json' } : {}),
               ...(spec.idempotent ? { 'idempotency-key': randomUUID() } : {}),
@@ -671,6 +727,32 @@ export async function benchApi(options: Options) {
               override_reason: 'Bench',
             },
             as: 'schedule',
+          };
+        },
+      },
+      {
+        name: 'overtime: open shifts',
+        request: 'GET /rest/v1/schedule/overtime/shifts?view=open (an officer’s list: each shift with its sign-ups and the caller’s part)',
+        kind: 'list',
+        build: (c, n) => ({
+          path: '/rest/v1/schedule/overtime/shifts?view=open',
+          token: c.overtime.officers[n % c.overtime.officers.length]!,
+        }),
+      },
+      {
+        name: 'write: sign up for overtime',
+        request:
+          'POST /rest/v1/schedule/overtime/shifts/:id/signup (Idempotency-Key each; a new officer and shift pair each: the checks, the sign-up, audit and the order)',
+        kind: 'write',
+        build: (c) => {
+          // Officers fastest, so officers of one agency sign up for the same new shift at about the same time.
+          const k = c.overtime.next++;
+          const officers = c.overtime.officers.length;
+          return {
+            method: 'POST',
+            path: `/rest/v1/schedule/overtime/shifts/${c.overtime.shifts[Math.floor(k / officers) % c.overtime.shifts.length]!}/signup`,
+            idempotent: true,
+            token: c.overtime.officers[k % officers]!,
           };
         },
       },

@@ -77,6 +77,7 @@ import { scheduleHome } from '../server/schedule/home.ts';
 import { listTimeOffTypes, scheduleSetup } from '../server/schedule/setup.ts';
 import { roster, scheduleHistory, shiftHistory } from '../server/schedule/shifts.ts';
 import { balances, listTimeOff, previewTimeOff } from '../server/schedule/time-off.ts';
+import { getOvertime, listOvertime, overtimeTotals, schedulePeopleList, staffingGaps } from '../server/schedule/overtime.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/postgres.ts';
 import { benchEmail, seedBench } from './bench-data.ts';
 
@@ -531,6 +532,31 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     );
     await check('scheduling home of an officer', () => scheduleHome(officer));
     await check('scheduling home of the scheduler', () => scheduleHome(scheduler));
+    expect(failures).toEqual([]);
+  });
+
+  it('overtime: the open, my and closed lists, an open and a closed shift with their order, the gaps, the totals and the people', async () => {
+    const officer = ctxOf('officer');
+    const scheduler = ctxOf('scheduler');
+    for (const view of ['open', 'mine', 'closed'] as const) {
+      await check(`overtime, ${view}`, () => listOvertime(officer, { view }));
+      await check(`overtime of the scheduler, ${view}`, () => listOvertime(scheduler, { view }));
+    }
+    const [open] = await listOvertime(officer, { view: 'open' });
+    const closed = await listOvertime(scheduler, { view: 'closed' });
+    await check('an open overtime shift with its order', () => getOvertime(officer, open!.id));
+    await check('an awarded overtime shift with its order', () => getOvertime(scheduler, closed.find((ot) => ot.status === 'awarded')!.id));
+    const offered = closed.find((ot) => ot.mode === 'offer' && ot.status === 'awarded');
+    if (offered) await check('an overtime shift offered one at a time', () => getOvertime(scheduler, offered.id));
+    await check('staffing gaps to post from', () => staffingGaps(scheduler));
+    await check('overtime totals of the quarter', () => overtimeTotals(scheduler, {}));
+    await check('overtime totals of a year', () =>
+      overtimeTotals(scheduler, {
+        from: new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10),
+        to: new Date().toISOString().slice(0, 10),
+      }),
+    );
+    await check('seniority dates and tiers', () => schedulePeopleList(scheduler));
     expect(failures).toEqual([]);
   });
 });
