@@ -457,9 +457,18 @@ export const scheduleAllcalls = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     note: text('note').notNull().default(''),
-    groupIds: uuid('group_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    positions: text('positions').array().notNull().default(sql`'{}'::text[]`),
-    tiers: integer('tiers').array().notNull().default(sql`'{}'::integer[]`),
+    groupIds: uuid('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    positions: text('positions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tiers: integer('tiers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     status: text('status', { enum: ALLCALL_STATUSES }).notNull().default('open'),
     /** Replies after this are too late. */
     closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
@@ -485,7 +494,10 @@ export const scheduleAllcallRecipients = pgTable(
     agencyId: uuid('agency_id').notNull(),
     allcallId: uuid('allcall_id').notNull(),
     userId: uuid('user_id').notNull(),
-    channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
     response: text('response', { enum: ALLCALL_RESPONSES }),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
@@ -499,7 +511,9 @@ export const scheduleAllcallRecipients = pgTable(
     index('schedule_allcall_recipients_user_idx').on(t.agencyId, t.userId),
     // The inbound text webhook finds the call across agencies by the number it came from.
     index('schedule_allcall_recipients_sms_idx').on(t.smsTo),
-    foreignKey({ columns: [t.agencyId, t.allcallId], foreignColumns: [scheduleAllcalls.agencyId, scheduleAllcalls.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agencyId, t.allcallId], foreignColumns: [scheduleAllcalls.agencyId, scheduleAllcalls.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.agencyId, t.userId], foreignColumns: [users.agencyId, users.id] }),
   ],
 );
