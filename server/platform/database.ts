@@ -168,7 +168,8 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     withoutTenant: (work) => run(null, '', work),
     scopedCall: (call) => queryRows(db, call),
     listen: (channel, onPayload, onReconnect) => listenOnPostgres(options.url!, channel, onPayload, onReconnect),
-    jobStore: { kind: 'postgres', url: options.url! },
+    // The queue's own schema (pgboss) is made and migrated by pg-boss at start: with the owner's connection when there is one.
+    jobStore: { kind: 'postgres', url: options.adminUrl ?? options.url! },
     async ping() {
       await pool.query('select 1');
     },
