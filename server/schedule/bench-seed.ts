@@ -4,7 +4,6 @@ import { readSysConfig } from '../platform/agency-settings.ts';
 import { queryRows, type Tx } from '../platform/database.ts';
 import type { BenchAgency } from '../platform/modules.ts';
 import { seedBenchTrades } from './trades-bench.ts';
-import { seedBenchTrades } from './trades-bench.ts';
 
 /**
  * The scheduling part of the bench dataset: day and night shift types, a patrol schedule with four
@@ -115,7 +114,6 @@ export async function seedBenchSchedule(tx: Tx, bench: BenchAgency): Promise<voi
       }
   }
   for (let i = 0; i < shifts.length; i += 2000) await bench.insert('schedule_shifts', shifts.slice(i, i + 2000));
-  await seedBenchTrades(tx, bench);
   await seedBenchTrades(tx, bench);
 
   // The history the sick calls and the rotation left, and a note on every few days with the officer in charge.
