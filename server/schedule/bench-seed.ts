@@ -3,6 +3,7 @@ import { addDays, rotationDates, shiftInstants } from '../../core/schedule/sched
 import { readSysConfig } from '../platform/agency-settings.ts';
 import { queryRows, type Tx } from '../platform/database.ts';
 import type { BenchAgency } from '../platform/modules.ts';
+import { seedBenchAllcalls } from './allcall-bench.ts';
 import { seedBenchTrades } from './trades-bench.ts';
 
 /**
@@ -115,6 +116,7 @@ export async function seedBenchSchedule(tx: Tx, bench: BenchAgency): Promise<voi
   }
   for (let i = 0; i < shifts.length; i += 2000) await bench.insert('schedule_shifts', shifts.slice(i, i + 2000));
   await seedBenchTrades(tx, bench);
+  await seedBenchAllcalls(tx, bench);
 
   // The history the sick calls and the rotation left, and a note on every few days with the officer in charge.
   const scheduler = active.find((p) => p.role === 'scheduler') ?? active[0]!;

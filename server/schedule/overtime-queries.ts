@@ -67,19 +67,23 @@ export async function listOvertime(tx: Tx, agencyId: string, view: 'open' | 'clo
     .limit(200);
 }
 
-/** The shifts the person signed up for or was offered, from `since` on. */
+/** The shifts the person signed up for or was offered, from `since` on: their ids first, through the person's own rows. */
 export async function overtimeOf(tx: Tx, agencyId: string, userId: string, since: string) {
-  return selectOvertime(tx)
-    .where(
-      and(
-        eq(overtimeShifts.agencyId, agencyId),
-        gte(overtimeShifts.date, since),
-        sql`(exists (select 1 from ${overtimeSignups} s where s.agency_id = ${overtimeShifts.agencyId} and s.overtime_id = ${overtimeShifts.id} and s.user_id = ${userId})
-          or exists (select 1 from ${overtimeOffers} o where o.agency_id = ${overtimeShifts.agencyId} and o.overtime_id = ${overtimeShifts.id} and o.user_id = ${userId} and o.status <> 'waiting'))`,
-      ),
-    )
-    .orderBy(desc(overtimeShifts.date))
-    .limit(200);
+  const signed = await tx
+    .select({ id: overtimeSignups.overtimeId })
+    .from(overtimeSignups)
+    .where(and(eq(overtimeSignups.agencyId, agencyId), eq(overtimeSignups.userId, userId)));
+  const offered = await tx
+    .select({ id: overtimeOffers.overtimeId })
+    .from(overtimeOffers)
+    .where(and(eq(overtimeOffers.agencyId, agencyId), eq(overtimeOffers.userId, userId), ne(overtimeOffers.status, 'waiting')));
+  const ids = [...new Set([...signed, ...offered].map((row) => row.id))];
+  if (ids.length === 0) return [];
+  // At most the person's shifts of 60 days: sorted here, latest first.
+  const rows = await selectOvertime(tx).where(
+    and(eq(overtimeShifts.agencyId, agencyId), inArray(overtimeShifts.id, ids), gte(overtimeShifts.date, since)),
+  );
+  return rows.sort((a, b) => b.ot.date.localeCompare(a.ot.date) || a.ot.startsAt.getTime() - b.ot.startsAt.getTime());
 }
 
 export async function signupsOf(tx: Tx, agencyId: string, overtimeIds: string[]) {
@@ -199,19 +203,22 @@ export async function openPostedFor(tx: Tx, agencyId: string, from: string, to: 
 
 /** Open shifts the person may still sign up for (home's card), soonest first. */
 export async function openForSignUp(tx: Tx, agencyId: string, userId: string, now: Date, limit: number) {
-  return selectOvertime(tx)
-    .where(
-      and(
-        eq(overtimeShifts.agencyId, agencyId),
-        eq(overtimeShifts.status, 'open'),
-        eq(overtimeShifts.mode, 'signup'),
-        gte(overtimeShifts.signupDeadline, now),
-        sql`not exists (select 1 from ${overtimeSignups} s where s.agency_id = ${overtimeShifts.agencyId} and s.overtime_id = ${overtimeShifts.id} and s.user_id = ${userId} and s.status <> 'withdrawn')`,
-        sql`exists (select 1 from ${scheduleAssignments} a where a.agency_id = ${overtimeShifts.agencyId} and a.user_id = ${userId} and a.position = ${overtimeShifts.position})`,
-      ),
-    )
-    .orderBy(asc(overtimeShifts.startsAt))
-    .limit(limit);
+  return (
+    selectOvertime(tx)
+      .where(
+        and(
+          eq(overtimeShifts.agencyId, agencyId),
+          eq(overtimeShifts.status, 'open'),
+          eq(overtimeShifts.mode, 'signup'),
+          gte(overtimeShifts.signupDeadline, now),
+          sql`not exists (select 1 from ${overtimeSignups} s where s.agency_id = ${overtimeShifts.agencyId} and s.overtime_id = ${overtimeShifts.id} and s.user_id = ${userId} and s.status <> 'withdrawn')`,
+          sql`exists (select 1 from ${scheduleAssignments} a where a.agency_id = ${overtimeShifts.agencyId} and a.user_id = ${userId} and a.position = ${overtimeShifts.position})`,
+        ),
+      )
+      // By date first, as the status index keeps them: the soonest open shifts without sorting them all.
+      .orderBy(asc(overtimeShifts.date), asc(overtimeShifts.startsAt))
+      .limit(limit)
+  );
 }
 
 /** Offers waiting for the person's answer now. */
