@@ -6,21 +6,10 @@
  * its people, the shift type and the squad are set up through the API.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AllcallDetail, AllcallPage } from '../../core/contracts/schedule-allcall.ts';
-import {
-  agencyWithAdmin,
-  api,
-  createRole,
-  expectScreensAxeClean,
-  inviteAndAccept,
-  roleIdByName,
-  settled,
-  signInWithSession,
-  type Person,
-} from '../admin/support.ts';
-import { newPage, type NewPageOptions } from '../support/browser.ts';
+import { agencyWithAdmin, api, createRole, expectScreensAxeClean, inviteAndAccept, roleIdByName, type Person } from '../admin/support.ts';
+import { openAs, PHONE, SCHEDULER_PERMISSIONS } from './support.ts';
 
 let scheduler: Person;
 let ann: Person & { id: string };
@@ -28,25 +17,8 @@ let ben: Person & { id: string };
 let cy: Person & { id: string };
 let groupId = '';
 let shiftTypeId = '';
-const PHONE = { width: 360, height: 740 };
-const SCHEDULER_PERMISSIONS = [
-  'scheduling:view',
-  'scheduling:ot.manage',
-  'scheduling:ot.create',
-  'scheduling:pto.manage',
-  'scheduling:modification.manage',
-  'scheduling:allcall',
-];
 /** Five days ahead: a date to come in any time zone. */
 const DATE = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-
-async function openAs(person: Pick<Person, 'session'>, path: string, options: NewPageOptions = {}): Promise<Page> {
-  const page = await newPage(options);
-  await signInWithSession(page, person.session);
-  await page.goto(path);
-  await settled(page);
-  return page;
-}
 
 const key = () => ({ 'idempotency-key': randomUUID() });
 

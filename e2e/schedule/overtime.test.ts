@@ -6,7 +6,6 @@
  * makes the gaps are set up through the API.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agencyWithAdmin,
@@ -16,33 +15,15 @@ import {
   inviteAndAccept,
   roleIdByName,
   settled,
-  signInWithSession,
   type Person,
 } from '../admin/support.ts';
-import { newPage, type NewPageOptions } from '../support/browser.ts';
+import { openAs, PHONE, SCHEDULER_PERMISSIONS } from './support.ts';
 
 let admin: Person;
 let scheduler: Person;
 let officer: Person & { id: string };
 let partner: Person & { id: string };
-const PHONE = { width: 360, height: 740 };
-const SCHEDULER_PERMISSIONS = [
-  'scheduling:view',
-  'scheduling:ot.manage',
-  'scheduling:ot.create',
-  'scheduling:pto.manage',
-  'scheduling:modification.manage',
-  'scheduling:allcall',
-];
 const key = () => ({ 'idempotency-key': randomUUID() });
-
-async function openAs(person: Pick<Person, 'session'>, path: string, options: NewPageOptions = {}): Promise<Page> {
-  const page = await newPage(options);
-  await signInWithSession(page, person.session);
-  await page.goto(path);
-  await settled(page);
-  return page;
-}
 
 beforeAll(async () => {
   admin = await agencyWithAdmin('overtime');

@@ -19,40 +19,22 @@ import {
   inviteAndAccept,
   roleIdByName,
   settled,
-  signInWithSession,
   type Person,
   type WalkedScreen,
 } from '../admin/support.ts';
-import { newPage, type NewPageOptions } from '../support/browser.ts';
+import { openAs, PHONE, SCHEDULER_PERMISSIONS } from './support.ts';
 
 let admin: Person;
 let scheduler: Person;
 let officer: Person & { id: string };
 let partner: Person & { id: string };
 let scheduleId = '';
-const PHONE = { width: 360, height: 740 };
-const SCHEDULER_PERMISSIONS = [
-  'scheduling:view',
-  'scheduling:ot.manage',
-  'scheduling:ot.create',
-  'scheduling:pto.manage',
-  'scheduling:modification.manage',
-  'scheduling:allcall',
-];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const now = new Date();
 // Next month: its first day starts the rotation (a day on of 2-2-3), so the officer works it.
 const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 const FIRST = `${first.getUTCFullYear()}-${pad(first.getUTCMonth() + 1)}-01`;
-
-async function openAs(person: Pick<Person, 'session'>, path: string, options: NewPageOptions = {}): Promise<Page> {
-  const page = await newPage(options);
-  await signInWithSession(page, person.session);
-  await page.goto(path);
-  await settled(page);
-  return page;
-}
 
 /** Chooses an option of a Mantine select by its label. */
 async function choose(page: Page, scope: Page | ReturnType<Page['getByRole']>, label: string, option: string | RegExp): Promise<void> {

@@ -16,30 +16,20 @@ import {
   inviteAndAccept,
   roleIdByName,
   settled,
-  signInWithSession,
   type Person,
 } from '../admin/support.ts';
-import { newPage, type NewPageOptions } from '../support/browser.ts';
+import { openAs, PHONE } from './support.ts';
 
 let admin: Person;
 let supervisor: Person;
 let officer: Person & { id: string };
 let partner: Person & { id: string };
-const PHONE = { width: 360, height: 740 };
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 // The officer's swap and the partner's shift two days later; a day both of them work, which the officer cannot give away to the partner.
 const SWAP = day(10);
 const THEIRS = day(12);
 const BOTH = day(16);
-
-async function openAs(person: Pick<Person, 'session'>, path: string, options: NewPageOptions = {}): Promise<Page> {
-  const page = await newPage(options);
-  await signInWithSession(page, person.session);
-  await page.goto(path);
-  await settled(page);
-  return page;
-}
 
 /** Chooses an option of a Mantine select by its label (a required field's label ends with its asterisk). */
 async function choose(page: Page, label: string, option: string | RegExp): Promise<void> {
