@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { Vin } from '../vehicles.ts';
 import { defineApi } from '../endpoints.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
+import {
+  hasAtMostDecimals,
+  QUANTITY_MAX,
+  TAX_RATE_MAX,
+  UNIT_COST_MAX_CENTS,
+  WORK_ORDER_LINE_KINDS,
+  WORK_ORDER_TOTAL_MAX_CENTS,
+  workOrderTotals,
+} from '../fleet/work-order-totals.ts';
 import { pageOf } from './admin.ts';
 import { Id, IsoDate, Key, Label as LabelOf } from './fields.ts';
 import {
@@ -42,6 +51,12 @@ export const FleetSettings = z.object({
   default_templates: z.record(z.string(), Id),
   /** Officers must complete a squad check of their car before each shift. */
   squad_check_required_before_shift: z.boolean(),
+  /** The sales tax a new work order starts with (per cent, e.g. 8.875); each order may change it. */
+  work_order_tax_rate: z
+    .number({ error: 'Enter the tax rate in per cent, e.g. 8.25' })
+    .min(0, 'The tax rate cannot be negative')
+    .max(TAX_RATE_MAX, `Use at most ${TAX_RATE_MAX} %`)
+    .refine((rate) => hasAtMostDecimals(rate, 3), 'Use at most three decimals'),
 });
 export type FleetSettings = z.infer<typeof FleetSettings>;
 
@@ -71,6 +86,7 @@ export function defaultFleetSettings(): FleetSettings {
     service_categories: DEFAULT_SERVICE_CATEGORIES,
     default_templates: {},
     squad_check_required_before_shift: false,
+    work_order_tax_rate: 0,
   };
 }
 
@@ -193,7 +209,7 @@ export const RecordOdometerInput = z.object({
 
 export const TimelineEntry = z.object({
   at: z.string(),
-  kind: z.enum(['status', 'odometer', 'squad_check', 'service_request']),
+  kind: z.enum(['status', 'odometer', 'squad_check', 'service_request', 'work_order']),
   summary: z.string(),
   actor_name: z.string().nullable(),
   ref_id: z.string().nullable(),
@@ -420,6 +436,8 @@ export const ServiceRequest = z.object({
   updated_at: z.string(),
   completed_at: z.string().nullable(),
   events: z.array(ServiceRequestEvent),
+  /** The request's work order (its number and total), once the office started one; its total is then the request's cost. */
+  work_order: z.object({ id: z.string(), number: z.number().int(), total_cents: z.number().int() }).nullable(),
   version: z.number().int(),
 });
 export type ServiceRequest = z.infer<typeof ServiceRequest>;
@@ -462,6 +480,121 @@ export const UpdateServiceRequestInput = z
     path: ['assignee_id'],
   });
 export type UpdateServiceRequestInput = z.infer<typeof UpdateServiceRequestInput>;
+
+// ---------------------------------------------------------------- work orders
+
+/**
+ * The work done on a service request and what it cost (one work order per request: the request is the
+ * unit the office queues, assigns and completes, so its work order is what completing it costs): parts
+ * and labour lines, tax, the vendor's invoice and photos. Money is whole cents; the server works the
+ * totals out again (core/fleet/work-order-totals.ts) and ignores any a client sends.
+ */
+export const WorkOrderLineKind = z.enum(WORK_ORDER_LINE_KINDS, { error: 'Choose part or labour' });
+
+export const WorkOrderLineInput = z.object({
+  kind: WorkOrderLineKind,
+  description: z.string().trim().min(1, 'Describe the part or the work').max(200, 'Use at most 200 characters'),
+  part_number: optional(z.string().trim().max(60, 'Use at most 60 characters')),
+  /** How many (parts) or how many hours (labour), at most two decimals. */
+  quantity: z
+    .number({ error: 'Enter a number, e.g. 2 or 1.5' })
+    .gt(0, 'Enter a number above 0')
+    .max(QUANTITY_MAX, `Use at most ${QUANTITY_MAX.toLocaleString('en-US')}`)
+    .refine((quantity) => hasAtMostDecimals(quantity, 2), 'Use at most two decimals'),
+  /** The price of one (parts) or of an hour (labour), in cents. */
+  unit_cost_cents: z
+    .number({ error: 'Enter the cost in dollars, e.g. 12.50' })
+    .int('Use whole cents')
+    .min(0, 'The cost cannot be negative')
+    .max(UNIT_COST_MAX_CENTS, `Use at most $${(UNIT_COST_MAX_CENTS / 100).toLocaleString('en-US')}`),
+});
+export type WorkOrderLineInput = z.input<typeof WorkOrderLineInput>;
+
+export const TaxRate = FleetSettings.shape.work_order_tax_rate;
+
+export const WorkOrderInput = z
+  .object({
+    /** The shop that billed the work (free text until the vendor list exists). */
+    vendor: optional(z.string().trim().max(120, 'Use at most 120 characters')),
+    lines: z.array(WorkOrderLineInput).max(100, 'Use at most 100 lines'),
+    tax_rate: TaxRate,
+    tax_labour: z.boolean().default(false),
+    notes: optional(z.string().trim().max(4000, 'Use at most 4,000 characters')),
+    /** Invoices (PDF) and photos uploaded through storage/v1 (purpose fleet): read by the fleet office only. */
+    attachment_ids: z.array(Id).max(20, 'Attach at most 20 files').default([]),
+  })
+  .superRefine((input, ctx) => {
+    if (workOrderTotals(input).total_cents > WORK_ORDER_TOTAL_MAX_CENTS)
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'A work order can total at most $1,000,000' });
+  });
+export type WorkOrderInput = z.input<typeof WorkOrderInput>;
+
+export const WorkOrderLine = z.object({
+  kind: WorkOrderLineKind,
+  description: z.string(),
+  part_number: z.string().nullable(),
+  quantity: z.number(),
+  unit_cost_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type WorkOrderLine = z.infer<typeof WorkOrderLine>;
+
+export const WorkOrderAttachment = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  content_type: z.string(),
+  size: z.number().int(),
+});
+export type WorkOrderAttachment = z.infer<typeof WorkOrderAttachment>;
+
+export const WorkOrder = z.object({
+  id: z.string(),
+  /** The agency's work-order number, shown as WO-1042. */
+  number: z.number().int(),
+  service_request_id: z.string(),
+  service_request_number: z.number().int(),
+  request_status: ServiceRequestStatus,
+  vehicle_id: z.string(),
+  unit_number: z.string(),
+  vendor: z.string().nullable(),
+  lines: z.array(WorkOrderLine),
+  tax_rate: z.number(),
+  tax_labour: z.boolean(),
+  parts_cents: z.number().int(),
+  labour_cents: z.number().int(),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  notes: z.string().nullable(),
+  attachments: z.array(WorkOrderAttachment),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type WorkOrder = z.infer<typeof WorkOrder>;
+
+/** What a vehicle has cost: the completed requests' costs to date and its latest work orders. */
+export const VehicleCosts = z.object({
+  cost_to_date_cents: z.number().int(),
+  completed_requests: z.number().int(),
+  work_orders: z.array(
+    z.object({
+      id: z.string(),
+      number: z.number().int(),
+      service_request_id: z.string(),
+      service_request_number: z.number().int(),
+      request_status: ServiceRequestStatus,
+      vendor: z.string().nullable(),
+      total_cents: z.number().int(),
+      created_at: z.string(),
+      completed_at: z.string().nullable(),
+    }),
+  ),
+});
+export type VehicleCosts = z.infer<typeof VehicleCosts>;
+/** How many of a vehicle's latest work orders its page lists. */
+export const VEHICLE_COSTS_WORK_ORDERS = 10;
 
 // ---------------------------------------------------------------- preventive maintenance
 
@@ -675,6 +808,7 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
     body: RecordOdometerInput,
     response: Vehicle,
   },
+  getVehicleCosts: { method: 'GET', path: '/admin/vehicles/:id/costs', access: office, params: FleetIdParams, response: VehicleCosts },
   getVehicleTimeline: {
     method: 'GET',
     path: '/admin/vehicles/:id/timeline',
@@ -726,6 +860,33 @@ export const fleetApi = defineApi('fleet', '/rest/v1/fleet', {
     params: FleetIdParams,
     body: UpdateServiceRequestInput,
     response: ServiceRequest,
+    versioned: true,
+  },
+
+  createWorkOrder: {
+    method: 'POST',
+    path: '/admin/service-requests/:id/work-order',
+    access: office,
+    params: FleetIdParams,
+    body: WorkOrderInput,
+    response: WorkOrder,
+    idempotent: true,
+  },
+  getWorkOrder: {
+    method: 'GET',
+    path: '/admin/work-orders/:id',
+    access: office,
+    params: FleetIdParams,
+    response: WorkOrder,
+    versioned: true,
+  },
+  updateWorkOrder: {
+    method: 'PUT',
+    path: '/admin/work-orders/:id',
+    access: office,
+    params: FleetIdParams,
+    body: WorkOrderInput,
+    response: WorkOrder,
     versioned: true,
   },
 

@@ -44,11 +44,20 @@ export const fleetModule: ServerModule = {
     const request = await call(fleetApi.createServiceRequest, {
       body: { vehicle_id: vehicle.id, category: 'tires', description: 'Front left tire low', drivable: true },
     });
+    const file = await call(storageApi.upload, { query: { purpose: 'fleet' }, body: PNG, headers: { 'content-type': 'image/png' } });
+    const workOrder = await call(fleetApi.createWorkOrder, {
+      params: { id: request.id },
+      body: {
+        vendor: 'City Tire & Auto',
+        lines: [{ kind: 'part', description: 'Tire', quantity: 1, unit_cost_cents: 14_900 }],
+        tax_rate: 8.25,
+        attachment_ids: [file.id],
+      },
+    });
     const interval = await call(fleetApi.addMaintenance, {
       params: { id: vehicle.id },
       body: { category: 'oil_change', every_miles: 5000 },
     });
-    const file = await call(storageApi.upload, { query: { purpose: 'fleet' }, body: PNG, headers: { 'content-type': 'image/png' } });
-    return [vehicle.id, form.template.id, check.id, request.id, interval.id, file.id];
+    return [vehicle.id, form.template.id, check.id, request.id, interval.id, file.id, workOrder.id];
   },
 };

@@ -26,6 +26,7 @@ import {
   updateVehicle,
   vehicleTimeline,
 } from './vehicles.ts';
+import { createWorkOrder, getWorkOrder, updateWorkOrder, vehicleCosts } from './work-orders.ts';
 
 /** The handlers of fleetApi (core/contracts/fleet.ts): one use case each. */
 export function fleetRoutes(app: FastifyInstance, services: Services) {
@@ -52,6 +53,7 @@ export function fleetRoutes(app: FastifyInstance, services: Services) {
     setVehiclePhoto: (ctx, { params, version, body }) => setVehiclePhoto(ctx, params.id, version, body.photo_id),
     changeVehicleStatus: (ctx, { params, body }) => changeVehicleStatus(ctx, params.id, body.status, body.reason),
     recordOdometer: (ctx, { params, body }) => recordOdometerReading(ctx, params.id, body.reading),
+    getVehicleCosts: (ctx, { params }) => vehicleCosts(ctx, params.id),
     getVehicleTimeline: (ctx, { params, query }) => vehicleTimeline(ctx, params.id, query),
 
     searchUsers: (ctx, { query }) => searchAgencyUsers(ctx, query),
@@ -62,6 +64,10 @@ export function fleetRoutes(app: FastifyInstance, services: Services) {
 
     listServiceRequests: (ctx, { query }) => listServiceRequestQueue(ctx, query),
     updateServiceRequest: (ctx, { params, version, body }) => updateServiceRequest(ctx, params.id, version, body),
+
+    createWorkOrder: (ctx, { params, body }) => createWorkOrder(ctx, params.id, body),
+    getWorkOrder: (ctx, { params }) => getWorkOrder(ctx, params.id),
+    updateWorkOrder: (ctx, { params, version, body }) => updateWorkOrder(ctx, params.id, version, body),
 
     listSquadChecks: (ctx, { query }) => listSquadChecks(ctx, query),
     getSquadCheck: (ctx, { params }) => getSquadCheck(ctx, params.id),

@@ -282,6 +282,70 @@ export const maintenanceIntervals = pgTable(
   ],
 );
 
+/**
+ * A service request's work order (one per request): who billed it, tax, totals as the server worked them
+ * out (core/fleet/work-order-totals.ts), notes and the office's attachments (invoice PDF, photos). The
+ * vehicle is the request's, kept here so a vehicle's costs and timeline read one index.
+ */
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    number: integer('number').notNull(),
+    serviceRequestId: uuid('service_request_id').notNull(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    vendor: text('vendor'),
+    /** Per cent × 1000 (8.875 % is 8875), so the rate is an exact integer. */
+    taxRateThousandths: integer('tax_rate_thousandths').notNull().default(0),
+    taxLabour: boolean('tax_labour').notNull().default(false),
+    partsCents: integer('parts_cents').notNull().default(0),
+    labourCents: integer('labour_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+    notes: text('notes'),
+    attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull().default([]),
+    createdBy: uuid('created_by').notNull(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('work_orders_number_key').on(t.agencyId, t.number),
+    uniqueIndex('work_orders_request_key').on(t.agencyId, t.serviceRequestId),
+    index('work_orders_vehicle_idx').on(t.agencyId, t.vehicleId, t.createdAt),
+    foreignKey({ columns: [t.agencyId, t.serviceRequestId], foreignColumns: [serviceRequests.agencyId, serviceRequests.id] }),
+    foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
+    foreignKey({ columns: [t.agencyId, t.createdBy], foreignColumns: [users.agencyId, users.id] }),
+    check(
+      'work_orders_amounts',
+      sql`${t.partsCents} >= 0 and ${t.labourCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.partsCents} + ${t.labourCents} + ${t.taxCents}`,
+    ),
+  ],
+);
+
+/** A work order's parts and labour, in the order the office entered them (rewritten whole on each save). */
+export const workOrderLines = pgTable(
+  'work_order_lines',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    workOrderId: uuid('work_order_id').notNull(),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: ['part', 'labour'] }).notNull(),
+    description: text('description').notNull(),
+    partNumber: text('part_number'),
+    /** Hundredths (1.5 hours is 150), so the quantity is an exact integer. */
+    quantityHundredths: integer('quantity_hundredths').notNull(),
+    unitCostCents: integer('unit_cost_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.workOrderId, t.position] }),
+    foreignKey({ columns: [t.agencyId, t.workOrderId], foreignColumns: [workOrders.agencyId, workOrders.id] }),
+    check('work_order_lines_amounts', sql`${t.quantityHundredths} > 0 and ${t.unitCostCents} >= 0 and ${t.totalCents} >= 0`),
+  ],
+);
+
 /** Every table of the module, for its manifest. */
 export const fleetTables = [
   vehicles,
@@ -293,4 +357,6 @@ export const fleetTables = [
   serviceRequests,
   serviceRequestEvents,
   maintenanceIntervals,
+  workOrders,
+  workOrderLines,
 ] as const;

@@ -27,7 +27,8 @@ export function updateServiceRequestRow(
   tx: Tx,
   agencyId: string,
   id: string,
-  version: number,
+  /** null: whatever its version (a change the system makes itself, such as the cost following its work order). */
+  version: number | null,
   values: Partial<typeof serviceRequests.$inferInsert>,
 ) {
   return updateAtVersion(tx, serviceRequests, and(eq(serviceRequests.agencyId, agencyId), eq(serviceRequests.id, id)), version, values);

@@ -31,13 +31,18 @@ import {
   type ServiceRequestRow,
 } from './service-request-queries.ts';
 import { findSubmission } from './squad-check-queries.ts';
+import { workOrdersOfRequests } from './work-order-queries.ts';
 import { lastOutOfServiceCause, lockVehicle } from './vehicle-queries.ts';
 import { fleetSettingsOf } from './settings.ts';
 import { setVehicleStatus } from './vehicles.ts';
 
 async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Promise<ServiceRequest[]> {
   const ids = rows.map((r) => r.id);
-  const [events, labels] = await inSequence([() => eventsOfRequests(tx, agencyId, ids), () => serviceRequestLabels(tx, agencyId, ids)]);
+  const [events, labels, orders] = await inSequence([
+    () => eventsOfRequests(tx, agencyId, ids),
+    () => serviceRequestLabels(tx, agencyId, ids),
+    () => workOrdersOfRequests(tx, agencyId, ids),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     number: row.number,
@@ -70,6 +75,7 @@ async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Pro
         note: e.note,
         actor_name: e.actorName,
       })),
+    work_order: orders.get(row.id) ?? null,
     version: row.version,
   }));
 }
@@ -221,13 +227,21 @@ export function updateServiceRequest(
     if (input.assignee_id && !assignee) throw validationError({ assignee_id: 'Choose someone of the fleet office (or name a vendor)' });
     const assigneeId = input.assignee_id !== undefined ? input.assignee_id : vendor ? null : before.assigneeId;
     const vendorAfter = vendor !== undefined ? vendor : input.assignee_id ? null : before.vendor;
+    // With a work order, the request costs what the work order totals (recorded when it is completed).
+    const workOrder = (await workOrdersOfRequests(tx, ctx.scope.agencyId, [id])).get(id);
+    if (workOrder && input.cost_cents !== undefined && input.cost_cents !== before.costCents)
+      throw validationError({ cost_cents: 'The work order’s total is the cost; change it on the work order' });
     const status = input.status ?? before.status;
     const closed = status === 'completed' || status === 'declined';
     const outOfService = closed ? false : (input.out_of_service ?? before.outOfService);
     const updated = await updateServiceRequestRow(tx, ctx.scope.agencyId, id, version, {
       status,
       outOfService,
-      ...(input.cost_cents !== undefined ? { costCents: input.cost_cents } : {}),
+      ...(workOrder && moving && status === 'completed'
+        ? { costCents: workOrder.total_cents }
+        : input.cost_cents !== undefined && !workOrder
+          ? { costCents: input.cost_cents }
+          : {}),
       vendor: vendorAfter,
       assigneeId,
       ...(input.category !== undefined ? { category: input.category } : {}),

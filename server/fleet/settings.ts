@@ -19,6 +19,7 @@ export function fleetSettingsOf(sysConfig: SysConfig): FleetSettings {
     service_categories: stored.service_categories ?? defaults.service_categories,
     default_templates: stored.default_templates ?? defaults.default_templates,
     squad_check_required_before_shift: stored.squad_check_required_before_shift ?? defaults.squad_check_required_before_shift,
+    work_order_tax_rate: stored.work_order_tax_rate ?? defaults.work_order_tax_rate,
   };
 }
 

@@ -21,6 +21,8 @@ import { findOwnUpload } from '../platform/attachments.ts';
 import { findPerson } from '../platform/people.ts';
 import { requestsOfVehicle } from './service-request-queries.ts';
 import { submissionsOfVehicle } from './squad-check-queries.ts';
+import { workOrdersOfVehicle } from './work-order-queries.ts';
+import { formatCents, workOrderLabel } from '../../core/fleet/work-order-totals.ts';
 import {
   findVehicle,
   insertVehicle,
@@ -305,7 +307,7 @@ interface TimelineSource<T extends { id: string | number }> {
 
 /**
  * Everything that happened to a vehicle, newest first, a page at a time: status changes, odometer
- * readings, squad checks, service requests. A page never splits one instant (a failed check writes
+ * readings, squad checks, service requests, work orders. A page never splits one instant (a failed check writes
  * its odometer reading, the status change and the request it opens at one time), so the next page,
  * which starts strictly before this one's last instant, loses nothing.
  */
@@ -354,6 +356,17 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: T
           summary: `Service request #${r.number} (${r.status.replaceAll('_', ' ')}): ${r.description.slice(0, 120)}`,
           actor_name: r.reporterName,
           ref_id: r.id,
+        }),
+      }),
+      source({
+        read: (window) => workOrdersOfVehicle(tx, agencyId, vehicleId, window),
+        at: (w) => w.createdAt,
+        entry: (w) => ({
+          at: w.createdAt.toISOString(),
+          kind: 'work_order',
+          summary: `Work order ${workOrderLabel(w.number)} for request #${w.requestNumber} (${w.requestStatus.replaceAll('_', ' ')}): ${formatCents(w.totalCents)}${w.vendor ? `, ${w.vendor}` : ''}`,
+          actor_name: w.createdByName,
+          ref_id: w.id,
         }),
       }),
     ];

@@ -312,7 +312,13 @@ function OdometerCard({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
-const KIND_LABELS = { status: 'Status', odometer: 'Odometer', squad_check: 'Squad check', service_request: 'Service request' } as const;
+const KIND_LABELS = {
+  status: 'Status',
+  odometer: 'Odometer',
+  squad_check: 'Squad check',
+  service_request: 'Service request',
+  work_order: 'Work order',
+} as const;
 
 function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
   const timeline = useVehicleTimeline(vehicleId);
