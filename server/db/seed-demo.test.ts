@@ -32,6 +32,25 @@ describe('the demo data', () => {
         expect.objectContaining({ category: 'inspection', state: 'due_soon' }),
       ]),
     );
+    // Completed requests carry work orders (parts, labour, sales tax, an invoice), so vehicles show what they cost.
+    const asFleet = (url: string) => server.request({ method: 'GET', url, token: fleet.access_token });
+    const fleetVehicles = (await asFleet('/rest/v1/fleet/vehicles?page_size=50')).json() as { items: Array<{ id: string }> };
+    const costs = await Promise.all(
+      fleetVehicles.items.map(async (v) => (await asFleet(`/rest/v1/fleet/admin/vehicles/${v.id}/costs`)).json()),
+    );
+    const costly = costs.filter((c: { cost_to_date_cents: number }) => c.cost_to_date_cents > 0);
+    expect(costly.length).toBeGreaterThanOrEqual(2);
+    const orders = costly.flatMap((c: { work_orders: Array<{ id: string }> }) => c.work_orders);
+    expect(orders.length).toBe(3);
+    const workOrders = await Promise.all(orders.map(async (o) => (await asFleet(`/rest/v1/fleet/admin/work-orders/${o.id}`)).json()));
+    expect(
+      workOrders.every(
+        (o: { tax_cents: number; lines: Array<{ kind: string }> }) => o.tax_cents > 0 && o.lines.some((l) => l.kind === 'labour'),
+      ),
+    ).toBe(true);
+    const invoice = workOrders.flatMap((o: { attachments: Array<{ id: string; name: string }> }) => o.attachments)[0]!;
+    expect(invoice.name).toMatch(/\.pdf$/);
+    expect((await asFleet(`/storage/v1/object/${invoice.id}`)).statusCode).toBe(200);
     const failures = (await server.request({ method: 'GET', url: '/rest/v1/fleet/admin/squad-checks', token: fleet.access_token })).json();
     expect(failures.items[0].failed_items[0].label).toBe('Light bar and emergency lights');
     // The bell has news: the latest request is unread, older ones were read.

@@ -9,14 +9,21 @@ import { evaluateAnswers } from '../../core/fleet/squad-check-rules.ts';
 import { insertNotification } from '../platform/notices.ts';
 import { nextNumber } from '../platform/counters.ts';
 import { peopleOf, peopleWithPermission } from '../platform/people.ts';
-import { insertServiceRequest, insertServiceRequestEvent } from './service-request-queries.ts';
+import { insertServiceRequest, insertServiceRequestEvent, updateServiceRequestRow } from './service-request-queries.ts';
+import { insertWorkOrder, replaceWorkOrderLines } from './work-order-queries.ts';
+import { lineTotalCents, workOrderTotals } from '../../core/fleet/work-order-totals.ts';
+import { lockSysConfig, writeSysConfig } from '../platform/agency-settings.ts';
+import { textPdf } from '../platform/sample-images.ts';
 import { insertSubmission } from './squad-check-queries.ts';
 import { findTemplateVersions } from './template-queries.ts';
 import { insertMaintenance } from './maintenance-queries.ts';
 import { insertVehicle, insertVehicleEvent, updateVehicleRow } from './vehicle-queries.ts';
 
-/** A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state. */
-export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
+/**
+ * A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state,
+ * and the completed ones' work orders (parts, labour, sales tax, an invoice), so vehicles show their costs.
+ */
+export async function seedDemoFleet(tx: Tx, { agencyId, size, storeFile }: DemoAgency) {
   const vehicleCount = size === 'large' ? 12 : 5;
   const officers = await peopleOf(tx, agencyId);
   const [template] = await tx
@@ -118,6 +125,9 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
     priority: 'low' | 'normal' | 'high' | 'urgent';
     works?: 'manager' | string;
     dueInDays?: number;
+    /** A completed request's closing note and its work order (its total is the request's cost). */
+    closing?: string;
+    workOrder?: { lines: DemoLine[]; taxLabour?: boolean; notes?: string; invoice?: string[] };
   }> = [
     {
       vehicle: vehicles[1],
@@ -147,6 +157,58 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
       age: 12,
       priority: 'normal',
       works: 'City Tire & Auto',
+      closing: 'Two front tires replaced',
+      workOrder: {
+        lines: [
+          { kind: 'part', description: 'Pursuit tire 245/55R18', partNumber: 'GY-EPT-24555', quantity: 2, unitCostCents: 18_450 },
+          { kind: 'part', description: 'TPMS valve stems', partNumber: 'TPMS-VS2', quantity: 2, unitCostCents: 1_250 },
+          { kind: 'labour', description: 'Mount, balance and alignment check', quantity: 1.5, unitCostCents: 9_500 },
+        ],
+        notes: 'Old tires recycled by the shop. Rears at 6/32", due in about 8,000 miles.',
+        invoice: [
+          'City Tire & Auto, invoice 88213',
+          '2 pursuit tires 245/55R18, 2 TPMS valve stems',
+          'Mount, balance, alignment check: 1.5 h',
+        ],
+      },
+    },
+    {
+      vehicle: vehicles[0],
+      category: 'brakes',
+      description: 'Brakes grind when stopping from speed',
+      status: 'completed',
+      age: 41,
+      priority: 'high',
+      works: 'manager',
+      closing: 'Front pads and rotors replaced in-house',
+      workOrder: {
+        lines: [
+          { kind: 'part', description: 'Front brake pads, severe duty', partNumber: 'PD-1414-SD', quantity: 1, unitCostCents: 12_999 },
+          { kind: 'part', description: 'Front rotors', partNumber: 'RT-55190', quantity: 2, unitCostCents: 9_875 },
+          { kind: 'part', description: 'Brake fluid DOT 3, quart', quantity: 1, unitCostCents: 1_199 },
+          { kind: 'labour', description: 'Replace pads and rotors, bleed brakes', quantity: 2.25, unitCostCents: 7_800 },
+        ],
+        notes: 'Rear pads at 5 mm.',
+      },
+    },
+    {
+      vehicle: vehicles[3],
+      category: 'emergency_equipment',
+      description: 'Siren speaker dead on the driver side',
+      status: 'completed',
+      age: 27,
+      priority: 'high',
+      works: 'Tri-County Emergency Upfitters',
+      closing: 'Siren speaker and its wiring replaced',
+      workOrder: {
+        lines: [
+          { kind: 'part', description: '100 W siren speaker', partNumber: 'SS-100W', quantity: 1, unitCostCents: 21_900 },
+          { kind: 'part', description: 'Speaker bracket', quantity: 1, unitCostCents: 3_450 },
+          { kind: 'labour', description: 'Replace speaker, re-run the wiring through the firewall', quantity: 1.75, unitCostCents: 11_500 },
+        ],
+        taxLabour: true,
+        invoice: ['Tri-County Emergency Upfitters, invoice TC-40417', '100 W siren speaker and bracket', 'Labour 1.75 h'],
+      },
     },
     {
       vehicle: vehicles[0],
@@ -168,6 +230,12 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
     },
   ];
   const managers = await peopleWithPermission(tx, agencyId, 'fleet:admin');
+  // The county's sales tax on parts, which each new work order starts with.
+  const sysConfig = await lockSysConfig(tx, agencyId);
+  await writeSysConfig(tx, agencyId, {
+    ...sysConfig,
+    fleet_settings: { ...sysConfig.fleet_settings, work_order_tax_rate: DEMO_TAX_RATE },
+  });
   // What the bell would have said as these requests came and moved; older news already read.
   const notice = (userId: string, at: Date, kind: string, title: string, body: string, link: string) =>
     insertNotification(tx, {
@@ -198,8 +266,31 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
       reportedBy: r.vehicle.assignedUserId!,
       createdAt: created,
       updatedAt: created,
-      ...(r.status === 'completed' ? { completedAt: new Date(created.getTime() + 2 * day), costCents: 38_900 } : {}),
+      ...(r.status === 'completed' ? { completedAt: new Date(created.getTime() + 2 * day) } : {}),
     });
+    if (r.workOrder) {
+      const managerId = managers[0]?.id ?? r.vehicle.assignedUserId!;
+      const invoiceId =
+        r.workOrder.invoice && storeFile
+          ? await storeFile({
+              data: textPdf(r.workOrder.invoice[0]!, r.workOrder.invoice.slice(1)),
+              contentType: 'application/pdf',
+              purpose: 'fleet',
+              createdBy: managerId,
+              name: `${r.workOrder.invoice[0]!.split(', ').pop()}.pdf`,
+            })
+          : null;
+      const cost = await seedWorkOrder(tx, agencyId, {
+        request,
+        createdBy: managerId,
+        vendor: r.works && r.works !== 'manager' ? r.works : null,
+        taxRate: DEMO_TAX_RATE,
+        at: new Date(created.getTime() + 1.5 * day),
+        attachmentIds: invoiceId ? [invoiceId] : [],
+        ...r.workOrder,
+      });
+      await updateServiceRequestRow(tx, agencyId, request.id, null, { costCents: cost });
+    }
     await insertServiceRequestEvent(tx, {
       agencyId,
       requestId: request.id,
@@ -222,7 +313,7 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
         requestId: request.id,
         fromStatus: 'in_progress',
         toStatus: 'completed',
-        note: 'Two front tires replaced',
+        note: r.closing ?? null,
         at: new Date(created.getTime() + 2 * day),
       });
     for (const manager of managers)
@@ -250,8 +341,68 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size }: DemoAgency) {
         new Date(created.getTime() + 2 * day),
         'fleet.service_request.status',
         `Service request #${request.number} is completed`,
-        `Unit ${r.vehicle.unitNumber}. Note from the fleet office: Two front tires replaced`,
+        `Unit ${r.vehicle.unitNumber}.${r.closing ? ` Note from the fleet office: ${r.closing}` : ''}`,
         '/fleet',
       );
   }
+}
+
+const DEMO_TAX_RATE = 8.25;
+
+type DemoLine = { kind: 'part' | 'labour'; description: string; partNumber?: string; quantity: number; unitCostCents: number };
+
+/** A completed request's work order as the office would have kept it; answers its total (the request's cost). */
+async function seedWorkOrder(
+  tx: Tx,
+  agencyId: string,
+  order: {
+    request: { id: string; vehicleId: string };
+    createdBy: string;
+    vendor: string | null;
+    taxRate: number;
+    taxLabour?: boolean;
+    notes?: string;
+    at: Date;
+    attachmentIds: string[];
+    lines: DemoLine[];
+  },
+): Promise<number> {
+  const taxLabour = order.taxLabour ?? false;
+  const totals = workOrderTotals({
+    lines: order.lines.map((line) => ({ kind: line.kind, quantity: line.quantity, unit_cost_cents: line.unitCostCents })),
+    tax_rate: order.taxRate,
+    tax_labour: taxLabour,
+  });
+  const row = await insertWorkOrder(tx, {
+    agencyId,
+    number: await nextNumber(tx, agencyId, 'work_order'),
+    serviceRequestId: order.request.id,
+    vehicleId: order.request.vehicleId,
+    vendor: order.vendor,
+    taxRateThousandths: Math.round(order.taxRate * 1000),
+    taxLabour,
+    partsCents: totals.parts_cents,
+    labourCents: totals.labour_cents,
+    taxCents: totals.tax_cents,
+    totalCents: totals.total_cents,
+    notes: order.notes ?? null,
+    attachmentIds: order.attachmentIds,
+    createdBy: order.createdBy,
+    createdAt: order.at,
+    updatedAt: order.at,
+  });
+  await replaceWorkOrderLines(
+    tx,
+    agencyId,
+    row.id,
+    order.lines.map((line) => ({
+      kind: line.kind,
+      description: line.description,
+      partNumber: line.partNumber ?? null,
+      quantityHundredths: Math.round(line.quantity * 100),
+      unitCostCents: line.unitCostCents,
+      totalCents: lineTotalCents(line.quantity, line.unitCostCents),
+    })),
+  );
+  return totals.total_cents;
 }
