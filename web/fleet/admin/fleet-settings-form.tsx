@@ -125,6 +125,7 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
   const update = useUpdateFleetSettings();
   const { enabled: _enabled, ...initial } = settings;
   const [values, setValues] = useState<SettingsValues>(initial);
+  const [taxRate, setTaxRate] = useState(String(initial.work_order_tax_rate));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const templateOptions = (templates.data ?? [])
@@ -146,6 +147,7 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
       const saved = await update.mutateAsync(body);
       const { enabled: _on, ...after } = saved;
       setValues(after);
+      setTaxRate(String(after.work_order_tax_rate));
       notifications.show({ color: 'green', title: 'Saved', message: 'The fleet settings were saved.' });
     } catch (error) {
       setFormError(errorMessage(error));
@@ -176,6 +178,19 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
           entries={values.service_categories}
           errors={errors}
           onChange={(entries) => setValues({ ...values, service_categories: entries })}
+        />
+        <TextInput
+          label="Sales tax on work orders (%)"
+          description="Each new work order starts with this rate; it can be changed per order"
+          inputMode="decimal"
+          maw={280}
+          value={taxRate}
+          error={errors.work_order_tax_rate}
+          onChange={(event) => {
+            const typed = event.currentTarget.value;
+            setTaxRate(typed);
+            setValues({ ...values, work_order_tax_rate: typed.trim() === '' ? Number.NaN : Number(typed) });
+          }}
         />
         <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Title order={3} fz="md" component="legend">

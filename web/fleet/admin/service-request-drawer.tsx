@@ -38,6 +38,8 @@ import { allowedMoves, centsToDollars, dollarsToCents, MOVE_LABELS, noteRequired
 import { useUpdateServiceRequest } from './update-service-request.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
 import { StoredPhoto } from '../../ui/stored-photo.tsx';
+import { formatCents, workOrderLabel } from '../../../core/fleet/work-order-totals.ts';
+import { WorkOrderSection } from './work-order-section.tsx';
 
 /** Who works a request: nobody yet, someone of the fleet office, or an outside vendor (never both). */
 type Assign = 'nobody' | 'person' | 'vendor';
@@ -88,7 +90,8 @@ export function serviceRequestChanges(
     changes.status = values.move;
   }
   if (values.note.trim() !== '') changes.note = values.note.trim();
-  const cents = dollarsToCents(values.cost);
+  // With a work order, the cost is its total (recorded on completion), never typed here.
+  const cents = request.work_order ? request.cost_cents : dollarsToCents(values.cost);
   if (cents === undefined) problems.cost = 'Enter the cost in dollars, e.g. 125.50.';
   else if (cents !== request.cost_cents) changes.cost_cents = cents;
   if (values.priority !== request.priority) changes.priority = values.priority;
@@ -122,6 +125,8 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
   const dates = useAgencyDates();
   const [values, setValues] = useState<WorkValues>(valuesOf(request));
   const [version, setVersion] = useState(request.version);
+  // What the form was last filled with: a newer version (the cost following a work order saved below) is taken in while nothing is typed.
+  const [baseline, setBaseline] = useState<WorkValues>(values);
   const [stale, setStale] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [problems, setProblems] = useState<WorkProblems>({});
@@ -129,6 +134,11 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
     setValues((current) => ({ ...current, [key]: value }));
     setProblems((current) => ({ ...current, [key]: undefined }));
   };
+  if (request.version > version && !stale && JSON.stringify(values) === JSON.stringify(baseline)) {
+    setVersion(request.version);
+    setValues(valuesOf(request));
+    setBaseline(valuesOf(request));
+  }
   const moves = allowedMoves(request.status);
   const noteRequired = values.move !== 'stay' && noteRequiredFor(request.status, values.move);
 
@@ -144,6 +154,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
       const updated = await update.mutateAsync({ id: request.id, input: changes, version });
       setVersion(updated.version);
       setValues(valuesOf(updated));
+      setBaseline(valuesOf(updated));
       notifications.show({
         color: 'green',
         title: 'Saved',
@@ -169,6 +180,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
     if (result?.data) {
       setVersion(result.data.version);
       setValues(valuesOf(result.data));
+      setBaseline(valuesOf(result.data));
     }
   };
 
@@ -274,13 +286,21 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
           />
         ) : null}
       </Stack>
-      <TextInput
-        label="Cost (dollars)"
-        inputMode="decimal"
-        value={values.cost}
-        onChange={(event) => set('cost', event.currentTarget.value)}
-        error={problems.cost}
-      />
+      {request.work_order ? (
+        <Text fz="sm">
+          Cost: {formatCents(request.work_order.total_cents)}, the total of work order {workOrderLabel(request.work_order.number)} (below)
+          {request.status === 'completed' ? '' : ', recorded when the request is completed'}.
+        </Text>
+      ) : (
+        <TextInput
+          label="Cost (dollars)"
+          description="Or start a work order below: its total becomes the cost"
+          inputMode="decimal"
+          value={values.cost}
+          onChange={(event) => set('cost', event.currentTarget.value)}
+          error={problems.cost}
+        />
+      )}
       <Select
         label="Category"
         data={(settings.data?.service_categories ?? [{ key: request.category, label: request.category }]).map((category) => ({
@@ -304,6 +324,7 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
           Save
         </Button>
       </Group>
+      <WorkOrderSection request={request} />
       <Divider />
       <Title order={3} fz="md">
         History

@@ -42,6 +42,7 @@ import { MaintenanceCard } from './maintenance-card.tsx';
 import { PersonPicker } from '../../lib/person-picker.tsx';
 import { officerOptions } from './officer-options.ts';
 import { VehiclePhotoCard } from './vehicle-photo-card.tsx';
+import { VehicleCostsCard } from './vehicle-costs-card.tsx';
 import { wholeNumberKeyboard } from '../../ui/whole-number-keyboard.ts';
 
 type DetailValues = {
@@ -334,7 +335,9 @@ function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
         ) : timeline.data === undefined ? (
           <ErrorState message={errorMessage(timeline.error)} onRetry={() => void timeline.refetch()} />
         ) : timeline.data.pages[0]!.items.length === 0 ? (
-          <EmptyState title="Nothing yet">Status changes, odometer readings, squad checks and service requests show here.</EmptyState>
+          <EmptyState title="Nothing yet">
+            Status changes, odometer readings, squad checks, service requests and work orders show here.
+          </EmptyState>
         ) : (
           <>
             <Timeline bulletSize={14} lineWidth={2} active={-1}>
@@ -381,7 +384,7 @@ function VehicleTimeline({ vehicleId }: { vehicleId: string }) {
   );
 }
 
-/** /fleet/admin/vehicle/{vehicle_id}: a vehicle's details, status, odometer, preventive maintenance and timeline. */
+/** /fleet/admin/vehicle/{vehicle_id}: a vehicle's details, status, odometer, costs, preventive maintenance and timeline. */
 export function VehicleScreen() {
   const { vehicle_id: vehicleId = '' } = useParams({ strict: false });
   const vehicle = useVehicle(vehicleId);
@@ -413,6 +416,7 @@ export function VehicleScreen() {
           <Stack gap="md" miw={0}>
             <StatusCard vehicle={vehicle.data} />
             <OdometerCard vehicle={vehicle.data} />
+            <VehicleCostsCard vehicleId={vehicle.data.id} />
             <MaintenanceCard vehicle={vehicle.data} />
             <VehicleTimeline vehicleId={vehicle.data.id} />
           </Stack>
