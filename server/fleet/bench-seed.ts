@@ -316,6 +316,58 @@ export async function seedBenchFleet(tx: Tx, bench: BenchAgency): Promise<void> 
   });
   await bench.insert('service_requests', requests);
   await bench.setCounter('service_request', requests.length);
+  // Most completed requests have their work order: parts and labour that add up to the request's cost.
+  const workOrders: Array<Record<string, unknown>> = [];
+  const workOrderLines: Array<Record<string, unknown>> = [];
+  const clerk = managers[0] ?? officers[0]!;
+  for (const r of requests) {
+    if (r.status !== 'completed' || rand() < 0.3) continue;
+    const id = crypto.randomUUID();
+    const total = r.cost_cents as number;
+    const labourCents = Math.round(total * 0.4);
+    const partsCents = total - labourCents;
+    workOrders.push({
+      agency_id: agencyId,
+      id,
+      number: workOrders.length + 1,
+      service_request_id: r.id,
+      vehicle_id: r.vehicle_id,
+      vendor: r.vendor,
+      parts_cents: partsCents,
+      labour_cents: labourCents,
+      tax_cents: 0,
+      total_cents: total,
+      attachment_ids: [],
+      created_by: clerk.id,
+      created_at: r.completed_at,
+      updated_at: r.completed_at,
+    });
+    workOrderLines.push(
+      {
+        agency_id: agencyId,
+        work_order_id: id,
+        position: 1,
+        kind: 'part',
+        description: 'Parts',
+        quantity_hundredths: 100,
+        unit_cost_cents: partsCents,
+        total_cents: partsCents,
+      },
+      {
+        agency_id: agencyId,
+        work_order_id: id,
+        position: 2,
+        kind: 'labour',
+        description: 'Labour',
+        quantity_hundredths: 100,
+        unit_cost_cents: labourCents,
+        total_cents: labourCents,
+      },
+    );
+  }
+  await bench.insert('work_orders', workOrders);
+  await bench.insert('work_order_lines', workOrderLines);
+  await bench.setCounter('work_order', workOrders.length);
   await bench.insert('service_request_events', requestEvents);
   await bench.insert('squad_check_submissions', submissions);
   events.sort((a, b) => (a.at as Date).getTime() - (b.at as Date).getTime());
