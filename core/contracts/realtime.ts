@@ -25,6 +25,8 @@ export const REALTIME_TOPICS = {
    * Audience: each officer it asked, and `scheduling:allcall`.
    */
   scheduleAllcall: 'schedule.allcall',
+  /** An open overtime shift was posted, signed up for, awarded, offered on or cancelled: the overtime lists read again. Audience: `scheduling:view`. */
+  scheduleOvertime: 'schedule.overtime',
 } as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];
 
@@ -37,11 +39,15 @@ export type ScheduleRosterMessage = z.infer<typeof ScheduleRosterMessage>;
 export const ScheduleAllcallMessage = z.object({ id: z.string() });
 export type ScheduleAllcallMessage = z.infer<typeof ScheduleAllcallMessage>;
 
+export const ScheduleOvertimeMessage = z.object({ id: z.string() });
+export type ScheduleOvertimeMessage = z.infer<typeof ScheduleOvertimeMessage>;
+
 /** The data of each topic's messages. */
 export const REALTIME_MESSAGES = {
   notifications: NotificationsMessage,
   'schedule.roster': ScheduleRosterMessage,
   'schedule.allcall': ScheduleAllcallMessage,
+  'schedule.overtime': ScheduleOvertimeMessage,
 } as const satisfies Record<RealtimeTopic, z.ZodType>;
 export type RealtimeData<T extends RealtimeTopic> = z.infer<(typeof REALTIME_MESSAGES)[T]>;
 

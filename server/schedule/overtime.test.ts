@@ -7,6 +7,7 @@ import type { Assignment, Group, Roster, Schedule, ScheduleSettings, Shift, Shif
 import { parseCsv } from '../../core/csv.ts';
 import type { Permission } from '../../core/permissions.ts';
 import { createScratchDatabase } from '../../test/postgres.ts';
+import { openStream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { overtimeJobs } from './overtime.ts';
@@ -436,6 +437,28 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
     const rows = parseCsv(csv.body).map((row) => row.cells);
     expect(rows[0]).toEqual(['Name', 'Overtime shifts', 'Overtime hours', 'Difference from average', 'From', 'To']);
     expect(rows.find((row) => row[0] === 'Avery')?.slice(1, 3)).toEqual(['2', '16']);
+  });
+
+  it('tells every officer of the agency, live, that an open shift was posted and signed up for, and no user of another agency', async () => {
+    const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const watching = await openStream(base, officer('Drew').session);
+    const elsewhere = await openStream(base, outsider);
+    try {
+      for (const stream of [watching, elsewhere]) await stream.next((m) => m.event === 'ready');
+      const shift = await post('2027-06-10');
+      expect(JSON.parse((await watching.next((m) => m.event === 'schedule.overtime')).data)).toEqual({ id: shift.id });
+      await signUp('Avery', shift.id);
+      await watching.next(
+        (m) => m.event === 'schedule.overtime' && m.id !== watching.messages.find((x) => x.event === 'schedule.overtime')!.id,
+      );
+      // A day note after it marks the point by which a leak to the other agency would have come.
+      await ok(await call(admin, 'PUT', `${BASE}/day-notes/2027-06-11`, { note: 'Marker', officer_in_charge_id: null }));
+      await watching.next((m) => m.event === 'schedule.roster');
+      expect(elsewhere.messages.map((m) => m.event)).toEqual(['ready']);
+    } finally {
+      watching.close();
+      elsewhere.close();
+    }
   });
 
   it('keeps another agency out: its administrator can neither see nor sign up for an open shift', async () => {

@@ -30,6 +30,8 @@ import { queryRows, type Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import { peopleWithPermission } from '../platform/people.ts';
+import { publish } from '../platform/realtime.ts';
+import { REALTIME_TOPICS } from '../../core/contracts/realtime.ts';
 import { tell } from '../platform/notices.ts';
 import type { Services } from '../platform/services.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -336,6 +338,11 @@ async function placeShift(tx: Tx, ctx: RequestContext, row: q.OvertimeRow, userI
   return true;
 }
 
+/** Tells every open overtime screen of the agency (realtime/v1) that this open shift changed, once `tx` commits. */
+function overtimeChanged(tx: Tx, agencyId: string, id: string): Promise<void> {
+  return publish(tx, agencyId, REALTIME_TOPICS.scheduleOvertime, { permission: 'scheduling:view', module: 'schedule' }, { id });
+}
+
 async function tellManagers(tx: Tx, ctx: RequestContext, title: string, body: string, link: string) {
   for (const person of await peopleWithPermission(tx, ctx.scope.agencyId, 'scheduling:ot.manage'))
     await tell(tx, ctx, person.id, { kind: 'schedule.overtime', title, body, link });
@@ -380,6 +387,7 @@ export function createOvertime(ctx: RequestContext, input: CreateOvertimeInput):
       })
       .returning({ id: overtimeShifts.id });
     const result = await detail(tx, ctx, created!.id);
+    await overtimeChanged(tx, agencyId, result.id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.overtime_posted',
       entityType: 'schedule_overtime',
@@ -426,6 +434,7 @@ export function cancelOvertime(ctx: RequestContext, id: string, version: number,
         link: '/schedule/overtime',
       });
     const result = await detail(tx, ctx, id);
+    await overtimeChanged(tx, agencyId, id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.overtime_cancelled',
       entityType: 'schedule_overtime',
@@ -457,6 +466,7 @@ export function signUp(ctx: RequestContext, id: string): Promise<OvertimeDetail>
         set: { status: 'signed_up', signedUpAt: sql`now()`, skipReason: null, decidedAt: null },
         setWhere: sql`${overtimeSignups.status} = 'withdrawn'`,
       });
+    await overtimeChanged(tx, agencyId, id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.overtime_signed_up',
       entityType: 'schedule_overtime',
@@ -486,6 +496,7 @@ export function withdraw(ctx: RequestContext, id: string): Promise<OvertimeDetai
       )
       .returning({ userId: overtimeSignups.userId });
     if (!changed) throw new AppError('conflict', 'You are not signed up for this shift');
+    await overtimeChanged(tx, agencyId, id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.overtime_withdrawn',
       entityType: 'schedule_overtime',
@@ -534,6 +545,7 @@ export function award(ctx: RequestContext, id: string, version: number): Promise
       .set({ status: awarded > 0 ? 'awarded' : 'unfilled', closedAt: now, version: sql`${overtimeShifts.version} + 1`, updatedAt: now })
       .where(and(eq(overtimeShifts.agencyId, agencyId), eq(overtimeShifts.id, id)));
     const result = await detail(tx, ctx, id);
+    await overtimeChanged(tx, agencyId, id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.overtime_awarded',
       entityType: 'schedule_overtime',
@@ -598,6 +610,7 @@ export async function startOffers(ctx: RequestContext, id: string, version: numb
       .where(and(eq(overtimeShifts.agencyId, agencyId), eq(overtimeShifts.id, id)));
     const due = await moveOn(tx, ctx, id);
     const result = await detail(tx, ctx, id);
+    await overtimeChanged(tx, agencyId, id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.overtime_offers_started',
       entityType: 'schedule_overtime',
@@ -704,6 +717,7 @@ export async function answerOffer(ctx: RequestContext, id: string, answer: 'acce
     if (mine.expiresAt! <= now) {
       // The wait ran out a moment ago and the job has not moved it on yet: it does now.
       const due = await moveOn(tx, ctx, id);
+      await overtimeChanged(tx, agencyId, id);
       return { result: null, due, expired: true };
     }
     if (answer === 'accept') {
@@ -713,6 +727,7 @@ export async function answerOffer(ctx: RequestContext, id: string, answer: 'acce
         throw new AppError('conflict', 'You cannot take this shift: you already work that shift type that day');
     }
     await setTurn(tx, agencyId, id, ctx.scope.userId, { status: answer === 'accept' ? 'accepted' : 'declined', answeredAt: now });
+    await overtimeChanged(tx, agencyId, id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: answer === 'accept' ? 'schedule.overtime_offer_accepted' : 'schedule.overtime_offer_declined',
       entityType: 'schedule_overtime',
@@ -879,7 +894,9 @@ async function checkRound(services: Services, agencyId: string, id: string): Pro
     const ctx = systemContext(services, agencyId, sysConfig);
     const row = await q.findOvertime(tx, agencyId, id, { lock: true });
     if (!row || row.ot.status !== 'offering') return null;
-    return moveOn(tx, { ...ctx, tx }, id);
+    const due = await moveOn(tx, { ...ctx, tx }, id);
+    await overtimeChanged(tx, agencyId, id);
+    return due;
   });
   if (due && due > new Date()) await scheduleCheck(services, agencyId, id, due);
 }

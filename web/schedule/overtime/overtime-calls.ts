@@ -9,6 +9,8 @@ import {
 } from '../../../core/contracts/schedule-overtime.ts';
 import { apiKey, callEndpoint, queryKey } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/outbox/outbox.ts';
+import { useLiveInvalidation, useRealtimeStatus } from '../../lib/realtime.ts';
+import { REALTIME_TOPICS } from '../../../core/contracts/realtime.ts';
 
 /**
  * The overtime screen's calls (core/contracts/schedule-overtime.ts). Signing up goes through the offline
@@ -16,24 +18,37 @@ import { sendOrQueue } from '../../lib/outbox/outbox.ts';
  * answer does not, since its wait may run out meanwhile. A change refreshes overtime, the roster and home.
  */
 
-/** Open shifts and offers change as others sign up or a wait runs out: read again every 30 s while shown. */
-const LIVE_MS = 30_000;
+/**
+ * Open shifts and offers change as others sign up or a wait runs out: the screen reads them again on
+ * each `schedule.overtime` message of realtime/v1 (useOvertimeLive), and every 30 s while the stream is not open.
+ */
+const POLL_MS = 30_000;
+
+export function useOvertimeLive(): void {
+  useLiveInvalidation(REALTIME_TOPICS.scheduleOvertime, apiKey(overtimeApi));
+}
+
+function usePollWhenNotLive(): number | false {
+  return useRealtimeStatus() === 'live' ? false : POLL_MS;
+}
 
 export function useOvertimeList(query: OvertimeListQuery) {
+  const poll = usePollWhenNotLive();
   return useQuery({
     queryKey: queryKey(overtimeApi.list, query),
     queryFn: ({ signal }) => callEndpoint(overtimeApi.list, { query, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: LIVE_MS,
+    refetchInterval: poll,
   });
 }
 
 export function useOvertimeShift(id: string | null) {
+  const poll = usePollWhenNotLive();
   return useQuery({
     queryKey: queryKey(overtimeApi.get, id),
     queryFn: ({ signal }) => callEndpoint(overtimeApi.get, { params: { id: id! }, signal }),
     enabled: id !== null,
-    refetchInterval: LIVE_MS,
+    refetchInterval: poll,
   });
 }
 

@@ -13,7 +13,15 @@ import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/s
 import { SchedulePage } from '../schedule-ui.tsx';
 import { longDate } from '../schedule-times.ts';
 import { OvertimeCard, OvertimeOrder, ShowOrderButton, shiftTitle } from './overtime-card.tsx';
-import { useAnswerOffer, useManageOvertime, useOvertimeList, useSignUp, useStaffingGaps, useWithdraw } from './overtime-calls.ts';
+import {
+  useAnswerOffer,
+  useManageOvertime,
+  useOvertimeList,
+  useOvertimeLive,
+  useSignUp,
+  useStaffingGaps,
+  useWithdraw,
+} from './overtime-calls.ts';
 import type { OvertimeSearch } from './overtime-search.ts';
 import { OvertimePeople, OvertimeTotalsPanel } from './overtime-totals.tsx';
 import { PostOvertimeDialog, type OvertimeDraft } from './post-overtime-form.tsx';
@@ -33,6 +41,7 @@ export function OvertimeScreen() {
   const poster = claims ? hasPermission(claims, 'scheduling:ot.create') : false;
   const manager = claims ? hasPermission(claims, 'scheduling:ot.manage') : false;
   const [draft, setDraft] = useState<OvertimeDraft | null>(null);
+  useOvertimeLive();
   const tab = search.tab === 'people' && !manager ? 'open' : search.tab;
 
   return (
