@@ -1,20 +1,5 @@
-import {
-  ActionIcon,
-  Box,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconCloudOff, IconDownload, IconFileTypePdf, IconPaperclip, IconTrash, IconX } from '@tabler/icons-react';
+import { Box, Button, FileButton, Group, Image, Loader, Modal, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCloudOff, IconDownload, IconFileTypePdf, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ReportAttachment } from '../../core/contracts/reports.ts';
 import { errorMessage } from '../lib/api-error.ts';
@@ -34,6 +19,7 @@ import {
 } from '../lib/stored-files.ts';
 import { StoredPhoto } from '../ui/stored-photo.tsx';
 import { useReportAttachments, uploadAttachment } from './reports-calls.ts';
+import { UploadLine, type UploadLineState } from '../ui/upload-line.tsx';
 
 /**
  * A report's attachments: photos and PDFs its author uploads through storage/v1 (purpose `reports`).
@@ -242,7 +228,7 @@ export function ReportAttachmentsList({
   );
 }
 
-type Upload = { key: string; name: string; progress: number; error: string | null };
+type Upload = UploadLineState;
 
 /**
  * The form's attachments: the files attached (each removable until the report goes), one progress bar
@@ -391,33 +377,9 @@ export function AttachmentsField(props: {
           </Text>
         </Group>
       ) : null}
-      {uploads.map((upload) =>
-        upload.error ? (
-          <Group key={upload.key} gap="xs" wrap="nowrap" align="flex-start">
-            <Text fz="sm" c="red" role="alert" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-              {upload.name}: {upload.error}
-            </Text>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Dismiss the message about ${upload.name}`}
-              onClick={() => drop(upload.key)}
-            >
-              <IconX aria-hidden size={16} />
-            </ActionIcon>
-          </Group>
-        ) : (
-          <Stack key={upload.key} gap={2}>
-            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-              {upload.name}
-            </Text>
-            <Progress value={upload.progress} size="lg" aria-label={`Uploading ${upload.name}`} />
-            <Text fz="xs" c="dimmed" role="status">
-              Uploading… {upload.progress}%
-            </Text>
-          </Stack>
-        ),
-      )}
+      {uploads.map((upload) => (
+        <UploadLine key={upload.key} upload={upload} onDismiss={() => drop(upload.key)} />
+      ))}
       {props.error ? (
         <Text fz="sm" c="red" role="alert" data-path="attachment_ids">
           {props.error}

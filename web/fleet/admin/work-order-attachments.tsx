@@ -1,14 +1,15 @@
-import { ActionIcon, Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconPaperclip, IconPhoto, IconTrash, IconX } from '@tabler/icons-react';
+import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconDownload, IconFileTypePdf, IconPaperclip, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { WorkOrderAttachment } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { DOCUMENT_TYPES, documentFileProblem, downloadStoredFile, fileKind, fileSize } from '../../lib/stored-files.ts';
 import { uploadWorkOrderFile } from './upload-work-order-file.ts';
+import { UploadLine, type UploadLineState } from '../../ui/upload-line.tsx';
 
 export const MAX_WORK_ORDER_FILES = 20;
 
-type Upload = { key: string; name: string; progress: number; error: string | null };
+type Upload = UploadLineState;
 
 function AttachmentRow({ file, onRemove }: { file: WorkOrderAttachment; onRemove: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -96,33 +97,9 @@ export function WorkOrderAttachments(props: {
       {props.files.map((file) => (
         <AttachmentRow key={file.id} file={file} onRemove={() => props.onRemove(file.id)} />
       ))}
-      {uploads.map((upload) =>
-        upload.error ? (
-          <Group key={upload.key} gap="xs" wrap="nowrap" align="flex-start">
-            <Text fz="sm" c="red" role="alert" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-              {upload.name}: {upload.error}
-            </Text>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Dismiss the message about ${upload.name}`}
-              onClick={() => drop(upload.key)}
-            >
-              <IconX aria-hidden size={16} />
-            </ActionIcon>
-          </Group>
-        ) : (
-          <Stack key={upload.key} gap={2}>
-            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-              {upload.name}
-            </Text>
-            <Progress value={upload.progress} size="lg" aria-label={`Uploading ${upload.name}`} />
-            <Text fz="xs" c="dimmed" role="status">
-              Uploading… {upload.progress}%
-            </Text>
-          </Stack>
-        ),
-      )}
+      {uploads.map((upload) => (
+        <UploadLine key={upload.key} upload={upload} onDismiss={() => drop(upload.key)} />
+      ))}
       {props.error ? (
         <Text fz="sm" c="red" role="alert">
           {props.error}
