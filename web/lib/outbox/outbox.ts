@@ -53,9 +53,14 @@ function publish(next: Partial<Snapshot>): void {
   for (const listener of listeners) listener();
 }
 
+/** Counts the reads of the device, so that a slow earlier read never replaces what a later one found. */
+let reads = 0;
+
 /** Reads the items again from the device (after a change here or in another tab). */
 async function reload(): Promise<void> {
-  publish({ items: await outboxStore.all() });
+  const read = ++reads;
+  const items = await outboxStore.all();
+  if (read === reads) publish({ items });
 }
 
 async function changed(): Promise<void> {
