@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { agencies, auditLog, oneTimeTokens, rolePermissions, roles, sessions, userRoles, users } from '../db/schema.ts';
-import { inSequence, queryRows, type Tx } from '../platform/database.ts';
+import { inSequence, pageWithTotal, queryRows, type Tx } from '../platform/database.ts';
 import type { AuditQuery, ListUsersQuery } from '../../core/contracts/admin.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { containsPattern, escapeLike } from '../platform/text-search.ts';
@@ -57,18 +57,16 @@ export async function listUsers(tx: Tx, agencyId: string, query: ListUsersQuery)
   const where = and(...conditions);
   const column = USER_SORT_COLUMNS[query.sort];
   const direction = query.order === 'desc' ? desc : asc;
-  const [rows, [total]] = await inSequence([
-    () =>
-      tx
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(direction(column), asc(users.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-    () => tx.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (query.page - 1) * query.page_size;
+  return pageWithTotal(tx.select({ n: count() }).from(users).where(where), offset, (total) =>
+    tx
+      .select({ ...getTableColumns(users), page_total: total })
+      .from(users)
+      .where(where)
+      .orderBy(direction(column), asc(users.id))
+      .limit(query.page_size)
+      .offset(offset),
+  );
 }
 
 export async function findUsers(tx: Tx, agencyId: string, userIds: string[]) {
@@ -242,20 +240,17 @@ export async function listAudit(
   if (query.from) conditions.push(gte(auditLog.occurredAt, new Date(query.from)));
   if (query.to) conditions.push(lte(auditLog.occurredAt, new Date(query.to)));
   const where = and(...conditions);
-  const [rows, [total]] = await inSequence([
-    () =>
-      // The actor's name as it is now, beside the e-mail the entry recorded (the log itself is never rewritten).
-      tx
-        .select({ ...getTableColumns(auditLog), actorName: users.name })
-        .from(auditLog)
-        .leftJoin(users, and(eq(users.agencyId, auditLog.agencyId), eq(users.id, auditLog.actorId)))
-        .where(where)
-        .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
-        .limit(query.limit)
-        .offset(query.offset),
-    () => tx.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return pageWithTotal(tx.select({ n: count() }).from(auditLog).where(where), query.offset, (total) =>
+    // The actor's name as it is now, beside the e-mail the entry recorded (the log itself is never rewritten).
+    tx
+      .select({ ...getTableColumns(auditLog), actorName: users.name, page_total: total })
+      .from(auditLog)
+      .leftJoin(users, and(eq(users.agencyId, auditLog.agencyId), eq(users.id, auditLog.actorId)))
+      .where(where)
+      .orderBy(desc(auditLog.occurredAt), desc(auditLog.id))
+      .limit(query.limit)
+      .offset(query.offset),
+  );
 }
 
 /** A user's sessions that are neither ended nor past their hard limit, most recently used first. */

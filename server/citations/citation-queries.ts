@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { CitationStatus, ListCitationsQuery } from '../../core/contracts/citations.ts';
-import type { Tx } from '../platform/database.ts';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { prefixQuery, searchTerms } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -217,15 +217,16 @@ export async function listCitationRows(
   const order = page.mine
     ? [sql`(${citations.status} in ('draft', 'validated')) desc`, desc(citations.occurredAt), desc(citations.id)]
     : [desc(citations.occurredAt), desc(citations.id)];
-  const rows = await tx
-    .select(listed)
-    .from(citations)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset((page.page - 1) * page.page_size);
-  const [total] = await tx.select({ n: count() }).from(citations).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (page.page - 1) * page.page_size;
+  return pageWithTotal(tx.select({ n: count() }).from(citations).where(where), offset, (total) =>
+    tx
+      .select({ ...listed, page_total: total })
+      .from(citations)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** How many citations are issued and not yet filed with court. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { inSequence, type Tx } from '../platform/database.ts';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import type { ListSquadChecksQuery } from '../../core/contracts/fleet.ts';
 import { squadCheckDrafts, squadCheckSubmissions, squadCheckTemplates, squadCheckTemplateVersions, vehicles } from './schema.ts';
@@ -78,18 +78,16 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
   if (query.status) conditions.push(eq(squadCheckSubmissions.status, query.status));
   if (query.failures === 'only') conditions.push(sql`${squadCheckSubmissions.failedCount} > 0`);
   const where = and(...conditions);
-  const [rows, [total]] = await inSequence([
-    () =>
-      tx
-        .select(SUBMISSION_LIST_COLUMNS)
-        .from(squadCheckSubmissions)
-        .where(where)
-        .orderBy(desc(squadCheckSubmissions.submittedAt))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-    () => tx.select({ n: count() }).from(squadCheckSubmissions).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (query.page - 1) * query.page_size;
+  return pageWithTotal(tx.select({ n: count() }).from(squadCheckSubmissions).where(where), offset, (total) =>
+    tx
+      .select({ ...SUBMISSION_LIST_COLUMNS, page_total: total })
+      .from(squadCheckSubmissions)
+      .where(where)
+      .orderBy(desc(squadCheckSubmissions.submittedAt))
+      .limit(query.page_size)
+      .offset(offset),
+  );
 }
 
 /** A vehicle's latest squad checks for its timeline: the result and who did it, not the answers. */

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { inSequence, type Tx } from '../platform/database.ts';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
 import { userNameOf } from '../platform/people.ts';
@@ -50,18 +50,16 @@ export async function listVehicles(tx: Tx, agencyId: string, query: ListVehicles
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
-  const [rows, [total]] = await inSequence([
-    () =>
-      tx
-        .select()
-        .from(vehicles)
-        .where(where)
-        .orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-    () => tx.select({ n: count() }).from(vehicles).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (query.page - 1) * query.page_size;
+  return pageWithTotal(tx.select({ n: count() }).from(vehicles).where(where), offset, (total) =>
+    tx
+      .select({ ...getTableColumns(vehicles), page_total: total })
+      .from(vehicles)
+      .where(where)
+      .orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id))
+      .limit(query.page_size)
+      .offset(offset),
+  );
 }
 
 export async function findVehicle(tx: Tx, agencyId: string, vehicleId: string): Promise<VehicleRow | undefined> {

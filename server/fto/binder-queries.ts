@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListBindersQuery, ProgramContent } from '../../core/contracts/fto.ts';
-import { inSequence, type Tx } from '../platform/database.ts';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -204,18 +204,16 @@ export async function listBinders(tx: Tx, agencyId: string, viewer: Viewer, quer
       sql`exists (select 1 from ${ftoBinderTrainers} where ${ftoBinderTrainers.agencyId} = ${ftoBinders.agencyId} and ${ftoBinderTrainers.binderId} = ${ftoBinders.id} and ${ftoBinderTrainers.trainerId} = ${query.trainerId})`,
     );
   const where = and(...conditions);
-  const [rows, [total]] = await inSequence([
-    () =>
-      tx
-        .select(binderColumns)
-        .from(ftoBinders)
-        .where(where)
-        .orderBy(desc(ftoBinders.createdAt), desc(ftoBinders.id))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-    () => tx.select({ n: count() }).from(ftoBinders).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (query.page - 1) * query.page_size;
+  return pageWithTotal(tx.select({ n: count() }).from(ftoBinders).where(where), offset, (total) =>
+    tx
+      .select({ ...binderColumns, page_total: total })
+      .from(ftoBinders)
+      .where(where)
+      .orderBy(desc(ftoBinders.createdAt), desc(ftoBinders.id))
+      .limit(query.page_size)
+      .offset(offset),
+  );
 }
 
 export function updateBinderRow(

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { DorStatus } from '../../core/contracts/fto.ts';
-import { inSequence, type Tx } from '../platform/database.ts';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { visibleBinders, type Viewer } from './binder-queries.ts';
@@ -68,18 +68,16 @@ export async function listDors(
     visibleDors(viewer),
     query.status ? eq(ftoDors.status, query.status) : undefined,
   );
-  const [rows, [total]] = await inSequence([
-    () =>
-      tx
-        .select(dorColumns)
-        .from(ftoDors)
-        .where(where)
-        .orderBy(desc(ftoDors.shiftDate), desc(ftoDors.number))
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-    () => tx.select({ n: count() }).from(ftoDors).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (query.page - 1) * query.page_size;
+  return pageWithTotal(tx.select({ n: count() }).from(ftoDors).where(where), offset, (total) =>
+    tx
+      .select({ ...dorColumns, page_total: total })
+      .from(ftoDors)
+      .where(where)
+      .orderBy(desc(ftoDors.shiftDate), desc(ftoDors.number))
+      .limit(query.page_size)
+      .offset(offset),
+  );
 }
 
 /** DORs waiting on someone: a trainer's drafts, a trainee's to acknowledge, or every one awaiting approval. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../core/ids.ts';
 import * as schema from '../db/schema.ts';
@@ -260,4 +260,28 @@ export async function inSequence<const S extends readonly Step[]>(
   const results: unknown[] = [];
   for (const step of steps) results.push(await step());
   return results as { -readonly [K in keyof S]: Awaited<ReturnType<S[K]>> };
+}
+
+/**
+ * The filter's total as a column of a page's query: an uncorrelated scalar subquery, which PostgreSQL
+ * plans on its own (an index-only count) and runs once, so the page keeps its LIMIT. (`count(*) over ()`
+ * would read every row the filter matches to count them.)
+ */
+function totalColumn(countQuery: SQLWrapper): SQL.Aliased<number> {
+  return sql<number>`(${countQuery})`.mapWith(Number).as('page_total');
+}
+
+/**
+ * A page of a list and the total its filter matches, in one round trip instead of two: `page` selects
+ * the column it is given as `page_total` beside its own. Only a page past the end, which has no row to
+ * carry the total, asks for it on its own.
+ */
+export async function pageWithTotal<Row extends { page_total: number }>(
+  countQuery: SQLWrapper & PromiseLike<Array<{ n: number }>>,
+  offset: number,
+  page: (total: SQL.Aliased<number>) => PromiseLike<Row[]>,
+): Promise<{ rows: Array<Omit<Row, 'page_total'>>; total: number }> {
+  const rows = await page(totalColumn(countQuery));
+  const total = rows[0]?.page_total ?? (offset === 0 ? 0 : ((await countQuery)[0]?.n ?? 0));
+  return { rows: rows.map(({ page_total: _total, ...row }) => row), total };
 }

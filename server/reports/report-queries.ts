@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, getTableColumns, gte, lt, max, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListReportsQuery, ReportStatus } from '../../core/contracts/reports.ts';
-import type { Tx } from '../platform/database.ts';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { searchQuery } from './report-search.ts';
@@ -190,15 +190,16 @@ export async function listReports(tx: Tx, agencyId: string, viewer: Viewer, quer
     query.to ? lt(reports.occurredAt, dayAfter(query.to)) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await tx
-    .select(columns)
-    .from(reports)
-    .where(where)
-    .orderBy(direction(SORTS[query.sort]), direction(reports.id))
-    .limit(limit)
-    .offset((query.page - 1) * query.page_size);
-  const [total] = await tx.select({ n: count() }).from(reports).where(where);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (query.page - 1) * query.page_size;
+  return pageWithTotal(tx.select({ n: count() }).from(reports).where(where), offset, (total) =>
+    tx
+      .select({ ...columns, page_total: total })
+      .from(reports)
+      .where(where)
+      .orderBy(direction(SORTS[query.sort]), direction(reports.id))
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /** How many drafts the user has. */
