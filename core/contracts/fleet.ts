@@ -11,6 +11,7 @@ import {
   WORK_ORDER_TOTAL_MAX_CENTS,
   workOrderTotals,
 } from '../fleet/work-order-totals.ts';
+import { FUEL_UNITS } from '../fleet/fuel-economy.ts';
 import { pageOf } from './admin.ts';
 import { Id, IsoDate, Key, Label as LabelOf } from './fields.ts';
 import {
@@ -57,6 +58,8 @@ export const FleetSettings = z.object({
     .min(0, 'The tax rate cannot be negative')
     .max(TAX_RATE_MAX, `Use at most ${TAX_RATE_MAX} %`)
     .refine((rate) => hasAtMostDecimals(rate, 3), 'Use at most three decimals'),
+  /** The unit fuel is bought in: litres (economy in km/l) or US gallons (miles per gallon). */
+  fuel_unit: z.enum(FUEL_UNITS, { error: 'Choose litres or gallons' }),
 });
 export type FleetSettings = z.infer<typeof FleetSettings>;
 
@@ -87,6 +90,7 @@ export function defaultFleetSettings(): FleetSettings {
     default_templates: {},
     squad_check_required_before_shift: false,
     work_order_tax_rate: 0,
+    fuel_unit: 'gallon',
   };
 }
 
@@ -166,6 +170,10 @@ export const Vehicle = z.object({
   photo_id: z.string().nullable(),
   photo_url: z.string().nullable(),
   last_squad_check_at: z.string().nullable(),
+  /** The last day the vehicle's registration, insurance and inspection are valid (agency dates). */
+  registration_expires_on: z.string().nullable(),
+  insurance_expires_on: z.string().nullable(),
+  inspection_expires_on: z.string().nullable(),
   open_service_requests: z.number().int(),
   version: z.number().int(),
 });
@@ -420,8 +428,9 @@ export const ServiceRequest = z.object({
   status: ServiceRequestStatus,
   out_of_service: z.boolean(),
   cost_cents: z.number().int().nullable(),
-  /** The outside shop doing the work (and billing it), when the request is assigned to a vendor. */
-  vendor: z.string().nullable(),
+  /** The outside shop doing the work (and billing it), when the request is assigned to a vendor of the list. */
+  vendor_id: z.string().nullable(),
+  vendor_name: z.string().nullable(),
   priority: ServiceRequestPriority,
   /** The agency person working it (an in-house mechanic), when it is assigned to one; else see `vendor`. */
   assignee_id: z.string().nullable(),
@@ -465,8 +474,8 @@ export const UpdateServiceRequestInput = z
     status: ServiceRequestStatus.optional(),
     note: z.string().trim().max(2000).optional(),
     cost_cents: z.number().int().min(0).max(100_000_000).nullable().optional(),
-    /** Assigns the request to an outside vendor (clearing a person assignee); null clears it. */
-    vendor: z.string().trim().max(120, 'Use at most 120 characters').nullable().optional(),
+    /** Assigns the request to an outside vendor of the list (clearing a person assignee); null clears it. */
+    vendor_id: Id.nullable().optional(),
     out_of_service: z.boolean().optional(),
     category: Key.optional(),
     priority: ServiceRequestPriority.optional(),
@@ -474,11 +483,9 @@ export const UpdateServiceRequestInput = z
     assignee_id: Id.nullable().optional(),
     due_on: IsoDate.nullable().optional(),
   })
-  .strict()
-  .refine((input) => !(input.assignee_id && input.vendor), {
-    message: 'Assign a person or a vendor, not both',
-    path: ['assignee_id'],
-  });
+  // A person and a vendor at once is refused by the server (after it found the request, so another
+  // agency's request is a 404 whatever the body says).
+  .strict();
 export type UpdateServiceRequestInput = z.infer<typeof UpdateServiceRequestInput>;
 
 // ---------------------------------------------------------------- work orders
@@ -514,8 +521,8 @@ export const TaxRate = FleetSettings.shape.work_order_tax_rate;
 
 export const WorkOrderInput = z
   .object({
-    /** The shop that billed the work (free text until the vendor list exists). */
-    vendor: optional(z.string().trim().max(120, 'Use at most 120 characters')),
+    /** The shop that billed the work, from the vendor list; none for in-house work. */
+    vendor_id: Id.nullable().optional(),
     lines: z.array(WorkOrderLineInput).max(100, 'Use at most 100 lines'),
     tax_rate: TaxRate,
     tax_labour: z.boolean().default(false),
@@ -556,7 +563,8 @@ export const WorkOrder = z.object({
   request_status: ServiceRequestStatus,
   vehicle_id: z.string(),
   unit_number: z.string(),
-  vendor: z.string().nullable(),
+  vendor_id: z.string().nullable(),
+  vendor_name: z.string().nullable(),
   lines: z.array(WorkOrderLine),
   tax_rate: z.number(),
   tax_labour: z.boolean(),
@@ -585,7 +593,7 @@ export const VehicleCosts = z.object({
       service_request_id: z.string(),
       service_request_number: z.number().int(),
       request_status: ServiceRequestStatus,
-      vendor: z.string().nullable(),
+      vendor_name: z.string().nullable(),
       total_cents: z.number().int(),
       created_at: z.string(),
       completed_at: z.string().nullable(),

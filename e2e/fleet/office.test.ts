@@ -194,7 +194,11 @@ describe('the service request queue', () => {
       await drawer.locator('label', { hasText: /^Start work$/ }).click();
       // The brakes go to an outside shop, which bills the work.
       await drawer.locator('label', { hasText: /^Outside vendor$/ }).click();
-      await drawer.getByRole('textbox', { name: 'Vendor' }).fill('Main Street Brake & Tire');
+      await created('/rest/v1/fleet/admin/vendors', { name: 'Main Street Brake & Tire' });
+      const vendor = drawer.getByLabel('Vendor', { exact: true }).first();
+      await vendor.click();
+      await vendor.fill('Main Street');
+      await page.getByRole('option', { name: 'Main Street Brake & Tire' }).click();
       await drawer.getByRole('button', { name: 'Save' }).click();
       await expect
         .poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status)
@@ -209,7 +213,7 @@ describe('the service request queue', () => {
         .poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status)
         .toBe('completed');
       const done = await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`);
-      expect(done).toMatchObject({ cost_cents: 41250, vendor: 'Main Street Brake & Tire' });
+      expect(done).toMatchObject({ cost_cents: 41250, vendor_name: 'Main Street Brake & Tire' });
       await expect.poll(() => moves.count()).toBe(2);
 
       await openInApp(page, `/fleet/admin/vehicle/${vehicle.id}`);

@@ -48,6 +48,7 @@ beforeAll(async () => {
     year: 2024,
     odometer: 15000,
   });
+  await created('/rest/v1/fleet/admin/vendors', { name: 'Main Street Auto Electric' });
   closed = await report('Dome light stays on');
   first = await report('Siren cuts out on the highway');
   second = await report('Passenger window will not close');
@@ -106,7 +107,7 @@ describe('the service-request queue', () => {
       await drawer.getByRole('button', { name: 'Save' }).click();
       await page.getByText(`Request #${second.number} is open.`).waitFor();
       const saved = await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${second.id}`);
-      expect(saved).toMatchObject({ priority: 'urgent', due_on: '2026-12-01', assignee_name: 'Morgan Mechanic', vendor: null });
+      expect(saved).toMatchObject({ priority: 'urgent', due_on: '2026-12-01', assignee_name: 'Morgan Mechanic', vendor_id: null });
       await drawer.getByRole('button', { name: 'Close' }).click();
 
       await page.getByLabel('Order', { exact: true }).first().click();
@@ -133,12 +134,15 @@ describe('the service-request queue', () => {
       await drawer.getByRole('button', { name: 'Save' }).waitFor();
       await drawer.locator('label', { hasText: /^Outside vendor$/ }).click();
       await drawer.getByRole('button', { name: 'Save' }).click();
-      await drawer.getByText('Name the vendor doing the work.').waitFor();
-      await drawer.getByRole('textbox', { name: 'Vendor' }).fill('Main Street Auto Electric');
+      await drawer.getByText('Choose the vendor doing the work.').waitFor();
+      const vendor = drawer.getByLabel('Vendor', { exact: true }).first();
+      await vendor.click();
+      await vendor.fill('Main Street');
+      await page.getByRole('option', { name: 'Main Street Auto Electric' }).click();
       await drawer.getByRole('button', { name: 'Save' }).click();
       await page.getByText(`Request #${first.number} is open.`).waitFor();
       expect(await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${first.id}`)).toMatchObject({
-        vendor: 'Main Street Auto Electric',
+        vendor_name: 'Main Street Auto Electric',
         assignee_id: null,
       });
       await drawer.getByRole('button', { name: 'Close' }).click();

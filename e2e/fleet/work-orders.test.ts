@@ -22,6 +22,7 @@ const report = (description: string) =>
 beforeAll(async () => {
   manager = await agencyWithAdmin('workorders');
   await api(manager.session, 'PUT', '/rest/v1/fleet/admin/settings', { work_order_tax_rate: 8.25 });
+  await created('/rest/v1/fleet/admin/vendors', { name: 'City Tire & Auto' });
   vehicle = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
     unit_number: 'WO-7',
     vehicle_type: 'patrol',
@@ -42,7 +43,10 @@ describe('work orders', () => {
       await page.goto(`/fleet/admin/servicerequest?request=${tires.id}`);
       const drawer = page.getByRole('dialog', { name: `Service request #${tires.number}` });
       await drawer.getByRole('button', { name: 'Start a work order' }).click();
-      await drawer.getByRole('textbox', { name: 'Vendor' }).fill('City Tire & Auto');
+      const vendor = drawer.getByLabel('Vendor', { exact: true }).first();
+      await vendor.click();
+      await vendor.fill('City Tire');
+      await page.getByRole('option', { name: 'City Tire & Auto' }).click();
       expect(await drawer.getByRole('textbox', { name: 'Tax rate (%)' }).inputValue()).toBe('8.25');
 
       await drawer.getByRole('button', { name: 'Add part' }).click();

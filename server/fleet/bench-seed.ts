@@ -35,7 +35,9 @@ const REQUEST_KINDS = [
   { category: 'inspection', description: 'Annual inspection' },
   { category: 'other', description: 'Passenger door lock sticks' },
 ];
-const VENDORS = ['City Garage', 'County Fleet Services', 'Tire & Auto Center', 'Upfit Electronics'];
+const VENDORS = ['City Garage', 'County Fleet Services', 'Tire & Auto Center', 'Upfit Electronics', 'Old Town Motors'];
+/** Share of the days a car is used on which it is also filled up. */
+export const FUEL_RATE = 0.17;
 const DAY = 86_400_000;
 
 type Row = Record<string, unknown>;
@@ -63,6 +65,16 @@ export async function seedBenchFleet(tx: Tx, bench: BenchAgency): Promise<void> 
   const intervals: Row[] = [];
   const requests: Row[] = [];
   const requestEvents: Row[] = [];
+  const fuel: Row[] = [];
+  const vendors: Row[] = VENDORS.map((name, index) => ({
+    agency_id: agencyId,
+    id: crypto.randomUUID(),
+    name,
+    phone: `(555) 010-${String(1000 + index).slice(-4)}`,
+    active: index < VENDORS.length - 1,
+  }));
+  const vendorIds = vendors.filter((v) => v.active).map((v) => v.id as string);
+  const dateIn = (days: number) => new Date(now.getTime() + days * DAY).toISOString().slice(0, 10);
   for (let i = 0; i < VEHICLES_PER_AGENCY; i += 1) {
     const spec = SAMPLE_VEHICLE_MODELS[i % SAMPLE_VEHICLE_MODELS.length]!;
     const id = crypto.randomUUID();
@@ -159,6 +171,23 @@ export async function seedBenchFleet(tx: Tx, bench: BenchAgency): Promise<void> 
           after: { note: null },
         });
       lastCheck = submittedAt;
+      // A fill-up about every sixth day the car is used, mostly to the brim.
+      if (rand() < FUEL_RATE)
+        fuel.push({
+          agency_id: agencyId,
+          id: crypto.randomUUID(),
+          vehicle_id: id,
+          filled_at: new Date(submittedAt.getTime() + 3_600_000),
+          quantity_thousandths: 9_000 + Math.floor(rand() * 9_000),
+          unit: 'gallon',
+          total_cents: 2_800 + Math.floor(rand() * 3_000),
+          odometer,
+          full_tank: rand() < 0.9,
+          vendor_id: rand() < 0.8 ? pick(vendorIds) : null,
+          entered_by: checker.id,
+          created_at: submittedAt,
+          updated_at: submittedAt,
+        });
     }
     // About one service request a month per car, spread over the year.
     const requestCount = Math.round(((12 * days) / 365) * REQUESTS_PER_VEHICLE_MONTH * activity * (retired ? 0.8 : 1) + rand());
@@ -181,7 +210,7 @@ export async function seedBenchFleet(tx: Tx, bench: BenchAgency): Promise<void> 
         status,
         out_of_service: oos,
         cost_cents: status === 'completed' ? 5_000 + Math.floor(rand() * 80_000) : null,
-        vendor: status === 'completed' ? pick(VENDORS) : null,
+        vendor_id: status === 'completed' ? pick(vendorIds) : null,
         reported_by: reporter.id,
         squad_check_id: null,
         squad_check_item_id: null,
@@ -240,6 +269,10 @@ export async function seedBenchFleet(tx: Tx, bench: BenchAgency): Promise<void> 
       notes: null,
       photo_key: null,
       last_squad_check_at: lastCheck,
+      // Papers renewed on a yearly cycle spread over the fleet, so some lapse within the month.
+      registration_expires_on: dateIn(((i * 37) % 400) - 20),
+      insurance_expires_on: dateIn(((i * 53) % 365) + 5),
+      inspection_expires_on: i % 4 === 0 ? dateIn(((i * 29) % 300) - 10) : null,
       version: 1,
       created_at: createdAt,
       updated_at: lastCheck ?? createdAt,
@@ -266,7 +299,9 @@ export async function seedBenchFleet(tx: Tx, bench: BenchAgency): Promise<void> 
       });
     }
   }
+  await bench.insert('vendors', vendors);
   await bench.insert('vehicles', vehicles);
+  await bench.insert('fuel_entries', fuel);
 
   // Request numbers in order of creation, from the agency's counter, as nextNumber() hands them out.
   requests.sort((a, b) => (a.created_at as Date).getTime() - (b.created_at as Date).getTime());
@@ -332,7 +367,7 @@ export async function seedBenchFleet(tx: Tx, bench: BenchAgency): Promise<void> 
       number: workOrders.length + 1,
       service_request_id: r.id,
       vehicle_id: r.vehicle_id,
-      vendor: r.vendor,
+      vendor_id: r.vendor_id,
       parts_cents: partsCents,
       labour_cents: labourCents,
       tax_cents: 0,

@@ -18,6 +18,7 @@ import { insertSubmission } from './squad-check-queries.ts';
 import { findTemplateVersions } from './template-queries.ts';
 import { insertMaintenance } from './maintenance-queries.ts';
 import { insertVehicle, insertVehicleEvent, updateVehicleRow } from './vehicle-queries.ts';
+import { seedDemoVendors } from './demo-records.ts';
 
 /**
  * A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state,
@@ -230,6 +231,8 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size, storeFile }: DemoA
     },
   ];
   const managers = await peopleWithPermission(tx, agencyId, 'fleet:admin');
+  const vendorIds = await seedDemoVendors(tx, agencyId);
+  const vendorOf = (works: string | undefined) => (works && works !== 'manager' ? (vendorIds.get(works) ?? null) : null);
   // The county's sales tax on parts, which each new work order starts with.
   const sysConfig = await lockSysConfig(tx, agencyId);
   await writeSysConfig(tx, agencyId, {
@@ -257,7 +260,7 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size, storeFile }: DemoA
       number: await nextNumber(tx, agencyId, 'service_request'),
       vehicleId: r.vehicle.id,
       priority: r.priority,
-      ...(assigneeId ? { assigneeId } : r.works && r.works !== 'manager' ? { vendor: r.works } : {}),
+      ...(assigneeId ? { assigneeId } : { vendorId: vendorOf(r.works) }),
       ...(r.dueInDays !== undefined ? { dueOn: new Date(Date.now() + r.dueInDays * day).toISOString().slice(0, 10) } : {}),
       category: r.category,
       description: r.description,
@@ -283,7 +286,7 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size, storeFile }: DemoA
       const cost = await seedWorkOrder(tx, agencyId, {
         request,
         createdBy: managerId,
-        vendor: r.works && r.works !== 'manager' ? r.works : null,
+        vendorId: vendorOf(r.works),
         taxRate: DEMO_TAX_RATE,
         at: new Date(created.getTime() + 1.5 * day),
         attachmentIds: invoiceId ? [invoiceId] : [],
@@ -358,7 +361,7 @@ async function seedWorkOrder(
   order: {
     request: { id: string; vehicleId: string };
     createdBy: string;
-    vendor: string | null;
+    vendorId: string | null;
     taxRate: number;
     taxLabour?: boolean;
     notes?: string;
@@ -378,7 +381,7 @@ async function seedWorkOrder(
     number: await nextNumber(tx, agencyId, 'work_order'),
     serviceRequestId: order.request.id,
     vehicleId: order.request.vehicleId,
-    vendor: order.vendor,
+    vendorId: order.vendorId,
     taxRateThousandths: Math.round(order.taxRate * 1000),
     taxLabour,
     partsCents: totals.parts_cents,

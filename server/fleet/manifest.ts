@@ -7,6 +7,8 @@ import { seedBenchFleet } from './bench-seed.ts';
 import { seedDemoFleet } from './demo-seed.ts';
 import { fleetTables } from './schema.ts';
 import { fleetRoutes } from './routes.ts';
+import { fleetRecordsRoutes } from './records-routes.ts';
+import { fleetRecordsApi } from '../../core/contracts/fleet-records.ts';
 import { seedFleetDefaults } from './templates.ts';
 
 const PNG = solidPng(2, 2, [30, 90, 200]);
@@ -14,8 +16,11 @@ const PNG = solidPng(2, 2, [30, 90, 200]);
 /** Fleet: vehicles, squad checks, service requests, maintenance (core/contracts/fleet.ts). */
 export const fleetModule: ServerModule = {
   name: 'fleet',
-  apis: [fleetApi],
-  routes: fleetRoutes,
+  apis: [fleetApi, fleetRecordsApi],
+  routes: async (app, services) => {
+    await fleetRoutes(app, services);
+    await fleetRecordsRoutes(app, services);
+  },
   tables: fleetTables,
   settings: { key: 'fleet_settings', schema: FleetSettings },
   // Every agency starts with the police squad-check template, so officers can check a car on day one.
@@ -45,10 +50,11 @@ export const fleetModule: ServerModule = {
       body: { vehicle_id: vehicle.id, category: 'tires', description: 'Front left tire low', drivable: true },
     });
     const file = await call(storageApi.upload, { query: { purpose: 'fleet' }, body: PNG, headers: { 'content-type': 'image/png' } });
+    const vendor = await call(fleetRecordsApi.createVendor, { body: { name: 'City Tire & Auto', phone: '(555) 201-4410' } });
     const workOrder = await call(fleetApi.createWorkOrder, {
       params: { id: request.id },
       body: {
-        vendor: 'City Tire & Auto',
+        vendor_id: vendor.id,
         lines: [{ kind: 'part', description: 'Tire', quantity: 1, unit_cost_cents: 14_900 }],
         tax_rate: 8.25,
         attachment_ids: [file.id],
@@ -58,6 +64,6 @@ export const fleetModule: ServerModule = {
       params: { id: vehicle.id },
       body: { category: 'oil_change', every_miles: 5000 },
     });
-    return [vehicle.id, form.template.id, check.id, request.id, interval.id, file.id, workOrder.id];
+    return [vehicle.id, form.template.id, check.id, request.id, interval.id, file.id, workOrder.id, vendor.id];
   },
 };

@@ -48,6 +48,10 @@ export const vehicles = pgTable(
     equipment: jsonb('equipment').$type<string[]>().notNull().default([]),
     notes: text('notes'),
     photoKey: text('photo_key'),
+    // The vehicle's papers: the last day each is valid (a calendar date of the agency).
+    registrationExpiresOn: date('registration_expires_on', { mode: 'string' }),
+    insuranceExpiresOn: date('insurance_expires_on', { mode: 'string' }),
+    inspectionExpiresOn: date('inspection_expires_on', { mode: 'string' }),
     lastSquadCheckAt: timestamp('last_squad_check_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     ...timestamps,
@@ -181,6 +185,30 @@ export const squadCheckSubmissions = pgTable(
   ],
 );
 
+/** The shops the fleet office sends work to and buys fuel from (retired, never deleted). */
+export const vendors = pgTable(
+  'vendors',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    address: text('address'),
+    accountNumber: text('account_number'),
+    notes: text('notes'),
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    uniqueIndex('vendors_name_key').on(t.agencyId, sql`lower(${t.name})`),
+    // The vendor list and the pickers: active ones by name.
+    index('vendors_active_name_idx').on(t.agencyId, t.active, t.name, t.id),
+  ],
+);
+
 export const serviceRequests = pgTable(
   'service_requests',
   {
@@ -196,7 +224,7 @@ export const serviceRequests = pgTable(
       .default('open'),
     outOfService: boolean('out_of_service').notNull().default(false),
     costCents: integer('cost_cents'),
-    vendor: text('vendor'),
+    vendorId: uuid('vendor_id'),
     priority: text('priority', { enum: ['low', 'normal', 'high', 'urgent'] })
       .notNull()
       .default('normal'),
@@ -235,8 +263,9 @@ export const serviceRequests = pgTable(
     foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
     foreignKey({ columns: [t.agencyId, t.reportedBy], foreignColumns: [users.agencyId, users.id] }),
     foreignKey({ columns: [t.agencyId, t.assigneeId], foreignColumns: [users.agencyId, users.id] }),
+    foreignKey({ columns: [t.agencyId, t.vendorId], foreignColumns: [vendors.agencyId, vendors.id] }),
     // A request is assigned to a person of the agency or to an outside vendor, never both.
-    check('service_requests_one_assignee', sql`${t.assigneeId} is null or ${t.vendor} is null`),
+    check('service_requests_one_assignee', sql`${t.assigneeId} is null or ${t.vendorId} is null`),
   ],
 );
 
@@ -295,7 +324,7 @@ export const workOrders = pgTable(
     number: integer('number').notNull(),
     serviceRequestId: uuid('service_request_id').notNull(),
     vehicleId: uuid('vehicle_id').notNull(),
-    vendor: text('vendor'),
+    vendorId: uuid('vendor_id'),
     /** Per cent × 1000 (8.875 % is 8875), so the rate is an exact integer. */
     taxRateThousandths: integer('tax_rate_thousandths').notNull().default(0),
     taxLabour: boolean('tax_labour').notNull().default(false),
@@ -317,6 +346,7 @@ export const workOrders = pgTable(
     foreignKey({ columns: [t.agencyId, t.serviceRequestId], foreignColumns: [serviceRequests.agencyId, serviceRequests.id] }),
     foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
     foreignKey({ columns: [t.agencyId, t.createdBy], foreignColumns: [users.agencyId, users.id] }),
+    foreignKey({ columns: [t.agencyId, t.vendorId], foreignColumns: [vendors.agencyId, vendors.id] }),
     check(
       'work_orders_amounts',
       sql`${t.partsCents} >= 0 and ${t.labourCents} >= 0 and ${t.taxCents} >= 0 and ${t.totalCents} = ${t.partsCents} + ${t.labourCents} + ${t.taxCents}`,
@@ -346,6 +376,64 @@ export const workOrderLines = pgTable(
   ],
 );
 
+/**
+ * A fill-up: the quantity in the unit the agency used when it was entered (thousandths of a litre or of a
+ * US gallon, kept with the entry so changing the setting never rewrites history), its cost in cents and
+ * the odometer. A mistaken entry is corrected (versioned) or voided with a reason, never deleted.
+ */
+export const fuelEntries = pgTable(
+  'fuel_entries',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    id: uuid('id').notNull().defaultRandom(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    filledAt: timestamp('filled_at', { withTimezone: true }).notNull(),
+    quantityThousandths: integer('quantity_thousandths').notNull(),
+    unit: text('unit', { enum: ['litre', 'gallon'] }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    odometer: integer('odometer').notNull(),
+    fullTank: boolean('full_tank').notNull(),
+    vendorId: uuid('vendor_id'),
+    enteredBy: uuid('entered_by').notNull(),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: uuid('voided_by'),
+    voidReason: text('void_reason'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.id] }),
+    // The office's list (newest first) and each vehicle's economy (in fill order).
+    index('fuel_entries_time_idx').on(t.agencyId, t.filledAt, t.id),
+    index('fuel_entries_vehicle_idx').on(t.agencyId, t.vehicleId, t.filledAt),
+    foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
+    foreignKey({ columns: [t.agencyId, t.vendorId], foreignColumns: [vendors.agencyId, vendors.id] }),
+    foreignKey({ columns: [t.agencyId, t.enteredBy], foreignColumns: [users.agencyId, users.id] }),
+    check('fuel_entries_amounts', sql`${t.quantityThousandths} > 0 and ${t.totalCents} >= 0 and ${t.odometer} >= 0`),
+  ],
+);
+
+/**
+ * The reminders sent before a vehicle's document lapses: one row per document, expiry date and threshold
+ * (30, 7 or 1 days before), inserted with the notification, so a rerun of the daily job sends nothing twice
+ * and a renewed document (a new date) is reminded afresh.
+ */
+export const vehicleDocumentReminders = pgTable(
+  'vehicle_document_reminders',
+  {
+    agencyId: uuid('agency_id').notNull(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    document: text('document', { enum: ['registration', 'insurance', 'inspection'] }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agencyId, t.vehicleId, t.document, t.expiresOn, t.daysBefore] }),
+    foreignKey({ columns: [t.agencyId, t.vehicleId], foreignColumns: [vehicles.agencyId, vehicles.id] }),
+  ],
+);
+
 /** Every table of the module, for its manifest. */
 export const fleetTables = [
   vehicles,
@@ -359,4 +447,7 @@ export const fleetTables = [
   maintenanceIntervals,
   workOrders,
   workOrderLines,
+  vendors,
+  fuelEntries,
+  vehicleDocumentReminders,
 ] as const;

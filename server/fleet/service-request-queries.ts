@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { inSequence, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
+import { vendorNameOf } from './vendor-queries.ts';
 import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
 import { serviceRequestEvents, serviceRequests, vehicles } from './schema.ts';
 import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
@@ -146,13 +147,15 @@ export async function otherOutOfServiceRequests(tx: Tx, agencyId: string, vehicl
 
 /** Each service request's unit number, reporter's name and assignee's name. */
 export async function serviceRequestLabels(tx: Tx, agencyId: string, requestIds: string[]) {
-  if (requestIds.length === 0) return new Map<string, { unitNumber: string; reporterName: string; assigneeName: string | null }>();
+  if (requestIds.length === 0)
+    return new Map<string, { unitNumber: string; reporterName: string; assigneeName: string | null; vendorName: string | null }>();
   const rows = await tx
     .select({
       id: serviceRequests.id,
       unitNumber: vehicles.unitNumber,
       reporterName: userNameOf(serviceRequests.agencyId, serviceRequests.reportedBy),
       assigneeName: userNameOf(serviceRequests.agencyId, serviceRequests.assigneeId),
+      vendorName: vendorNameOf(serviceRequests.agencyId, serviceRequests.vendorId),
     })
     .from(serviceRequests)
     .innerJoin(vehicles, and(eq(vehicles.agencyId, serviceRequests.agencyId), eq(vehicles.id, serviceRequests.vehicleId)))

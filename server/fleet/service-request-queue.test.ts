@@ -19,6 +19,9 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
   let officerUser: TestUser;
   let sergeant: Session;
   let otherManager: Session;
+  let tireShop: string;
+  let bodyShop: string;
+  let theirShop: string;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -35,6 +38,9 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
     );
     const other = await makeAgency(server, 'Other Queue PD');
     otherManager = await signIn(server, await makeUser(server, other, { permissions: ['fleet:admin'] }));
+    tireShop = (await call(manager, 'POST', '/rest/v1/fleet/admin/vendors', { name: 'Riverside Tire & Auto' })).json().id;
+    bodyShop = (await call(manager, 'POST', '/rest/v1/fleet/admin/vendors', { name: 'Main Street Body Shop' })).json().id;
+    theirShop = (await call(otherManager, 'POST', '/rest/v1/fleet/admin/vendors', { name: 'Elsewhere Garage' })).json().id;
   });
   afterAll(async () => {
     await server?.close();
@@ -95,7 +101,7 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
     const vehicle = await addVehicle();
     const low = await report(vehicle, 'Cup holder broken');
     const urgent = await report(vehicle, 'Brake pedal soft');
-    expect(low).toMatchObject({ priority: 'normal', assignee_id: null, assignee_name: null, vendor: null, due_on: null });
+    expect(low).toMatchObject({ priority: 'normal', assignee_id: null, assignee_name: null, vendor_id: null, due_on: null });
 
     const assigned = await update(manager, urgent, { priority: 'urgent', due_on: '2026-12-01', assignee_id: mechanicUser.id });
     expect(assigned.statusCode, assigned.body).toBe(200);
@@ -104,7 +110,7 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
       due_on: '2026-12-01',
       assignee_id: mechanicUser.id,
       assignee_name: 'Morgan Mechanic',
-      vendor: null,
+      vendor_id: null,
     });
     // The person assigned hears of it, in the bell and by e-mail.
     const mail = await server.waitForMail(mechanicUser.email, /is assigned to you/);
@@ -114,8 +120,13 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
       `Service request #${urgent.number} for unit ${vehicle.unit_number} is assigned to you`,
     );
 
-    const toVendor = await update(manager, low, { priority: 'low', vendor: 'Riverside Tire & Auto', due_on: '2026-11-30' });
-    expect(toVendor.json()).toMatchObject({ priority: 'low', vendor: 'Riverside Tire & Auto', assignee_id: null });
+    const toVendor = await update(manager, low, { priority: 'low', vendor_id: tireShop, due_on: '2026-11-30' });
+    expect(toVendor.json()).toMatchObject({
+      priority: 'low',
+      vendor_id: tireShop,
+      vendor_name: 'Riverside Tire & Auto',
+      assignee_id: null,
+    });
 
     const byPriority = await queue(`?vehicle_id=${vehicle.id}&order=priority`);
     expect(byPriority.items.map((r) => r.number)).toEqual([urgent.number, low.number]);
@@ -128,20 +139,23 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
   it('assigns a request to a person or to a vendor, never both, and only to someone of the fleet office', async () => {
     const vehicle = await addVehicle();
     const request = await report(vehicle, 'Door handle sticks');
-    const both = await update(manager, request, { assignee_id: mechanicUser.id, vendor: 'Main Street Body Shop' });
+    const both = await update(manager, request, { assignee_id: mechanicUser.id, vendor_id: bodyShop });
     expect(both.statusCode).toBe(400);
     expect(both.json().fields).toEqual({ assignee_id: 'Assign a person or a vendor, not both' });
     const notOffice = await update(manager, request, { assignee_id: officerUser.id });
     expect(notOffice.json().fields).toEqual({ assignee_id: 'Choose someone of the fleet office (or name a vendor)' });
 
-    const toVendor = (await update(manager, request, { vendor: 'Main Street Body Shop' })).json() as ServiceRequest;
+    // Only a vendor of the agency's own list.
+    const foreignShop = await update(manager, request, { vendor_id: theirShop });
+    expect(foreignShop.json().fields).toEqual({ vendor_id: 'Choose one of the active vendors' });
+    const toVendor = (await update(manager, request, { vendor_id: bodyShop })).json() as ServiceRequest;
     // Choosing a person clears the vendor, and the other way round.
     const toPerson = (await update(manager, toVendor, { assignee_id: mechanicUser.id })).json() as ServiceRequest;
-    expect(toPerson).toMatchObject({ assignee_id: mechanicUser.id, vendor: null });
-    const backToVendor = (await update(manager, toPerson, { vendor: 'Main Street Body Shop' })).json() as ServiceRequest;
-    expect(backToVendor).toMatchObject({ assignee_id: null, assignee_name: null, vendor: 'Main Street Body Shop' });
-    const nobody = (await update(manager, backToVendor, { vendor: null, due_on: null })).json() as ServiceRequest;
-    expect(nobody).toMatchObject({ assignee_id: null, vendor: null, due_on: null });
+    expect(toPerson).toMatchObject({ assignee_id: mechanicUser.id, vendor_id: null, vendor_name: null });
+    const backToVendor = (await update(manager, toPerson, { vendor_id: bodyShop })).json() as ServiceRequest;
+    expect(backToVendor).toMatchObject({ assignee_id: null, assignee_name: null, vendor_name: 'Main Street Body Shop' });
+    const nobody = (await update(manager, backToVendor, { vendor_id: null, due_on: null })).json() as ServiceRequest;
+    expect(nobody).toMatchObject({ assignee_id: null, vendor_id: null, due_on: null });
 
     const badDate = await update(manager, nobody, { due_on: '30/11/2026', priority: 'whenever' });
     expect(badDate.json().fields).toEqual({ due_on: 'Use a date (YYYY-MM-DD)', priority: 'Choose a priority' });

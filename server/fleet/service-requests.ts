@@ -31,6 +31,7 @@ import {
   type ServiceRequestRow,
 } from './service-request-queries.ts';
 import { findSubmission } from './squad-check-queries.ts';
+import { findVendor } from './vendor-queries.ts';
 import { workOrdersOfRequests } from './work-order-queries.ts';
 import { lastOutOfServiceCause, lockVehicle } from './vehicle-queries.ts';
 import { fleetSettingsOf } from './settings.ts';
@@ -54,7 +55,8 @@ async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Pro
     status: row.status,
     out_of_service: row.outOfService,
     cost_cents: row.costCents,
-    vendor: row.vendor,
+    vendor_id: row.vendorId,
+    vendor_name: row.vendorId ? (labels.get(row.id)?.vendorName ?? null) : null,
     priority: row.priority,
     assignee_id: row.assigneeId,
     assignee_name: row.assigneeId ? (labels.get(row.id)?.assigneeName ?? null) : null,
@@ -218,15 +220,17 @@ export function updateServiceRequest(
     if (input.category && !fleetSettingsOf(ctx.sysConfig).service_categories.some((c) => c.key === input.category))
       throw validationError({ category: 'Choose one of the categories' });
     // Someone of the fleet office (an in-house mechanic) works it, or an outside vendor, never both: choosing one clears the other.
-    const vendor = input.vendor === undefined ? undefined : input.vendor?.trim() || null;
+    const vendor = input.vendor_id;
     if (input.assignee_id && vendor) throw validationError({ assignee_id: 'Assign a person or a vendor, not both' });
+    if (vendor && vendor !== before.vendorId && !(await findVendor(tx, ctx.scope.agencyId, vendor))?.active)
+      throw validationError({ vendor_id: 'Choose one of the active vendors' });
     // The person who works it is one of the fleet office, who can open the queue it waits in.
     const assignee = input.assignee_id
       ? (await peopleWithPermission(tx, ctx.scope.agencyId, 'fleet:admin')).find((person) => person.id === input.assignee_id)
       : undefined;
     if (input.assignee_id && !assignee) throw validationError({ assignee_id: 'Choose someone of the fleet office (or name a vendor)' });
     const assigneeId = input.assignee_id !== undefined ? input.assignee_id : vendor ? null : before.assigneeId;
-    const vendorAfter = vendor !== undefined ? vendor : input.assignee_id ? null : before.vendor;
+    const vendorAfter = vendor !== undefined ? vendor : input.assignee_id ? null : before.vendorId;
     // With a work order, the request costs what the work order totals (recorded when it is completed).
     const workOrder = (await workOrdersOfRequests(tx, ctx.scope.agencyId, [id])).get(id);
     if (workOrder && input.cost_cents !== undefined && input.cost_cents !== before.costCents)
@@ -242,7 +246,7 @@ export function updateServiceRequest(
         : input.cost_cents !== undefined && !workOrder
           ? { costCents: input.cost_cents }
           : {}),
-      vendor: vendorAfter,
+      vendorId: vendorAfter,
       assigneeId,
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.priority !== undefined ? { priority: input.priority } : {}),
@@ -339,7 +343,7 @@ export function updateServiceRequest(
         status: before.status,
         out_of_service: before.outOfService,
         cost_cents: before.costCents,
-        vendor: before.vendor,
+        vendor_id: before.vendorId,
         priority: before.priority,
         assignee_id: before.assigneeId,
         due_on: before.dueOn,
@@ -348,7 +352,7 @@ export function updateServiceRequest(
         status,
         out_of_service: outOfService,
         cost_cents: updated.costCents,
-        vendor: updated.vendor,
+        vendor_id: updated.vendorId,
         priority: updated.priority,
         assignee_id: updated.assigneeId,
         due_on: updated.dueOn,

@@ -20,6 +20,7 @@ export function fleetSettingsOf(sysConfig: SysConfig): FleetSettings {
     default_templates: stored.default_templates ?? defaults.default_templates,
     squad_check_required_before_shift: stored.squad_check_required_before_shift ?? defaults.squad_check_required_before_shift,
     work_order_tax_rate: stored.work_order_tax_rate ?? defaults.work_order_tax_rate,
+    fuel_unit: stored.fuel_unit ?? defaults.fuel_unit,
   };
 }
 

@@ -65,6 +65,9 @@ export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow
     photo_id: row.photoKey,
     photo_url: row.photoKey ? `/storage/v1/object/${row.photoKey}` : null,
     last_squad_check_at: row.lastSquadCheckAt?.toISOString() ?? null,
+    registration_expires_on: row.registrationExpiresOn,
+    insurance_expires_on: row.insuranceExpiresOn,
+    inspection_expires_on: row.inspectionExpiresOn,
     open_service_requests: labels.get(row.id)?.openRequests ?? 0,
     version: row.version,
   }));
@@ -364,7 +367,7 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: T
         entry: (w) => ({
           at: w.createdAt.toISOString(),
           kind: 'work_order',
-          summary: `Work order ${workOrderLabel(w.number)} for request #${w.requestNumber} (${w.requestStatus.replaceAll('_', ' ')}): ${formatCents(w.totalCents)}${w.vendor ? `, ${w.vendor}` : ''}`,
+          summary: `Work order ${workOrderLabel(w.number)} for request #${w.requestNumber} (${w.requestStatus.replaceAll('_', ' ')}): ${formatCents(w.totalCents)}${w.vendorName ? `, ${w.vendorName}` : ''}`,
           actor_name: w.createdByName,
           ref_id: w.id,
         }),

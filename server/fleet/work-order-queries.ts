@@ -4,6 +4,7 @@ import { userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { serviceRequests, vehicles, workOrderLines, workOrders } from './schema.ts';
 import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
+import { vendorNameOf } from './vendor-queries.ts';
 
 /** The fleet module's database access to work orders and their lines. Every query filters by agency as well as running under row-level security. */
 
@@ -28,6 +29,7 @@ export async function findWorkOrder(tx: Tx, agencyId: string, where: { id: strin
       requestStatus: serviceRequests.status,
       unitNumber: vehicles.unitNumber,
       createdByName: userNameOf(workOrders.agencyId, workOrders.createdBy),
+      vendorName: vendorNameOf(workOrders.agencyId, workOrders.vendorId),
     })
     .from(workOrders)
     .innerJoin(serviceRequests, and(eq(serviceRequests.agencyId, workOrders.agencyId), eq(serviceRequests.id, workOrders.serviceRequestId)))
@@ -78,7 +80,7 @@ export function workOrdersOfVehicle(tx: Tx, agencyId: string, vehicleId: string,
     .select({
       id: workOrders.id,
       number: workOrders.number,
-      vendor: workOrders.vendor,
+      vendorName: vendorNameOf(workOrders.agencyId, workOrders.vendorId),
       totalCents: workOrders.totalCents,
       createdAt: workOrders.createdAt,
       requestId: workOrders.serviceRequestId,

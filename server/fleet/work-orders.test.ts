@@ -33,6 +33,12 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
     auditor = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'], name: 'Alex Admin' }));
     const other = await makeAgency(server, 'Other Work Order PD');
     otherManager = await signIn(server, await makeUser(server, other, { permissions: ['fleet:admin', 'fleet:servicerequest.submit'] }));
+    for (const name of ['City Tire & Auto', 'Main Street Tire', 'Riverside Quick Lube']) {
+      const response = await call(manager, 'POST', '/rest/v1/fleet/admin/vendors', { name });
+      expect(response.statusCode, response.body).toBe(201);
+      vendorIds[name] = response.json().id;
+    }
+    tiresAndLabour.vendor_id = vendorIds['City Tire & Auto']!;
   });
   afterAll(async () => {
     await server?.close();
@@ -72,8 +78,9 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
     return response.json() as ServiceRequest;
   }
 
+  const vendorIds: Record<string, string> = {};
   const tiresAndLabour = {
-    vendor: 'City Tire & Auto',
+    vendor_id: '',
     lines: [
       {
         kind: 'part',
@@ -128,7 +135,8 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
       subtotal_cents: 51_948,
       tax_cents: 3_110,
       total_cents: 55_058,
-      vendor: 'City Tire & Auto',
+      vendor_id: vendorIds['City Tire & Auto'],
+      vendor_name: 'City Tire & Auto',
       tax_rate: 8.25,
       service_request_number: request.number,
       request_status: 'open',
@@ -199,7 +207,8 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
         drivable: true,
       })
     ).json() as ServiceRequest;
-    expect(((await startWorkOrder(otherManager, otherRequest)).json() as WorkOrder).number).toBe(1);
+    // Their own work order, in-house (our vendors are not on their list).
+    expect(((await startWorkOrder(otherManager, otherRequest, { ...tiresAndLabour, vendor_id: null })).json() as WorkOrder).number).toBe(1);
   });
 
   it('records the work order’s total as the request’s cost on completion and adds it to the vehicle’s cost to date', async () => {
@@ -225,7 +234,7 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
     const costs = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/costs`)).json() as VehicleCosts;
     expect(costs).toMatchObject({ cost_to_date_cents: 56_694, completed_requests: 2 });
     expect(costs.work_orders).toEqual([
-      expect.objectContaining({ number: order.number, total_cents: 54_194, vendor: 'City Tire & Auto', request_status: 'completed' }),
+      expect.objectContaining({ number: order.number, total_cents: 54_194, vendor_name: 'City Tire & Auto', request_status: 'completed' }),
     ]);
     const timeline = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json() as TimelinePage;
     expect(timeline.items).toContainEqual(
@@ -249,13 +258,13 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
 
   it('refuses a save made against a version someone else already changed, keeping theirs', async () => {
     const order = (await startWorkOrder(manager, await report(await addVehicle()))).json() as WorkOrder;
-    const theirs = await saveWorkOrder(colleague, order, { ...tiresAndLabour, vendor: 'Main Street Tire' });
+    const theirs = await saveWorkOrder(colleague, order, { ...tiresAndLabour, vendor_id: vendorIds['Main Street Tire'] });
     expect(theirs.statusCode).toBe(200);
-    const mine = await saveWorkOrder(manager, order, { ...tiresAndLabour, vendor: 'Riverside Quick Lube' });
+    const mine = await saveWorkOrder(manager, order, { ...tiresAndLabour, vendor_id: vendorIds['Riverside Quick Lube'] });
     expect(mine.statusCode).toBe(412);
     expect((await call(manager, 'PUT', `/rest/v1/fleet/admin/work-orders/${order.id}`, tiresAndLabour)).statusCode).toBe(428);
     const kept = (await call(manager, 'GET', `/rest/v1/fleet/admin/work-orders/${order.id}`)).json() as WorkOrder;
-    expect(kept).toMatchObject({ vendor: 'Main Street Tire', version: order.version + 1 });
+    expect(kept).toMatchObject({ vendor_name: 'Main Street Tire', version: order.version + 1 });
   });
 
   it('keeps work orders to the fleet office of their own agency', async () => {
@@ -266,11 +275,11 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
     expect((await saveWorkOrder(officer, order, tiresAndLabour)).statusCode).toBe(403);
 
     expect((await call(otherManager, 'GET', `/rest/v1/fleet/admin/work-orders/${order.id}`)).statusCode).toBe(404);
-    expect((await saveWorkOrder(otherManager, order, { ...tiresAndLabour, vendor: 'Elsewhere' })).statusCode).toBe(404);
+    expect((await saveWorkOrder(otherManager, order, { ...tiresAndLabour, vendor_id: null })).statusCode).toBe(404);
     expect((await startWorkOrder(otherManager, request)).statusCode).toBe(404);
     expect((await call(otherManager, 'GET', `/rest/v1/fleet/admin/vehicles/${request.vehicle_id}/costs`)).statusCode).toBe(404);
     const unchanged = (await call(manager, 'GET', `/rest/v1/fleet/admin/work-orders/${order.id}`)).json() as WorkOrder;
-    expect(unchanged).toMatchObject({ vendor: 'City Tire & Auto', version: order.version });
+    expect(unchanged).toMatchObject({ vendor_name: 'City Tire & Auto', version: order.version });
   });
 
   it('keeps the invoice for the fleet office: officers and other agencies cannot read it, nor attach someone else’s file', async () => {

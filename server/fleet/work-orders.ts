@@ -15,6 +15,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { findServiceRequest, updateServiceRequestRow } from './service-request-queries.ts';
 import { findVehicle } from './vehicle-queries.ts';
+import { findVendor } from './vendor-queries.ts';
 import {
   completedCostOfVehicle,
   findWorkOrder,
@@ -47,7 +48,8 @@ async function present(tx: Tx, agencyId: string, found: FoundWorkOrder): Promise
     request_status: found.requestStatus,
     vehicle_id: order.vehicleId,
     unit_number: found.unitNumber,
-    vendor: order.vendor,
+    vendor_id: order.vendorId,
+    vendor_name: found.vendorName,
     lines: lines.map((line) => ({
       kind: line.kind,
       description: line.description,
@@ -77,7 +79,7 @@ function amountsOf(input: ParsedInput) {
   const totals = workOrderTotals(input);
   return {
     row: {
-      vendor: input.vendor ?? null,
+      vendorId: input.vendor_id ?? null,
       taxRateThousandths: Math.round(input.tax_rate * 1000),
       taxLabour: input.tax_labour,
       partsCents: totals.parts_cents,
@@ -110,10 +112,16 @@ async function checkAttachments(tx: Tx, ctx: RequestContext, ids: string[], alre
   if (missing >= 0) throw validationError({ attachment_ids: 'A file was not saved; attach it again' });
 }
 
+/** The vendor must be one of the agency's active ones (a retired one already on the order stays). */
+async function checkVendor(tx: Tx, agencyId: string, vendorId: string | null | undefined, already: string | null) {
+  if (!vendorId || vendorId === already) return;
+  if (!(await findVendor(tx, agencyId, vendorId))?.active) throw validationError({ vendor_id: 'Choose one of the active vendors' });
+}
+
 /** What the audit keeps of a work order: its money, vendor, lines and files. */
-function audited(row: { vendor: string | null; taxRateThousandths: number; totalCents: number; attachmentIds: string[] }, lines: number) {
+function audited(row: { vendorId: string | null; taxRateThousandths: number; totalCents: number; attachmentIds: string[] }, lines: number) {
   return {
-    vendor: row.vendor,
+    vendor_id: row.vendorId,
     tax_rate: row.taxRateThousandths / 1000,
     total_cents: row.totalCents,
     lines,
@@ -142,6 +150,7 @@ export function createWorkOrder(ctx: RequestContext, requestId: string, raw: Wor
         hint: 'open it and edit it',
       });
     await checkAttachments(tx, ctx, input.attachment_ids, []);
+    await checkVendor(tx, agencyId, input.vendor_id, null);
     const { row, lines, totals } = amountsOf(input);
     const created = await insertWorkOrder(tx, {
       ...row,
@@ -181,6 +190,7 @@ export function updateWorkOrder(ctx: RequestContext, id: string, version: number
     if (!before) throw new AppError('not_found', 'Work order not found');
     if (before.order.version !== version) throw staleVersion('work order');
     await checkAttachments(tx, ctx, input.attachment_ids, before.order.attachmentIds);
+    await checkVendor(tx, agencyId, input.vendor_id, before.order.vendorId);
     const linesBefore = await linesOfWorkOrder(tx, agencyId, id);
     const { row, lines, totals } = amountsOf(input);
     const updated = await updateWorkOrderRow(tx, agencyId, id, version, row);
@@ -215,7 +225,7 @@ export function vehicleCosts(ctx: RequestContext, vehicleId: string): Promise<Ve
         service_request_id: order.requestId,
         service_request_number: order.requestNumber,
         request_status: order.requestStatus,
-        vendor: order.vendor,
+        vendor_name: order.vendorName,
         total_cents: order.totalCents,
         created_at: order.createdAt.toISOString(),
         completed_at: order.completedAt?.toISOString() ?? null,

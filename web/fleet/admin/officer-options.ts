@@ -1,4 +1,5 @@
 import { fleetApi } from '../../../core/contracts/fleet.ts';
+import { fleetRecordsApi } from '../../../core/contracts/fleet-records.ts';
 import { callEndpoint } from '../../lib/api.ts';
 import type { PersonSearch } from '../../lib/person-picker.tsx';
 
@@ -26,4 +27,17 @@ export const fleetOfficeOptions: PersonSearch = {
         signal,
       })
     ).map((user) => ({ value: user.id, label: user.name })),
+};
+
+/** The agency's active vendors by name (and the chosen one, even retired), for a request's or work order's vendor. */
+export const vendorOptions: PersonSearch = {
+  key: [...fleetRecordsApi.listVendors.key, 'options'],
+  hint: 'Type a vendor’s name',
+  search: async (q, chosen, signal) =>
+    (
+      await callEndpoint(fleetRecordsApi.listVendors, {
+        query: { ...(q ? { q } : {}), ...(chosen ? { include: chosen } : {}), page_size: 100 },
+        signal,
+      })
+    ).items.map((vendor) => ({ value: vendor.id, label: vendor.active ? vendor.name : `${vendor.name} (retired)` })),
 };

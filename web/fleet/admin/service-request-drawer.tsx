@@ -25,7 +25,7 @@ import {
   type ServiceRequestStatus,
 } from '../../../core/contracts/fleet.ts';
 import { PersonPicker } from '../../lib/person-picker.tsx';
-import { fleetOfficeOptions } from './officer-options.ts';
+import { fleetOfficeOptions, vendorOptions } from './officer-options.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { placeFieldErrors, schemaProblems } from '../../lib/form-errors.ts';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
@@ -52,7 +52,7 @@ type WorkValues = {
   due_on: string;
   assign: Assign;
   assignee_id: string | null;
-  vendor: string;
+  vendor_id: string | null;
   cost: string;
   out_of_service: boolean;
   category: string;
@@ -64,9 +64,9 @@ function valuesOf(request: ServiceRequest): WorkValues {
     note: '',
     priority: request.priority,
     due_on: request.due_on ?? '',
-    assign: request.assignee_id ? 'person' : request.vendor ? 'vendor' : 'nobody',
+    assign: request.assignee_id ? 'person' : request.vendor_id ? 'vendor' : 'nobody',
     assignee_id: request.assignee_id,
-    vendor: request.vendor ?? '',
+    vendor_id: request.vendor_id,
     cost: centsToDollars(request.cost_cents),
     out_of_service: request.out_of_service,
     category: request.category,
@@ -102,16 +102,15 @@ export function serviceRequestChanges(
     if (values.assignee_id === null) problems.assignee_id = 'Choose who in the fleet office works it.';
     else if (values.assignee_id !== request.assignee_id) changes.assignee_id = values.assignee_id;
   } else if (values.assign === 'vendor') {
-    const vendor = values.vendor.trim();
-    if (vendor === '') problems.vendor = 'Name the vendor doing the work.';
-    else if (vendor !== request.vendor || request.assignee_id !== null) changes.vendor = vendor;
+    if (values.vendor_id === null) problems.vendor_id = 'Choose the vendor doing the work.';
+    else if (values.vendor_id !== request.vendor_id || request.assignee_id !== null) changes.vendor_id = values.vendor_id;
   } else {
     if (request.assignee_id !== null) changes.assignee_id = null;
-    if (request.vendor !== null) changes.vendor = null;
+    if (request.vendor_id !== null) changes.vendor_id = null;
   }
   if (values.out_of_service !== request.out_of_service) changes.out_of_service = values.out_of_service;
   if (values.category !== request.category) changes.category = values.category;
-  // The contract's own limits (a note or vendor too long), in its words, beside the field.
+  // The contract's own limits (a note too long), in its words, beside the field.
   for (const [path, message] of Object.entries(schemaProblems(UpdateServiceRequestInput, changes))) {
     const field = path === 'cost_cents' ? 'cost' : path === 'status' ? 'move' : path;
     if (field in values) problems[field as keyof WorkValues] ??= message;
@@ -277,12 +276,13 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
             error={problems.assignee_id}
           />
         ) : values.assign === 'vendor' ? (
-          <TextInput
+          <PersonPicker
+            search={vendorOptions}
             label="Vendor"
-            description="The shop doing the work, e.g. City Tire & Auto"
-            value={values.vendor}
-            onChange={(event) => set('vendor', event.currentTarget.value)}
-            error={problems.vendor}
+            description="The shop doing the work, from the vendor list"
+            value={values.vendor_id}
+            onChange={(vendorId) => set('vendor_id', vendorId)}
+            error={problems.vendor_id}
           />
         ) : null}
       </Stack>

@@ -21,9 +21,9 @@ import { useAgencyDates } from '../../lib/agency-dates.tsx';
 export const dueDateLabel = (dueOn: string) => formatDate(`${dueOn}T12:00:00Z`, { timeZone: 'UTC' });
 
 /** Who works a request: someone of the fleet office, an outside vendor, or nobody yet. */
-export function assigneeLabel(request: Pick<ServiceRequest, 'assignee_name' | 'vendor' | 'status'>): string {
+export function assigneeLabel(request: Pick<ServiceRequest, 'assignee_name' | 'vendor_name' | 'status'>): string {
   if (request.assignee_name) return request.assignee_name;
-  if (request.vendor) return `${request.vendor} (vendor)`;
+  if (request.vendor_name) return `${request.vendor_name} (vendor)`;
   return request.status === 'open' || request.status === 'in_progress' ? 'Unassigned' : '—';
 }
 

@@ -49,7 +49,7 @@ export function VehicleCostsCard({ vehicleId }: { vehicleId: string }) {
                         {workOrderLabel(order.number)} · request #{order.service_request_number}
                       </Anchor>
                       <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {order.vendor ?? 'In-house'} · {REQUEST_STATUS_LABELS[order.request_status]}
+                        {order.vendor_name ?? 'In-house'} · {REQUEST_STATUS_LABELS[order.request_status]}
                         {order.completed_at ? ` ${dates.date(order.completed_at)}` : ''}
                       </Text>
                     </Stack>

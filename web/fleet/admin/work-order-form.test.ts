@@ -5,7 +5,7 @@ const values = (
   lines: Array<Partial<ReturnType<typeof emptyLine>> & { kind: 'part' | 'labour' }>,
   extra: Partial<WorkOrderValues> = {},
 ) => ({
-  vendor: 'City Tire & Auto',
+  vendor_id: '00000000-0000-4000-8000-000000000001',
   lines: lines.map((line) => ({ ...emptyLine(line.kind), ...line })),
   tax_rate: '8.25',
   tax_labour: false,

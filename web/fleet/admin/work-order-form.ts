@@ -22,7 +22,7 @@ export type WorkOrderLineValues = {
 };
 
 export type WorkOrderValues = {
-  vendor: string;
+  vendor_id: string | null;
   lines: WorkOrderLineValues[];
   /** Per cent. */
   tax_rate: string;
@@ -39,10 +39,10 @@ export function emptyLine(kind: WorkOrderLineKind): WorkOrderLineValues {
 }
 
 /** A saved work order's values, or a new one's: the request's vendor and the agency's tax rate. */
-export function workOrderValues(order: WorkOrder | null, defaults: { vendor: string | null; taxRate: number }): WorkOrderValues {
+export function workOrderValues(order: WorkOrder | null, defaults: { vendorId: string | null; taxRate: number }): WorkOrderValues {
   if (!order)
     return {
-      vendor: defaults.vendor ?? '',
+      vendor_id: defaults.vendorId,
       lines: [],
       tax_rate: String(defaults.taxRate),
       tax_labour: false,
@@ -50,7 +50,7 @@ export function workOrderValues(order: WorkOrder | null, defaults: { vendor: str
       attachment_ids: [],
     };
   return {
-    vendor: order.vendor ?? '',
+    vendor_id: order.vendor_id,
     lines: order.lines.map((line) => ({
       key: nextKey(),
       kind: line.kind,
@@ -81,7 +81,7 @@ function typedCents(text: string): number {
 /** The API body for what the form holds. */
 export function workOrderInput(values: WorkOrderValues): WorkOrderInput {
   return {
-    vendor: values.vendor,
+    vendor_id: values.vendor_id,
     lines: values.lines.map((line) => ({
       kind: line.kind,
       description: line.description,

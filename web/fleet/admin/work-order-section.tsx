@@ -25,6 +25,8 @@ import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../../ui/states.tsx';
 import { useFleetSettings } from '../fleet-api.ts';
 import { useWorkOrder } from './get-work-order.ts';
+import { PersonPicker } from '../../lib/person-picker.tsx';
+import { vendorOptions } from './officer-options.ts';
 import { dollarsToCents } from './service-request-transitions.ts';
 import { useSaveWorkOrder } from './save-work-order.ts';
 import { WorkOrderAttachments } from './work-order-attachments.tsx';
@@ -150,7 +152,7 @@ function WorkOrderForm(props: {
 }) {
   const save = useSaveWorkOrder();
   const [values, setValues] = useState<WorkOrderValues>(
-    workOrderValues(props.order, { vendor: props.request.vendor, taxRate: props.taxRate }),
+    workOrderValues(props.order, { vendorId: props.request.vendor_id, taxRate: props.taxRate }),
   );
   const [files, setFiles] = useState<Record<string, WorkOrderAttachment>>(
     Object.fromEntries((props.order?.attachments ?? []).map((file) => [file.id, file])),
@@ -194,7 +196,7 @@ function WorkOrderForm(props: {
         ? await save.mutateAsync({ workOrderId: props.order.id, input, version })
         : await save.mutateAsync({ requestId: props.request.id, input, idempotencyKey: startKey.current });
       setVersion(saved.version);
-      setValues(workOrderValues(saved, { vendor: null, taxRate: props.taxRate }));
+      setValues(workOrderValues(saved, { vendorId: null, taxRate: props.taxRate }));
       notifications.show({
         color: 'green',
         title: 'Work order saved',
@@ -216,7 +218,7 @@ function WorkOrderForm(props: {
     setStale(false);
     if (result?.data) {
       setVersion(result.data.version);
-      setValues(workOrderValues(result.data, { vendor: null, taxRate: props.taxRate }));
+      setValues(workOrderValues(result.data, { vendorId: null, taxRate: props.taxRate }));
       setFiles(Object.fromEntries(result.data.attachments.map((file) => [file.id, file])));
     }
   };
@@ -225,12 +227,14 @@ function WorkOrderForm(props: {
   return (
     <Stack gap="sm">
       {stale ? <StaleVersionAlert what="work order" onReload={() => void reloadTheirs()} reloading={props.reloading} /> : null}
-      <TextInput
+      <PersonPicker
+        search={vendorOptions}
         label="Vendor"
-        description="The shop that billed the work; empty for work done in-house"
-        value={values.vendor}
-        onChange={(event) => change({ vendor: event.currentTarget.value }, ['vendor'])}
-        error={problems.vendor}
+        description="The shop that billed the work, from the vendor list; empty for work done in-house"
+        value={values.vendor_id}
+        onChange={(vendorId) => change({ vendor_id: vendorId }, ['vendor_id'])}
+        error={problems.vendor_id}
+        clearable
       />
       {values.lines.length === 0 ? (
         <Text fz="sm" c="dimmed">

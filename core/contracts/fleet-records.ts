@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { defineApi } from '../endpoints.ts';
+import { FUEL_UNITS } from '../fleet/fuel-economy.ts';
+import { ODOMETER_MAX } from '../fleet/odometer.ts';
+import { hasAtMostDecimals } from '../fleet/work-order-totals.ts';
+import { pageOf } from './admin.ts';
+import { FleetIdParams } from './fleet.ts';
+import { Id, IsoDate, Label, LongText } from './fields.ts';
+
+/**
+ * Basic fleet records (issue 22, point 5), on fleet's prefix: the vendor list, the fuel log, the
+ * vehicles' document expiry dates, the cost of ownership and the fleet report.
+ */
+
+/** Blank is none: a form sends what the box holds. */
+const blankIsNull = (schema: z.ZodString) =>
+  schema
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+// ---------------------------------------------------------------- vendors
+
+export const VendorInput = z.object({
+  name: Label(120),
+  phone: blankIsNull(LongText(40)),
+  email: blankIsNull(z.string().trim().max(200, 'Use at most 200 characters').email('Enter an e-mail address like shop@example.com')),
+  address: blankIsNull(LongText(300)),
+  account_number: blankIsNull(LongText(60)),
+  notes: blankIsNull(LongText(2000)),
+});
+export type VendorInput = z.input<typeof VendorInput>;
+
+/** A correction of a vendor, or its retirement (`active: false`; vendors are never deleted). */
+export const UpdateVendorInput = VendorInput.partial().extend({ active: z.boolean().optional() }).strict();
+export type UpdateVendorInput = z.input<typeof UpdateVendorInput>;
+
+export const Vendor = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  account_number: z.string().nullable(),
+  notes: z.string().nullable(),
+  active: z.boolean(),
+  version: z.number().int(),
+});
+export type Vendor = z.infer<typeof Vendor>;
+
+export const ListVendorsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  q: z.string().trim().max(60).optional(),
+  /** Active vendors (the pickers' list) by default; retired ones, or all. */
+  status: z.enum(['active', 'retired', 'all']).default('active'),
+  /** Also return this vendor (a picker's current value), whatever the filters say. */
+  include: Id.optional(),
+});
+export type ListVendorsQuery = z.infer<typeof ListVendorsQuery>;
+
+// ---------------------------------------------------------------- fuel log
+
+export const FuelUnit = z.enum(FUEL_UNITS);
+
+export const FuelEntryInput = z.object({
+  vehicle_id: Id,
+  filled_at: z.iso.datetime({ offset: true, error: 'Enter when the tank was filled' }),
+  /** In the agency's unit (fuel_unit in the fleet settings), at most three decimals. */
+  quantity: z
+    .number({ error: 'Enter how much fuel, e.g. 12.5' })
+    .gt(0, 'Enter an amount above 0')
+    .max(2000, 'That is more than a tank holds')
+    .refine((quantity) => hasAtMostDecimals(quantity, 3), 'Use at most three decimals'),
+  total_cents: z
+    .number({ error: 'Enter the cost in dollars, e.g. 48.20' })
+    .int('Use whole cents')
+    .min(0, 'The cost cannot be negative')
+    .max(1_000_000, 'Use at most $10,000'),
+  odometer: z
+    .number({ error: 'Enter the odometer reading' })
+    .int('Use whole miles')
+    .min(0, 'It cannot be negative')
+    .max(ODOMETER_MAX, 'That is too high'),
+  full_tank: z.boolean({ error: 'Say whether the tank was filled up' }),
+  vendor_id: Id.nullable().optional(),
+});
+export type FuelEntryInput = z.input<typeof FuelEntryInput>;
+
+/** The office's correction of an entry (against its version). */
+export const CorrectFuelEntryInput = FuelEntryInput.omit({ vehicle_id: true }).strict();
+export type CorrectFuelEntryInput = z.input<typeof CorrectFuelEntryInput>;
+
+export const VoidFuelEntryInput = z.object({
+  reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'Use at most 500 characters'),
+});
+
+export const FuelEntry = z.object({
+  id: z.string(),
+  vehicle_id: z.string(),
+  unit_number: z.string(),
+  filled_at: z.string(),
+  quantity: z.number(),
+  unit: FuelUnit,
+  total_cents: z.number().int(),
+  odometer: z.number().int(),
+  full_tank: z.boolean(),
+  vendor_id: z.string().nullable(),
+  vendor_name: z.string().nullable(),
+  entered_by_name: z.string().nullable(),
+  /** Distance per unit since the previous full fill (mpg or km/l, the agency's unit), for a full fill. */
+  economy: z.number().nullable(),
+  /** Why the entry looks wrong (odometer going back, economy far from the vehicle's median), or null. */
+  outlier: z.string().nullable(),
+  voided_at: z.string().nullable(),
+  void_reason: z.string().nullable(),
+  version: z.number().int(),
+});
+export type FuelEntry = z.infer<typeof FuelEntry>;
+
+export const ListFuelEntriesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  vehicle_id: Id.optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  /** `outliers`: only the flagged entries of the page's vehicles; `voided` includes voided ones. */
+  show: z.enum(['valid', 'outliers', 'voided']).default('valid'),
+});
+export type ListFuelEntriesQuery = z.infer<typeof ListFuelEntriesQuery>;
+
+// ---------------------------------------------------------------- vehicle documents
+
+export const VEHICLE_DOCUMENTS = ['registration', 'insurance', 'inspection'] as const;
+export type VehicleDocument = (typeof VEHICLE_DOCUMENTS)[number];
+export const VEHICLE_DOCUMENT_LABELS: Record<VehicleDocument, string> = {
+  registration: 'Registration',
+  insurance: 'Insurance',
+  inspection: 'Inspection',
+};
+/** Reminders go this many days before a document lapses (1: on the day before). */
+export const DOCUMENT_REMINDER_DAYS = [30, 7, 1] as const;
+
+export const VehicleDocumentsInput = z
+  .object({
+    registration_expires_on: IsoDate.nullable(),
+    insurance_expires_on: IsoDate.nullable(),
+    inspection_expires_on: IsoDate.nullable(),
+  })
+  .strict();
+export type VehicleDocumentsInput = z.infer<typeof VehicleDocumentsInput>;
+
+export const ExpiringDocument = z.object({
+  vehicle_id: z.string(),
+  unit_number: z.string(),
+  document: z.enum(VEHICLE_DOCUMENTS),
+  expires_on: z.string(),
+  /** Negative once lapsed. */
+  days_left: z.number().int(),
+});
+export type ExpiringDocument = z.infer<typeof ExpiringDocument>;
+
+export const ExpiringDocumentsQuery = z.object({ within_days: z.coerce.number().int().min(1).max(365).default(30) });
+
+// ---------------------------------------------------------------- cost of ownership and the report
+
+export const PeriodQuery = z
+  .object({ from: IsoDate, to: IsoDate })
+  .refine((period) => period.from <= period.to, { message: 'The period ends before it starts', path: ['to'] })
+  .refine((period) => Date.parse(period.to) - Date.parse(period.from) <= 3 * 366 * 86_400_000, {
+    message: 'Choose at most three years',
+    path: ['from'],
+  });
+export type PeriodQuery = z.infer<typeof PeriodQuery>;
+
+export const CostOfOwnership = z.object({
+  vehicle_id: z.string(),
+  unit_number: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Completed service requests' costs (their work orders' totals) in the period. */
+  maintenance_cents: z.number().int(),
+  fuel_cents: z.number().int(),
+  total_cents: z.number().int(),
+  /** Miles driven in the period, from its first to its last odometer reading. */
+  miles: z.number().int().nullable(),
+  cost_per_mile_cents: z.number().nullable(),
+});
+export type CostOfOwnership = z.infer<typeof CostOfOwnership>;
+
+export const FleetReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Cost per month (YYYY-MM) and category (service categories and `fuel`), in cents. */
+  cost_by_month: z.array(z.object({ month: z.string(), costs: z.record(z.string(), z.number().int()) })),
+  categories: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** Days each vehicle spent out of service in the period (only vehicles with any). */
+  downtime: z.array(z.object({ vehicle_id: z.string(), unit_number: z.string(), days: z.number() })),
+  /** Per week (from Monday): squad checks done (a vehicle checked on a day) and due (a check a day per vehicle in service). */
+  checks_by_week: z.array(z.object({ week: z.string(), completed: z.number().int(), due: z.number().int() })),
+  vehicles: z.array(CostOfOwnership.omit({ from: true, to: true })),
+});
+export type FleetReport = z.infer<typeof FleetReport>;
+
+// ---------------------------------------------------------------- the endpoints
+
+const office = { permission: 'fleet:admin', module: 'fleet' } as const;
+
+export const fleetRecordsApi = defineApi('fleet', '/rest/v1/fleet', {
+  listVendors: { method: 'GET', path: '/admin/vendors', access: office, query: ListVendorsQuery, response: pageOf(Vendor) },
+  createVendor: { method: 'POST', path: '/admin/vendors', access: office, body: VendorInput, response: Vendor, idempotent: true },
+  getVendor: { method: 'GET', path: '/admin/vendors/:id', access: office, params: FleetIdParams, response: Vendor, versioned: true },
+  updateVendor: {
+    method: 'PATCH',
+    path: '/admin/vendors/:id',
+    access: office,
+    params: FleetIdParams,
+    body: UpdateVendorInput,
+    response: Vendor,
+    versioned: true,
+  },
+});
