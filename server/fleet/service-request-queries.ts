@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { inSequence, type Tx } from '../platform/database.ts';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { vendorNameOf } from './vendor-queries.ts';
 import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
@@ -75,18 +75,16 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
     query.order === 'newest' ? desc(serviceRequests.createdAt) : asc(serviceRequests.createdAt),
     asc(serviceRequests.number),
   ];
-  const [rows, [total]] = await inSequence([
-    () =>
-      tx
-        .select()
-        .from(serviceRequests)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.page_size)
-        .offset((query.page - 1) * query.page_size),
-    () => tx.select({ n: count() }).from(serviceRequests).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const offset = (query.page - 1) * query.page_size;
+  return pageWithTotal(tx.select({ n: count() }).from(serviceRequests).where(where), offset, (total) =>
+    tx
+      .select({ ...getTableColumns(serviceRequests), page_total: total })
+      .from(serviceRequests)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.page_size)
+      .offset(offset),
+  );
 }
 
 /** A vehicle's latest service requests for its timeline, with the reporter's name. */
