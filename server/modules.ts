@@ -4,6 +4,7 @@ import { citationsModule } from './citations/manifest.ts';
 import { fleetModule } from './fleet/manifest.ts';
 import { ftoModule } from './fto/manifest.ts';
 import { notificationsModule } from './notifications/manifest.ts';
+import { productivityModule } from './productivity/manifest.ts';
 import { realtimeModule } from './realtime/manifest.ts';
 import { reportsModule } from './reports/manifest.ts';
 import { scheduleModule } from './schedule/manifest.ts';
@@ -21,6 +22,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   ftoModule,
   reportsModule,
   citationsModule,
+  productivityModule,
   // Last: its demo seed adds the rest of the patrol division, whom the other modules' demo seeds should not pick as their officer.
   scheduleModule,
 ];

@@ -1,0 +1,390 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  TASK_LINK_KINDS,
+  type AddCommentInput,
+  type AddLinkInput,
+  type ChecklistItem,
+  type Comment,
+  type Task,
+  type TaskLinkKind,
+  type UpdateChecklistItemInput,
+} from '../../core/contracts/productivity.ts';
+import { ownUploads, describeFiles } from '../platform/attachments.ts';
+import { recordAudit } from '../platform/audit.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
+import type { Tx } from '../platform/database.ts';
+import { AppError, validationError } from '../platform/errors.ts';
+import { tell } from '../platform/notices.ts';
+import { findPerson, peopleWithPermission, userNameOf } from '../platform/people.ts';
+import { updateAtVersion } from '../platform/versioned-update.ts';
+import * as q from './queries.ts';
+import { productivityChecklistItems, productivityTasks } from './schema.ts';
+import { seesSpace, visibleTask } from './visibility.ts';
+
+/** A task's checklist, comments (with @mentions), watchers, files, links to other modules' records, and who it is shared with. */
+
+/** The tables of the records a task may link to, by kind (read by name: the other modules' internals are not imported). */
+const LINK_TABLES: Record<TaskLinkKind, string> = {
+  vehicle: 'vehicles',
+  service_request: 'service_requests',
+  report: 'reports',
+  binder: 'fto_binders',
+};
+
+const taskLink = (task: Pick<q.TaskRow, 'id' | 'listId'>) => `/productivity/list/${task.listId}?task=${task.id}`;
+
+function toChecklistItem(item: typeof productivityChecklistItems.$inferSelect): ChecklistItem {
+  return { id: item.id, text: item.text, done: item.done, position: item.position, version: item.version };
+}
+
+/** The parts of a task its page shows beside its fields. */
+export async function describeTaskParts(tx: Tx, ctx: RequestContext, task: q.TaskRow) {
+  const agencyId = ctx.scope.agencyId;
+  const watchers = await q.watchersOf(tx, agencyId, task.id);
+  const attachments = await q.attachmentsOf(tx, agencyId, task.id);
+  const files = new Map(
+    (
+      await describeFiles(
+        tx,
+        agencyId,
+        attachments.map((a) => a.fileId),
+      )
+    ).map((file) => [file.id, file]),
+  );
+  const [creator] = await tx
+    .select({ name: userNameOf(productivityTasks.agencyId, productivityTasks.createdBy) })
+    .from(productivityTasks)
+    .where(and(eq(productivityTasks.agencyId, agencyId), eq(productivityTasks.id, task.id)));
+  return {
+    watchers,
+    watching: watchers.some((w) => w.id === ctx.scope.userId),
+    checklist: (await q.checklistOf(tx, agencyId, task.id)).map(toChecklistItem),
+    attachments: attachments.flatMap((a) => {
+      const file = files.get(a.fileId);
+      return file
+        ? [
+            {
+              file_id: a.fileId,
+              name: file.name,
+              content_type: file.contentType,
+              size: file.size,
+              added_by: { id: a.addedBy, name: a.addedByName },
+              added_at: a.createdAt.toISOString(),
+            },
+          ]
+        : [];
+    }),
+    links: (await q.linksOf(tx, agencyId, task.id)).map((link) => ({
+      id: link.id,
+      kind: link.kind,
+      record_id: link.recordId,
+      label: link.label,
+      created_at: link.createdAt.toISOString(),
+    })),
+    shared_with: await q.sharesOf(tx, agencyId, task.id),
+    created_by: { id: task.createdBy, name: creator?.name ?? '' },
+  } satisfies Partial<Task>;
+}
+
+/** Any change to a part of a task is a change of the task: its version moves on, so an open editor sees it. */
+async function touch(tx: Tx, task: q.TaskRow) {
+  await updateAtVersion(
+    tx,
+    productivityTasks,
+    and(eq(productivityTasks.agencyId, task.agencyId), eq(productivityTasks.id, task.id)),
+    null,
+    {},
+  );
+}
+
+async function auditPart(tx: Tx, ctx: RequestContext, task: q.TaskRow, action: string, summary: string, before: unknown, after: unknown) {
+  await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
+    action: `productivity.${action}`,
+    entityType: 'productivity_task',
+    entityId: task.id,
+    summary,
+    before: before === null ? null : (before as Record<string, unknown>),
+    after: after === null ? null : (after as Record<string, unknown>),
+  });
+}
+
+// ---------------------------------------------------------------- checklist (members and the people it is shared with)
+
+export function addChecklistItem(ctx: RequestContext, taskId: string, text: string): Promise<ChecklistItem> {
+  return inAgency(ctx, async (tx) => {
+    const { task } = await visibleTask(tx, ctx, taskId);
+    const items = await q.checklistOf(tx, ctx.scope.agencyId, task.id);
+    const [item] = await q.insertChecklistItems(tx, [{ agencyId: ctx.scope.agencyId, taskId: task.id, text, position: items.length }]);
+    await touch(tx, task);
+    await auditPart(tx, ctx, task, 'checklist_item_added', `Added “${text}” to the checklist of “${task.title}”`, null, {
+      id: item!.id,
+      text,
+    });
+    return toChecklistItem(item!);
+  });
+}
+
+async function visibleItem(tx: Tx, ctx: RequestContext, id: string) {
+  const item = await q.findChecklistItem(tx, ctx.scope.agencyId, id);
+  const notFound = new AppError('not_found', 'The checklist item was not found');
+  if (!item) throw notFound;
+  const { task } = await visibleTask(tx, ctx, item.taskId).catch(() => {
+    throw notFound;
+  });
+  return { item, task };
+}
+
+export function updateChecklistItem(
+  ctx: RequestContext,
+  id: string,
+  input: z.output<typeof UpdateChecklistItemInput>,
+): Promise<ChecklistItem> {
+  return inAgency(ctx, async (tx) => {
+    const { item, task } = await visibleItem(tx, ctx, id);
+    const after = await updateAtVersion(
+      tx,
+      productivityChecklistItems,
+      and(eq(productivityChecklistItems.agencyId, item.agencyId), eq(productivityChecklistItems.id, id)),
+      null,
+      {
+        ...(input.text !== undefined ? { text: input.text } : {}),
+        ...(input.position !== undefined ? { position: input.position } : {}),
+        ...(input.done !== undefined
+          ? { done: input.done, doneBy: input.done ? ctx.scope.userId : null, doneAt: input.done ? new Date() : null }
+          : {}),
+      },
+    );
+    await touch(tx, task);
+    const pick = (i: typeof item) => ({ text: i.text, done: i.done, position: i.position });
+    await auditPart(
+      tx,
+      ctx,
+      task,
+      'checklist_item_changed',
+      `Changed “${after!.text}” on the checklist of “${task.title}”`,
+      pick(item),
+      pick(after!),
+    );
+    return toChecklistItem(after!);
+  });
+}
+
+export function removeChecklistItem(ctx: RequestContext, id: string): Promise<void> {
+  return inAgency(ctx, async (tx) => {
+    const { item, task } = await visibleItem(tx, ctx, id);
+    await q.deleteChecklistItem(tx, ctx.scope.agencyId, id);
+    await touch(tx, task);
+    await auditPart(
+      tx,
+      ctx,
+      task,
+      'checklist_item_removed',
+      `Removed “${item.text}” from the checklist of “${task.title}”`,
+      { text: item.text, done: item.done },
+      null,
+    );
+  });
+}
+
+// ---------------------------------------------------------------- comments
+
+function toComment(row: Awaited<ReturnType<typeof q.commentsOf>>[number], names: Map<string, string>): Comment {
+  const { comment } = row;
+  return {
+    id: comment.id,
+    task_id: comment.taskId,
+    author: { id: comment.authorId, name: row.authorName },
+    body: comment.body,
+    mentions: comment.mentionIds.map((id) => ({ id, name: names.get(id) ?? '' })),
+    created_at: comment.createdAt.toISOString(),
+  };
+}
+
+async function namesOf(tx: Tx, agencyId: string, ids: string[]) {
+  const names = new Map<string, string>();
+  for (const id of new Set(ids)) {
+    const person = await findPerson(tx, agencyId, id);
+    if (person) names.set(id, person.name);
+  }
+  return names;
+}
+
+export function listComments(ctx: RequestContext, taskId: string): Promise<Comment[]> {
+  return inAgency(ctx, async (tx) => {
+    const { task } = await visibleTask(tx, ctx, taskId);
+    const rows = await q.commentsOf(tx, ctx.scope.agencyId, task.id);
+    const names = await namesOf(
+      tx,
+      ctx.scope.agencyId,
+      rows.flatMap((row) => row.comment.mentionIds),
+    );
+    return rows.map((row) => toComment(row, names));
+  });
+}
+
+/** Whether a person may see the task: a member of its space, an administrator, or shared with them. */
+async function personSeesTask(tx: Tx, ctx: RequestContext, task: q.TaskRow, userId: string): Promise<boolean> {
+  const agencyId = ctx.scope.agencyId;
+  if (await q.isMember(tx, agencyId, task.spaceId, userId)) return true;
+  if (await q.isSharedWith(tx, agencyId, task.id, userId)) return true;
+  // An administrator sees every space.
+  return (await peopleWithPermission(tx, agencyId, 'admin:access')).some((person) => person.id === userId);
+}
+
+/**
+ * A comment; the people it @mentions (each of whom must be able to see the task) are told in the bell
+ * and by e-mail, and the task's watchers are told of it too.
+ */
+export function addComment(ctx: RequestContext, taskId: string, input: z.output<typeof AddCommentInput>): Promise<Comment> {
+  return inAgency(ctx, async (tx) => {
+    const agencyId = ctx.scope.agencyId;
+    const { task } = await visibleTask(tx, ctx, taskId);
+    const mentionIds = [...new Set(input.mention_ids)];
+    const problems: Record<string, string> = {};
+    for (const [index, id] of mentionIds.entries())
+      if (!(await findPerson(tx, agencyId, id))) problems[`mention_ids.${index}`] = 'This person is not in your agency';
+      else if (!(await personSeesTask(tx, ctx, task, id)))
+        problems[`mention_ids.${index}`] = 'This person cannot see the task; share it with them first';
+    if (Object.keys(problems).length) throw validationError(problems);
+    const comment = await q.insertComment(tx, { agencyId, taskId: task.id, authorId: ctx.scope.userId, body: input.body, mentionIds });
+    const excerpt = input.body.length > 300 ? `${input.body.slice(0, 300)}…` : input.body;
+    for (const id of mentionIds)
+      await tell(tx, ctx, id, {
+        kind: 'productivity.mentioned',
+        title: `You were mentioned on “${task.title}”`,
+        body: `${ctx.actor.email ?? 'A colleague'} wrote: ${excerpt}`,
+        link: taskLink(task),
+      });
+    for (const watcher of await q.watchersOf(tx, agencyId, task.id))
+      if (!mentionIds.includes(watcher.id))
+        await tell(tx, ctx, watcher.id, {
+          kind: 'productivity.commented',
+          title: `New comment on “${task.title}”`,
+          body: `${ctx.actor.email ?? 'A colleague'} wrote: ${excerpt}`,
+          link: taskLink(task),
+        });
+    await touch(tx, task);
+    await auditPart(tx, ctx, task, 'comment_added', `Commented on “${task.title}”`, null, {
+      id: comment.id,
+      body: input.body,
+      mention_ids: mentionIds,
+    });
+    const [row] = (await q.commentsOf(tx, agencyId, task.id)).filter((r) => r.comment.id === comment.id);
+    return toComment(row!, await namesOf(tx, agencyId, mentionIds));
+  });
+}
+
+// ---------------------------------------------------------------- watching
+
+export function watch(ctx: RequestContext, taskId: string, on: boolean): Promise<void> {
+  return inAgency(ctx, async (tx) => {
+    const { task } = await visibleTask(tx, ctx, taskId);
+    if (on) await q.addWatcher(tx, ctx.scope.agencyId, task.id, ctx.scope.userId);
+    else await q.removeWatcher(tx, ctx.scope.agencyId, task.id, ctx.scope.userId);
+  });
+}
+
+// ---------------------------------------------------------------- files
+
+export function addAttachment(ctx: RequestContext, taskId: string, fileId: string): Promise<q.TaskRow> {
+  return inAgency(ctx, async (tx) => {
+    const { task } = await visibleTask(tx, ctx, taskId, 'member');
+    // Only a file the caller uploaded themselves (storage/v1), never a colleague's nor another agency's.
+    if (!(await ownUploads(tx, ctx.scope.agencyId, ctx.scope.userId, [fileId])).has(fileId))
+      throw new AppError('not_found', 'The file was not found; upload it first');
+    await q.addAttachment(tx, ctx.scope.agencyId, task.id, fileId, ctx.scope.userId);
+    await touch(tx, task);
+    await auditPart(tx, ctx, task, 'attachment_added', `Attached a file to “${task.title}”`, null, { file_id: fileId });
+    return (await q.findTask(tx, ctx.scope.agencyId, task.id))!;
+  });
+}
+
+export function removeAttachment(ctx: RequestContext, taskId: string, fileId: string): Promise<q.TaskRow> {
+  return inAgency(ctx, async (tx) => {
+    const { task } = await visibleTask(tx, ctx, taskId, 'member');
+    if (!(await q.removeAttachment(tx, ctx.scope.agencyId, task.id, fileId)))
+      throw new AppError('not_found', 'The file is not on this task');
+    await touch(tx, task);
+    await auditPart(tx, ctx, task, 'attachment_removed', `Took a file off “${task.title}”`, { file_id: fileId }, null);
+    return (await q.findTask(tx, ctx.scope.agencyId, task.id))!;
+  });
+}
+
+/** Whether the caller may read a stored file of the `productivity` purpose: it is on a task they see. */
+export async function mayReadTaskFile(tx: Tx, ctx: RequestContext, file: { id: string }): Promise<boolean> {
+  for (const { taskId } of await q.tasksWithFile(tx, ctx.scope.agencyId, file.id)) {
+    const task = await q.findTask(tx, ctx.scope.agencyId, taskId);
+    if (task && ((await seesSpace(tx, ctx, task.spaceId)) || (await q.isSharedWith(tx, ctx.scope.agencyId, task.id, ctx.scope.userId))))
+      return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- links
+
+export function addLink(ctx: RequestContext, taskId: string, input: z.output<typeof AddLinkInput>): Promise<q.TaskRow> {
+  return inAgency(ctx, async (tx) => {
+    const agencyId = ctx.scope.agencyId;
+    const { task } = await visibleTask(tx, ctx, taskId, 'member');
+    if (!TASK_LINK_KINDS.includes(input.kind) || !(await q.recordExists(tx, LINK_TABLES[input.kind], agencyId, input.record_id)))
+      throw new AppError('not_found', 'The record to link was not found');
+    await q.insertLink(tx, {
+      agencyId,
+      taskId: task.id,
+      kind: input.kind,
+      recordId: input.record_id,
+      label: input.label,
+      createdBy: ctx.scope.userId,
+    });
+    await touch(tx, task);
+    await auditPart(tx, ctx, task, 'link_added', `Linked “${task.title}” to a ${input.kind.replace('_', ' ')}`, null, input);
+    return (await q.findTask(tx, agencyId, task.id))!;
+  });
+}
+
+export function removeLink(ctx: RequestContext, id: string): Promise<void> {
+  return inAgency(ctx, async (tx) => {
+    const notFound = new AppError('not_found', 'The link was not found');
+    const link = await q.findLink(tx, ctx.scope.agencyId, id);
+    if (!link) throw notFound;
+    const { task } = await visibleTask(tx, ctx, link.taskId, 'member').catch(() => {
+      throw notFound;
+    });
+    await q.deleteLink(tx, ctx.scope.agencyId, id);
+    await touch(tx, task);
+    await auditPart(tx, ctx, task, 'link_removed', `Took a link off “${task.title}”`, { kind: link.kind, record_id: link.recordId }, null);
+  });
+}
+
+// ---------------------------------------------------------------- sharing
+
+/** Shares the task with one person of the agency, who then sees it (and nothing else of the space) and is told. */
+export function share(ctx: RequestContext, taskId: string, userId: string): Promise<q.TaskRow> {
+  return inAgency(ctx, async (tx) => {
+    const agencyId = ctx.scope.agencyId;
+    const { task } = await visibleTask(tx, ctx, taskId, 'member');
+    if (!(await findPerson(tx, agencyId, userId))) throw validationError({ user_id: 'This person is not in your agency' });
+    await q.addShare(tx, agencyId, task.id, userId, ctx.scope.userId);
+    await touch(tx, task);
+    await tell(tx, ctx, userId, {
+      kind: 'productivity.task_shared',
+      title: `Shared with you: ${task.title}`,
+      body: `${ctx.actor.email ?? 'A colleague'} shared the task “${task.title}” with you.`,
+      link: `/productivity?task=${task.id}`,
+    });
+    await auditPart(tx, ctx, task, 'task_shared', `Shared “${task.title}”`, null, { user_id: userId });
+    return (await q.findTask(tx, agencyId, task.id))!;
+  });
+}
+
+export function unshare(ctx: RequestContext, taskId: string, userId: string): Promise<q.TaskRow> {
+  return inAgency(ctx, async (tx) => {
+    const { task } = await visibleTask(tx, ctx, taskId, 'member');
+    if (!(await q.removeShare(tx, ctx.scope.agencyId, task.id, userId)))
+      throw new AppError('not_found', 'The task is not shared with this person');
+    await touch(tx, task);
+    await auditPart(tx, ctx, task, 'task_unshared', `Stopped sharing “${task.title}”`, { user_id: userId }, null);
+    return (await q.findTask(tx, ctx.scope.agencyId, task.id))!;
+  });
+}
