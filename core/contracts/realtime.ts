@@ -27,6 +27,11 @@ export const REALTIME_TOPICS = {
   scheduleAllcall: 'schedule.allcall',
   /** An open overtime shift was posted, signed up for, awarded, offered on or cancelled: the overtime lists read again. Audience: `scheduling:view`. */
   scheduleOvertime: 'schedule.overtime',
+  /**
+   * A trade was proposed, answered, cancelled, approved or denied: the trades lists read again.
+   * Audience: the trade's requester, colleague and arranger, and `scheduling:modification.manage`.
+   */
+  scheduleTrades: 'schedule.trades',
 } as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];
 
@@ -42,12 +47,16 @@ export type ScheduleAllcallMessage = z.infer<typeof ScheduleAllcallMessage>;
 export const ScheduleOvertimeMessage = z.object({ id: z.string() });
 export type ScheduleOvertimeMessage = z.infer<typeof ScheduleOvertimeMessage>;
 
+export const ScheduleTradesMessage = z.object({ id: z.string() });
+export type ScheduleTradesMessage = z.infer<typeof ScheduleTradesMessage>;
+
 /** The data of each topic's messages. */
 export const REALTIME_MESSAGES = {
   notifications: NotificationsMessage,
   'schedule.roster': ScheduleRosterMessage,
   'schedule.allcall': ScheduleAllcallMessage,
   'schedule.overtime': ScheduleOvertimeMessage,
+  'schedule.trades': ScheduleTradesMessage,
 } as const satisfies Record<RealtimeTopic, z.ZodType>;
 export type RealtimeData<T extends RealtimeTopic> = z.infer<(typeof REALTIME_MESSAGES)[T]>;
 

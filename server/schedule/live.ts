@@ -16,3 +16,24 @@ export function rosterChanged(tx: Tx, ctx: RequestContext, from: string, to: str
     { from, to },
   );
 }
+
+/**
+ * Tells the trade's people (requester, colleague, and whoever arranged it) and the supervisors who
+ * decide trades that it changed, once `tx` commits: their trades lists read again.
+ */
+export async function tradeChanged(
+  tx: Tx,
+  ctx: RequestContext,
+  trade: { id: string; requesterId: string; recipientId: string; arrangedBy: string | null },
+): Promise<void> {
+  const { agencyId } = ctx.scope;
+  await publish(
+    tx,
+    agencyId,
+    REALTIME_TOPICS.scheduleTrades,
+    { permission: 'scheduling:modification.manage', module: 'schedule' },
+    { id: trade.id },
+  );
+  const people = new Set([trade.requesterId, trade.recipientId, trade.arrangedBy].filter((id): id is string => id !== null));
+  for (const userId of people) await publish(tx, agencyId, REALTIME_TOPICS.scheduleTrades, { userId }, { id: trade.id });
+}

@@ -3,6 +3,7 @@ import type { Session } from '../../core/contracts/auth.ts';
 import type { ScheduleHome, ScheduleSettings, Shift, ShiftChange, ShiftType } from '../../core/contracts/schedule.ts';
 import type { Trade, TradeCheck, TradeOptions, TradePage } from '../../core/contracts/schedule-trades.ts';
 import type { Permission } from '../../core/permissions.ts';
+import { openStream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 
@@ -373,6 +374,29 @@ describe.each(DATABASE_KINDS)('shift trades on %s', (kind) => {
     const accepted = await ok<Trade>(await answer(colleague, arranged, { answer: 'accept' }), 201);
     expect((await decide(scheduler, accepted, { decision: 'deny', note: '' })).json().fields).toEqual({ note: 'Say why it is denied' });
     expect((await ok<Trade>(await decide(scheduler, accepted, { decision: 'deny', note: 'Court that day' }))).status).toBe('denied');
+  });
+
+  it('tells the colleague and the supervisors live when a trade is proposed and answered, and nobody else', async () => {
+    const shift = await place(officerUser, day, '2027-07-15');
+    const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const [asked, deciding, bystanding, elsewhere] = await Promise.all(
+      [colleague, scheduler, bystander, outsider].map((session) => openStream(base, session)),
+    );
+    try {
+      for (const stream of [asked, deciding, bystanding, elsewhere]) await stream.next((m) => m.event === 'ready');
+      const trade = await ok<Trade>(await propose(officer, { kind: 'giveaway', shift_id: shift.id, recipient_id: colleagueUser.id }), 201);
+      for (const stream of [asked, deciding])
+        expect(JSON.parse((await stream.next((m) => m.event === 'schedule.trades')).data)).toEqual({ id: trade.id });
+      await ok<Trade>(await answer(colleague, trade, { answer: 'decline', note: 'Court that day' }), 201);
+      await deciding.next(() => deciding.messages.filter((m) => m.event === 'schedule.trades').length === 2);
+      // A roster change after it marks the point by which a leak to the others would have come.
+      await place(officerUser, day, '2027-07-16');
+      await bystanding.next((m) => m.event === 'schedule.roster');
+      expect(bystanding.messages.map((m) => m.event)).not.toContain('schedule.trades');
+      expect(elsewhere.messages.map((m) => m.event)).toEqual(['ready']);
+    } finally {
+      for (const stream of [asked, deciding, bystanding, elsewhere]) stream.close();
+    }
   });
 
   it('hides a trade from anyone not part of it, and from another agency, with a 404', async () => {

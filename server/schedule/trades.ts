@@ -21,7 +21,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { tell } from '../platform/notices.ts';
 import { findPerson, peopleWithPermission, searchPeople } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
-import { rosterChanged } from './live.ts';
+import { rosterChanged, tradeChanged } from './live.ts';
 import { agencyToday } from './settings.ts';
 import * as setupQueries from './setup-queries.ts';
 import * as shiftQueries from './shift-queries.ts';
@@ -377,6 +377,12 @@ export function proposeTrade(ctx: RequestContext, input: TradeInput): Promise<Tr
       summary: `Proposed a trade: ${summaryOf(trade)}${arranged ? ` (arranged for ${plan.requester.name})` : ''}`,
       after: trade,
     });
+    await tradeChanged(tx, ctx, {
+      id,
+      requesterId: plan.requester.id,
+      recipientId: plan.recipient.id,
+      arrangedBy: arranged ? ctx.scope.userId : null,
+    });
     const asked =
       plan.kind === 'swap' && plan.recipientShift
         ? `${plan.requester.name} offers ${shiftText(plan.shift)} for your ${shiftText(plan.recipientShift)}`
@@ -429,6 +435,7 @@ export function answerTrade(ctx: RequestContext, id: string, input: unknown): Pr
       before,
       after: trade,
     });
+    await tradeChanged(tx, ctx, record.row);
     for (const userId of new Set([record.row.requesterId, record.row.arrangedBy].filter((x): x is string => x !== null)))
       await tell(tx, ctx, userId, {
         kind: `schedule.trade_${verb}`,
@@ -474,6 +481,7 @@ export function cancelTrade(ctx: RequestContext, id: string, version: number): P
       before,
       after: trade,
     });
+    await tradeChanged(tx, ctx, record.row);
     for (const userId of new Set([record.row.recipientId, record.row.requesterId]))
       await tell(tx, ctx, userId, {
         kind: 'schedule.trade_cancelled',
@@ -600,6 +608,7 @@ export function decideTrade(ctx: RequestContext, id: string, version: number, in
       before: { trade: before, shifts: moves.map((move) => move.before) },
       after: { trade, shifts: [trade.shift, trade.recipient_shift].filter(Boolean) },
     });
+    await tradeChanged(tx, ctx, record.row);
     for (const userId of new Set([row.requesterId, row.recipientId, row.arrangedBy].filter((x): x is string => x !== null)))
       await tell(tx, ctx, userId, {
         kind: `schedule.trade_${verb}`,

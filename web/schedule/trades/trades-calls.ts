@@ -7,8 +7,10 @@ import {
   type TradeInput,
   type TradeOptionsQuery,
 } from '../../../core/contracts/schedule-trades.ts';
+import { REALTIME_TOPICS } from '../../../core/contracts/realtime.ts';
 import { apiKey, callEndpoint, queryKey } from '../../lib/api.ts';
 import { sendOrQueue } from '../../lib/outbox/outbox.ts';
+import { useLiveInvalidation, useRealtimeStatus } from '../../lib/realtime.ts';
 
 /**
  * The trades screen's calls (core/contracts/schedule-trades.ts). What an officer does from the car (a
@@ -17,11 +19,23 @@ import { sendOrQueue } from '../../lib/outbox/outbox.ts';
  * trades, and the roster and home the scheduling module shows.
  */
 
+/**
+ * A colleague answers or a supervisor decides from their own device: the lists read again on each
+ * `schedule.trades` message of realtime/v1 (useTradesLive), and every 30 s while the stream is not open.
+ */
+const POLL_MS = 30_000;
+
+export function useTradesLive(): void {
+  useLiveInvalidation(REALTIME_TOPICS.scheduleTrades, apiKey(tradesApi));
+}
+
 export function useTrades(query: ListTradesQuery, enabled = true) {
+  const live = useRealtimeStatus() === 'live';
   return useQuery({
     queryKey: queryKey(tradesApi.list, query),
     queryFn: ({ signal }) => callEndpoint(tradesApi.list, { query, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: live ? false : POLL_MS,
     enabled,
   });
 }

@@ -13,7 +13,7 @@ import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/s
 import { SchedulePage } from '../schedule-ui.tsx';
 import { ProposeTradeForm } from './propose-trade-form.tsx';
 import { TradeCard } from './trade-card.tsx';
-import { useAnswerTrade, useCancelTrade, useDecideTrade, useTrades } from './trades-calls.ts';
+import { useAnswerTrade, useCancelTrade, useDecideTrade, useTrades, useTradesLive } from './trades-calls.ts';
 import type { TradesSearch } from './trades-search.ts';
 
 /**
@@ -29,6 +29,7 @@ export function TradesScreen() {
   const supervisor = claims ? hasPermission(claims, 'scheduling:modification.manage') : false;
   const myId = session?.user.id ?? '';
   const box = supervisor ? search.box : 'mine';
+  useTradesLive();
 
   return (
     <SchedulePage
