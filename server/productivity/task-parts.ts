@@ -20,7 +20,7 @@ import { findPerson, peopleWithPermission, userNameOf } from '../platform/people
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import * as q from './queries.ts';
 import { productivityChecklistItems, productivityTasks } from './schema.ts';
-import { seesSpace, visibleTask } from './visibility.ts';
+import { seesSpace, taskPath, visibleTask } from './visibility.ts';
 
 /** A task's checklist, comments (with @mentions), watchers, files, links to other modules' records, and who it is shared with. */
 
@@ -31,8 +31,6 @@ const LINK_TABLES: Record<TaskLinkKind, string> = {
   report: 'reports',
   binder: 'fto_binders',
 };
-
-const taskLink = (task: Pick<q.TaskRow, 'id' | 'listId'>) => `/productivity/list/${task.listId}?task=${task.id}`;
 
 function toChecklistItem(item: typeof productivityChecklistItems.$inferSelect): ChecklistItem {
   return { id: item.id, text: item.text, done: item.done, position: item.position, version: item.version };
@@ -254,7 +252,7 @@ export function addComment(ctx: RequestContext, taskId: string, input: z.output<
         kind: 'productivity.mentioned',
         title: `You were mentioned on “${task.title}”`,
         body: `${ctx.actor.email ?? 'A colleague'} wrote: ${excerpt}`,
-        link: taskLink(task),
+        link: taskPath(task),
       });
     for (const watcher of await q.watchersOf(tx, agencyId, task.id))
       if (!mentionIds.includes(watcher.id))
@@ -262,7 +260,7 @@ export function addComment(ctx: RequestContext, taskId: string, input: z.output<
           kind: 'productivity.commented',
           title: `New comment on “${task.title}”`,
           body: `${ctx.actor.email ?? 'A colleague'} wrote: ${excerpt}`,
-          link: taskLink(task),
+          link: taskPath(task),
         });
     await touch(tx, task);
     await auditPart(tx, ctx, task, 'comment_added', `Commented on “${task.title}”`, null, {

@@ -21,7 +21,7 @@ import {
 } from '../../core/contracts/productivity.ts';
 import { toCsv } from '../../core/csv.ts';
 import { recordAudit } from '../platform/audit.ts';
-import { holds, inAgency, type RequestContext } from '../platform/context.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { tell } from '../platform/notices.ts';
@@ -33,7 +33,7 @@ import { agencyCalendar, dueInstant, nextOccurrence } from './recurrence.ts';
 import { toTemplate } from './spaces.ts';
 import { productivityTasks } from './schema.ts';
 import { describeTaskParts } from './task-parts.ts';
-import { isAdmin, visibleList, visibleTask, type TaskAccess } from './visibility.ts';
+import { taskPath, visibleAmong, visibleList, visibleTask, type TaskAccess } from './visibility.ts';
 
 /**
  * Tasks: create (also from a template), read, change at a version, close and reopen (a recurring
@@ -43,7 +43,6 @@ import { isAdmin, visibleList, visibleTask, type TaskAccess } from './visibility
  */
 
 const zoneOf = (ctx: Pick<RequestContext, 'sysConfig'>) => ctx.sysConfig.general_settings.timezone;
-const taskLink = (task: Pick<q.TaskRow, 'id' | 'listId'>) => `/productivity/list/${task.listId}?task=${task.id}`;
 
 // ---------------------------------------------------------------- reading
 
@@ -208,7 +207,7 @@ async function tellAssigned(tx: Tx, ctx: RequestContext, task: q.TaskRow, userId
       kind: 'productivity.task_assigned',
       title: `Assigned to you: ${task.title}`,
       body: `${ctx.actor.email ?? 'A colleague'} assigned you the task “${task.title}”${task.dueOn ? `, due ${task.dueOn}${task.dueTime ? ` at ${task.dueTime}` : ''}` : ''}.`,
-      link: taskLink(task),
+      link: taskPath(task),
     });
 }
 
@@ -313,6 +312,33 @@ async function saveTask(
   return { after, next };
 }
 
+/** What follows a new task (made or copied): its assignees (who are told), its maker watching it, its checklist, the audit entry. */
+async function settleNewTask(
+  tx: Tx,
+  ctx: RequestContext,
+  task: q.TaskRow,
+  assigneeIds: string[],
+  checklist: string[],
+  audit: { action: string; summary: string; extra: Record<string, unknown> },
+): Promise<Task> {
+  const agencyId = ctx.scope.agencyId;
+  await q.replaceAssignees(tx, task, assigneeIds);
+  await q.addWatcher(tx, agencyId, task.id, ctx.scope.userId);
+  await q.insertChecklistItems(
+    tx,
+    checklist.map((text, position) => ({ agencyId, taskId: task.id, text, position })),
+  );
+  await tellAssigned(tx, ctx, task, assigneeIds);
+  await recordAudit(tx, agencyId, ctx.actor, {
+    action: audit.action,
+    entityType: 'productivity_task',
+    entityId: task.id,
+    summary: audit.summary,
+    after: { ...audited(task, assigneeIds), ...audit.extra },
+  });
+  return describeTask(tx, ctx, task, 'member');
+}
+
 // ---------------------------------------------------------------- creating
 
 export function createTask(ctx: RequestContext, listId: string, input: z.output<typeof CreateTaskInput>): Promise<Task> {
@@ -352,22 +378,11 @@ export function createTask(ctx: RequestContext, listId: string, input: z.output<
       position: (await q.lastPosition(tx, agencyId, listId)) + 1024,
       createdBy: ctx.scope.userId,
     });
-    const assigneeIds = [...new Set(fields.assignee_ids)];
-    await q.replaceAssignees(tx, task, assigneeIds);
-    await q.addWatcher(tx, agencyId, task.id, ctx.scope.userId);
-    await q.insertChecklistItems(
-      tx,
-      fields.checklist.map((text, position) => ({ agencyId, taskId: task.id, text, position })),
-    );
-    await tellAssigned(tx, ctx, task, assigneeIds);
-    await recordAudit(tx, agencyId, ctx.actor, {
+    return settleNewTask(tx, ctx, task, [...new Set(fields.assignee_ids)], fields.checklist, {
       action: 'productivity.task_created',
-      entityType: 'productivity_task',
-      entityId: task.id,
       summary: `Created the task “${task.title}” in ${list.name}`,
-      after: { ...audited(task, assigneeIds), template_id: input.template_id ?? null },
+      extra: { template_id: input.template_id ?? null },
     });
-    return describeTask(tx, ctx, task, 'member');
   });
 }
 
@@ -474,12 +489,6 @@ export function duplicateTask(ctx: RequestContext, id: string, input: z.output<t
       createdBy: ctx.scope.userId,
     });
     const assigneeIds = ((await q.assigneesOf(tx, agencyId, [task.id])).get(task.id) ?? []).map((a) => a.id).filter((a) => members.has(a));
-    await q.replaceAssignees(tx, copy, assigneeIds);
-    await q.addWatcher(tx, agencyId, copy.id, ctx.scope.userId);
-    await q.insertChecklistItems(
-      tx,
-      (await q.checklistOf(tx, agencyId, task.id)).map((item) => ({ agencyId, taskId: copy.id, text: item.text, position: item.position })),
-    );
     for (const link of await q.linksOf(tx, agencyId, task.id))
       await q.insertLink(tx, {
         agencyId,
@@ -489,15 +498,12 @@ export function duplicateTask(ctx: RequestContext, id: string, input: z.output<t
         label: link.label,
         createdBy: ctx.scope.userId,
       });
-    await tellAssigned(tx, ctx, copy, assigneeIds);
-    await recordAudit(tx, agencyId, ctx.actor, {
+    const checklist = (await q.checklistOf(tx, agencyId, task.id)).map((item) => item.text);
+    return settleNewTask(tx, ctx, copy, assigneeIds, checklist, {
       action: 'productivity.task_duplicated',
-      entityType: 'productivity_task',
-      entityId: copy.id,
       summary: `Copied the task “${task.title}” to ${list.name}`,
-      after: { ...audited(copy, assigneeIds), copied_from: task.id },
+      extra: { copied_from: task.id },
     });
-    return describeTask(tx, ctx, copy, 'member');
   });
 }
 
@@ -662,10 +668,11 @@ export function exportTasks(ctx: RequestContext, listId: string, query: z.output
 async function myOpenTasks(tx: Tx, ctx: RequestContext, dueBy?: string) {
   const agencyId = ctx.scope.agencyId;
   const rows = await q.openTasksAssignedTo(tx, agencyId, ctx.scope.userId, dueBy);
-  if (rows.length === 0) return [];
-  const spaces = new Set(await q.spaceIdsOf(tx, agencyId, ctx.scope.userId));
-  const shared = await q.sharedTaskIds(tx, agencyId, ctx.scope.userId);
-  const visible = rows.filter((row) => isAdmin(ctx) || spaces.has(row.task.spaceId) || shared.has(row.task.id));
+  const visible = await visibleAmong(
+    tx,
+    ctx,
+    rows.map((row) => ({ ...row, id: row.task.id, spaceId: row.task.spaceId })),
+  );
   const summaries = await describeTasks(
     tx,
     agencyId,
@@ -715,10 +722,7 @@ export function linkedTasks(ctx: RequestContext, query: z.output<typeof LinkedQu
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
     const rows = (await q.tasksLinkedTo(tx, agencyId, query.kind, query.record_id)).map((row) => row.task);
-    if (rows.length === 0) return [];
-    const spaces = new Set(await q.spaceIdsOf(tx, agencyId, ctx.scope.userId));
-    const shared = await q.sharedTaskIds(tx, agencyId, ctx.scope.userId);
-    const visible = rows.filter((task) => holds(ctx, 'admin:access') || spaces.has(task.spaceId) || shared.has(task.id));
+    const visible = await visibleAmong(tx, ctx, rows);
     return describeTasks(tx, agencyId, visible);
   });
 }

@@ -59,3 +59,14 @@ export async function visibleTask(
     throw new AppError('forbidden', 'This task was shared with you to read and comment on; only the space’s members change it');
   return { task, access: 'shared' };
 }
+
+/** Which of these tasks the caller sees (lists that reach across spaces: my tasks, a record's tasks). */
+export async function visibleAmong<T extends Pick<q.TaskRow, 'id' | 'spaceId'>>(tx: Tx, ctx: RequestContext, tasks: T[]): Promise<T[]> {
+  if (tasks.length === 0 || isAdmin(ctx)) return tasks;
+  const spaces = new Set(await q.spaceIdsOf(tx, ctx.scope.agencyId, ctx.scope.userId));
+  const shared = await q.sharedTaskIds(tx, ctx.scope.agencyId, ctx.scope.userId);
+  return tasks.filter((task) => spaces.has(task.spaceId) || shared.has(task.id));
+}
+
+/** Where a task opens in the app (its list, with the task's drawer). */
+export const taskPath = (task: Pick<q.TaskRow, 'id' | 'listId'>) => `/productivity/list/${task.listId}?task=${task.id}`;
