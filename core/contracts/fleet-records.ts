@@ -4,7 +4,7 @@ import { FUEL_UNITS } from '../fleet/fuel-economy.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
 import { hasAtMostDecimals } from '../fleet/work-order-totals.ts';
 import { pageOf } from './admin.ts';
-import { FleetIdParams } from './fleet.ts';
+import { FleetIdParams, Vehicle } from './fleet.ts';
 import { Id, IsoDate, Label, LongText } from './fields.ts';
 
 /**
@@ -164,10 +164,14 @@ export const ExpiringDocumentsQuery = z.object({ within_days: z.coerce.number().
 
 // ---------------------------------------------------------------- cost of ownership and the report
 
+/** A period of the agency's days, both included; the year to date when left out. */
 export const PeriodQuery = z
-  .object({ from: IsoDate, to: IsoDate })
-  .refine((period) => period.from <= period.to, { message: 'The period ends before it starts', path: ['to'] })
-  .refine((period) => Date.parse(period.to) - Date.parse(period.from) <= 3 * 366 * 86_400_000, {
+  .object({ from: IsoDate.optional(), to: IsoDate.optional() })
+  .refine((period) => !period.from || !period.to || period.from <= period.to, {
+    message: 'The period ends before it starts',
+    path: ['to'],
+  })
+  .refine((period) => !period.from || !period.to || Date.parse(period.to) - Date.parse(period.from) <= 3 * 366 * 86_400_000, {
     message: 'Choose at most three years',
     path: ['from'],
   });
@@ -204,9 +208,14 @@ export type FleetReport = z.infer<typeof FleetReport>;
 
 // ---------------------------------------------------------------- the endpoints
 
+const officer = { permission: 'fleet:squadcheck.submit', module: 'fleet' } as const;
 const office = { permission: 'fleet:admin', module: 'fleet' } as const;
 
 export const fleetRecordsApi = defineApi('fleet', '/rest/v1/fleet', {
+  // officers log fuel from their phone (idempotent: a retry through the outbox never logs twice)
+  createFuelEntry: { method: 'POST', path: '/fuel', access: officer, body: FuelEntryInput, response: FuelEntry, idempotent: true },
+  listFuelVendors: { method: 'GET', path: '/fuel/vendors', access: officer, response: z.array(Vendor.pick({ id: true, name: true })) },
+
   listVendors: { method: 'GET', path: '/admin/vendors', access: office, query: ListVendorsQuery, response: pageOf(Vendor) },
   createVendor: { method: 'POST', path: '/admin/vendors', access: office, body: VendorInput, response: Vendor, idempotent: true },
   getVendor: { method: 'GET', path: '/admin/vendors/:id', access: office, params: FleetIdParams, response: Vendor, versioned: true },
@@ -219,4 +228,51 @@ export const fleetRecordsApi = defineApi('fleet', '/rest/v1/fleet', {
     response: Vendor,
     versioned: true,
   },
+
+  listFuelEntries: { method: 'GET', path: '/admin/fuel', access: office, query: ListFuelEntriesQuery, response: pageOf(FuelEntry) },
+  getFuelEntry: { method: 'GET', path: '/admin/fuel/:id', access: office, params: FleetIdParams, response: FuelEntry, versioned: true },
+  correctFuelEntry: {
+    method: 'PUT',
+    path: '/admin/fuel/:id',
+    access: office,
+    params: FleetIdParams,
+    body: CorrectFuelEntryInput,
+    response: FuelEntry,
+    versioned: true,
+  },
+  voidFuelEntry: {
+    method: 'POST',
+    path: '/admin/fuel/:id/void',
+    access: office,
+    params: FleetIdParams,
+    body: VoidFuelEntryInput,
+    response: FuelEntry,
+    versioned: true,
+  },
+
+  setVehicleDocuments: {
+    method: 'PUT',
+    path: '/admin/vehicles/:id/documents',
+    access: office,
+    params: FleetIdParams,
+    body: VehicleDocumentsInput,
+    response: Vehicle,
+    versioned: true,
+  },
+  listExpiringDocuments: {
+    method: 'GET',
+    path: '/admin/documents/expiring',
+    access: office,
+    query: ExpiringDocumentsQuery,
+    response: z.array(ExpiringDocument),
+  },
+  getCostOfOwnership: {
+    method: 'GET',
+    path: '/admin/vehicles/:id/cost-of-ownership',
+    access: office,
+    params: FleetIdParams,
+    query: PeriodQuery,
+    response: CostOfOwnership,
+  },
+  getFleetReport: { method: 'GET', path: '/admin/reports', access: office, query: PeriodQuery, response: FleetReport },
 });

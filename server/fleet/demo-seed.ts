@@ -18,7 +18,7 @@ import { insertSubmission } from './squad-check-queries.ts';
 import { findTemplateVersions } from './template-queries.ts';
 import { insertMaintenance } from './maintenance-queries.ts';
 import { insertVehicle, insertVehicleEvent, updateVehicleRow } from './vehicle-queries.ts';
-import { seedDemoVendors } from './demo-records.ts';
+import { seedDemoFuelAndPapers, seedDemoVendors } from './demo-records.ts';
 
 /**
  * A small, believable fleet for a demo agency: cars, a few days of squad checks, requests in every state,
@@ -348,6 +348,7 @@ export async function seedDemoFleet(tx: Tx, { agencyId, size, storeFile }: DemoA
         '/fleet',
       );
   }
+  await seedDemoFuelAndPapers(tx, agencyId, vehicles, vendorIds, managers[0]?.id ?? officers[0]!.id);
 }
 
 const DEMO_TAX_RATE = 8.25;

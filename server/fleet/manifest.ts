@@ -8,6 +8,7 @@ import { seedDemoFleet } from './demo-seed.ts';
 import { fleetTables } from './schema.ts';
 import { fleetRoutes } from './routes.ts';
 import { fleetRecordsRoutes } from './records-routes.ts';
+import { fleetJobs } from './documents.ts';
 import { fleetRecordsApi } from '../../core/contracts/fleet-records.ts';
 import { seedFleetDefaults } from './templates.ts';
 
@@ -27,6 +28,7 @@ export const fleetModule: ServerModule = {
   onAgencyCreated: async (tx, agencyId) => {
     await seedFleetDefaults(tx, agencyId);
   },
+  jobs: fleetJobs,
   seedDemo: seedDemoFleet,
   seedBench: seedBenchFleet,
   fileReaders: { fleet: ['fleet:admin'], signature: ['fleet:admin'] },
@@ -64,6 +66,17 @@ export const fleetModule: ServerModule = {
       params: { id: vehicle.id },
       body: { category: 'oil_change', every_miles: 5000 },
     });
-    return [vehicle.id, form.template.id, check.id, request.id, interval.id, file.id, workOrder.id, vendor.id];
+    const fuel = await call(fleetRecordsApi.createFuelEntry, {
+      body: {
+        vehicle_id: vehicle.id,
+        filled_at: new Date().toISOString(),
+        quantity: 14.2,
+        total_cents: 4_890,
+        odometer: 1_100,
+        full_tank: true,
+        vendor_id: vendor.id,
+      },
+    });
+    return [vehicle.id, form.template.id, check.id, request.id, interval.id, file.id, workOrder.id, vendor.id, fuel.id];
   },
 };

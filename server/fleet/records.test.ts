@@ -1,0 +1,383 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../core/contracts/auth.ts';
+import type { CostOfOwnership, ExpiringDocument, FleetReport, FuelEntry, Vendor } from '../../core/contracts/fleet-records.ts';
+import type { Page } from '../../core/contracts/admin.ts';
+import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
+import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { addDays, localDate } from './agency-days.ts';
+import { fleetJobs, reminderThreshold, remindAgency, remindersOf } from './documents.ts';
+
+/**
+ * Basic fleet records (issue 22, point 5): the vendor list, the fuel log with economy and outliers, the
+ * vehicles' document dates with their reminders, the cost of ownership and the fleet report.
+ */
+describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
+  let server: TestServer;
+  let agency: TestAgency;
+  let manager: Session;
+  let officer: Session;
+  let otherManager: Session;
+  let managerEmail: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    agency = await makeAgency(server, 'Records PD');
+    const managerUser = await makeUser(server, agency, { permissions: ['fleet:admin'], name: 'Pat Fleet' });
+    managerEmail = managerUser.email;
+    manager = await signIn(server, managerUser);
+    officer = await signIn(
+      server,
+      await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit'], name: 'Sam Officer' }),
+    );
+    const other = await makeAgency(server, 'Other Records PD');
+    otherManager = await signIn(server, await makeUser(server, other, { permissions: ['fleet:admin'] }));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (
+    session: Session,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
+  const created = async <T>(session: Session, url: string, payload: object): Promise<T> => {
+    const response = await call(session, 'POST', url, payload, { 'idempotency-key': randomUUID() });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as T;
+  };
+
+  let unit = 0;
+  const addVehicle = (session = manager) => {
+    unit += 1;
+    return created<Vehicle>(session, '/rest/v1/fleet/admin/vehicles', {
+      unit_number: `R${kind[0]}-${unit}`,
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Police Interceptor Utility',
+      year: 2024,
+      odometer: 10_000,
+    });
+  };
+  const fill = (vehicle: Vehicle, odometer: number, gallons: number, at: string, extra: object = {}) =>
+    created<FuelEntry>(officer, '/rest/v1/fleet/fuel', {
+      vehicle_id: vehicle.id,
+      filled_at: at,
+      quantity: gallons,
+      total_cents: Math.round(gallons * 349),
+      odometer,
+      full_tank: true,
+      ...extra,
+    });
+
+  it('keeps a vendor list the office adds to, corrects and retires, never two of one name', async () => {
+    const vendor = await created<Vendor>(manager, '/rest/v1/fleet/admin/vendors', {
+      name: 'Lakeside Tire',
+      phone: '(555) 201-0000',
+      email: 'shop@lakeside.example',
+      account_number: 'A-1',
+    });
+    expect(vendor).toMatchObject({ name: 'Lakeside Tire', active: true, address: null, version: 1 });
+    const twice = await call(
+      manager,
+      'POST',
+      '/rest/v1/fleet/admin/vendors',
+      { name: 'lakeside tire' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().fields).toEqual({ name: 'Lakeside Tire is already on the list' });
+    const bad = await call(
+      manager,
+      'POST',
+      '/rest/v1/fleet/admin/vendors',
+      { name: '', email: 'nope' },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(bad.json().fields).toMatchObject({ name: 'Give it a name', email: 'Enter an e-mail address like shop@example.com' });
+
+    const retired = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vendors/${vendor.id}`, { active: false }, { 'if-match': '"1"' });
+    expect(retired.json()).toMatchObject({ active: false, version: 2 });
+    const stale = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vendors/${vendor.id}`, { notes: 'x' }, { 'if-match': '"1"' });
+    expect(stale.statusCode).toBe(412);
+    const active = (await call(manager, 'GET', '/rest/v1/fleet/admin/vendors')).json() as Page<Vendor>;
+    expect(active.items.map((v) => v.id)).not.toContain(vendor.id);
+    const all = (await call(manager, 'GET', '/rest/v1/fleet/admin/vendors?status=all')).json() as Page<Vendor>;
+    expect(all.items.map((v) => v.id)).toContain(vendor.id);
+    // A retired vendor cannot be given new work.
+    const request = await created<ServiceRequest>(officer, '/rest/v1/fleet/service-requests', {
+      vehicle_id: (await addVehicle()).id,
+      category: 'tires',
+      description: 'Flat tire, front left',
+      drivable: true,
+    });
+    const toRetired = await call(
+      manager,
+      'PATCH',
+      `/rest/v1/fleet/admin/service-requests/${request.id}`,
+      { vendor_id: vendor.id },
+      { 'if-match': `"${request.version}"` },
+    );
+    expect(toRetired.json().fields).toEqual({ vendor_id: 'Choose one of the active vendors' });
+  });
+
+  it('keeps vendors, fuel, documents and reports to the fleet office of their own agency', async () => {
+    const vendor = await created<Vendor>(manager, '/rest/v1/fleet/admin/vendors', { name: 'Private Garage' });
+    const vehicle = await addVehicle();
+    const entry = await fill(vehicle, 10_300, 14, new Date().toISOString());
+    expect((await call(officer, 'GET', '/rest/v1/fleet/admin/vendors')).statusCode).toBe(403);
+    expect((await call(officer, 'GET', '/rest/v1/fleet/admin/fuel')).statusCode).toBe(403);
+    expect((await call(officer, 'GET', '/rest/v1/fleet/admin/reports?from=2026-01-01&to=2026-01-31')).statusCode).toBe(403);
+    expect((await call(otherManager, 'GET', `/rest/v1/fleet/admin/vendors/${vendor.id}`)).statusCode).toBe(404);
+    expect((await call(otherManager, 'GET', `/rest/v1/fleet/admin/fuel/${entry.id}`)).statusCode).toBe(404);
+    const voidTheirs = await call(
+      otherManager,
+      'POST',
+      `/rest/v1/fleet/admin/fuel/${entry.id}/void`,
+      { reason: 'Not ours' },
+      { 'if-match': '"1"' },
+    );
+    expect(voidTheirs.statusCode).toBe(404);
+    const documents = await call(
+      otherManager,
+      'PUT',
+      `/rest/v1/fleet/admin/vehicles/${vehicle.id}/documents`,
+      { registration_expires_on: '2027-01-01', insurance_expires_on: null, inspection_expires_on: null },
+      { 'if-match': `"${vehicle.version}"` },
+    );
+    expect(documents.statusCode).toBe(404);
+    const cost = await call(
+      otherManager,
+      'GET',
+      `/rest/v1/fleet/admin/vehicles/${vehicle.id}/cost-of-ownership?from=2026-01-01&to=2026-12-31`,
+    );
+    expect(cost.statusCode).toBe(404);
+    const theirs = (await call(otherManager, 'GET', '/rest/v1/fleet/admin/fuel')).json() as Page<FuelEntry>;
+    expect(theirs.items).toEqual([]);
+    // An officer of another agency cannot log fuel for our car either.
+    const foreign = await call(otherManager, 'POST', '/rest/v1/fleet/fuel', {}, { 'idempotency-key': randomUUID() });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('logs an officer’s fill once however often the phone retries, and names every bad field at once', async () => {
+    const vehicle = await addVehicle();
+    const body = {
+      vehicle_id: vehicle.id,
+      filled_at: new Date().toISOString(),
+      quantity: 15.25,
+      total_cents: 5_322,
+      odometer: 10_420,
+      full_tank: true,
+    };
+    const key = { 'idempotency-key': randomUUID() };
+    const first = await call(officer, 'POST', '/rest/v1/fleet/fuel', body, key);
+    const again = await call(officer, 'POST', '/rest/v1/fleet/fuel', body, key);
+    expect(first.statusCode).toBe(201);
+    expect(again.json().id).toBe(first.json().id);
+    expect(first.json()).toMatchObject({ quantity: 15.25, unit: 'gallon', entered_by_name: 'Sam Officer', economy: null, outlier: null });
+    const list = (await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}`)).json() as Page<FuelEntry>;
+    expect(list.total).toBe(1);
+    // The car's odometer follows the fill.
+    expect(((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json() as Vehicle).odometer).toBe(10_420);
+
+    const bad = await call(
+      officer,
+      'POST',
+      '/rest/v1/fleet/fuel',
+      { vehicle_id: vehicle.id, filled_at: 'yesterday', quantity: 0, total_cents: -1, odometer: 1.5 },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['filled_at', 'full_tank', 'odometer', 'quantity', 'total_cents']);
+  });
+
+  it('works out economy between full fills and flags a fill far off the car’s median or with the odometer going back', async () => {
+    const vehicle = await addVehicle();
+    const day = (n: number) => new Date(Date.UTC(2026, 9, 1 + n, 15)).toISOString();
+    await fill(vehicle, 10_000, 12, day(0));
+    // 300 miles on 15 gallons = 20 mpg, three times; a partial fill counts toward the next full one.
+    await fill(vehicle, 10_300, 15, day(3));
+    await fill(vehicle, 10_450, 7, day(5), { full_tank: false });
+    await fill(vehicle, 10_600, 8, day(6));
+    await fill(vehicle, 10_900, 15, day(9));
+    const thirsty = await fill(vehicle, 11_000, 15, day(11)); // 100 miles on 15 gallons: 6.7 mpg
+    const backwards = await fill(vehicle, 10_950, 10, day(12));
+    const page = (await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}&page_size=10`)).json() as Page<FuelEntry>;
+    expect(page.items.map((entry) => [entry.odometer, entry.economy])).toEqual([
+      [10_950, null],
+      [11_000, 6.7],
+      [10_900, 20],
+      [10_600, 20],
+      [10_450, null],
+      [10_300, 20],
+      [10_000, null],
+    ]);
+    const flagged = (
+      await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}&show=outliers`)
+    ).json() as Page<FuelEntry>;
+    expect(flagged.items.map((entry) => [entry.id, entry.outlier])).toEqual([
+      [backwards.id, 'The odometer (10,950) is below the fill before (11,000)'],
+      [thirsty.id, "6.7 mpg is 34 % of this vehicle's median 20 mpg"],
+    ]);
+
+    // The office corrects the slip (against its version) and the outlier is gone; a stale correction is 412.
+    const corrected = await call(
+      manager,
+      'PUT',
+      `/rest/v1/fleet/admin/fuel/${thirsty.id}`,
+      { filled_at: thirsty.filled_at, quantity: 5, total_cents: 1_745, odometer: 11_000, full_tank: true },
+      { 'if-match': `"${thirsty.version}"` },
+    );
+    expect(corrected.json()).toMatchObject({ quantity: 5, economy: 20, outlier: null, version: 2 });
+    const stale = await call(
+      manager,
+      'PUT',
+      `/rest/v1/fleet/admin/fuel/${thirsty.id}`,
+      { filled_at: thirsty.filled_at, quantity: 6, total_cents: 1_745, odometer: 11_000, full_tank: true },
+      { 'if-match': `"${thirsty.version}"` },
+    );
+    expect(stale.statusCode).toBe(412);
+    // Voided with a reason, the backwards fill stays on record, out of the economy.
+    const noReason = await call(manager, 'POST', `/rest/v1/fleet/admin/fuel/${backwards.id}/void`, { reason: '' }, { 'if-match': '"1"' });
+    expect(noReason.json().fields).toEqual({ reason: 'Say why (at least 3 characters)' });
+    const voided = await call(
+      manager,
+      'POST',
+      `/rest/v1/fleet/admin/fuel/${backwards.id}/void`,
+      { reason: 'Typed the wrong car' },
+      { 'if-match': '"1"' },
+    );
+    expect(voided.json()).toMatchObject({ void_reason: 'Typed the wrong car', economy: null, outlier: null });
+    expect(voided.json().voided_at).not.toBeNull();
+    const valid = (await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}`)).json() as Page<FuelEntry>;
+    expect(valid.total).toBe(6);
+    const withVoided = (
+      await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}&show=voided`)
+    ).json() as Page<FuelEntry>;
+    expect(withVoided.total).toBe(7);
+  });
+
+  it('gives economy in km per litre when the agency buys fuel by the litre', async () => {
+    expect((await call(manager, 'PUT', '/rest/v1/fleet/admin/settings', { fuel_unit: 'litre' })).statusCode).toBe(200);
+    try {
+      const vehicle = await addVehicle();
+      await fill(vehicle, 10_000, 40, new Date(Date.UTC(2026, 9, 1)).toISOString());
+      const second = await fill(vehicle, 10_250, 50, new Date(Date.UTC(2026, 9, 4)).toISOString());
+      // 250 miles is 402.3 km, on 50 litres.
+      expect(second).toMatchObject({ unit: 'litre', economy: 8 });
+    } finally {
+      await call(manager, 'PUT', '/rest/v1/fleet/admin/settings', { fuel_unit: 'gallon' });
+    }
+  });
+
+  it('keeps a vehicle’s document dates and lists those lapsing within the month, lapsed ones first', async () => {
+    const vehicle = await addVehicle();
+    const today = localDate(new Date(), 'America/Chicago');
+    const set = await call(
+      manager,
+      'PUT',
+      `/rest/v1/fleet/admin/vehicles/${vehicle.id}/documents`,
+      { registration_expires_on: addDays(today, -2), insurance_expires_on: addDays(today, 10), inspection_expires_on: addDays(today, 200) },
+      { 'if-match': `"${vehicle.version}"` },
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ registration_expires_on: addDays(today, -2), version: vehicle.version + 1 });
+    const bad = await call(
+      manager,
+      'PUT',
+      `/rest/v1/fleet/admin/vehicles/${vehicle.id}/documents`,
+      { registration_expires_on: '31/12/2026', insurance_expires_on: null, inspection_expires_on: null },
+      { 'if-match': `"${vehicle.version + 1}"` },
+    );
+    expect(bad.json().fields).toEqual({ registration_expires_on: 'Use a date (YYYY-MM-DD)' });
+    const expiring = (await call(manager, 'GET', '/rest/v1/fleet/admin/documents/expiring')).json() as ExpiringDocument[];
+    expect(expiring.filter((document) => document.vehicle_id === vehicle.id)).toEqual([
+      { vehicle_id: vehicle.id, unit_number: vehicle.unit_number, document: 'registration', expires_on: addDays(today, -2), days_left: -2 },
+      { vehicle_id: vehicle.id, unit_number: vehicle.unit_number, document: 'insurance', expires_on: addDays(today, 10), days_left: 10 },
+    ]);
+  });
+
+  it('reminds the fleet office 30 days, 7 days and the day before a document lapses, once per threshold across reruns', async () => {
+    expect([40, 30, 12, 7, 2, 1, 0, -3].map(reminderThreshold)).toEqual([null, 30, 30, 7, 7, 1, null, null]);
+    const vehicle = await addVehicle();
+    const zone = 'America/Chicago';
+    const now = new Date();
+    const today = localDate(now, zone);
+    await call(
+      manager,
+      'PUT',
+      `/rest/v1/fleet/admin/vehicles/${vehicle.id}/documents`,
+      { registration_expires_on: addDays(today, 25), insurance_expires_on: null, inspection_expires_on: null },
+      { 'if-match': `"${vehicle.version}"` },
+    );
+    const dayAt = (offset: number) => new Date(now.getTime() + offset * 86_400_000);
+    const reminders = async () =>
+      (await server.database.withTenant(agency.id, (tx) => remindersOf(tx, agency.id, [vehicle.id]))).map((row) => row.daysBefore).sort();
+    await remindAgency(server.services, agency.id, dayAt(0));
+    // The daily job (what pg-boss runs) finds the agency through its security-definer function.
+    await fleetJobs[0]!.handle(server.services, {});
+    await remindAgency(server.services, agency.id, dayAt(1));
+    expect(await reminders()).toEqual([30]);
+    await remindAgency(server.services, agency.id, dayAt(19));
+    await remindAgency(server.services, agency.id, dayAt(19));
+    expect(await reminders()).toEqual([30, 7]);
+    await remindAgency(server.services, agency.id, dayAt(24));
+    await remindAgency(server.services, agency.id, dayAt(26));
+    expect(await reminders()).toEqual([1, 30, 7]);
+    const mail = await server.waitForMail(managerEmail, /Registration of unit .* lapses in 25 days/);
+    expect(mail.text).toContain(`/fleet/admin/vehicle/${vehicle.id}`);
+    const bell = (await call(manager, 'GET', '/rest/v1/notifications')).json() as { items: Array<{ title: string }> };
+    expect(bell.items.filter((notice) => notice.title.startsWith(`Registration of unit ${vehicle.unit_number}`))).toHaveLength(3);
+  });
+
+  it('adds up a vehicle’s cost of ownership and the fleet report over a period', async () => {
+    const vehicle = await addVehicle();
+    const request = await created<ServiceRequest>(officer, '/rest/v1/fleet/service-requests', {
+      vehicle_id: vehicle.id,
+      category: 'brakes',
+      description: 'Brakes squeal',
+      drivable: false,
+    });
+    const done = await call(
+      manager,
+      'PATCH',
+      `/rest/v1/fleet/admin/service-requests/${request.id}`,
+      { status: 'completed', cost_cents: 30_000 },
+      { 'if-match': `"${request.version}"` },
+    );
+    expect(done.statusCode, done.body).toBe(200);
+    const now = Date.now();
+    await fill(vehicle, 10_100, 10, new Date(now - 3 * 86_400_000).toISOString());
+    await fill(vehicle, 10_500, 20, new Date(now - 60_000).toISOString());
+    const today = localDate(new Date(), 'America/Chicago');
+    const from = addDays(today, -10);
+    const cost = (
+      await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/cost-of-ownership?from=${from}&to=${today}`)
+    ).json() as CostOfOwnership;
+    // $300 of brakes and $104.70 of fuel over 500 miles (10,000 at the start, 10,500 at the last fill).
+    expect(cost).toMatchObject({
+      maintenance_cents: 30_000,
+      fuel_cents: 10_470,
+      total_cents: 40_470,
+      miles: 500,
+      cost_per_mile_cents: 80.94,
+    });
+    const backwards = await call(manager, 'GET', `/rest/v1/fleet/admin/reports?from=${today}&to=${from}`);
+    expect(backwards.json().fields).toEqual({ 'querystring.to': 'The period ends before it starts' });
+
+    const report = (await call(manager, 'GET', `/rest/v1/fleet/admin/reports?from=${from}&to=${today}`)).json() as FleetReport;
+    const month = report.cost_by_month.find((m) => m.month === today.slice(0, 7))!;
+    expect(month.costs.brakes).toBeGreaterThanOrEqual(30_000);
+    expect(report.categories.map((category) => category.key)).toEqual(expect.arrayContaining(['brakes', 'fuel']));
+    // Out of service from the report (not drivable) until completed: some downtime, under a day.
+    const down = report.downtime.find((row) => row.vehicle_id === vehicle.id);
+    expect(down?.days ?? 0).toBeLessThan(1);
+    expect(report.vehicles.find((row) => row.vehicle_id === vehicle.id)).toMatchObject({ total_cents: 40_470, miles: 500 });
+    expect(report.checks_by_week.length).toBeGreaterThanOrEqual(2);
+    expect(report.checks_by_week.every((week) => week.completed <= week.due)).toBe(true);
+  });
+});
