@@ -58,6 +58,11 @@ import { listMyServiceRequests, listServiceRequestQueue } from '../server/fleet/
 import { listAgencyMaintenance } from '../server/fleet/maintenance.ts';
 import { listAgencyTemplates } from '../server/fleet/templates.ts';
 import { fleetDashboard, fleetHome } from '../server/fleet/overview.ts';
+import { ListFuelEntriesQuery, ListVendorsQuery } from '../core/contracts/fleet-records.ts';
+import { listExpiringDocuments } from '../server/fleet/documents.ts';
+import { listAgencyFuelEntries } from '../server/fleet/fuel.ts';
+import { costOfOwnership, fleetReport } from '../server/fleet/reports.ts';
+import { listAgencyVendors } from '../server/fleet/vendors.ts';
 import { ListBindersQuery, ListDorsQuery } from '../core/contracts/fto.ts';
 import { getBinder, listBinders } from '../server/fto/binders.ts';
 import { getDor, listDors } from '../server/fto/dors.ts';
@@ -78,6 +83,9 @@ import { listTimeOffTypes, scheduleSetup } from '../server/schedule/setup.ts';
 import { roster, scheduleHistory, shiftHistory } from '../server/schedule/shifts.ts';
 import { balances, listTimeOff, previewTimeOff } from '../server/schedule/time-off.ts';
 import { getOvertime, listOvertime, overtimeTotals, schedulePeopleList, staffingGaps } from '../server/schedule/overtime.ts';
+import { ListTasksQuery, TASK_GROUPS, TASK_SORTS } from '../core/contracts/productivity.ts';
+import { getSpace, listSpaces } from '../server/productivity/spaces.ts';
+import { getTask, listTasks, myTasks, productivityHome } from '../server/productivity/tasks.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../test/postgres.ts';
 import { benchEmail, seedBench } from './bench-data.ts';
 
@@ -419,6 +427,21 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     expect(explained).toBeGreaterThan(100);
   });
 
+  it('fleet records: vendors, the fuel log and its outliers, expiring documents, a vehicle’s cost of ownership, the fleet report', async () => {
+    const manager = ctxOf('manager');
+    await check('vendors', () => listAgencyVendors(manager, ListVendorsQuery.parse({})));
+    await check('vendors, every status', () => listAgencyVendors(manager, ListVendorsQuery.parse({ status: 'all', q: 'garage' })));
+    await check('fuel log', () => listAgencyFuelEntries(manager, ListFuelEntriesQuery.parse({})));
+    await check('fuel log of a vehicle', () => listAgencyFuelEntries(manager, ListFuelEntriesQuery.parse({ vehicle_id: vehicleId })));
+    await check('fuel log, outliers of a quarter', () =>
+      listAgencyFuelEntries(manager, ListFuelEntriesQuery.parse({ show: 'outliers', from: '2026-07-01', to: '2026-09-30' })),
+    );
+    await check('documents expiring', () => listExpiringDocuments(manager, 30));
+    await check('cost of ownership', () => costOfOwnership(manager, vehicleId, {}));
+    await check('fleet report', () => fleetReport(manager, {}));
+    expect(failures).toEqual([]);
+  });
+
   it('field training: binders for each role and status, a binder, its DORs, a DOR, tasksheets and policies, each role’s home', async () => {
     const coordinator = ctxOf('coordinator');
     const trainer = ctxOf('trainer');
@@ -557,6 +580,41 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
       }),
     );
     await check('seniority dates and tiers', () => schedulePeopleList(scheduler));
+    expect(failures).toEqual([]);
+  });
+
+  it('productivity: my tasks, home, the spaces, a space, a list’s tasks (every sort, both directions, filters, groups), a task', async () => {
+    const officer = ctxOf('officer');
+    const sergeant = ctxOf('sergeant');
+    const admin = ctxOf('admin');
+    await check('my tasks', () => myTasks(officer));
+    await check('productivity home', () => productivityHome(sergeant));
+    await check('my spaces', () => listSpaces(officer));
+    await check('every space (administrator)', () => listSpaces(admin));
+    const [space] = await listSpaces(sergeant);
+    await check('a space', () => getSpace(sergeant, space!.id));
+    const listId = (await getSpace(sergeant, space!.id)).lists[0]!.id;
+    for (const sort of TASK_SORTS)
+      for (const order of ['asc', 'desc'] as const)
+        await check(`a list by ${sort} ${order}`, () => listTasks(sergeant, listId, ListTasksQuery.parse({ sort, order })));
+    for (const group of TASK_GROUPS)
+      await check(`a list with its closed tasks, grouped by ${group}`, () =>
+        listTasks(sergeant, listId, ListTasksQuery.parse({ include_closed: 'true', group })),
+      );
+    await check('a list of one person’s tasks due this month', () =>
+      listTasks(
+        sergeant,
+        listId,
+        ListTasksQuery.parse({
+          assignee_id: people.officer,
+          due_from: new Date().toISOString().slice(0, 10),
+          due_to: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+          sort: 'due',
+        }),
+      ),
+    );
+    const page = await listTasks(sergeant, listId, ListTasksQuery.parse({ include_closed: 'true' }));
+    await check('a task', () => getTask(sergeant, page.items[0]!.id));
     expect(failures).toEqual([]);
   });
 });

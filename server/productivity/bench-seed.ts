@@ -8,7 +8,8 @@ import { dueInstant } from './recurrence.ts';
  * The productivity part of the bench dataset: three spaces (patrol, investigations, administration)
  * holding every active person, four lists each, and a year of tasks at about six a working day (the
  * other agencies of the query-plan test get their share of it): those of the past mostly closed, those
- * ahead open, each assigned to one or two members, some with a checklist and a comment.
+ * ahead open, each assigned to one or two members and watched by its maker, some with a checklist, a
+ * comment, a share, a link to a vehicle or a file (whose bytes the bench does not need).
  */
 
 type Row = Record<string, unknown>;
@@ -53,6 +54,10 @@ export async function seedBenchProductivity(tx: Tx, bench: BenchAgency): Promise
   const assignees: Row[] = [];
   const checklist: Row[] = [];
   const comments: Row[] = [];
+  const watchers: Row[] = [];
+  const shares: Row[] = [];
+  const links: Row[] = [];
+  const attachments: Row[] = [];
   const count = Math.max(20, Math.round(bench.days * TASKS_PER_DAY * bench.activity));
   for (let i = 0; i < count; i += 1) {
     const list = lists[Math.floor(rand() * lists.length)]!;
@@ -99,6 +104,20 @@ export async function seedBenchProductivity(tx: Tx, bench: BenchAgency): Promise
           done: closed || n === 0,
           position: n,
         });
+    watchers.push({ agency_id: agencyId, task_id: id, user_id: creator.id });
+    if (rand() < 0.15)
+      shares.push({ agency_id: agencyId, task_id: id, user_id: people[Math.floor(rand() * people.length)]!.id, shared_by: creator.id });
+    if (rand() < 0.15)
+      links.push({
+        agency_id: agencyId,
+        id: crypto.randomUUID(),
+        task_id: id,
+        kind: 'vehicle',
+        record_id: crypto.randomUUID(),
+        label: 'Unit',
+        created_by: creator.id,
+      });
+    if (rand() < 0.15) attachments.push({ agency_id: agencyId, task_id: id, file_id: crypto.randomUUID(), added_by: first.id });
     if (rand() < 0.2)
       comments.push({
         agency_id: agencyId,
@@ -114,4 +133,11 @@ export async function seedBenchProductivity(tx: Tx, bench: BenchAgency): Promise
   await bench.insert('productivity_task_assignees', assignees);
   if (checklist.length) await bench.insert('productivity_checklist_items', checklist);
   if (comments.length) await bench.insert('productivity_comments', comments);
+  await bench.insert('productivity_task_watchers', watchers);
+  for (const [table, rows] of [
+    ['productivity_task_shares', shares],
+    ['productivity_task_links', links],
+    ['productivity_attachments', attachments],
+  ] as const)
+    if (rows.length) await bench.insert(table, rows);
 }
