@@ -335,7 +335,7 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
     ]);
     expect((await ok<TaskPage>(await call(sergeant, 'GET', `/lists/${second.id}/tasks?label=court`))).total).toBe(1);
     const moved = await ok<Task>(await call(sergeant, 'POST', `/tasks/${urgent.id}/move`, { list_id: list.id }, ifMatch(urgent.version)));
-    expect(moved).toMatchObject({ list_id: list.id, list_name: 'Shift tasks' });
+    expect(moved).toMatchObject({ list_id: list.id, list_name: 'Shift tasks', version: urgent.version + 1 });
     const copy = await ok<Task>(await call(sergeant, 'POST', `/tasks/${urgent.id}/duplicate`, { list_id: second.id }, fresh()), 201);
     expect(copy).toMatchObject({ title: 'Zulu urgent', list_id: second.id, priority: 'urgent' });
     expect(copy.id).not.toBe(urgent.id);

@@ -275,10 +275,12 @@ async function saveTask(
   version: number | null,
   fields: Fields,
   action = 'productivity.task_changed',
+  /** Columns no input field sets (a move's list, space and place). */
+  columns: Partial<typeof productivityTasks.$inferInsert> = {},
 ): Promise<{ after: q.TaskRow; next: q.TaskRow | null }> {
   const agencyId = ctx.scope.agencyId;
   const where = and(eq(productivityTasks.agencyId, agencyId), eq(productivityTasks.id, before.id));
-  const after = await updateAtVersion(tx, productivityTasks, where, version, columnsOf(ctx, space, before, fields));
+  const after = await updateAtVersion(tx, productivityTasks, where, version, { ...columnsOf(ctx, space, before, fields), ...columns });
   if (!after) throw staleVersion('task');
   const assigneesBefore = ((await q.assigneesOf(tx, agencyId, [before.id])).get(before.id) ?? []).map((a) => a.id);
   let assigneesAfter = assigneesBefore;
@@ -435,27 +437,25 @@ export function moveTask(ctx: RequestContext, id: string, version: number, input
     const space = (await q.findSpace(tx, agencyId, list.spaceId))!;
     const status = input.status ?? (space.statuses.some((s) => s.key === task.status) ? task.status : openStatus(space.statuses));
     const problems = await problemsOf(tx, ctx, space, { status }, {});
-    if (space.id !== task.spaceId) {
-      // Assignees who are not in the new space are left behind; custom values of the old space's fields are dropped.
-      const members = new Set((await q.membersOf(tx, agencyId, space.id)).map((m) => m.id));
-      const assignees = ((await q.assigneesOf(tx, agencyId, [task.id])).get(task.id) ?? []).map((a) => a.id);
-      await q.replaceAssignees(
-        tx,
-        task,
-        assignees.filter((a) => members.has(a)),
-      );
-    }
     if (Object.keys(problems).length) throw validationError(problems);
+    // Custom values of fields the new space does not have are dropped.
     const fieldIds = new Set(space.fields.map((f) => f.id));
-    const where = and(eq(productivityTasks.agencyId, agencyId), eq(productivityTasks.id, id));
-    const moved = await updateAtVersion(tx, productivityTasks, where, version, {
+    const { after } = await saveTask(tx, ctx, space, task, version, status !== task.status ? { status } : {}, 'productivity.task_moved', {
       listId: list.id,
       spaceId: space.id,
       position: (await q.lastPosition(tx, agencyId, list.id)) + 1024,
       customFields: Object.fromEntries(Object.entries(task.customFields).filter(([key]) => fieldIds.has(key))),
     });
-    if (!moved) throw staleVersion('task');
-    const { after } = await saveTask(tx, ctx, space, moved, null, status !== moved.status ? { status } : {}, 'productivity.task_moved');
+    if (space.id !== task.spaceId) {
+      // Assignees who are not in the new space are left behind.
+      const members = new Set((await q.membersOf(tx, agencyId, space.id)).map((m) => m.id));
+      const assignees = ((await q.assigneesOf(tx, agencyId, [task.id])).get(task.id) ?? []).map((a) => a.id);
+      await q.replaceAssignees(
+        tx,
+        after,
+        assignees.filter((a) => members.has(a)),
+      );
+    }
     return describeTask(tx, ctx, after, 'member');
   });
 }
