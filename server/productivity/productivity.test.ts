@@ -309,6 +309,32 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
     expect(await ok<ProductivityHome>(await call(me, 'GET', '/home'))).toMatchObject({ due_today: 1, overdue: 1 });
   });
 
+  it('leaves out of my tasks a task of a space I have left, until it is shared with me', async () => {
+    const leaver = await makeUser(server, agency, { permissions: USER, name: 'Lee Leaver' });
+    const session = await signIn(server, leaver);
+    const team = await ok<Space>(await call(sergeant, 'POST', '/spaces', { name: 'Short-lived', member_ids: [leaver.id] }, fresh()), 201);
+    const teamList = await ok<TaskListSummary>(await call(sergeant, 'POST', `/spaces/${team.id}/lists`, { name: 'Work' }, fresh()), 201);
+    const task = await newTask(sergeant, { title: 'Left behind', assignee_ids: [leaver.id] }, teamList.id);
+    const titles = async () =>
+      Object.values(await ok<MyTasks>(await call(session, 'GET', '/my-tasks'))).flatMap((group) =>
+        Array.isArray(group) ? group.map((t) => t.title) : [],
+      );
+    expect(await titles()).toContain('Left behind');
+    const current = await ok<Space>(await call(sergeant, 'GET', `/spaces/${team.id}`));
+    await ok(
+      await call(
+        sergeant,
+        'PUT',
+        `/spaces/${team.id}/members`,
+        { member_ids: current.members.filter((m) => m.id !== leaver.id).map((m) => m.id) },
+        ifMatch(current.version),
+      ),
+    );
+    expect(await titles()).not.toContain('Left behind');
+    await ok(await call(sergeant, 'POST', `/tasks/${task.id}/shares`, { user_id: leaver.id }));
+    expect(await titles()).toContain('Left behind');
+  });
+
   it('tells assignees once, in their morning, of a task due tomorrow', async () => {
     const task = await newTask(sergeant, { title: 'Court packet', due_on: '2027-04-02', assignee_ids: [users.officer.id] });
     const morning = new Date('2027-04-01T14:00:00Z');

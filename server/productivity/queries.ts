@@ -257,8 +257,13 @@ export async function followTask(tx: Tx, task: Pick<TaskRow, 'agencyId' | 'id' |
     .where(and(eq(productivityTaskAssignees.agencyId, task.agencyId), eq(productivityTaskAssignees.taskId, task.id)));
 }
 
-/** The open tasks assigned to a person, by due date (those without one last): "my tasks". */
-export async function openTasksAssignedTo(tx: Tx, agencyId: string, userId: string, dueBy?: string) {
+/**
+ * The open tasks assigned to a person that they still see (a member of the task's space, or shared with
+ * them; `everyVisible`: an administrator, who sees every space), by due date (those without one last):
+ * "my tasks".
+ */
+export async function openTasksAssignedTo(tx: Tx, agencyId: string, userId: string, options: { dueBy?: string; everyVisible: boolean }) {
+  const { dueBy } = options;
   const mine = await tx
     .select({ taskId: productivityTaskAssignees.taskId })
     .from(productivityTaskAssignees)
@@ -297,6 +302,10 @@ export async function openTasksAssignedTo(tx: Tx, agencyId: string, userId: stri
           mine.map((row) => row.taskId),
         ),
         isNull(productivityTasks.closedAt),
+        options.everyVisible
+          ? undefined
+          : sql`(exists (select 1 from ${productivitySpaceMembers} m where m.agency_id = ${productivityTasks.agencyId} and m.space_id = ${productivityTasks.spaceId} and m.user_id = ${userId})
+              or exists (select 1 from ${productivityTaskShares} s where s.agency_id = ${productivityTasks.agencyId} and s.task_id = ${productivityTasks.id} and s.user_id = ${userId}))`,
       ),
     );
   // At most the person's 500 open tasks: sorted here, soonest due first.
