@@ -76,6 +76,8 @@ interface Caller {
    * posted for the run; `next` walks the officer × shift pairs, so each sign-up is one not made yet.
    */
   overtime: { officers: string[]; shifts: string[]; next: number };
+  /** The same officer's open tasks, each with its version and its space's lists; `next` moves each to the next list in turn. */
+  productivity: { tasks: Array<{ id: string; version: number; lists: string[]; at: number }>; next: number };
 }
 
 type CaseKind = 'reference' | 'baseline' | 'list' | 'read' | 'write';
@@ -236,6 +238,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
       next: 0,
     };
     const overtime = await overtimeFixture(base, agency, scheduler.access_token, setup);
+    const productivity = await productivityFixture(base, writer.access_token);
     for (const user of [2, 3]) {
       const session = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
         method: 'POST',
@@ -266,6 +269,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
         citations,
         schedule,
         overtime,
+        productivity,
       });
     }
   }
@@ -317,6 +321,24 @@ async function overtimeFixture(
     shifts.push(posted.id);
   }
   return { officers, shifts, next: 0 };
+}
+
+/** Enough of the officer's open tasks that two moves of one task are never in flight at once. */
+const MOVED_TASKS = 40;
+
+async function productivityFixture(base: string, officerToken: string): Promise<Caller['productivity']> {
+  const headers = { authorization: `Bearer ${officerToken}` };
+  // The first list of the officer's first space: its open tasks, moved round the space's lists.
+  const [space] = await json<Array<{ id: string }>>(base, '/rest/v1/productivity/spaces', { headers });
+  const lists = (await json<{ lists: Array<{ id: string }> }>(base, `/rest/v1/productivity/spaces/${space!.id}`, { headers })).lists.map(
+    (l) => l.id,
+  );
+  const page = await json<{ items: Array<{ id: string; version: number }> }>(
+    base,
+    `/rest/v1/productivity/lists/${lists[0]!}/tasks?page_size=${MOVED_TASKS}`,
+    { headers },
+  );
+  return { tasks: page.items.map((task) => ({ id: task.id, version: task.version, lists, at: 0 })), next: 0 };
 }
 
 interface BenchCase {
@@ -753,6 +775,30 @@ export async function benchApi(options: Options) {
             path: `/rest/v1/schedule/overtime/shifts/${c.overtime.shifts[Math.floor(k / officers) % c.overtime.shifts.length]!}/signup`,
             idempotent: true,
             token: c.overtime.officers[k % officers]!,
+          };
+        },
+      },
+      {
+        name: 'productivity: my tasks',
+        request: 'GET /rest/v1/productivity/my-tasks (an officer’s open tasks across spaces, grouped by due date in the agency’s zone)',
+        kind: 'list',
+        build: () => ({ path: '/rest/v1/productivity/my-tasks', as: 'reports' }),
+      },
+      {
+        name: 'write: move a task',
+        request: 'POST /rest/v1/productivity/tasks/:id/move (If-Match; to the next list of its space: the checks, the move, audit)',
+        kind: 'write',
+        build: (c) => {
+          const task = c.productivity.tasks[c.productivity.next++ % c.productivity.tasks.length]!;
+          const version = task.version;
+          task.version += 1;
+          task.at = (task.at + 1) % task.lists.length;
+          return {
+            method: 'POST',
+            path: `/rest/v1/productivity/tasks/${task.id}/move`,
+            headers: { 'if-match': `"${version}"` },
+            body: { list_id: task.lists[task.at] },
+            as: 'reports',
           };
         },
       },
