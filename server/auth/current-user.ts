@@ -5,6 +5,7 @@ import { secondFactorNeeded, type Scope } from '../platform/access.ts';
 import { recordAudit, type AuditActor } from '../platform/audit.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import type { Services } from '../platform/services.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
@@ -15,8 +16,9 @@ import { presentUser } from './sessions.ts';
 /** A recovery link lets the user set a new password without the old one for this long. */
 const RECOVERY_WINDOW_MS = 15 * 60 * 1000;
 
-export async function getCurrentUser(services: Services, scope: Scope): Promise<AuthUser> {
-  return services.database.withTenant(scope.agencyId, async (tx) => {
+export async function getCurrentUser(ctx: RequestContext): Promise<AuthUser> {
+  const { scope } = ctx;
+  return inAgency(ctx, async (tx) => {
     const user = await findUserById(tx, scope.agencyId, scope.userId);
     if (!user) throw new AppError('session_not_found', 'Your session has ended; sign in again');
     return presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId));
@@ -24,8 +26,9 @@ export async function getCurrentUser(services: Services, scope: Scope): Promise<
 }
 
 /** The profile of spec section 3: the user, their agency, and its sys_config. */
-export async function getProfile(services: Services, scope: Scope): Promise<UserProfile> {
-  return services.database.withTenant(scope.agencyId, async (tx) => {
+export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
+  const { scope } = ctx;
+  return inAgency(ctx, async (tx) => {
     const [user, agency] = await inSequence([() => findUserById(tx, scope.agencyId, scope.userId), () => findAgency(tx, scope.agencyId)]);
     if (!user || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
     return {

@@ -17,6 +17,7 @@ import { recordAudit, type AuditActor } from '../platform/audit.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { decrypt, encrypt } from '../platform/secret.ts';
 import type { Services } from '../platform/services.ts';
+import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import {
   advanceTotpStep,
@@ -84,8 +85,9 @@ function inScope<T>(services: Services, scope: Scope, work: (tx: Tx) => Promise<
   return services.database.withTenant(scope.agencyId, work, { userId: scope.userId });
 }
 
-export function listMyFactors(services: Services, scope: Scope): Promise<FactorList> {
-  return inScope(services, scope, async (tx) => {
+export function listMyFactors(ctx: RequestContext): Promise<FactorList> {
+  const { scope } = ctx;
+  return inAgency(ctx, async (tx) => {
     const [factors, agency] = await inSequence([() => listFactors(tx, scope.agencyId, scope.userId), () => findAgency(tx, scope.agencyId)]);
     return {
       factors: factors.map(presentFactor),

@@ -67,10 +67,10 @@ export function authRoutes(app: FastifyInstance, services: Services) {
         afterAnswer('password recovery e-mail', () => requestPasswordRecovery(services, body));
         return {};
       },
-      getUser: (ctx) => getCurrentUser(services, ctx.scope),
+      getUser: (ctx) => getCurrentUser(ctx),
       updateUser: (ctx, { body }) => updateCurrentUser(services, ctx.scope, body, ctx.actor),
 
-      listFactors: (ctx) => listMyFactors(services, ctx.scope),
+      listFactors: (ctx) => listMyFactors(ctx),
       enrollFactor: (ctx, { body }) => enrollFactor(services, ctx.scope, body, ctx.actor),
       renameFactor: (ctx, { params, body }) => renameFactor(services, ctx.scope, params.factorId, body.friendly_name, ctx.actor),
       removeFactor: (ctx, { params }) => removeFactor(services, ctx.scope, params.factorId, ctx.actor),
@@ -90,5 +90,5 @@ export function authRoutes(app: FastifyInstance, services: Services) {
 
 /** The handlers of accountApi: the signed-in user's own profile. */
 export function accountRoutes(app: FastifyInstance, services: Services) {
-  return registerApi(app, services, accountApi, { getProfile: (ctx) => getProfile(services, ctx.scope) });
+  return registerApi(app, services, accountApi, { getProfile: (ctx) => getProfile(ctx) });
 }

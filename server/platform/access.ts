@@ -8,7 +8,7 @@ import { checkModuleApiAccess } from '../../core/modules.ts';
 import { sessions } from '../db/schema.ts';
 import { verifyAccessToken } from './access-tokens.ts';
 import type { SigningKeys } from './signing-keys.ts';
-import type { Database } from './database.ts';
+import type { Database, RequestScope, Tx } from './database.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -65,9 +65,17 @@ export function mfaRequiredFor(policy: SecurityPolicy, permissions: readonly str
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Open the request's transaction with its access check (one round trip, not two: see
+     * Database.openRequestScope). For reads that answer JSON at once, which the endpoint kit marks: not
+     * for bodies (an upload would hold a connection while it arrives) nor for event streams.
+     */
+    holdScope?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
+    /** The transaction opened with the access check, for the request's first `inAgency` (holdScope routes on PostgreSQL). */
+    requestScope: RequestScope<unknown> | null;
   }
 }
 
@@ -95,6 +103,7 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
   const records: RouteRecord[] = [];
   app.decorate('precinctRoutes', records);
   app.decorateRequest('auth', null);
+  app.decorateRequest('requestScope', null);
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -114,40 +123,56 @@ export function installAccessControl(app: FastifyInstance, deps: { database: Dat
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
-    request.auth = await authenticate(request, deps);
-    const { sysConfig, scope } = request.auth;
-    const current = { agency_id: scope.agencyId, account_type: scope.accountType, roles: scope.roles, permissions: scope.permissions };
-    const refusal = secondFactorRefusal(request.auth, access.aal1);
-    if (refusal) throw refusal;
-    if (access.module) {
-      const moduleAccess = checkModuleApiAccess({ module: access.module, sysConfig, accountType: scope.accountType });
-      if (!moduleAccess.allowed)
-        throw new AppError(
-          'module_disabled',
-          moduleAccess.reason === 'disabled'
-            ? `The ${moduleAccess.displayName} module is turned off for your agency`
-            : `${moduleAccess.displayName} needs a full account; ask your agency administrator`,
-        );
+    try {
+      request.auth = await authenticate(request, deps, request.routeOptions.config.holdScope === true);
+      checkAccess(request.auth, access);
+    } catch (error) {
+      await request.requestScope?.end();
+      throw error;
     }
-    const accepted = acceptedPermissions(access);
-    if (accepted.length > 0 && !accepted.some((permission) => hasPermission(current, permission))) {
-      const labels = accepted.map((permission) => PERMISSIONS[permission].label);
-      const named = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
-      throw new AppError('forbidden', `You do not have permission to do this (${named}); ask your agency administrator`, {
-        details: `requires ${accepted.join(' or ')}`,
-      });
-    }
-    const missing = alsoRequiredPermissions(access).filter((permission) => !hasPermission(current, permission));
-    if (missing.length > 0) {
-      const labels = missing.map((permission) => PERMISSIONS[permission].label);
-      throw new AppError('forbidden', `You do not have permission to do this (${labels.join(', ')}); ask your agency administrator`, {
-        details: `also requires ${missing.join(' and ')}`,
-      });
-    }
+    // Whatever happens next (answered, refused by validation, the client gone), the transaction ends
+    // with the response: a no-op once the handler joined it.
+    if (request.requestScope) reply.raw.once('close', () => void request.requestScope?.end());
   });
+  app.addHook('onResponse', async (request) => {
+    await request.requestScope?.end();
+  });
+}
+
+/** Refuses a signed-in request the route does not allow: a second factor due, the module off, a permission missing. */
+function checkAccess(auth: RequestAuth, access: Exclude<RouteAccess, { public: true }>): void {
+  const { sysConfig, scope } = auth;
+  const current = { agency_id: scope.agencyId, account_type: scope.accountType, roles: scope.roles, permissions: scope.permissions };
+  const refusal = secondFactorRefusal(auth, access.aal1);
+  if (refusal) throw refusal;
+  if (access.module) {
+    const moduleAccess = checkModuleApiAccess({ module: access.module, sysConfig, accountType: scope.accountType });
+    if (!moduleAccess.allowed)
+      throw new AppError(
+        'module_disabled',
+        moduleAccess.reason === 'disabled'
+          ? `The ${moduleAccess.displayName} module is turned off for your agency`
+          : `${moduleAccess.displayName} needs a full account; ask your agency administrator`,
+      );
+  }
+  const accepted = acceptedPermissions(access);
+  if (accepted.length > 0 && !accepted.some((permission) => hasPermission(current, permission))) {
+    const labels = accepted.map((permission) => PERMISSIONS[permission].label);
+    const named = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
+    throw new AppError('forbidden', `You do not have permission to do this (${named}); ask your agency administrator`, {
+      details: `requires ${accepted.join(' or ')}`,
+    });
+  }
+  const missing = alsoRequiredPermissions(access).filter((permission) => !hasPermission(current, permission));
+  if (missing.length > 0) {
+    const labels = missing.map((permission) => PERMISSIONS[permission].label);
+    throw new AppError('forbidden', `You do not have permission to do this (${labels.join(', ')}); ask your agency administrator`, {
+      details: `also requires ${missing.join(' and ')}`,
+    });
+  }
 }
 
 /**
@@ -189,10 +214,21 @@ interface SessionState {
  * The session, user and agency as they are now, in one statement (precinct_request_scope, migration
  * 0017); the rare writes (an idle session ended, activity noted every 15 s) in a transaction of their own.
  */
-async function checkSession(database: Database, agencyId: string, claims: AccessTokenClaims, userCaused: boolean) {
-  const [found] = await database.scopedCall<SessionState>(
-    sql`select * from precinct_request_scope(${agencyId}, ${claims.session_id}, ${claims.sub})`,
-  );
+async function checkSession(
+  request: FastifyRequest,
+  database: Database,
+  agencyId: string,
+  claims: AccessTokenClaims,
+  options: { userCaused: boolean; hold: boolean },
+) {
+  const held = options.hold ? ((await database.openRequestScope?.<SessionState>(agencyId, claims.session_id, claims.sub)) ?? null) : null;
+  request.requestScope = held;
+  const [found] = held
+    ? [held.found]
+    : await database.scopedCall<SessionState>(sql`select * from precinct_request_scope(${agencyId}, ${claims.session_id}, ${claims.sub})`);
+  // A rare write goes into the request's transaction when it holds one (then the handler opens its own):
+  // a second connection for it could wait on a pool that requests holding one each have emptied.
+  const write = (work: (tx: Tx) => Promise<unknown>) => request.requestScope?.join(work) ?? database.withTenant(agencyId, work);
   // PGlite answers timestamps as Date, node-postgres too; a string would mean a driver setting changed.
   if (!found || found.revoked_at || new Date(found.not_after).getTime() <= Date.now()) return { ended: 'ended' as const };
   if (found.status !== 'active') return { ended: 'disabled' as const };
@@ -200,11 +236,11 @@ async function checkSession(database: Database, agencyId: string, claims: Access
   const limit = effectiveSecurityPolicy(found.security_policy).inactivity_minutes;
   const where = and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id));
   if (isIdle(lastActivity, limit)) {
-    await database.withTenant(agencyId, (tx) => tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(where));
+    await write((tx) => tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(where));
     return { ended: 'idle' as const, limit };
   }
-  if (userCaused && Date.now() - lastActivity.getTime() > ACTIVITY_WRITE_INTERVAL_MS)
-    await database.withTenant(agencyId, (tx) => tx.update(sessions).set({ lastActivityAt: new Date() }).where(where));
+  if (options.userCaused && Date.now() - lastActivity.getTime() > ACTIVITY_WRITE_INTERVAL_MS)
+    await write((tx) => tx.update(sessions).set({ lastActivityAt: new Date() }).where(where));
   return {
     row: {
       sysConfig: found.sys_config,
@@ -221,13 +257,14 @@ async function checkSession(database: Database, agencyId: string, claims: Access
 async function authenticate(
   request: FastifyRequest,
   deps: { database: Database; keys: SigningKeys; issuer: string },
+  hold: boolean,
 ): Promise<RequestAuth> {
   const token = bearerToken(request);
   if (!token) throw new AppError('unauthorized', 'Sign in to continue', { hint: 'send Authorization: Bearer <access token>' });
   const claims = await verifyAccessToken(deps.keys, deps.issuer, token);
   const agencyId = claims.app_metadata.agency_id;
   const userCaused = !request.headers[BACKGROUND_HEADER];
-  const outcome = await checkSession(deps.database, agencyId, claims, userCaused);
+  const outcome = await checkSession(request, deps.database, agencyId, claims, { userCaused, hold });
   if ('ended' in outcome) {
     if (outcome.ended === 'disabled') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator');
     if (outcome.ended === 'idle')

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SysConfig } from '../../core/contracts/agency.ts';
 import { requireAuth, type Scope } from './access.ts';
 import type { AuditActor } from './audit.ts';
-import type { Tx } from './database.ts';
+import type { RequestScope, Tx } from './database.ts';
 import type { Services } from './services.ts';
 
 /** What every signed-in use case gets: the platform, who is acting (scope) and how to name them in the audit log. */
@@ -15,6 +15,8 @@ export interface RequestContext {
   sysConfig: SysConfig;
   /** The request's transaction when the platform opened one (an idempotent create): `inAgency` joins it. */
   tx?: Tx;
+  /** The transaction opened with the access check (a read on PostgreSQL): the first `inAgency` joins it. */
+  requestScope?: RequestScope<unknown> | null;
 }
 
 export function requestContext(services: Services, request: FastifyRequest): RequestContext {
@@ -23,6 +25,7 @@ export function requestContext(services: Services, request: FastifyRequest): Req
     services,
     scope: auth.scope,
     sysConfig: auth.sysConfig,
+    requestScope: request.requestScope,
     actor: {
       userId: auth.scope.userId,
       email: auth.claims.email,
@@ -34,7 +37,7 @@ export function requestContext(services: Services, request: FastifyRequest): Req
 /** One transaction in the caller's agency, as the caller. */
 export function inAgency<T>(ctx: RequestContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (ctx.tx) return work(ctx.tx);
-  return ctx.services.database.withTenant(ctx.scope.agencyId, work, { userId: ctx.scope.userId });
+  return ctx.requestScope?.join(work) ?? ctx.services.database.withTenant(ctx.scope.agencyId, work, { userId: ctx.scope.userId });
 }
 
 /** Whether the caller holds a permission (admin:access passes every one). */

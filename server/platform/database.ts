@@ -31,6 +31,14 @@ export interface Database {
    */
   scopedCall<T>(call: SQL): Promise<T[]>;
   /**
+   * PostgreSQL only: a request's transaction opened together with its access check, in one round trip
+   * (`begin`, precinct_request_scope, the user's id), and kept for the request's first `withTenant`
+   * (RequestContext's `inAgency`), which then spends no round trip on its own BEGIN. See RequestScope.
+   * Null when all but two of the pool's connections are already held this way: a handler that opens a
+   * second transaction must always find a connection that no waiting request holds.
+   */
+  openRequestScope?<T>(agencyId: string, sessionId: string, userId: string): Promise<RequestScope<T> | null>;
+  /**
    * Calls `onPayload` with each NOTIFY on `channel` (realtime/v1's fan-out). PostgreSQL: a connection
    * of its own outside the pool, made again with backoff when it drops, after which `onReconnect`
    * runs (what was sent meanwhile is to be read from the table). Resolves to the function that stops listening.
@@ -43,6 +51,20 @@ export interface Database {
   jobStore: { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; url: string };
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A transaction opened with a request's access check (Database.openRequestScope), its scope already
+ * set for the agency and the user. The request's first transaction joins it; whatever happens, `end`
+ * (after the answer, or when the client goes away) commits it and gives the connection back if nobody
+ * joined it, and does nothing once it was joined or ended.
+ */
+export interface RequestScope<T> {
+  /** What precinct_request_scope answered: the session, user and agency as they are now (undefined: no such session). */
+  found: T | undefined;
+  /** Runs `work` in the transaction and commits it (rolls back if `work` fails); null once it was joined or ended. */
+  join<R>(work: (tx: Tx) => Promise<R>): Promise<R> | null;
+  end(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -161,12 +183,82 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
       client.release(broken);
     }
   }
+  const maxHeld = Math.max(1, (options.poolSize ?? 10) - 2);
+  let held = 0;
+  async function openRequestScope<T>(agencyId: string, sessionId: string, userId: string): Promise<RequestScope<T> | null> {
+    if (![agencyId, sessionId, userId].every(isUuid)) throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
+    if (held >= maxHeld) return null;
+    held += 1;
+    let client: import('pg').PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      held -= 1;
+      throw error;
+    }
+    let state: 'open' | 'joined' | 'ended' = 'open';
+    const release = (broken?: Error) => {
+      held -= 1;
+      client.release(broken);
+    };
+    // As in `run`: a connection that cannot even roll back is dropped from the pool, not handed to the next request.
+    const rollBackAndRelease = async () => {
+      let broken: Error | undefined;
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      release(broken);
+    };
+    const commitAndRelease = async () => {
+      try {
+        await client.query('commit');
+      } catch (error) {
+        await rollBackAndRelease();
+        throw error;
+      }
+      release();
+    };
+    let found: T | undefined;
+    try {
+      // precinct_request_scope sets the role and the agency for the transaction (and clears the user's id).
+      const results = (await client.query(
+        `begin; select * from precinct_request_scope('${agencyId}', '${sessionId}', '${userId}'); select set_config('app.user_id', '${userId}', true)`,
+      )) as unknown as Array<{ rows: T[] }>;
+      found = results[1]?.rows[0];
+    } catch (error) {
+      state = 'ended';
+      await rollBackAndRelease();
+      throw error;
+    }
+    return {
+      found,
+      join<R>(work: (tx: Tx) => Promise<R>) {
+        if (state !== 'open') return null;
+        state = 'joined';
+        return (async () => {
+          let result: R;
+          try {
+            result = await work(txOf(client) as unknown as Tx);
+          } catch (error) {
+            await rollBackAndRelease();
+            throw error;
+          }
+          await commitAndRelease();
+          return result;
+        })();
+      },
+      async end() {
+        if (state !== 'open') return;
+        state = 'ended';
+        await commitAndRelease().catch(() => undefined);
+      },
+    };
+  }
   return {
     kind: 'postgres',
     owner: db,
     withTenant: (agencyId, work, options) => run(agencyId, options?.userId ?? '', work),
     withoutTenant: (work) => run(null, '', work),
     scopedCall: (call) => queryRows(db, call),
+    openRequestScope,
     listen: (channel, onPayload, onReconnect) => listenOnPostgres(options.url!, channel, onPayload, onReconnect),
     // The queue's own schema (pgboss) is made and migrated by pg-boss at start: with the owner's connection when there is one.
     jobStore: { kind: 'postgres', url: options.adminUrl ?? options.url! },

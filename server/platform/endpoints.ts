@@ -121,7 +121,8 @@ function routeOf(services: Services, endpoint: Endpoint, handle: Handler<Endpoin
     method: endpoint.method,
     url: endpoint.url,
     ...(endpoint.upload ? { bodyLimit: endpoint.upload.maxBytes + 1 } : {}),
-    config: { access: endpoint.access, ...extras },
+    // A read answering JSON opens its transaction with the access check (server/platform/access.ts).
+    config: { access: endpoint.access, holdScope: endpoint.method === 'GET' && typeof response === 'object', ...extras },
     schema: {
       tags: [...endpoint.tags],
       ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../../core/contracts/auth.ts';
+import { makeAgency, makeUser, signIn } from '../test-support/factories.ts';
+import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { inAgency, requestContext } from './context.ts';
+import { queryRows } from './database.ts';
+
+/**
+ * On PostgreSQL a signed-in read opens its transaction with its access check and the handler joins it
+ * (Database.openRequestScope, docs/decisions/013). What a client must never notice: a pool that runs
+ * dry because requests hold connections, or a transaction left open by a refused or abandoned request.
+ */
+describe('reads that open their transaction with the access check (PostgreSQL, a pool of four)', { timeout: 120_000 }, () => {
+  let server: TestServer;
+  let session: Session;
+  let officer: Session;
+  let base: string;
+
+  /** Test-only reads, held like the endpoint kit's: one opens a second transaction before it joins the first, one takes its time. */
+  const routes = (app: FastifyInstance) => {
+    app.get('/test/two-transactions', { config: { access: { permission: 'authenticated' }, holdScope: true } }, async (request) => {
+      const ctx = requestContext(server.services, request);
+      const [other] = await server.services.database.withTenant(ctx.scope.agencyId, (tx) =>
+        queryRows<{ n: number }>(tx, sql`select 1 as n, pg_sleep(0.05)`),
+      );
+      const [mine] = await inAgency(ctx, (tx) => queryRows<{ n: number }>(tx, sql`select 2 as n`));
+      return { total: (other?.n ?? 0) + (mine?.n ?? 0) };
+    });
+    app.get('/test/slow', { config: { access: { permission: 'authenticated' }, holdScope: true } }, async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return inAgency(requestContext(server.services, request), async () => ({ ok: true }));
+    });
+  };
+
+  const openTransactions = async () => {
+    const rows = await queryRows<{ n: number }>(
+      server.database.owner,
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    );
+    return rows[0]?.n ?? -1;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres', {}, { routes });
+    const agency = await makeAgency(server, 'Pool PD');
+    session = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
+    officer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit'] }));
+    base = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => server?.close());
+
+  it('answers forty simultaneous reads that each need a second transaction, none refused for want of a connection', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => server.request({ method: 'GET', url: '/test/two-transactions', token: session.access_token })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(40).fill(200));
+    expect(answers.every((answer) => answer.json().total === 3)).toBe(true);
+  });
+
+  it('leaves no transaction open after reads refused for a missing permission, a bad query or an ended session', async () => {
+    const refused = await Promise.all([
+      ...Array.from({ length: 10 }, () => server.request({ method: 'GET', url: '/rest/v1/admin/users', token: officer.access_token })),
+      ...Array.from({ length: 10 }, () =>
+        server.request({ method: 'GET', url: '/rest/v1/admin/users?page=-4', token: session.access_token }),
+      ),
+    ]);
+    expect(refused.map((answer) => answer.statusCode).sort()).toEqual([...Array(10).fill(400), ...Array(10).fill(403)]);
+    await expect.poll(openTransactions).toBe(0);
+    expect((await server.request({ method: 'GET', url: '/rest/v1/admin/users', token: session.access_token })).statusCode).toBe(200);
+  });
+
+  it('ends the transaction of a read whose client went away before the answer', async () => {
+    const gone = Array.from({ length: 6 }, async () => {
+      const abort = new AbortController();
+      const call = fetch(`${base}/test/slow`, { headers: { authorization: `Bearer ${session.access_token}` }, signal: abort.signal });
+      setTimeout(() => abort.abort(), 50);
+      await call.catch(() => undefined);
+    });
+    await Promise.all(gone);
+    await expect.poll(openTransactions, { timeout: 5000 }).toBe(0);
+    const answer = await fetch(`${base}/test/slow`, { headers: { authorization: `Bearer ${session.access_token}` } });
+    expect(answer.status).toBe(200);
+  });
+});
