@@ -143,6 +143,8 @@ export const MODULES = {
         permissions: ['fleet:squadcheck.submit'],
         displayName: 'Squad Checks',
       },
+      // Logging fuel takes what a squad check does: an officer at the car.
+      { check: 'all_permissions', under: '/fleet/fuel', permissions: ['fleet:squadcheck.submit'], displayName: 'Squad Checks' },
       { check: 'all_permissions', under: '/fleet/admin', permissions: ['fleet:admin'], displayName: 'Fleet Admin' },
     ],
   },

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCar, IconChecklist, IconCircleCheck, IconTool } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCar, IconChecklist, IconCircleCheck, IconGasStation, IconTool } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -12,13 +12,16 @@ import { FleetPage } from './fleet-page.tsx';
 import { useFleetHome } from './get-fleet-home.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { useAuthState } from '../lib/session/session.ts';
+import { hasPermission } from '../../core/permissions.ts';
 import { keepFormsOffline } from './keep-forms-offline.ts';
 
 /** /fleet: the officer's cars, today's squad checks, their open service requests, and the two things they do here. */
 export function FleetHomeScreen() {
   const home = useFleetHome();
   const queryClient = useQueryClient();
-  const userId = useAuthState().session?.user.id ?? null;
+  const auth = useAuthState();
+  const userId = auth.session?.user.id ?? null;
+  const canLogFuel = auth.claims ? hasPermission(auth.claims, 'fleet:squadcheck.submit') : false;
   useEffect(() => {
     if (home.data && userId) keepFormsOffline(queryClient, home.data, userId);
   }, [home.data, queryClient, userId]);
@@ -34,6 +37,11 @@ export function FleetHomeScreen() {
           <Button component={Link} to="/fleet/request" variant="default" leftSection={<IconTool aria-hidden size={18} />} size="md">
             Report a problem
           </Button>
+          {canLogFuel ? (
+            <Button component={Link} to="/fleet/fuel" variant="default" leftSection={<IconGasStation aria-hidden size={18} />} size="md">
+              Log fuel
+            </Button>
+          ) : null}
         </>
       }
     >

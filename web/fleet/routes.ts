@@ -83,6 +83,27 @@ export function fleetRoutes({ app }: RouteParents) {
     }),
     createRoute({
       getParentRoute: () => app,
+      path: '/fleet/fuel',
+      validateSearch: stringSearch('vehicle_id', 'outbox'),
+      component: lazyScreen(() => import('./fuel-entry-screen.tsx'), 'FuelEntryScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/fleet/admin/vendors',
+      component: lazyScreen(() => import('./admin/vendors-screen.tsx'), 'VendorsScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/fleet/admin/fuel',
+      component: lazyScreen(() => import('./admin/fuel-log-screen.tsx'), 'FuelLogScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
+      path: '/fleet/admin/reports',
+      component: lazyScreen(() => import('./admin/fleet-report-screen.tsx'), 'FleetReportScreen'),
+    }),
+    createRoute({
+      getParentRoute: () => app,
       path: '/fleet/admin/settings',
       component: lazyScreen(() => import('./admin/fleet-settings-screen.tsx'), 'FleetSettingsScreen'),
     }),

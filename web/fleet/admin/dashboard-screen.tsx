@@ -1,4 +1,5 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ExpiringDocumentsCard } from './expiring-documents-card.tsx';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { VehicleStatus } from '../../../core/contracts/fleet.ts';
@@ -174,6 +175,7 @@ export function FleetDashboardScreen() {
               )}
             </Panel>
           </SimpleGrid>
+          <ExpiringDocumentsCard />
           <Panel title="Maintenance due and overdue" link={<MaintenanceCounts items={dashboard.data.maintenance_due} />}>
             {dashboard.data.maintenance_due.length === 0 ? (
               <Text fz="sm" c="dimmed">

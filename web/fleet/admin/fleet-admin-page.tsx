@@ -15,6 +15,9 @@ const SECTIONS = [
     label: 'Templates',
     match: (path: string) => path.startsWith('/fleet/admin/squadchecks/configure'),
   },
+  { to: '/fleet/admin/fuel', label: 'Fuel', match: (path: string) => path === '/fleet/admin/fuel' },
+  { to: '/fleet/admin/vendors', label: 'Vendors', match: (path: string) => path === '/fleet/admin/vendors' },
+  { to: '/fleet/admin/reports', label: 'Reports', match: (path: string) => path === '/fleet/admin/reports' },
   { to: '/fleet/admin/settings', label: 'Settings', match: (path: string) => path === '/fleet/admin/settings' },
 ] as const;
 

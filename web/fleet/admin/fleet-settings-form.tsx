@@ -192,6 +192,18 @@ function SettingsEditor({ settings }: { settings: FleetSettings }) {
             setValues({ ...values, work_order_tax_rate: typed.trim() === '' ? Number.NaN : Number(typed) });
           }}
         />
+        <Select
+          label="Fuel is bought in"
+          description="Officers log fill-ups in this unit; economy is in miles per gallon or km per litre"
+          maw={280}
+          data={[
+            { value: 'gallon', label: 'US gallons' },
+            { value: 'litre', label: 'Litres' },
+          ]}
+          value={values.fuel_unit}
+          allowDeselect={false}
+          onChange={(unit) => unit && setValues({ ...values, fuel_unit: unit as SettingsValues['fuel_unit'] })}
+        />
         <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Title order={3} fz="md" component="legend">
             Default template per vehicle type

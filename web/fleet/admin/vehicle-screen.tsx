@@ -43,6 +43,7 @@ import { PersonPicker } from '../../lib/person-picker.tsx';
 import { officerOptions } from './officer-options.ts';
 import { VehiclePhotoCard } from './vehicle-photo-card.tsx';
 import { VehicleCostsCard } from './vehicle-costs-card.tsx';
+import { CostOfOwnershipCard, VehicleDocumentsCard } from './vehicle-records-cards.tsx';
 import { wholeNumberKeyboard } from '../../ui/whole-number-keyboard.ts';
 
 type DetailValues = {
@@ -417,6 +418,13 @@ export function VehicleScreen() {
             <StatusCard vehicle={vehicle.data} />
             <OdometerCard vehicle={vehicle.data} />
             <VehicleCostsCard vehicleId={vehicle.data.id} />
+            <CostOfOwnershipCard vehicleId={vehicle.data.id} />
+            <VehicleDocumentsCard
+              key={vehicle.data.version}
+              vehicle={vehicle.data}
+              onReload={() => vehicle.refetch()}
+              reloading={vehicle.isFetching}
+            />
             <MaintenanceCard vehicle={vehicle.data} />
             <VehicleTimeline vehicleId={vehicle.data.id} />
           </Stack>
