@@ -15,6 +15,7 @@ import type { Permission } from '../../core/permissions.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { queryRows } from '../platform/database.ts';
+import { solidPng } from '../platform/sample-images.ts';
 import { tellDueTomorrow } from './due-soon.ts';
 
 const BASE = '/rest/v1/productivity';
@@ -365,6 +366,48 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
     const copy = await ok<Task>(await call(sergeant, 'POST', `/tasks/${urgent.id}/duplicate`, { list_id: second.id }, fresh()), 201);
     expect(copy).toMatchObject({ title: 'Zulu urgent', list_id: second.id, priority: 'urgent' });
     expect(copy.id).not.toBe(urgent.id);
+  });
+
+  it('attaches the uploader’s own file, links a vehicle of the agency, and finds the task from the vehicle for those who see it', async () => {
+    const task = await newTask(sergeant, { title: 'Dent on 2214' });
+    const png = solidPng(2, 2, [200, 30, 30]);
+    const upload = (session: Session) =>
+      server.request({
+        method: 'POST',
+        url: '/storage/v1/object?purpose=productivity',
+        token: session.access_token,
+        headers: { 'content-type': 'image/png' },
+        payload: png,
+      });
+    const mine = (await upload(sergeant)).json() as { id: string };
+    const theirs = (await upload(officer)).json() as { id: string };
+    expect((await call(sergeant, 'POST', `/tasks/${task.id}/attachments`, { file_id: theirs.id })).statusCode).toBe(404);
+    const attached = await ok<Task>(await call(sergeant, 'POST', `/tasks/${task.id}/attachments`, { file_id: mine.id }));
+    expect(attached.attachments.map((a) => [a.file_id, a.content_type])).toEqual([[mine.id, 'image/png']]);
+    expect(attached.version).toBeGreaterThan(task.version);
+    const vehicle = (
+      await server.request({
+        method: 'POST',
+        url: '/rest/v1/fleet/admin/vehicles',
+        token: admin.access_token,
+        payload: { unit_number: `T-${kind}`, vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 },
+      })
+    ).json() as { id: string };
+    expect((await call(sergeant, 'POST', `/tasks/${task.id}/links`, { kind: 'vehicle', record_id: crypto.randomUUID() })).statusCode).toBe(
+      404,
+    );
+    const linked = await ok<Task>(
+      await call(sergeant, 'POST', `/tasks/${task.id}/links`, { kind: 'vehicle', record_id: vehicle.id, label: 'Unit 2214' }),
+    );
+    expect(linked.links.map((l) => [l.kind, l.record_id, l.label])).toEqual([['vehicle', vehicle.id, 'Unit 2214']]);
+    const query = `/linked?kind=vehicle&record_id=${vehicle.id}`;
+    expect((await ok<Task[]>(await call(sergeant, 'GET', query))).map((t) => t.title)).toEqual(['Dent on 2214']);
+    expect(await ok<Task[]>(await call(outsider, 'GET', query))).toEqual([]);
+    expect((await call(sergeant, 'DELETE', `/links/${linked.links[0]!.id}`)).statusCode).toBe(204);
+    expect(await ok<Task>(await call(sergeant, 'DELETE', `/tasks/${task.id}/attachments/${mine.id}`))).toMatchObject({
+      attachments: [],
+      links: [],
+    });
   });
 
   it('saves a task as a template and makes a task from it', async () => {

@@ -107,6 +107,24 @@ async function auditPart(tx: Tx, ctx: RequestContext, task: q.TaskRow, action: s
   });
 }
 
+/**
+ * A change to a part of a task (its files, links, shares) by a member of its space: made, the task's
+ * version moved on, audited; answers the task as it is then.
+ */
+function changePart(
+  ctx: RequestContext,
+  taskId: string,
+  change: (tx: Tx, task: q.TaskRow) => Promise<{ action: string; summary: string; before: unknown; after: unknown }>,
+): Promise<q.TaskRow> {
+  return inAgency(ctx, async (tx) => {
+    const { task } = await visibleTask(tx, ctx, taskId, 'member');
+    const audit = await change(tx, task);
+    await touch(tx, task);
+    await auditPart(tx, ctx, task, audit.action, audit.summary, audit.before, audit.after);
+    return (await q.findTask(tx, ctx.scope.agencyId, task.id))!;
+  });
+}
+
 // ---------------------------------------------------------------- checklist (members and the people it is shared with)
 
 export function addChecklistItem(ctx: RequestContext, taskId: string, text: string): Promise<ChecklistItem> {
@@ -285,27 +303,21 @@ export function watch(ctx: RequestContext, taskId: string, on: boolean): Promise
 
 // ---------------------------------------------------------------- files
 
+/** Attaches a file the caller uploaded themselves (storage/v1), never a colleague's nor another agency's. */
 export function addAttachment(ctx: RequestContext, taskId: string, fileId: string): Promise<q.TaskRow> {
-  return inAgency(ctx, async (tx) => {
-    const { task } = await visibleTask(tx, ctx, taskId, 'member');
-    // Only a file the caller uploaded themselves (storage/v1), never a colleague's nor another agency's.
+  return changePart(ctx, taskId, async (tx, task) => {
     if (!(await ownUploads(tx, ctx.scope.agencyId, ctx.scope.userId, [fileId])).has(fileId))
       throw new AppError('not_found', 'The file was not found; upload it first');
     await q.addAttachment(tx, ctx.scope.agencyId, task.id, fileId, ctx.scope.userId);
-    await touch(tx, task);
-    await auditPart(tx, ctx, task, 'attachment_added', `Attached a file to “${task.title}”`, null, { file_id: fileId });
-    return (await q.findTask(tx, ctx.scope.agencyId, task.id))!;
+    return { action: 'attachment_added', summary: `Attached a file to “${task.title}”`, before: null, after: { file_id: fileId } };
   });
 }
 
 export function removeAttachment(ctx: RequestContext, taskId: string, fileId: string): Promise<q.TaskRow> {
-  return inAgency(ctx, async (tx) => {
-    const { task } = await visibleTask(tx, ctx, taskId, 'member');
+  return changePart(ctx, taskId, async (tx, task) => {
     if (!(await q.removeAttachment(tx, ctx.scope.agencyId, task.id, fileId)))
       throw new AppError('not_found', 'The file is not on this task');
-    await touch(tx, task);
-    await auditPart(tx, ctx, task, 'attachment_removed', `Took a file off “${task.title}”`, { file_id: fileId }, null);
-    return (await q.findTask(tx, ctx.scope.agencyId, task.id))!;
+    return { action: 'attachment_removed', summary: `Took a file off “${task.title}”`, before: { file_id: fileId }, after: null };
   });
 }
 
@@ -322,9 +334,8 @@ export async function mayReadTaskFile(tx: Tx, ctx: RequestContext, file: { id: s
 // ---------------------------------------------------------------- links
 
 export function addLink(ctx: RequestContext, taskId: string, input: z.output<typeof AddLinkInput>): Promise<q.TaskRow> {
-  return inAgency(ctx, async (tx) => {
+  return changePart(ctx, taskId, async (tx, task) => {
     const agencyId = ctx.scope.agencyId;
-    const { task } = await visibleTask(tx, ctx, taskId, 'member');
     if (!TASK_LINK_KINDS.includes(input.kind) || !(await q.recordExists(tx, LINK_TABLES[input.kind], agencyId, input.record_id)))
       throw new AppError('not_found', 'The record to link was not found');
     await q.insertLink(tx, {
@@ -335,9 +346,7 @@ export function addLink(ctx: RequestContext, taskId: string, input: z.output<typ
       label: input.label,
       createdBy: ctx.scope.userId,
     });
-    await touch(tx, task);
-    await auditPart(tx, ctx, task, 'link_added', `Linked “${task.title}” to a ${input.kind.replace('_', ' ')}`, null, input);
-    return (await q.findTask(tx, agencyId, task.id))!;
+    return { action: 'link_added', summary: `Linked “${task.title}” to a ${input.kind.replace('_', ' ')}`, before: null, after: input };
   });
 }
 
@@ -359,30 +368,24 @@ export function removeLink(ctx: RequestContext, id: string): Promise<void> {
 
 /** Shares the task with one person of the agency, who then sees it (and nothing else of the space) and is told. */
 export function share(ctx: RequestContext, taskId: string, userId: string): Promise<q.TaskRow> {
-  return inAgency(ctx, async (tx) => {
+  return changePart(ctx, taskId, async (tx, task) => {
     const agencyId = ctx.scope.agencyId;
-    const { task } = await visibleTask(tx, ctx, taskId, 'member');
     if (!(await findPerson(tx, agencyId, userId))) throw validationError({ user_id: 'This person is not in your agency' });
     await q.addShare(tx, agencyId, task.id, userId, ctx.scope.userId);
-    await touch(tx, task);
     await tell(tx, ctx, userId, {
       kind: 'productivity.task_shared',
       title: `Shared with you: ${task.title}`,
       body: `${ctx.actor.email ?? 'A colleague'} shared the task “${task.title}” with you.`,
       link: `/productivity?task=${task.id}`,
     });
-    await auditPart(tx, ctx, task, 'task_shared', `Shared “${task.title}”`, null, { user_id: userId });
-    return (await q.findTask(tx, agencyId, task.id))!;
+    return { action: 'task_shared', summary: `Shared “${task.title}”`, before: null, after: { user_id: userId } };
   });
 }
 
 export function unshare(ctx: RequestContext, taskId: string, userId: string): Promise<q.TaskRow> {
-  return inAgency(ctx, async (tx) => {
-    const { task } = await visibleTask(tx, ctx, taskId, 'member');
+  return changePart(ctx, taskId, async (tx, task) => {
     if (!(await q.removeShare(tx, ctx.scope.agencyId, task.id, userId)))
       throw new AppError('not_found', 'The task is not shared with this person');
-    await touch(tx, task);
-    await auditPart(tx, ctx, task, 'task_unshared', `Stopped sharing “${task.title}”`, { user_id: userId }, null);
-    return (await q.findTask(tx, ctx.scope.agencyId, task.id))!;
+    return { action: 'task_unshared', summary: `Stopped sharing “${task.title}”`, before: { user_id: userId }, after: null };
   });
 }
