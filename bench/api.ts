@@ -14,8 +14,9 @@
  * autocannon for a fixed time, every request with the next token in turn (so agencies and users
  * rotate). Beside it, the two references of issue 13 (bench/reference-server.ts, each a bare Fastify +
  * pg process on the same database and pool size): a primary-key read, and a page of 50 under row-level
- * security in a transaction, each run first and last. Prints req/s, p50, p99, errors and non-2xx, and
- * each case's throughput as a ratio of both references in the same run (the machine is shared: only
+ * security in a transaction, each run first and last. Prints req/s, p50, p99, errors, non-2xx, the
+ * answering process's CPU time per request (from /proc: what a loaded machine moves least), and each
+ * case's throughput as a ratio of both references in the same run (the machine is shared: only
  * ratios compare across runs), the server's peak resident memory (VmHWM), and whether each goal of
  * issue 13 is met. Writes the same as JSON to bench/results/api-<timestamp>.json.
  *
@@ -93,6 +94,8 @@ interface CaseResult {
   errors: number;
   non2xx: number;
   total: number;
+  /** The answering process's CPU time per request (user + system), in ms; null off Linux. */
+  cpuMsPerRequest: number | null;
   /** Throughput as a share of the references' (mean of their two runs). */
   ratioPk: number;
   ratioRls: number;
@@ -162,6 +165,26 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
 }
 
 /** Peak resident memory of a process in MB (Linux /proc; null elsewhere). */
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on every Linux this runs on). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU a process has used so far (user + system), in ms, from /proc/<pid>/stat; null off Linux.
+ * Per request, this is the figure a loaded machine moves least: req/s drops when other work takes the
+ * cores, but the work one request costs the server stays much the same (docs/decisions/013).
+ */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis, from the state (field 3): utime is field 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 function peakRssMb(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
@@ -813,7 +836,10 @@ export async function benchApi(options: Options) {
       const base = item.target ? references[item.target].base : server.base;
       await runCase(base, callers, options, item.build, 2); // warm-up, not counted
       const refusals: Refusals = new Map();
+      const pid = item.target ? references[item.target].child.pid : server.child.pid;
+      const cpuBefore = cpuMs(pid);
       const result = await runCase(base, callers, options, item.build, options.duration, refusals);
+      const cpuAfter = cpuMs(pid);
       for (const [status, { count, sample }] of refusals) notes.push(`${item.name}: ${count} × ${status}, e.g. ${sample}`);
       results.push({
         name: item.name,
@@ -826,6 +852,8 @@ export async function benchApi(options: Options) {
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
         total: result.requests.total,
+        cpuMsPerRequest:
+          cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : null,
         ratioPk: 0,
         ratioRls: 0,
       });
@@ -851,11 +879,11 @@ export async function benchApi(options: Options) {
     const peak = peakRssMb(server.child.pid);
     const lines = [
       '',
-      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | × bare PK read | × bare RLS page |`,
-      `|---|---|---:|---:|---:|---:|---:|---:|---:|`,
+      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/request | × bare PK read | × bare RLS page |`,
+      `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
       ...results.map(
         (r) =>
-          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.ratioPk.toFixed(2)} | ${r.ratioRls.toFixed(2)} |`,
+          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpuMsPerRequest?.toFixed(2) ?? '?'} | ${r.ratioPk.toFixed(2)} | ${r.ratioRls.toFixed(2)} |`,
       ),
       '',
       `Server peak resident memory (VmHWM): ${peak ?? 'unknown'} MB. Dataset: ${seedNote}. ${options.connections} connections, ${options.duration} s per case, ${os.cpus().length} CPUs, Node ${process.version}, load average before ${loadBefore}, after ${os
