@@ -111,8 +111,8 @@ describe.each(DATABASE_KINDS)('sweeps over every route on %s', (kind) => {
       }
     }
     expect(await tenantRows(server, b.id)).toBe(before);
-    // Every module adds routes and fixtures: the sweep's work grows with them, so it gets more than a test's usual 30 s.
-  }, 120_000);
+    // Every module adds routes and fixtures: the sweep's work grows with both (routes × ids), so it gets more than a test's usual 30 s.
+  }, 240_000);
 
   it('refuses to attach a file of agency B to a record of agency A (404, nothing changed)', async () => {
     const asA = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>

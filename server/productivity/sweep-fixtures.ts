@@ -21,9 +21,10 @@ export async function productivitySweepFixtures(call: EndpointCaller): Promise<s
     body: { title: 'Sweep task', assignee_ids: [me.id], due_on: '2027-01-04', checklist: ['Sweep step'] },
     headers: key(),
   });
-  const comment = await call(productivityApi.addComment, { params: { id: task.id }, body: { body: 'Sweep comment' }, headers: key() });
+  await call(productivityApi.addComment, { params: { id: task.id }, body: { body: 'Sweep comment' }, headers: key() });
   const file = await call(storageApi.upload, { query: { purpose: 'productivity' }, body: PNG, headers: { 'content-type': 'image/png' } });
   const withFile = await call(productivityApi.addAttachment, { params: { id: task.id }, body: { file_id: file.id } });
   const template = await call(productivityApi.saveTemplate, { params: { id: task.id }, body: { name: 'Sweep template' }, headers: key() });
-  return [space.id, list.id, task.id, withFile.checklist[0]!.id, comment.id, file.id, template.id];
+  // The ids a route takes (a comment's and a file's are taken by none of the module's routes; storage's file reads are fleet's fixture's).
+  return [space.id, list.id, task.id, withFile.checklist[0]!.id, template.id];
 }
