@@ -49,7 +49,7 @@ describe('explain access', () => {
       enabledModules: everyModule.filter((m) => m !== 'fleet'),
     });
     expect(explained.admin).toBe(true);
-    expect(explained.screens.filter((s) => !s.allowed).map((s) => s.module)).toEqual(['fleet', 'fleet', 'fleet', 'fleet']);
+    expect(explained.screens.filter((s) => !s.allowed).map((s) => s.module)).toEqual(['fleet', 'fleet', 'fleet', 'fleet', 'fleet']);
     expect(explained.screens.find((s) => s.path === '/reports/templates/create')?.allowed).toBe(true);
   });
 });

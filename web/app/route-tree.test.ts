@@ -107,6 +107,11 @@ const SPEC_PATHS = [
  */
 const MODULE_RECORD_PATHS = [
   '/fleet/admin/settings',
+  // The fleet records of issue 22, point 5: an officer's fuel log, the office's vendors, fuel log and report.
+  '/fleet/fuel',
+  '/fleet/admin/vendors',
+  '/fleet/admin/fuel',
+  '/fleet/admin/reports',
   '/reports/$report_id',
   '/reports/$report_id/print',
   '/citations/new',

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCar, IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FuelEntryInput, type FuelEntry } from '../../core/contracts/fleet-records.ts';
@@ -12,27 +12,14 @@ import { FormErrorAlert } from '../ui/states.tsx';
 import { useCreateFuelEntry, useFuelVendors } from './create-fuel-entry.ts';
 import { useFleetSettings } from './fleet-api.ts';
 import { FleetPage } from './fleet-page.tsx';
+import { FuelFields, fuelBody, localDateTime, problemKey, type FuelValues } from './fuel-fields.tsx';
 import { VehiclePicker } from './vehicle-picker.tsx';
 
-type FuelValues = {
-  vehicle_id: string;
-  filled_at: string;
-  quantity: string;
-  total: string;
-  odometer: string;
-  full_tank: boolean;
-  vendor_id: string | null;
-};
+type EntryValues = FuelValues & { vehicle_id: string };
 
-/** Now as a local date-time for the input. */
-const nowInput = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-
-const empty = (): FuelValues => ({
+const empty = (): EntryValues => ({
   vehicle_id: '',
-  filled_at: nowInput(),
+  filled_at: localDateTime(),
   quantity: '',
   total: '',
   odometer: '',
@@ -40,22 +27,13 @@ const empty = (): FuelValues => ({
   vendor_id: null,
 });
 
-/** What the form holds as the API's body: typed numbers as numbers (a blank is not a number), dollars as cents. */
-export function fuelInputOf(values: FuelValues): FuelEntryInput {
-  const number = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed.replace(/[$,\s]/g, '')));
-  return {
-    vehicle_id: values.vehicle_id,
-    filled_at: values.filled_at ? new Date(values.filled_at).toISOString() : '',
-    quantity: number(values.quantity),
-    total_cents: Math.round(number(values.total) * 100),
-    odometer: number(values.odometer),
-    full_tank: values.full_tank,
-    vendor_id: values.vendor_id,
-  };
+/** What the form holds as the API's body. */
+export function fuelInputOf(values: EntryValues): FuelEntryInput {
+  return { vehicle_id: values.vehicle_id, ...fuelBody(values) };
 }
 
 /** The form's own checks (the contract's), every field at once; a vehicle is picked, not typed. */
-export function fuelProblems(values: FuelValues): Record<string, string> {
+export function fuelProblems(values: EntryValues): Record<string, string> {
   const problems = schemaProblems(FuelEntryInput, fuelInputOf(values));
   if (!values.vehicle_id) problems.vehicle_id = 'Pick the vehicle';
   return problems;
@@ -67,7 +45,7 @@ export function FuelEntryScreen() {
   const vendors = useFuelVendors();
   const create = useCreateFuelEntry();
   const [keys] = useState(() => new IdempotencyKeys());
-  const [values, setValues] = useState<FuelValues>(empty);
+  const [values, setValues] = useState<EntryValues>(empty);
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -76,7 +54,11 @@ export function FuelEntryScreen() {
   const unit = FUEL_UNIT_LABELS[settings.data?.fuel_unit ?? 'gallon'];
   const set = <K extends keyof FuelValues>(key: K, value: FuelValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
-    setProblems((current) => ({ ...current, [key === 'total' ? 'total_cents' : key]: '' }));
+    setProblems((current) => ({ ...current, [problemKey(key)]: '' }));
+  };
+  const setVehicleId = (vehicleId: string) => {
+    setValues((current) => ({ ...current, vehicle_id: vehicleId }));
+    setProblems((current) => ({ ...current, vehicle_id: '' }));
   };
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -133,7 +115,7 @@ export function FuelEntryScreen() {
                 <IconCar aria-hidden size={20} />
                 <Text fw={600}>Unit {vehicle.unit_number}</Text>
               </Group>
-              <Button variant="subtle" size="sm" onClick={() => (setVehicle(null), set('vehicle_id', ''))}>
+              <Button variant="subtle" size="sm" onClick={() => (setVehicle(null), setVehicleId(''))}>
                 Change vehicle
               </Button>
             </Group>
@@ -144,52 +126,16 @@ export function FuelEntryScreen() {
               error={problems.vehicle_id || null}
               onPick={(picked) => {
                 setVehicle(picked);
-                set('vehicle_id', picked.id);
+                setVehicleId(picked.id);
               }}
             />
           )}
-          <TextInput
-            type="datetime-local"
-            label="When"
+          <FuelFields
+            values={values}
+            set={(key, value) => set(key, value)}
+            problems={problems}
+            unit={settings.data?.fuel_unit ?? 'gallon'}
             size="md"
-            value={values.filled_at}
-            onChange={(event) => set('filled_at', event.currentTarget.value)}
-            error={problems.filled_at}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              label={`Quantity (${unit.quantity})`}
-              inputMode="decimal"
-              size="md"
-              withAsterisk
-              value={values.quantity}
-              onChange={(event) => set('quantity', event.currentTarget.value)}
-              error={problems.quantity}
-            />
-            <TextInput
-              label="Total cost (dollars)"
-              inputMode="decimal"
-              size="md"
-              withAsterisk
-              value={values.total}
-              onChange={(event) => set('total', event.currentTarget.value)}
-              error={problems.total_cents}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Odometer (miles)"
-            inputMode="numeric"
-            size="md"
-            withAsterisk
-            value={values.odometer}
-            onChange={(event) => set('odometer', event.currentTarget.value)}
-            error={problems.odometer}
-          />
-          <Checkbox
-            label="Filled to the brim"
-            size="md"
-            checked={values.full_tank}
-            onChange={(event) => set('full_tank', event.currentTarget.checked)}
           />
           <Select
             label="Where (optional)"

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CorrectFuelEntryInput, VoidFuelEntryInput, type FuelEntry } from '../../../core/contracts/fleet-records.ts';
@@ -14,11 +14,12 @@ import { FilterSelect } from '../../ui/filter-select.tsx';
 import { StaleVersionAlert } from '../../ui/stale-version-alert.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { FormErrorAlert } from '../../ui/states.tsx';
-import { centsToDollars, dollarsToCents } from './service-request-transitions.ts';
+import { centsToDollars } from './service-request-transitions.ts';
 import { FleetAdminPage } from './fleet-admin-page.tsx';
 import { useChangeFuelEntry, useFuelEntries } from './fleet-records-api.ts';
 import { useVehicles } from './list-vehicles.ts';
 import { vendorOptions } from './officer-options.ts';
+import { FuelFields, fuelBody, localDateTime, problemKey, type FuelValues } from '../fuel-fields.tsx';
 
 /** An entry's state in a word: void, an outlier (its reason beside it), a partial fill. */
 export function FuelEntryBadge({ entry }: { entry: FuelEntry }) {
@@ -31,30 +32,11 @@ export function FuelEntryBadge({ entry }: { entry: FuelEntry }) {
 export const quantityLabel = (entry: Pick<FuelEntry, 'quantity' | 'unit'>) =>
   `${entry.quantity.toLocaleString('en-US', { maximumFractionDigits: 3 })} ${FUEL_UNIT_LABELS[entry.unit].short}`;
 
-type CorrectValues = { filled_at: string; quantity: string; total: string; odometer: string; full_tank: boolean; vendor_id: string | null };
-
-/** A local date-time for an input from an ISO instant (the browser's zone: the input has none of its own). */
-const localInput = (iso: string) => {
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-
-export function correctionOf(values: CorrectValues) {
-  return {
-    filled_at: values.filled_at ? new Date(values.filled_at).toISOString() : '',
-    quantity: values.quantity.trim() === '' ? Number.NaN : Number(values.quantity),
-    total_cents: dollarsToCents(values.total) ?? Number.NaN,
-    odometer: values.odometer.trim() === '' ? Number.NaN : Number(values.odometer),
-    full_tank: values.full_tank,
-    vendor_id: values.vendor_id,
-  };
-}
-
 /** Correct a typing slip (against the version the office saw) or void the entry with a reason. */
 function FuelEntryDialog({ entry, onClose }: { entry: FuelEntry; onClose: () => void }) {
   const change = useChangeFuelEntry();
-  const [values, setValues] = useState<CorrectValues>({
-    filled_at: localInput(entry.filled_at),
+  const [values, setValues] = useState<FuelValues>({
+    filled_at: localDateTime(entry.filled_at),
     quantity: String(entry.quantity),
     total: centsToDollars(entry.total_cents),
     odometer: String(entry.odometer),
@@ -65,9 +47,9 @@ function FuelEntryDialog({ entry, onClose }: { entry: FuelEntry; onClose: () => 
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
-  const set = <K extends keyof CorrectValues>(key: K, value: CorrectValues[K]) => {
+  const set = <K extends keyof FuelValues>(key: K, value: FuelValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
-    setProblems((current) => ({ ...current, [key === 'total' ? 'total_cents' : key]: '' }));
+    setProblems((current) => ({ ...current, [problemKey(key)]: '' }));
   };
   const send = async (run: () => Promise<FuelEntry>, done: string) => {
     setError(null);
@@ -78,14 +60,14 @@ function FuelEntryDialog({ entry, onClose }: { entry: FuelEntry; onClose: () => 
     } catch (failure) {
       if (isStaleVersion(failure)) setStale(true);
       else if (failure instanceof ApiError) {
-        const { placed, unplaced } = placeFieldErrors({ ...correctionOf(values), reason }, failure.fields);
+        const { placed, unplaced } = placeFieldErrors({ ...fuelBody(values), reason }, failure.fields);
         setProblems(placed);
         setError(unplaced.length > 0 ? unplaced.join(' ') : Object.keys(placed).length > 0 ? null : errorMessage(failure));
       } else setError(errorMessage(failure));
     }
   };
   const correct = () => {
-    const input = correctionOf(values);
+    const input = fuelBody(values);
     const found = schemaProblems(CorrectFuelEntryInput, input);
     setProblems(found);
     if (Object.keys(found).length === 0)
@@ -97,7 +79,6 @@ function FuelEntryDialog({ entry, onClose }: { entry: FuelEntry; onClose: () => 
     if (Object.keys(found).length === 0)
       void send(() => change.mutateAsync({ id: entry.id, version: entry.version, reason }), 'The fuel entry is void; it stays on record.');
   };
-  const unit = FUEL_UNIT_LABELS[entry.unit];
   return (
     <Modal opened onClose={onClose} title={`Fuel for unit ${entry.unit_number}`} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
@@ -108,42 +89,8 @@ function FuelEntryDialog({ entry, onClose }: { entry: FuelEntry; onClose: () => 
           </Text>
         ) : null}
         <FormErrorAlert message={error} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            type="datetime-local"
-            label="When"
-            value={values.filled_at}
-            onChange={(event) => set('filled_at', event.currentTarget.value)}
-            error={problems.filled_at}
-          />
-          <TextInput
-            label={`Quantity (${unit.quantity})`}
-            inputMode="decimal"
-            value={values.quantity}
-            onChange={(event) => set('quantity', event.currentTarget.value)}
-            error={problems.quantity}
-          />
-          <TextInput
-            label="Total cost (dollars)"
-            inputMode="decimal"
-            value={values.total}
-            onChange={(event) => set('total', event.currentTarget.value)}
-            error={problems.total_cents}
-          />
-          <TextInput
-            label="Odometer (miles)"
-            inputMode="numeric"
-            value={values.odometer}
-            onChange={(event) => set('odometer', event.currentTarget.value)}
-            error={problems.odometer}
-          />
-        </SimpleGrid>
+        <FuelFields values={values} set={set} problems={problems} unit={entry.unit} />
         <PersonPicker search={vendorOptions} label="Vendor" value={values.vendor_id} onChange={(id) => set('vendor_id', id)} clearable />
-        <Checkbox
-          label="Filled to the brim"
-          checked={values.full_tank}
-          onChange={(event) => set('full_tank', event.currentTarget.checked)}
-        />
         <Group justify="flex-end">
           <Button onClick={correct} loading={change.isPending}>
             Save the correction
