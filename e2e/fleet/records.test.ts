@@ -102,7 +102,7 @@ describe('basic fleet records', () => {
     }
   });
 
-  it('lets the fleet office add a vendor, see the fuel outlier with its reason, and read the report as charts and tables', async () => {
+  it('lets the fleet office add a vendor, see the fuel outlier with its reason, keep a car’s papers, and read the report as charts and tables', async () => {
     const page = await newPage();
     try {
       await signInWithSession(page, chief.session);
@@ -129,18 +129,17 @@ describe('basic fleet records', () => {
       await settled(page);
       await expectAxeCleanInBothThemes(page);
 
+      // The car's papers are set on its page, where its cost of ownership is too.
       const today = new Date().toISOString().slice(0, 10);
-      await api(
-        chief.session,
-        'PUT',
-        `/rest/v1/fleet/admin/vehicles/${car.id}/documents`,
-        {
-          registration_expires_on: today,
-          insurance_expires_on: null,
-          inspection_expires_on: null,
-        },
-        { 'if-match': `"${(await api<Vehicle>(chief.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`)).version}"` },
-      );
+      await page.goto(`/fleet/admin/vehicle/${car.id}`);
+      const papers = page.getByRole('region', { name: 'Papers' });
+      await papers.getByLabel('Registration valid until').fill(today);
+      await papers.getByRole('button', { name: 'Save the papers' }).click();
+      await page.getByText('The papers of unit F-12 are up to date.').waitFor();
+      const ownership = page.getByRole('region', { name: 'Cost of ownership' });
+      await expect.poll(() => ownership.getByTestId('cost-of-ownership').innerText()).toMatch(/Fuel\s+\$\d/);
+      await settled(page);
+      await expectAxeCleanInBothThemes(page);
       await sections(page).getByRole('link', { name: 'Dashboard', exact: true }).click();
       const documents = page.getByRole('region', { name: 'Documents expiring' });
       await documents.getByText('F-12').waitFor();
