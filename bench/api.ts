@@ -645,6 +645,19 @@ export async function benchApi(options: Options) {
         build: () => ({ path: '/rest/v1/fleet/admin/service-requests?status=active&order=oldest&page=1&page_size=25' }),
       },
       {
+        // The fleet office's fuel log, newest first, each full fill's economy worked out from its car's fills.
+        name: 'fuel log',
+        request: 'GET /rest/v1/fleet/admin/fuel',
+        kind: 'list',
+        build: () => ({ path: '/rest/v1/fleet/admin/fuel?page=1&page_size=50' }),
+      },
+      {
+        name: 'vendor list',
+        request: 'GET /rest/v1/fleet/admin/vendors',
+        kind: 'list',
+        build: () => ({ path: '/rest/v1/fleet/admin/vendors?page=1&page_size=50' }),
+      },
+      {
         name: 'write: submit a squad check',
         request: 'POST /rest/v1/fleet/squad-checks',
         kind: 'write',
