@@ -12,8 +12,17 @@ export function useCreateFuelEntry() {
   return useMutation({
     // Offline it runs too (TanStack Query would pause it): the outbox keeps it.
     networkMode: 'always',
-    mutationFn: ({ input, idempotencyKey, summary }: { input: FuelEntryInput; idempotencyKey: string; summary: string }) =>
-      sendOrQueue(fleetRecordsApi.createFuelEntry, { body: input, idempotencyKey }, summary, { formPath: '/fleet/fuel' }),
+    mutationFn: ({
+      input,
+      idempotencyKey,
+      summary,
+      replaces,
+    }: {
+      input: FuelEntryInput;
+      idempotencyKey: string;
+      summary: string;
+      replaces?: string;
+    }) => sendOrQueue(fleetRecordsApi.createFuelEntry, { body: input, idempotencyKey }, summary, { formPath: '/fleet/fuel', replaces }),
   });
 }
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCar, IconCircleCheck, IconCloudOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { FuelEntryInput, type FuelEntry } from '../../core/contracts/fleet-records.ts';
 import type { Vehicle } from '../../core/contracts/fleet.ts';
 import { FUEL_UNIT_LABELS } from '../../core/fleet/fuel-economy.ts';
@@ -8,10 +9,15 @@ import { formatCents } from '../../core/fleet/work-order-totals.ts';
 import { IdempotencyKeys } from '../lib/api.ts';
 import { ApiError, errorMessage } from '../lib/api-error.ts';
 import { placeFieldErrors, schemaProblems } from '../lib/form-errors.ts';
-import { FormErrorAlert } from '../ui/states.tsx';
+import { FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useCreateFuelEntry, useFuelVendors } from './create-fuel-entry.ts';
 import { useFleetSettings } from './fleet-api.ts';
 import { FleetPage } from './fleet-page.tsx';
+import { centsToDollars } from './admin/service-request-transitions.ts';
+import { parseKeptBody } from '../lib/outbox/kept-photo-rules.ts';
+import { useRefusedItem } from '../lib/outbox/outbox.ts';
+import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
+import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
 import { FuelFields, fuelBody, localDateTime, problemKey, type FuelValues } from './fuel-fields.tsx';
 import { VehiclePicker } from './vehicle-picker.tsx';
 
@@ -39,16 +45,63 @@ export function fuelProblems(values: EntryValues): Record<string, string> {
   return problems;
 }
 
-/** /fleet/fuel: an officer logs a fill-up from the phone; offline it waits in the outbox and is sent when back. */
+/** A refused fill from the outbox, with what was sent; null when its body is not a fuel entry. */
+type RefusedFill = { item: OutboxItem; input: FuelEntryInput };
+
+function valuesOfRefused(refused: RefusedFill): EntryValues {
+  const { input } = refused;
+  return {
+    vehicle_id: input.vehicle_id,
+    filled_at: input.filled_at ? localDateTime(input.filled_at) : localDateTime(),
+    quantity: String(input.quantity),
+    total: centsToDollars(input.total_cents),
+    odometer: String(input.odometer),
+    full_tank: input.full_tank,
+    vendor_id: input.vendor_id ?? null,
+  };
+}
+
+/**
+ * /fleet/fuel: an officer logs a fill-up from the phone; offline it waits in the outbox and is sent when
+ * back. `?outbox=<id>`: a fill the server refused after it waited, opened with what was typed and the
+ * server's messages beside the fields, to fix and send again.
+ */
 export function FuelEntryScreen() {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const refused = useRefusedItem(typeof search.outbox === 'string' ? search.outbox : null);
+  if (refused.loading)
+    return (
+      <FleetPage title="Log fuel" back>
+        <LoadingState label="Loading the fill-up…" />
+      </FleetPage>
+    );
+  const input = refused.item ? parseKeptBody(FuelEntryInput, refused.item.body) : null;
+  return <FuelEntryForm refused={refused.item && input ? { item: refused.item, input } : null} />;
+}
+
+function FuelEntryForm({ refused }: { refused: RefusedFill | null }) {
+  const navigate = useNavigate();
+  const [fixing, setFixing] = useState(refused);
   const settings = useFleetSettings();
   const vendors = useFuelVendors();
   const create = useCreateFuelEntry();
   const [keys] = useState(() => new IdempotencyKeys());
-  const [values, setValues] = useState<EntryValues>(empty);
+  const [values, setValues] = useState<EntryValues>(() => (refused ? valuesOfRefused(refused) : empty()));
   const [vehicle, setVehicle] = useState<Vehicle | null>(null);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>(() =>
+    refused ? (placeFieldErrors(refused.input, refused.item.fields).placed as Record<string, string>) : {},
+  );
+  const [formError, setFormError] = useState<string | null>(() =>
+    refused ? placeFieldErrors(refused.input, refused.item.fields).unplaced.join(' ') || null : null,
+  );
+  const startAfresh = () => {
+    setFixing(null);
+    setValues(empty());
+    setProblems({});
+    setFormError(null);
+    setGeneration((current) => current + 1);
+    void navigate({ to: '/fleet/fuel', replace: true });
+  };
   const [outcome, setOutcome] = useState<{ sent: FuelEntry } | { queued: string } | null>(null);
   const [generation, setGeneration] = useState(0);
   const unit = FUEL_UNIT_LABELS[settings.data?.fuel_unit ?? 'gallon'];
@@ -70,10 +123,14 @@ export function FuelEntryScreen() {
     const input = fuelInputOf(values);
     const summary = `Fuel for unit ${vehicle?.unit_number ?? ''}: ${input.quantity} ${unit.short}`;
     create.mutate(
-      { input, idempotencyKey: keys.keyFor(input), summary },
+      { input, idempotencyKey: keys.keyFor(input), summary, replaces: fixing?.item.id },
       {
         onSuccess: (result) => {
           keys.reset();
+          if (fixing) {
+            setFixing(null);
+            void navigate({ to: '/fleet/fuel', replace: true });
+          }
           setOutcome(result.kind === 'sent' ? { sent: result.answer } : { queued: result.item.summary });
           setValues(empty());
           setVehicle(null);
@@ -109,11 +166,12 @@ export function FuelEntryScreen() {
           <Title order={2} fz="lg" id="fuel-heading">
             New fill-up
           </Title>
-          {vehicle ? (
+          {fixing ? <RefusedItemAlert item={fixing.item} onDiscarded={startAfresh} /> : null}
+          {vehicle || values.vehicle_id ? (
             <Group justify="space-between" gap="xs">
               <Group gap="xs" wrap="nowrap">
                 <IconCar aria-hidden size={20} />
-                <Text fw={600}>Unit {vehicle.unit_number}</Text>
+                <Text fw={600}>{vehicle ? `Unit ${vehicle.unit_number}` : 'The chosen vehicle'}</Text>
               </Group>
               <Button variant="subtle" size="sm" onClick={() => (setVehicle(null), setVehicleId(''))}>
                 Change vehicle
