@@ -379,9 +379,10 @@ describe.each(DATABASE_KINDS)('shift trades on %s', (kind) => {
   it('tells the colleague and the supervisors live when a trade is proposed and answered, and nobody else', async () => {
     const shift = await place(officerUser, day, '2027-07-15');
     const base = await server.app.listen({ host: '127.0.0.1', port: 0 });
-    const [asked, deciding, bystanding, elsewhere] = await Promise.all(
-      [colleague, scheduler, bystander, outsider].map((session) => openStream(base, session)),
-    );
+    const asked = await openStream(base, colleague);
+    const deciding = await openStream(base, scheduler);
+    const bystanding = await openStream(base, bystander);
+    const elsewhere = await openStream(base, outsider);
     try {
       for (const stream of [asked, deciding, bystanding, elsewhere]) await stream.next((m) => m.event === 'ready');
       const trade = await ok<Trade>(await propose(officer, { kind: 'giveaway', shift_id: shift.id, recipient_id: colleagueUser.id }), 201);
