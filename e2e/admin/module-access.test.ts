@@ -1,21 +1,12 @@
 /**
  * The module-access rows of spec section 5 that need users with particular permissions: roles with
  * exact permission sets made through the admin API, people invited into them who accept by the
- * e-mailed link, and each row checked allowed and blocked in the browser. Allowed routes of modules
- * not built yet lead on to /comingsoon; blocked ones land on /disabled?module=<display name>.
+ * e-mailed link, and each row checked allowed and blocked in the browser. Blocked routes land on
+ * /disabled?module=<display name>.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.ts';
-import {
-  agencyWithAdmin,
-  comingSoonPath,
-  createRole,
-  disabledPath,
-  expectPath,
-  inviteAndAccept,
-  signInWithSession,
-  type Person,
-} from './support.ts';
+import { agencyWithAdmin, createRole, disabledPath, expectPath, inviteAndAccept, signInWithSession, type Person } from './support.ts';
 
 const UUID = '5b0b8e4e-4f1e-4f57-9c57-8b1a3b0f6f11';
 
@@ -118,7 +109,7 @@ describe('module access (spec section 5) for people with particular permissions'
       ['/reports', '/reports'],
       ['/reports/templates/select', disabledPath('Report Templates')],
       ['/reports/templates/create', disabledPath('Report Templates')],
-      ['/productivity', comingSoonPath('Productivity')],
+      ['/productivity', '/productivity'],
       ['/schedule', '/schedule'],
       ['/schedule/trades', '/schedule/trades'],
       ['/schedule/overtime', '/schedule/overtime'],

@@ -3,6 +3,7 @@ import { citationsWebModule } from '../citations/manifest.ts';
 import { fleetWebModule } from '../fleet/manifest.ts';
 import { ftoWebModule } from '../fto/manifest.ts';
 import type { WebModule } from '../lib/web-modules.tsx';
+import { productivityWebModule } from '../productivity/manifest.ts';
 import { reportsWebModule } from '../reports/manifest.ts';
 import { scheduleWebModule } from '../schedule/manifest.ts';
 
@@ -15,6 +16,7 @@ export const WEB_MODULES = [
   citationsWebModule,
   fleetWebModule,
   ftoWebModule,
+  productivityWebModule,
   reportsWebModule,
   scheduleWebModule,
 ] as const satisfies readonly WebModule[];

@@ -1,0 +1,262 @@
+/**
+ * Productivity in the browser: a space, a list and a task made on screen; a task dragged across the
+ * board and another moved by keyboard; three tasks changed at once; a recurring task closed and its
+ * next occurrence shown; a task shared with someone outside the space, who sees that task and nothing
+ * else; two tasks printed one a page; the screens axe clean in both themes and usable at 360 px. The
+ * agency, its people, the space the later tests use and their tasks are set up through the API.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
+import {
+  agencyWithAdmin,
+  api,
+  callApi,
+  expectScreensAxeClean,
+  inviteAndAccept,
+  roleIdByName,
+  settled,
+  type Person,
+} from '../admin/support.ts';
+import { openAs, PHONE } from '../schedule/support.ts';
+
+let admin: Person & { id?: string };
+let officer: Person & { id: string };
+let outsider: Person & { id: string };
+let space: Space;
+let list: TaskListSummary;
+
+const today = new Date().toISOString().slice(0, 10);
+const created = () => ({ 'idempotency-key': randomUUID() });
+
+async function newTask(title: string, extra: Record<string, unknown> = {}): Promise<Task> {
+  return api<Task>(admin.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, { title, ...extra }, created());
+}
+
+const readTask = (id: string) => api<Task>(admin.session, 'GET', `/rest/v1/productivity/tasks/${id}`);
+
+/** Waits until the server has the task in `status` (a move is sent after the drop). */
+async function expectStatus(id: string, status: string): Promise<void> {
+  await expect.poll(async () => (await readTask(id)).status, { timeout: 10_000 }).toBe(status);
+}
+
+async function listPage(path = `/productivity/list/${list.id}`, options = {}): Promise<Page> {
+  const page = await openAs(admin, path, options);
+  await page.getByRole('heading', { name: list.name, level: 1 }).waitFor();
+  await settled(page);
+  return page;
+}
+
+beforeAll(async () => {
+  admin = await agencyWithAdmin('productivity');
+  const officerRole = await roleIdByName(admin.session, 'Officer');
+  [officer, outsider] = await Promise.all([
+    inviteAndAccept(admin.session, { name: 'Sam Patel', roleIds: [officerRole], accountType: 'full', prefix: 'officer' }),
+    inviteAndAccept(admin.session, { name: 'Jo Rivera', roleIds: [officerRole], accountType: 'full', prefix: 'outsider' }),
+  ]);
+  space = await api<Space>(
+    admin.session,
+    'POST',
+    '/rest/v1/productivity/spaces',
+    { name: 'Traffic unit', member_ids: [officer.id] },
+    created(),
+  );
+  list = await api<TaskListSummary>(
+    admin.session,
+    'POST',
+    `/rest/v1/productivity/spaces/${space.id}/lists`,
+    { name: 'Speed enforcement' },
+    created(),
+  );
+}, 120_000);
+
+describe('a unit runs its work in productivity', () => {
+  it('creates a space, a list in it and a task in the list on screen, each field problem shown at once', async () => {
+    const page = await openAs(admin, '/productivity');
+    try {
+      await page.getByRole('heading', { name: 'My tasks', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'New space' }).click();
+      const spaceDialog = page.getByRole('dialog', { name: 'New space' });
+      await spaceDialog.getByRole('button', { name: 'Create the space' }).click();
+      await spaceDialog.getByText('Give it a name').first().waitFor();
+      await spaceDialog.getByRole('textbox', { name: 'Name' }).fill('Community policing');
+      await spaceDialog.getByRole('button', { name: 'Create the space' }).click();
+      await page.getByRole('heading', { name: 'Community policing', level: 1 }).waitFor();
+
+      await page.getByRole('textbox', { name: 'List name' }).fill('School visits');
+      await page.getByRole('button', { name: 'Create the list' }).click();
+      await page.getByRole('link', { name: 'School visits' }).click();
+      await page.getByRole('heading', { name: 'School visits', level: 1 }).waitFor();
+
+      await page.getByRole('button', { name: 'New task' }).click();
+      const taskDialog = page.getByRole('dialog', { name: 'New task' });
+      await taskDialog.getByRole('combobox', { name: 'Repeats' }).click();
+      await page.getByRole('option', { name: 'Weekly' }).click();
+      await taskDialog.getByRole('button', { name: 'Create the task' }).click();
+      // Both problems at once: no title, and a repeating task with no due date.
+      await taskDialog.getByText('Give the task a title').waitFor();
+      await taskDialog.getByText('A repeating task needs a due date').waitFor();
+      await taskDialog.getByRole('textbox', { name: 'Title' }).fill('Visit Lincoln Elementary');
+      await taskDialog.getByLabel('Due date').fill(today);
+      await taskDialog.getByRole('button', { name: 'Create the task' }).click();
+      await page.getByRole('link', { name: 'Visit Lincoln Elementary' }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('moves one task across the board by dragging and another by keyboard, each saved on the server', async () => {
+    const dragged = await newTask('Radar calibration');
+    const keyed = await newTask('Order new cones');
+    const page = await listPage(`/productivity/list/${list.id}?view=board`);
+    try {
+      const handle = page.getByRole('button', { name: 'Move Radar calibration' });
+      const target = page.getByTestId('column-in_progress');
+      const from = await handle.boundingBox();
+      const to = await target.boundingBox();
+      if (!from || !to) throw new Error('The board has no handle or column to drag between');
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
+      await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 15 });
+      await page.mouse.up();
+      await expectStatus(dragged.id, 'in_progress');
+      await target.getByRole('button', { name: 'Radar calibration', exact: true }).waitFor();
+
+      const keyHandle = page.getByRole('button', { name: 'Move Order new cones' });
+      await keyHandle.focus();
+      await page.keyboard.press('Space');
+      // Picked up, the card is over its own column; the announcements say where it is at each step.
+      await page.getByText('Order new cones is over To do.').waitFor({ state: 'attached' });
+      await page.keyboard.press('ArrowRight');
+      await page.getByText('Order new cones is over In progress.').waitFor({ state: 'attached' });
+      await page.keyboard.press('Space');
+      await expectStatus(keyed.id, 'in_progress');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('changes the status and assignee of three selected tasks at once', async () => {
+    const tasks = await Promise.all(['Check speed signs', 'Update the crash map', 'Brief the night shift'].map((title) => newTask(title)));
+    const page = await listPage();
+    try {
+      for (const task of tasks) await page.getByRole('checkbox', { name: `Select ${task.title}` }).check();
+      const bar = page.getByRole('region', { name: 'Change the selected tasks' });
+      await bar.getByRole('combobox', { name: 'New status' }).click();
+      await page.getByRole('option', { name: 'In progress' }).click();
+      await bar.getByRole('combobox', { name: 'New assignee' }).click();
+      await page.getByRole('option', { name: 'Sam Patel' }).click();
+      await bar.getByRole('button', { name: 'Change 3 tasks' }).click();
+      await page.getByText('3 tasks were changed').waitFor();
+      for (const task of tasks) {
+        const saved = await readTask(task.id);
+        expect(saved.status).toBe('in_progress');
+        expect(saved.assignees.map((person) => person.name)).toEqual(['Sam Patel']);
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('closes a recurring task and shows its next occurrence', async () => {
+    const task = await newTask('Weekly radar log', { due_on: today, recurrence: { freq: 'weekly' } });
+    const page = await listPage(`/productivity/list/${list.id}?task=${task.id}`);
+    try {
+      const drawer = page.getByRole('dialog', { name: 'Weekly radar log' });
+      await drawer.getByRole('button', { name: 'Close the task' }).click();
+      await drawer.getByText('The next occurrence is there').waitFor();
+      await drawer.getByRole('link', { name: 'Open the next occurrence' }).waitFor();
+      expect((await readTask(task.id)).closed).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('says a task was changed by someone else on a stale save, and keeps what was typed', async () => {
+    const task = await newTask('Count the flares');
+    const page = await listPage(`/productivity/list/${list.id}?task=${task.id}`);
+    try {
+      const drawer = page.getByRole('dialog', { name: 'Count the flares' });
+      await drawer.getByRole('textbox', { name: 'Title' }).fill('Count the flares in every car');
+      await api(
+        admin.session,
+        'PATCH',
+        `/rest/v1/productivity/tasks/${task.id}`,
+        { priority: 'high' },
+        { 'if-match': `"${task.version}"` },
+      );
+      await drawer.getByRole('button', { name: 'Save the task' }).click();
+      await drawer.getByText('This task was changed by someone else').waitFor();
+      await expect(drawer.getByRole('textbox', { name: 'Title' }).inputValue()).resolves.toBe('Count the flares in every car');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shares a task with someone outside the space, who sees that task and not the list', async () => {
+    const task = await newTask('Return the borrowed lidar');
+    await api(admin.session, 'POST', `/rest/v1/productivity/tasks/${task.id}/shares`, { user_id: outsider.id });
+    const page = await openAs(outsider, `/productivity?task=${task.id}`);
+    try {
+      const drawer = page.getByRole('dialog', { name: 'Return the borrowed lidar' });
+      await drawer.getByText(/shared with you/).waitFor();
+      await drawer.getByRole('textbox', { name: 'New comment' }).waitFor();
+      expect((await callApi(outsider.session, 'GET', `/rest/v1/productivity/lists/${list.id}`)).status).toBe(404);
+      await page.goto(`/productivity/list/${list.id}`);
+      await page
+        .getByRole('alert')
+        .getByText(/not found|could not be loaded/i)
+        .first()
+        .waitFor();
+      await expect(page.getByRole('link', { name: 'Radar calibration' }).count()).resolves.toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('prints two selected tasks, one a page', async () => {
+    const [first, second] = await Promise.all([newTask('Print me first'), newTask('Print me second')]);
+    const page = await listPage();
+    try {
+      for (const task of [first, second]) await page.getByRole('checkbox', { name: `Select ${task!.title}` }).check();
+      const href = await page.getByRole('link', { name: 'Print the selected tasks' }).getAttribute('href');
+      await page.goto(href ?? '');
+      await page.getByRole('heading', { name: 'Print me second', level: 1 }).waitFor();
+      const breaks = await page
+        .getByTestId('printed-task')
+        .evaluateAll((articles) => articles.map((article) => getComputedStyle(article).breakBefore));
+      expect(breaks).toEqual(['auto', 'page']);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('fits a 360 px phone without scrolling sideways, table and board', async () => {
+    for (const view of ['table', 'board']) {
+      const page = await listPage(`/productivity/list/${list.id}?view=${view}`, { viewport: PHONE });
+      try {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${view} scrolls sideways`).toBeLessThanOrEqual(0);
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+
+  it('keeps My tasks, the space, the list and the board axe clean in both themes', async () => {
+    await newTask('Assigned to the officer', { due_on: today, assignee_ids: [officer.id] });
+    await expectScreensAxeClean([
+      [
+        admin,
+        [
+          { path: `/productivity/space/${space.id}`, heading: space.name },
+          { path: `/productivity/list/${list.id}`, heading: list.name },
+          { path: `/productivity/list/${list.id}?view=board`, heading: list.name },
+        ],
+      ],
+      [officer, [{ path: '/productivity', heading: 'My tasks' }]],
+    ]);
+  });
+});

@@ -1,0 +1,348 @@
+import { Alert, Anchor, Button, Checkbox, Divider, Drawer, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { AddCommentInput, UpdateTaskInput, type Person, type Task, type TaskSummary } from '../../core/contracts/productivity.ts';
+import { IdempotencyKeys, isStaleVersion } from '../lib/api.ts';
+import { errorMessage } from '../lib/api-error.ts';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
+import { schemaProblems } from '../lib/form-errors.ts';
+import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
+import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
+import {
+  useAddChecklistItem,
+  useAddComment,
+  useCloseTask,
+  useComments,
+  useReopenTask,
+  useSpace,
+  useTask,
+  useToggleChecklistItem,
+  useUpdateTask,
+  useWatch,
+} from './productivity-calls.ts';
+import { dueText, PriorityBadge, refusalOf, TaskStatusBadge } from './productivity-ui.tsx';
+import { htmlToText, PlainForm, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
+
+/**
+ * A task in a drawer, over the screen it was opened from (My tasks, a list): what it is, who has it,
+ * when it is due, its checklist and comments (with @mentions), its watchers, and close or reopen. A
+ * member edits it at the version they saw; a stale save says so and keeps what was typed. Someone it
+ * was shared with reads it, comments and ticks its checklist.
+ */
+export function TaskDrawer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
+  const task = useTask(taskId);
+  return (
+    <Drawer
+      opened={taskId !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={task.data ? task.data.title : 'Task'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {task.isPending ? (
+        <LoadingState label="Loading the task…" />
+      ) : task.isError ? (
+        <ErrorState message={errorMessage(task.error)} onRetry={() => void task.refetch()} />
+      ) : (
+        <TaskDetails key={`${task.data.id}`} task={task.data} onReload={() => task.refetch()} reloading={task.isFetching} />
+      )}
+    </Drawer>
+  );
+}
+
+function valuesOf(task: Task): TaskFormValues {
+  return {
+    title: task.title,
+    description: htmlToText(task.description),
+    status: task.status,
+    priority: task.priority,
+    assignee_ids: task.assignees.map((person) => person.id),
+    due_on: task.due_on ?? '',
+    due_time: task.due_time ?? '',
+    labels: task.labels,
+  };
+}
+
+function TaskDetails({ task, onReload, reloading }: { task: Task; onReload: () => unknown; reloading: boolean }) {
+  const member = task.access === 'member';
+  const space = useSpace(member ? task.space_id : null);
+  const people: Person[] = space.data?.members ?? [...task.assignees, ...task.watchers];
+  return (
+    <Stack gap="md">
+      <Group gap="xs" wrap="wrap">
+        <TaskStatusBadge
+          label={task.statuses.find((s) => s.key === task.status)?.label ?? task.status}
+          color={task.statuses.find((s) => s.key === task.status)?.color ?? 'gray'}
+        />
+        <PriorityBadge priority={task.priority} />
+        {task.recurrence ? <Text fz="sm">Repeats {task.recurrence.freq}</Text> : null}
+      </Group>
+      <Text fz="sm" c="dimmed">
+        {task.space_name} · {task.list_name}
+        {task.access === 'shared' ? ' · shared with you' : ''}
+      </Text>
+      {member ? <TaskEditForm task={task} people={people} onReload={onReload} reloading={reloading} /> : <SharedView task={task} />}
+      <CloseReopen task={task} />
+      <Divider />
+      <Checklist task={task} />
+      <Divider />
+      <Watchers task={task} />
+      <Divider />
+      <Comments task={task} people={people} />
+    </Stack>
+  );
+}
+
+function SharedView({ task }: { task: Task }) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        {task.title}
+      </Title>
+      {task.description ? <div dangerouslySetInnerHTML={{ __html: task.description }} /> : null}
+      <Text fz="sm">Assignees: {task.assignees.map((p) => p.name).join(', ') || 'nobody'}</Text>
+      {task.due_on ? <Text fz="sm">Due {dueText(task)}</Text> : null}
+      {task.labels.length ? <Text fz="sm">Labels: {task.labels.join(', ')}</Text> : null}
+    </Stack>
+  );
+}
+
+function TaskEditForm({
+  task,
+  people,
+  onReload,
+  reloading,
+}: {
+  task: Task;
+  people: Person[];
+  onReload: () => unknown;
+  reloading: boolean;
+}) {
+  const update = useUpdateTask();
+  const [values, setValues] = useState<TaskFormValues>(() => valuesOf(task));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const set = (change: Partial<TaskFormValues>) => {
+    setSaved(false);
+    setValues((current) => ({ ...current, ...change }));
+  };
+
+  const save = () => {
+    const body: UpdateTaskInput = taskFieldsInput(values);
+    const problems = schemaProblems(UpdateTaskInput, body);
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length > 0) return;
+    update.mutate(
+      { id: task.id, body, version: task.version },
+      {
+        onSuccess: () => {
+          setStale(false);
+          setSaved(true);
+        },
+        onError: (error) => {
+          if (isStaleVersion(error)) return setStale(true);
+          const refusal = refusalOf(error);
+          setErrors(refusal.fields);
+          setFormError(refusal.message);
+        },
+      },
+    );
+  };
+
+  const reload = async () => {
+    const fresh = await onReload();
+    const data = (fresh as { data?: Task } | undefined)?.data;
+    if (data) setValues(valuesOf(data));
+    setStale(false);
+  };
+
+  return (
+    <PlainForm onSubmit={save}>
+      <Stack gap="sm">
+        {stale ? <StaleVersionAlert what="task" onReload={() => void reload()} reloading={reloading} /> : null}
+        <FormErrorAlert message={formError} />
+        <TaskFieldInputs values={values} errors={errors} set={set} statuses={task.statuses} people={people} />
+        <Group gap="sm">
+          <Button type="submit" loading={update.isPending}>
+            Save the task
+          </Button>
+          {saved ? (
+            <Text fz="sm" role="status">
+              Saved
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </PlainForm>
+  );
+}
+
+function CloseReopen({ task }: { task: Task }) {
+  const close = useCloseTask();
+  const reopen = useReopenTask();
+  const [next, setNext] = useState<TaskSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (task.access !== 'member') return null;
+  return (
+    <Stack gap="xs">
+      <Group gap="sm">
+        {task.closed ? (
+          <Button
+            variant="default"
+            loading={reopen.isPending}
+            onClick={() => reopen.mutate({ id: task.id, version: task.version }, { onError: (e) => setError(errorMessage(e)) })}
+          >
+            Reopen the task
+          </Button>
+        ) : (
+          <Button
+            variant="light"
+            color="green"
+            loading={close.isPending}
+            onClick={() =>
+              close.mutate(
+                { id: task.id, version: task.version },
+                { onSuccess: (result) => setNext(result.next), onError: (e) => setError(errorMessage(e)) },
+              )
+            }
+          >
+            Close the task
+          </Button>
+        )}
+      </Group>
+      <FormErrorAlert message={error} />
+      {next ? (
+        <Alert color="blue" variant="light" title="The next occurrence is there" role="status">
+          <Text fz="sm">
+            {next.title}
+            {next.due_on ? `, due ${dueText(next)}` : ''}.{' '}
+            <Anchor
+              renderRoot={(props) => (
+                <Link {...props} to="/productivity/list/$list" params={{ list: next.list_id }} search={{ task: next.id }} />
+              )}
+            >
+              Open the next occurrence
+            </Anchor>
+          </Text>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Checklist({ task }: { task: Task }) {
+  const toggle = useToggleChecklistItem();
+  const add = useAddChecklistItem();
+  const [keys] = useState(() => new IdempotencyKeys());
+  const [text, setText] = useState('');
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Checklist {task.checklist_total > 0 ? `(${task.checklist_done} of ${task.checklist_total})` : ''}
+      </Title>
+      {task.checklist.map((item) => (
+        <Checkbox
+          key={item.id}
+          label={item.text}
+          checked={item.done}
+          onChange={(e) => toggle.mutate({ id: item.id, done: e.currentTarget.checked })}
+        />
+      ))}
+      {task.access === 'member' ? (
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput label="New checklist item" value={text} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: 1 }} />
+          <Button
+            variant="default"
+            disabled={text.trim() === ''}
+            loading={add.isPending}
+            onClick={() =>
+              add.mutate({ taskId: task.id, text: text.trim(), idempotencyKey: keys.keyFor({ text }) }, { onSuccess: () => setText('') })
+            }
+          >
+            Add
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Watchers({ task }: { task: Task }) {
+  const watch = useWatch();
+  return (
+    <Group gap="sm" justify="space-between" wrap="wrap">
+      <Text fz="sm">
+        Watchers: {task.watchers.map((p) => p.name).join(', ') || 'nobody'}
+        {task.shared_with.length ? ` · Shared with ${task.shared_with.map((p) => p.name).join(', ')}` : ''}
+      </Text>
+      <Button
+        size="xs"
+        variant="default"
+        loading={watch.isPending}
+        onClick={() => watch.mutate({ taskId: task.id, watch: !task.watching })}
+      >
+        {task.watching ? 'Stop watching' : 'Watch'}
+      </Button>
+    </Group>
+  );
+}
+
+/** The people named with @ in a comment, among those who can see the task. */
+export function mentionsIn(body: string, people: readonly Person[]): string[] {
+  return people.filter((person) => body.includes(`@${person.name}`)).map((person) => person.id);
+}
+
+function Comments({ task, people }: { task: Task; people: Person[] }) {
+  const comments = useComments(task.id);
+  const add = useAddComment();
+  const dates = useAgencyDates();
+  const [keys] = useState(() => new IdempotencyKeys());
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = () => {
+    const input = { body: body.trim(), mention_ids: mentionsIn(body, people) };
+    const problems = schemaProblems(AddCommentInput, input);
+    if (problems.body) return setError(problems.body);
+    setError(null);
+    add.mutate(
+      { taskId: task.id, body: input, idempotencyKey: keys.keyFor(input) },
+      { onSuccess: () => setBody(''), onError: (e) => setError(errorMessage(e)) },
+    );
+  };
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        Comments
+      </Title>
+      {comments.data?.map((comment) => (
+        <Stack key={comment.id} gap={0}>
+          <Text fz="xs" c="dimmed">
+            {comment.author.name} · {dates.dateTime(comment.created_at)}
+          </Text>
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {comment.body}
+          </Text>
+        </Stack>
+      ))}
+      {comments.data?.length === 0 ? <Text fz="sm">No comments yet.</Text> : null}
+      <Textarea
+        label="New comment"
+        description={people.length ? `Mention someone with @ and their name (@${people[0]?.name ?? ''})` : undefined}
+        autosize
+        minRows={2}
+        value={body}
+        error={error}
+        onChange={(e) => setBody(e.currentTarget.value)}
+      />
+      <Group>
+        <Button variant="default" loading={add.isPending} onClick={send}>
+          Add the comment
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
