@@ -6,7 +6,7 @@
  * agency, its people, the space the later tests use and their tasks are set up through the API.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
 import {
@@ -46,6 +46,20 @@ async function listPage(path = `/productivity/list/${list.id}`, options = {}): P
   await page.getByRole('heading', { name: list.name, level: 1 }).waitFor();
   await settled(page);
   return page;
+}
+
+/** Someone else changes the task meanwhile: the version the screen holds is stale after this. */
+const changeMeanwhile = (task: Task, body: Record<string, unknown>) =>
+  api(admin.session, 'PATCH', `/rest/v1/productivity/tasks/${task.id}`, body, { 'if-match': `"${task.version}"` });
+
+/** Runs `steps` on the list with `task` open in its drawer, closing the page after. */
+async function inDrawer(task: Task, steps: (drawer: Locator, page: Page) => Promise<void>): Promise<void> {
+  const page = await listPage(`/productivity/list/${list.id}?task=${task.id}`);
+  try {
+    await steps(page.getByRole('dialog', { name: task.title }), page);
+  } finally {
+    await page.context().close();
+  }
 }
 
 beforeAll(async () => {
@@ -160,39 +174,58 @@ describe('a unit runs its work in productivity', () => {
     }
   });
 
-  it('closes a recurring task and shows its next occurrence', async () => {
-    const task = await newTask('Weekly radar log', { due_on: today, recurrence: { freq: 'weekly' } });
-    const page = await listPage(`/productivity/list/${list.id}?task=${task.id}`);
+  it('changes none of the selected tasks when one was changed since, and names it', async () => {
+    const [kept, changed] = await Promise.all([newTask('Restock the citation books'), newTask('Renew the radar licence')]);
+    const page = await listPage();
     try {
-      const drawer = page.getByRole('dialog', { name: 'Weekly radar log' });
-      await drawer.getByRole('button', { name: 'Close the task' }).click();
-      await drawer.getByText('The next occurrence is there').waitFor();
-      await drawer.getByRole('link', { name: 'Open the next occurrence' }).waitFor();
-      expect((await readTask(task.id)).closed).toBe(true);
+      for (const task of [kept, changed]) await page.getByRole('checkbox', { name: `Select ${task.title}` }).check();
+      await changeMeanwhile(changed, { priority: 'urgent' });
+      const bar = page.getByRole('region', { name: 'Change the selected tasks' });
+      await bar.getByLabel('New due date').fill(today);
+      await bar.getByRole('button', { name: 'Change 2 tasks' }).click();
+      const refusal = bar.getByRole('alert');
+      await refusal.getByText('Nothing was changed').waitFor();
+      await refusal.getByText(/^Renew the radar licence: /).waitFor();
+      expect((await readTask(kept.id)).due_on).toBeNull();
     } finally {
       await page.context().close();
     }
   });
 
+  it('adds a comment that mentions a member of the space by name', async () => {
+    const task = await newTask('Plan the bike rodeo');
+    await inDrawer(task, async (drawer) => {
+      await drawer.getByRole('textbox', { name: 'New comment' }).fill('@Sam Patel can you book the lot?');
+      await drawer.getByRole('button', { name: 'Add the comment' }).click();
+      await drawer.getByText('@Sam Patel can you book the lot?').waitFor();
+      const comments = await api<{ mentions: { name: string }[] }[]>(
+        admin.session,
+        'GET',
+        `/rest/v1/productivity/tasks/${task.id}/comments`,
+      );
+      expect(comments[0]?.mentions.map((person) => person.name)).toEqual(['Sam Patel']);
+    });
+  });
+
+  it('closes a recurring task and shows its next occurrence', async () => {
+    const task = await newTask('Weekly radar log', { due_on: today, recurrence: { freq: 'weekly' } });
+    await inDrawer(task, async (drawer) => {
+      await drawer.getByRole('button', { name: 'Close the task' }).click();
+      await drawer.getByText('The next occurrence is there').waitFor();
+      await drawer.getByRole('link', { name: 'Open the next occurrence' }).waitFor();
+      expect((await readTask(task.id)).closed).toBe(true);
+    });
+  });
+
   it('says a task was changed by someone else on a stale save, and keeps what was typed', async () => {
     const task = await newTask('Count the flares');
-    const page = await listPage(`/productivity/list/${list.id}?task=${task.id}`);
-    try {
-      const drawer = page.getByRole('dialog', { name: 'Count the flares' });
+    await inDrawer(task, async (drawer) => {
       await drawer.getByRole('textbox', { name: 'Title' }).fill('Count the flares in every car');
-      await api(
-        admin.session,
-        'PATCH',
-        `/rest/v1/productivity/tasks/${task.id}`,
-        { priority: 'high' },
-        { 'if-match': `"${task.version}"` },
-      );
+      await changeMeanwhile(task, { priority: 'high' });
       await drawer.getByRole('button', { name: 'Save the task' }).click();
       await drawer.getByText('This task was changed by someone else').waitFor();
       await expect(drawer.getByRole('textbox', { name: 'Title' }).inputValue()).resolves.toBe('Count the flares in every car');
-    } finally {
-      await page.context().close();
-    }
+    });
   });
 
   it('shares a task with someone outside the space, who sees that task and not the list', async () => {

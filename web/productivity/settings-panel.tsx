@@ -1,4 +1,4 @@
-import { Button, Card, Group, MultiSelect, Radio, Stack, Text, Title } from '@mantine/core';
+import { Card, MultiSelect, Radio, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi } from '../../core/contracts/admin.ts';
@@ -9,7 +9,7 @@ import { ModuleSettingsGate } from '../lib/module-settings-gate.tsx';
 import type { SettingsPanelProps } from '../lib/web-modules.tsx';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { useProductivitySettings, useUpdateProductivitySettings } from './productivity-calls.ts';
-import { PlainForm } from './task-fields.tsx';
+import { PlainForm, SaveButton } from './task-fields.tsx';
 import { refusalOf } from './productivity-ui.tsx';
 
 /** /admin/modules/productivity below the module switch: who may create spaces. */
@@ -80,16 +80,7 @@ function SpaceCreatorsForm({ settings }: { settings: ProductivitySettings }) {
           <Text fz="sm" c="dimmed">
             Administrators may always create spaces. A space is seen only by its members and administrators.
           </Text>
-          <Group gap="sm">
-            <Button type="submit" loading={update.isPending}>
-              Save
-            </Button>
-            {saved ? (
-              <Text fz="sm" role="status">
-                Saved
-              </Text>
-            ) : null}
-          </Group>
+          <SaveButton label="Save" saving={update.isPending} saved={saved} />
         </Stack>
       </PlainForm>
     </Card>

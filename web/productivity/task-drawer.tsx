@@ -21,7 +21,7 @@ import {
   useWatch,
 } from './productivity-calls.ts';
 import { dueText, PriorityBadge, refusalOf, TaskStatusBadge } from './productivity-ui.tsx';
-import { htmlToText, PlainForm, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
+import { htmlToText, mentionsIn, PlainForm, SaveButton, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
 
 /**
  * A task in a drawer, over the screen it was opened from (My tasks, a list): what it is, who has it,
@@ -166,16 +166,7 @@ function TaskEditForm({
         {stale ? <StaleVersionAlert what="task" onReload={() => void reload()} reloading={reloading} /> : null}
         <FormErrorAlert message={formError} />
         <TaskFieldInputs values={values} errors={errors} set={set} statuses={task.statuses} people={people} />
-        <Group gap="sm">
-          <Button type="submit" loading={update.isPending}>
-            Save the task
-          </Button>
-          {saved ? (
-            <Text fz="sm" role="status">
-              Saved
-            </Text>
-          ) : null}
-        </Group>
+        <SaveButton label="Save the task" saving={update.isPending} saved={saved} />
       </Stack>
     </PlainForm>
   );
@@ -289,11 +280,6 @@ function Watchers({ task }: { task: Task }) {
       </Button>
     </Group>
   );
-}
-
-/** The people named with @ in a comment, among those who can see the task. */
-export function mentionsIn(body: string, people: readonly Person[]): string[] {
-  return people.filter((person) => body.includes(`@${person.name}`)).map((person) => person.id);
 }
 
 function Comments({ task, people }: { task: Task; people: Person[] }) {
