@@ -278,8 +278,21 @@ describe('a unit runs its work in productivity', () => {
     }
   });
 
-  it('keeps My tasks, the space, the list and the board axe clean in both themes', async () => {
-    await newTask('Assigned to the officer', { due_on: today, assignee_ids: [officer.id] });
+  it("shows the officer's overdue and due tasks on home", async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await newTask('Assigned to the officer', { due_on: yesterday, assignee_ids: [officer.id] });
+    const page = await openAs(officer, '/');
+    try {
+      const panel = page.getByTestId('productivity-needs');
+      await panel.getByRole('link', { name: /overdue|due today/ }).waitFor();
+      await panel.getByRole('link', { name: 'Assigned to the officer' }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('keeps My tasks, the space, the list, its board, a task and the new task form axe clean in both themes', async () => {
+    const task = await newTask('Looked at by axe', { due_on: today, assignee_ids: [officer.id] });
     await expectScreensAxeClean([
       [
         admin,
@@ -287,6 +300,16 @@ describe('a unit runs its work in productivity', () => {
           { path: `/productivity/space/${space.id}`, heading: space.name },
           { path: `/productivity/list/${list.id}`, heading: list.name },
           { path: `/productivity/list/${list.id}?view=board`, heading: list.name },
+          {
+            path: `/productivity/list/${list.id}?task=${task.id}`,
+            heading: list.name,
+            open: (page) => page.getByRole('dialog', { name: task.title }).getByRole('button', { name: 'Save the task' }).waitFor(),
+          },
+          {
+            path: `/productivity/list/${list.id}`,
+            heading: list.name,
+            open: (page) => page.getByRole('button', { name: 'New task' }).click(),
+          },
         ],
       ],
       [officer, [{ path: '/productivity', heading: 'My tasks' }]],

@@ -191,8 +191,7 @@ function CloseReopen({ task }: { task: Task }) {
           </Button>
         ) : (
           <Button
-            variant="light"
-            color="green"
+            variant="default"
             loading={close.isPending}
             onClick={() =>
               close.mutate(
