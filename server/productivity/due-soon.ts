@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { readSysConfig } from '../platform/agency-settings.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import { notify } from '../platform/notices.ts';
@@ -7,13 +7,15 @@ import type { Services } from '../platform/services.ts';
 import * as q from './queries.ts';
 import { agencyCalendar, localHour } from './recurrence.ts';
 import { productivitySettingsOf } from './settings.ts';
-import { productivityTasks } from './schema.ts';
+import { personSeesTask } from './visibility.ts';
 
 /**
  * "Due tomorrow": once a day, from 07:00 in each agency's time zone, the assignees of every open task
  * due tomorrow are told in the bell and by e-mail. A durable job (server/platform/jobs.ts) looks every
- * hour; the task keeps the due date it was told for, so a second run, a second server or a restart
- * tells nobody twice, and a task whose due date moves is told again for its new date.
+ * hour. Each run first claims the tasks (marks them told for tomorrow in the same UPDATE that picks
+ * them, so an overlapping run on a second server finds them claimed and tells nobody twice), then tells
+ * the assignees who still see the task (someone who left the space is not told); a task whose due date
+ * moves is told again for its new date.
  */
 
 export const DUE_TOMORROW_QUEUE = 'productivity.due-tomorrow';
@@ -27,10 +29,10 @@ export async function tellDueTomorrow(services: Services, agencyId: string, now 
     if (localHour(zone, now) < MORNING) return 0;
     const { tomorrow } = agencyCalendar(zone, now);
     let count = 0;
-    for (const task of await q.dueUntold(tx, agencyId, tomorrow)) {
+    for (const task of await q.claimDueUntold(tx, agencyId, tomorrow)) {
       for (const assignee of (await q.assigneesOf(tx, agencyId, [task.id])).get(task.id) ?? []) {
         const person = await findPerson(tx, agencyId, assignee.id);
-        if (!person) continue;
+        if (!person || !(await personSeesTask(tx, agencyId, task, person.id))) continue;
         const when = task.dueTime ? `tomorrow at ${task.dueTime}` : 'tomorrow';
         const link = `/productivity?task=${task.id}`;
         await notify(tx, agencyId, person.id, { kind: 'productivity.due_tomorrow', title: `Due ${when}: ${task.title}`, link });
@@ -47,10 +49,6 @@ export async function tellDueTomorrow(services: Services, agencyId: string, now 
         });
         count += 1;
       }
-      await tx
-        .update(productivityTasks)
-        .set({ dueNoticeOn: tomorrow })
-        .where(and(eq(productivityTasks.agencyId, agencyId), eq(productivityTasks.id, task.id)));
     }
     return count;
   });

@@ -435,4 +435,114 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
       ['productivity.task_changed', 'Audited', 'Audited again'],
     ]);
   });
+
+  // ---------------------------------------------------------------- who is told, and who may change the checklist
+
+  /** A space of its own (so the tests here share nothing), with the sergeant and these members. */
+  async function ownSpace(name: string, memberIds: string[]) {
+    const own = await ok<Space>(await call(sergeant, 'POST', '/spaces', { name, member_ids: memberIds }, fresh()), 201);
+    const ownList = await ok<TaskListSummary>(await call(sergeant, 'POST', `/spaces/${own.id}/lists`, { name: 'Work' }, fresh()), 201);
+    return { space: own, list: ownList };
+  }
+  async function dropMember(spaceId: string, userId: string) {
+    const current = await ok<Space>(await call(sergeant, 'GET', `/spaces/${spaceId}`));
+    await ok(
+      await call(
+        sergeant,
+        'PUT',
+        `/spaces/${spaceId}/members`,
+        { member_ids: current.members.filter((m) => m.id !== userId).map((m) => m.id) },
+        ifMatch(current.version),
+      ),
+    );
+  }
+  const toldOf = async (session: Session, kind: string, title: string) =>
+    (await bell(session)).items.filter((n) => n.kind === kind && n.title.includes(title)).length;
+
+  it('stops a member who leaves the space from watching its tasks and tells them nothing of its comments', async () => {
+    const leaver = await makeUser(server, agency, { permissions: USER, name: 'Wendy Watcher' });
+    const session = await signIn(server, leaver);
+    const own = await ownSpace('Watched space', [leaver.id]);
+    const task = await newTask(sergeant, { title: 'Secret plan' }, own.list.id);
+    expect((await call(session, 'PUT', `/tasks/${task.id}/watch`)).statusCode).toBe(204);
+    await dropMember(own.space.id, leaver.id);
+    expect((await ok<Task>(await call(sergeant, 'GET', `/tasks/${task.id}`))).watchers.map((w) => w.id)).not.toContain(leaver.id);
+    await ok(await call(sergeant, 'POST', `/tasks/${task.id}/comments`, { body: 'The plan is…' }, fresh()), 201);
+    expect(await toldOf(session, 'productivity.commented', 'Secret plan')).toBe(0);
+  });
+
+  it('stops a shared reader from watching when the share ends, and tells them nothing after', async () => {
+    const reader = await makeUser(server, agency, { permissions: USER, name: 'Rita Reader' });
+    const session = await signIn(server, reader);
+    const own = await ownSpace('Shared space', []);
+    const task = await newTask(sergeant, { title: 'Shared for a while' }, own.list.id);
+    await ok(await call(sergeant, 'POST', `/tasks/${task.id}/shares`, { user_id: reader.id }));
+    expect((await call(session, 'PUT', `/tasks/${task.id}/watch`)).statusCode).toBe(204);
+    await ok(await call(sergeant, 'POST', `/tasks/${task.id}/comments`, { body: 'While shared' }, fresh()), 201);
+    expect(await toldOf(session, 'productivity.commented', 'Shared for a while')).toBe(1);
+    const after = await ok<Task>(await call(sergeant, 'DELETE', `/tasks/${task.id}/shares/${reader.id}`));
+    expect(after.watchers.map((w) => w.id)).not.toContain(reader.id);
+    await ok(await call(sergeant, 'POST', `/tasks/${task.id}/comments`, { body: 'After the share' }, fresh()), 201);
+    expect(await toldOf(session, 'productivity.commented', 'Shared for a while')).toBe(1);
+  });
+
+  it('stops the watchers who are not in the new space from watching a task moved there, unless it is shared with them', async () => {
+    const left = await makeUser(server, agency, { permissions: USER, name: 'Moe Mover' });
+    const kept = await makeUser(server, agency, { permissions: USER, name: 'Sally Shared' });
+    const from = await ownSpace('From space', [left.id, kept.id]);
+    const to = await ownSpace('To space', []);
+    const task = await newTask(sergeant, { title: 'Moving on' }, from.list.id);
+    for (const user of [left, kept])
+      expect((await call(await signIn(server, user), 'PUT', `/tasks/${task.id}/watch`)).statusCode).toBe(204);
+    const shared = await ok<Task>(await call(sergeant, 'POST', `/tasks/${task.id}/shares`, { user_id: kept.id }));
+    const moved = await ok<Task>(await call(sergeant, 'POST', `/tasks/${task.id}/move`, { list_id: to.list.id }, ifMatch(shared.version)));
+    expect(moved.watchers.map((w) => w.name).sort()).toEqual(['Sally Shared', 'Sam Sergeant']);
+  });
+
+  it('does not tell an assignee who left the space that the task is due tomorrow', async () => {
+    const leaver = await makeUser(server, agency, { permissions: USER, name: 'Andy Assignee' });
+    const stayer = await makeUser(server, agency, { permissions: USER, name: 'Stella Stayer' });
+    const own = await ownSpace('Due space', [leaver.id, stayer.id]);
+    await newTask(sergeant, { title: 'Quiet deadline', due_on: '2028-05-11', assignee_ids: [leaver.id, stayer.id] }, own.list.id);
+    await dropMember(own.space.id, leaver.id);
+    expect(await tellDueTomorrow(server.services, agency.id, new Date('2028-05-10T16:00:00Z'))).toBe(1);
+    expect(await toldOf(await signIn(server, leaver), 'productivity.due_tomorrow', 'Quiet deadline')).toBe(0);
+    expect(await toldOf(await signIn(server, stayer), 'productivity.due_tomorrow', 'Quiet deadline')).toBe(1);
+  });
+
+  it('tells an assignee once of a task due tomorrow when two runs overlap', async () => {
+    await newTask(sergeant, { title: 'Told once', due_on: '2028-06-21', assignee_ids: [users.officer.id] });
+    const now = new Date('2028-06-20T16:00:00Z');
+    const runs = await Promise.all([1, 2, 3].map(() => tellDueTomorrow(server.services, agency.id, now)));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await toldOf(officer, 'productivity.due_tomorrow', 'Told once')).toBe(1);
+  });
+
+  it('lets a shared reader tick the checklist but not add, rename, move or remove its items', async () => {
+    const reader = await makeUser(server, agency, { permissions: USER, name: 'Tina Ticker' });
+    const session = await signIn(server, reader);
+    const task = await newTask(sergeant, { title: 'Tick only', checklist: ['First', 'Second'] });
+    await ok(await call(sergeant, 'POST', `/tasks/${task.id}/shares`, { user_id: reader.id }));
+    const [item] = task.checklist;
+    const ticked = await ok<{ done: boolean; version: number }>(
+      await call(session, 'PATCH', `/checklist/${item!.id}`, { done: true }, ifMatch(item!.version)),
+    );
+    expect(ticked.done).toBe(true);
+    for (const [method, url, body] of [
+      ['POST', `/tasks/${task.id}/checklist`, { text: 'Mine' }],
+      ['PATCH', `/checklist/${item!.id}`, { text: 'Renamed' }],
+      ['PATCH', `/checklist/${item!.id}`, { done: false, position: 1 }],
+      ['DELETE', `/checklist/${item!.id}`, undefined],
+    ] as const) {
+      const response = await call(session, method, url, body, { ...fresh(), ...ifMatch(ticked.version) });
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+      expect(response.body).toContain('only the space’s members');
+    }
+    const seen = await ok<Task>(await call(sergeant, 'GET', `/tasks/${task.id}`));
+    expect(seen.checklist.map((i) => [i.text, i.done])).toEqual([
+      ['First', true],
+      ['Second', false],
+    ]);
+    expect((await call(outsider, 'PATCH', `/checklist/${item!.id}`, { done: false }, ifMatch(ticked.version))).statusCode).toBe(404);
+  });
 });

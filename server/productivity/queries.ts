@@ -420,6 +420,25 @@ export async function watchersOf(tx: Tx, agencyId: string, taskId: string) {
     .where(and(eq(productivityTaskWatchers.agencyId, agencyId), eq(productivityTaskWatchers.taskId, taskId)));
 }
 
+/** Which of these people watch which tasks of the space. */
+export async function watchingIn(tx: Tx, agencyId: string, spaceId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return tx
+    .select({ taskId: productivityTaskWatchers.taskId, userId: productivityTaskWatchers.userId })
+    .from(productivityTaskWatchers)
+    .innerJoin(
+      productivityTasks,
+      and(eq(productivityTasks.agencyId, productivityTaskWatchers.agencyId), eq(productivityTasks.id, productivityTaskWatchers.taskId)),
+    )
+    .where(
+      and(
+        eq(productivityTaskWatchers.agencyId, agencyId),
+        eq(productivityTasks.spaceId, spaceId),
+        inArray(productivityTaskWatchers.userId, userIds),
+      ),
+    );
+}
+
 export async function addWatcher(tx: Tx, agencyId: string, taskId: string, userId: string) {
   await tx.insert(productivityTaskWatchers).values({ agencyId, taskId, userId }).onConflictDoNothing();
 }
@@ -601,11 +620,15 @@ export async function insertTemplate(tx: Tx, row: typeof productivityTemplates.$
 
 // ---------------------------------------------------------------- due tomorrow
 
-/** Open tasks of the agency due on `date` whose assignees were not told yet. */
-export async function dueUntold(tx: Tx, agencyId: string, date: string) {
+/**
+ * Claims the open tasks of the agency due on `date` whose assignees were not told yet: marks them told
+ * for that date and answers them, in one statement. A run that overlaps (a second server, a retry) waits
+ * on the rows' locks and then finds them already marked, so it claims none of them.
+ */
+export async function claimDueUntold(tx: Tx, agencyId: string, date: string) {
   return tx
-    .select({ id: productivityTasks.id, title: productivityTasks.title, dueTime: productivityTasks.dueTime })
-    .from(productivityTasks)
+    .update(productivityTasks)
+    .set({ dueNoticeOn: date })
     .where(
       and(
         eq(productivityTasks.agencyId, agencyId),
@@ -613,5 +636,11 @@ export async function dueUntold(tx: Tx, agencyId: string, date: string) {
         eq(productivityTasks.dueOn, date),
         sql`${productivityTasks.dueNoticeOn} is distinct from ${date}`,
       ),
-    );
+    )
+    .returning({
+      id: productivityTasks.id,
+      spaceId: productivityTasks.spaceId,
+      title: productivityTasks.title,
+      dueTime: productivityTasks.dueTime,
+    });
 }

@@ -24,7 +24,7 @@ import { staleVersion } from '../platform/versioning.ts';
 import * as q from './queries.ts';
 import { mayCreateSpaces } from './settings.ts';
 import { productivityLists, productivitySpaces, productivityTemplates } from './schema.ts';
-import { isAdmin, visibleList, visibleSpace } from './visibility.ts';
+import { isAdmin, personSeesTask, visibleList, visibleSpace } from './visibility.ts';
 
 /** Spaces (with their members, statuses and custom fields), their lists, and the space's task templates. */
 
@@ -197,6 +197,11 @@ export function setMembers(ctx: RequestContext, id: string, version: number, inp
     if (Object.keys(problems).length) throw validationError(problems);
     const before = (await q.membersOf(tx, agencyId, id)).map((m) => m.id);
     await q.replaceMembers(tx, agencyId, id, ids, ctx.scope.userId);
+    // Those dropped stop watching the space's tasks they no longer see (unless shared with them, or administrators).
+    const dropped = before.filter((userId) => !ids.includes(userId));
+    for (const row of await q.watchingIn(tx, agencyId, id, dropped))
+      if (!(await personSeesTask(tx, agencyId, { id: row.taskId, spaceId: id }, row.userId)))
+        await q.removeWatcher(tx, agencyId, row.taskId, row.userId);
     const after = await updateAtVersion(
       tx,
       productivitySpaces,

@@ -16,11 +16,11 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { tell } from '../platform/notices.ts';
-import { findPerson, peopleWithPermission, userNameOf } from '../platform/people.ts';
+import { findPerson, userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import * as q from './queries.ts';
 import { productivityChecklistItems, productivityTasks } from './schema.ts';
-import { seesSpace, taskPath, visibleTask } from './visibility.ts';
+import { dropBlindWatchers, personSeesTask, seesSpace, taskPath, visibleTask, type TaskAccess } from './visibility.ts';
 
 /** A task's checklist, comments (with @mentions), watchers, files, links to other modules' records, and who it is shared with. */
 
@@ -125,11 +125,11 @@ function changePart(
   });
 }
 
-// ---------------------------------------------------------------- checklist (members and the people it is shared with)
+// ---------------------------------------------------------------- checklist (members; the people it is shared with only tick it)
 
 export function addChecklistItem(ctx: RequestContext, taskId: string, text: string): Promise<ChecklistItem> {
   return inAgency(ctx, async (tx) => {
-    const { task } = await visibleTask(tx, ctx, taskId);
+    const { task } = await visibleTask(tx, ctx, taskId, 'member');
     const items = await q.checklistOf(tx, ctx.scope.agencyId, task.id);
     const [item] = await q.insertChecklistItems(tx, [{ agencyId: ctx.scope.agencyId, taskId: task.id, text, position: items.length }]);
     await touch(tx, task);
@@ -141,13 +141,22 @@ export function addChecklistItem(ctx: RequestContext, taskId: string, text: stri
   });
 }
 
-async function visibleItem(tx: Tx, ctx: RequestContext, id: string) {
+/**
+ * A checklist item of a task the caller sees; `need: 'member'` refuses a shared reader with 403 (as for
+ * the task), anyone else who does not see the task gets not found.
+ */
+async function visibleItem(tx: Tx, ctx: RequestContext, id: string, need: TaskAccess) {
   const item = await q.findChecklistItem(tx, ctx.scope.agencyId, id);
   const notFound = new AppError('not_found', 'The checklist item was not found');
   if (!item) throw notFound;
-  const { task } = await visibleTask(tx, ctx, item.taskId).catch(() => {
+  const { task, access } = await visibleTask(tx, ctx, item.taskId, 'shared').catch(() => {
     throw notFound;
   });
+  if (need === 'member' && access !== 'member')
+    throw new AppError(
+      'forbidden',
+      'This task was shared with you to read, comment on and tick its checklist; only the space’s members add, rename, move or remove checklist items',
+    );
   return { item, task };
 }
 
@@ -157,7 +166,9 @@ export function updateChecklistItem(
   input: z.output<typeof UpdateChecklistItemInput>,
 ): Promise<ChecklistItem> {
   return inAgency(ctx, async (tx) => {
-    const { item, task } = await visibleItem(tx, ctx, id);
+    // A shared reader may tick or untick an item, nothing more.
+    const onlyTicks = input.text === undefined && input.position === undefined;
+    const { item, task } = await visibleItem(tx, ctx, id, onlyTicks ? 'shared' : 'member');
     const after = await updateAtVersion(
       tx,
       productivityChecklistItems,
@@ -188,7 +199,7 @@ export function updateChecklistItem(
 
 export function removeChecklistItem(ctx: RequestContext, id: string): Promise<void> {
   return inAgency(ctx, async (tx) => {
-    const { item, task } = await visibleItem(tx, ctx, id);
+    const { item, task } = await visibleItem(tx, ctx, id, 'member');
     await q.deleteChecklistItem(tx, ctx.scope.agencyId, id);
     await touch(tx, task);
     await auditPart(
@@ -239,15 +250,6 @@ export function listComments(ctx: RequestContext, taskId: string): Promise<Comme
   });
 }
 
-/** Whether a person may see the task: a member of its space, an administrator, or shared with them. */
-async function personSeesTask(tx: Tx, ctx: RequestContext, task: q.TaskRow, userId: string): Promise<boolean> {
-  const agencyId = ctx.scope.agencyId;
-  if (await q.isMember(tx, agencyId, task.spaceId, userId)) return true;
-  if (await q.isSharedWith(tx, agencyId, task.id, userId)) return true;
-  // An administrator sees every space.
-  return (await peopleWithPermission(tx, agencyId, 'admin:access')).some((person) => person.id === userId);
-}
-
 /**
  * A comment; the people it @mentions (each of whom must be able to see the task) are told in the bell
  * and by e-mail, and the task's watchers are told of it too.
@@ -260,7 +262,7 @@ export function addComment(ctx: RequestContext, taskId: string, input: z.output<
     const problems: Record<string, string> = {};
     for (const [index, id] of mentionIds.entries())
       if (!(await findPerson(tx, agencyId, id))) problems[`mention_ids.${index}`] = 'This person is not in your agency';
-      else if (!(await personSeesTask(tx, ctx, task, id)))
+      else if (!(await personSeesTask(tx, agencyId, task, id)))
         problems[`mention_ids.${index}`] = 'This person cannot see the task; share it with them first';
     if (Object.keys(problems).length) throw validationError(problems);
     const comment = await q.insertComment(tx, { agencyId, taskId: task.id, authorId: ctx.scope.userId, body: input.body, mentionIds });
@@ -272,8 +274,9 @@ export function addComment(ctx: RequestContext, taskId: string, input: z.output<
         body: `${ctx.actor.email ?? 'A colleague'} wrote: ${excerpt}`,
         link: taskPath(task),
       });
+    // Watchers are told only while they still see the task (a space left, a share ended).
     for (const watcher of await q.watchersOf(tx, agencyId, task.id))
-      if (!mentionIds.includes(watcher.id))
+      if (!mentionIds.includes(watcher.id) && (await personSeesTask(tx, agencyId, task, watcher.id)))
         await tell(tx, ctx, watcher.id, {
           kind: 'productivity.commented',
           title: `New comment on “${task.title}”`,
@@ -386,6 +389,8 @@ export function unshare(ctx: RequestContext, taskId: string, userId: string): Pr
   return changePart(ctx, taskId, async (tx, task) => {
     if (!(await q.removeShare(tx, ctx.scope.agencyId, task.id, userId)))
       throw new AppError('not_found', 'The task is not shared with this person');
+    // Someone who no longer sees the task stops watching it.
+    await dropBlindWatchers(tx, ctx.scope.agencyId, task, [userId]);
     return { action: 'task_unshared', summary: `Stopped sharing “${task.title}”`, before: { user_id: userId }, after: null };
   });
 }

@@ -33,7 +33,7 @@ import { agencyCalendar, dueInstant, nextOccurrence } from './recurrence.ts';
 import { toTemplate } from './spaces.ts';
 import { productivityTasks } from './schema.ts';
 import { describeTaskParts } from './task-parts.ts';
-import { isAdmin, taskPath, visibleAmong, visibleList, visibleTask, type TaskAccess } from './visibility.ts';
+import { dropBlindWatchers, isAdmin, taskPath, visibleAmong, visibleList, visibleTask, type TaskAccess } from './visibility.ts';
 
 /**
  * Tasks: create (also from a template), read, change at a version, close and reopen (a recurring
@@ -455,6 +455,8 @@ export function moveTask(ctx: RequestContext, id: string, version: number, input
         after,
         assignees.filter((a) => members.has(a)),
       );
+      // Watchers who do not see it in its new space (not members, not shared with) stop watching.
+      await dropBlindWatchers(tx, agencyId, after);
     }
     return describeTask(tx, ctx, after, 'member');
   });

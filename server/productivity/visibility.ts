@@ -1,6 +1,7 @@
 import { holds, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { peopleWithPermission } from '../platform/people.ts';
 import * as q from './queries.ts';
 
 /**
@@ -66,6 +67,27 @@ export async function visibleAmong<T extends Pick<q.TaskRow, 'id' | 'spaceId'>>(
   const spaces = new Set(await q.spaceIdsOf(tx, ctx.scope.agencyId, ctx.scope.userId));
   const shared = await q.sharedTaskIds(tx, ctx.scope.agencyId, ctx.scope.userId);
   return tasks.filter((task) => spaces.has(task.spaceId) || shared.has(task.id));
+}
+
+/**
+ * Whether a person (not the caller) may see the task: a member of its space, an administrator, or
+ * shared with them. Every notice about a task's content is sent only to the people this answers yes for.
+ */
+export async function personSeesTask(tx: Tx, agencyId: string, task: Pick<q.TaskRow, 'id' | 'spaceId'>, userId: string): Promise<boolean> {
+  if (await q.isMember(tx, agencyId, task.spaceId, userId)) return true;
+  if (await q.isSharedWith(tx, agencyId, task.id, userId)) return true;
+  // An administrator sees every space.
+  return (await peopleWithPermission(tx, agencyId, 'admin:access')).some((person) => person.id === userId);
+}
+
+/**
+ * Stops those of the task's watchers (or of `only`) who can no longer see it from watching it: after
+ * someone leaves the space, the task is unshared, or it moves to another space.
+ */
+export async function dropBlindWatchers(tx: Tx, agencyId: string, task: Pick<q.TaskRow, 'id' | 'spaceId'>, only?: string[]): Promise<void> {
+  for (const watcher of await q.watchersOf(tx, agencyId, task.id))
+    if ((only === undefined || only.includes(watcher.id)) && !(await personSeesTask(tx, agencyId, task, watcher.id)))
+      await q.removeWatcher(tx, agencyId, task.id, watcher.id);
 }
 
 /** Where a task opens in the app (its list, with the task's drawer). */
