@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineApi } from '../endpoints.ts';
-import { FUEL_UNITS } from '../fleet/fuel-economy.ts';
+import { ECONOMY_UNITS, FUEL_UNITS } from '../fleet/fuel-economy.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
 import { hasAtMostDecimals } from '../fleet/work-order-totals.ts';
 import { pageOf } from './admin.ts';
@@ -66,7 +66,7 @@ export const FuelUnit = z.enum(FUEL_UNITS);
 export const FuelEntryInput = z.object({
   vehicle_id: Id,
   filled_at: z.iso.datetime({ offset: true, error: 'Enter when the tank was filled' }),
-  /** In the agency's unit (fuel_unit in the fleet settings), at most three decimals. */
+  /** In `unit`, at most three decimals. */
   quantity: z
     .number({ error: 'Enter how much fuel, e.g. 12.5' })
     .gt(0, 'Enter an amount above 0')
@@ -84,6 +84,11 @@ export const FuelEntryInput = z.object({
     .max(ODOMETER_MAX, 'That is too high'),
   full_tank: z.boolean({ error: 'Say whether the tank was filled up' }),
   vendor_id: Id.nullable().optional(),
+  /**
+   * The unit the quantity was typed in, kept with the entry (economy converts it to the agency's unit).
+   * Left out (a phone's outbox from before it was sent), the agency's unit when the server takes it in.
+   */
+  unit: FuelUnit.optional(),
 });
 export type FuelEntryInput = z.input<typeof FuelEntryInput>;
 
@@ -108,8 +113,10 @@ export const FuelEntry = z.object({
   vendor_id: z.string().nullable(),
   vendor_name: z.string().nullable(),
   entered_by_name: z.string().nullable(),
-  /** Distance per unit since the previous full fill (mpg or km/l, the agency's unit), for a full fill. */
+  /** Distance per unit since the previous full fill, in `economy_unit` (the agency's), for a full fill. */
   economy: z.number().nullable(),
+  /** What `economy` is in (the agency's unit: mpg or km per litre), whatever unit the entry was typed in. */
+  economy_unit: z.enum(ECONOMY_UNITS),
   /** Why the entry looks wrong (odometer going back, economy far from the vehicle's median), or null. */
   outlier: z.string().nullable(),
   voided_at: z.string().nullable(),

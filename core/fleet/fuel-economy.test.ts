@@ -39,6 +39,17 @@ describe('fuel economy', () => {
     expect(economy.get('b')?.outlier).toBeNull();
   });
 
+  it('keeps the baseline past a fill whose odometer goes back, its fuel counting toward the next full fill', () => {
+    const economy = fuelEconomy(
+      [fill('a', 1, 1000, 10), fill('b', 4, 1300, 15), fill('c', 6, 130, 5), fill('d', 8, 1600, 10), fill('e', 10, 1900, 15)],
+      'gallon',
+    );
+    expect(economy.get('c')).toEqual({ economy: null, outlier: 'The odometer (130) is below the fill before (1,300)' });
+    // 300 miles since b on the 5 + 10 gallons bought since: 20 mpg, and not flagged.
+    expect(economy.get('d')).toEqual({ economy: 20, outlier: null });
+    expect(economy.get('e')).toEqual({ economy: 20, outlier: null });
+  });
+
   it('gives km per litre for litres, and converts quantities between the units', () => {
     expect(economyOf(250, 50, 'litre')).toBeCloseTo(8.05, 2);
     expect(convertQuantity(10, 'gallon', 'litre')).toBeCloseTo(37.854, 3);

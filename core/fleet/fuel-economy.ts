@@ -19,6 +19,12 @@ export const FUEL_UNIT_LABELS: Record<FuelUnit, { quantity: string; short: strin
   gallon: { quantity: 'US gallons', short: 'gal', economy: 'mpg' },
 };
 
+/** What an economy is in: miles per US gallon (an agency buying by the gallon) or km per litre. */
+export const ECONOMY_UNITS = ['mpg', 'km_per_l'] as const;
+export type EconomyUnit = (typeof ECONOMY_UNITS)[number];
+export const ECONOMY_UNIT_LABELS: Record<EconomyUnit, string> = { mpg: 'mpg', km_per_l: 'km/l' };
+export const economyUnitOf = (unit: FuelUnit): EconomyUnit => (unit === 'gallon' ? 'mpg' : 'km_per_l');
+
 /** A quantity entered in `from` expressed in `to`. */
 export function convertQuantity(quantity: number, from: FuelUnit, to: FuelUnit): number {
   if (from === to) return quantity;
@@ -57,7 +63,8 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /**
  * Each fill's economy and outlier reason, for one vehicle's fills (voided ones left out). A full fill's
  * economy is the distance since the previous full fill over all fuel bought after it, this fill included
- * (a partial fill in between counts toward the next full one). The first full fill has none.
+ * (a partial fill in between counts toward the next full one, and so does a fill whose odometer goes back,
+ * which is flagged and never taken as the baseline). The first full fill has none.
  */
 export function fuelEconomy(fills: readonly Fill[], unit: FuelUnit): Map<string, FillEconomy> {
   const ordered = [...fills].sort((a, b) => a.filled_at.localeCompare(b.filled_at) || a.odometer - b.odometer);
@@ -68,17 +75,20 @@ export function fuelEconomy(fills: readonly Fill[], unit: FuelUnit): Map<string,
   for (const fill of ordered) {
     let economy: number | null = null;
     let outlier: string | null = null;
-    if (previous && fill.odometer < previous.odometer)
-      outlier = `The odometer (${fill.odometer.toLocaleString('en-US')}) is below the fill before (${previous.odometer.toLocaleString('en-US')})`;
+    const backwards = previous !== null && fill.odometer < previous.odometer;
+    if (backwards)
+      outlier = `The odometer (${fill.odometer.toLocaleString('en-US')}) is below the fill before (${previous!.odometer.toLocaleString('en-US')})`;
     fuelSince += fill.quantity;
-    if (fill.full_tank) {
-      if (lastFull && !outlier && fill.odometer > lastFull.odometer && fuelSince > 0)
+    // A reading going back is a slip: it is no baseline (nor the next fill's "fill before"), and its fuel
+    // counts toward the next full fill, as a partial fill's does.
+    if (fill.full_tank && !backwards) {
+      if (lastFull && fill.odometer > lastFull.odometer && fuelSince > 0)
         economy = economyOf(fill.odometer - lastFull.odometer, fuelSince, unit);
       lastFull = fill;
       fuelSince = 0;
     }
     result.set(fill.id, { economy: economy === null ? null : round1(economy), outlier });
-    previous = fill;
+    if (!backwards) previous = fill;
   }
   const typical = median([...result.values()].flatMap((r) => (r.economy === null ? [] : [r.economy])));
   if (typical !== null && typical > 0) {

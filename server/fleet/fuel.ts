@@ -7,7 +7,7 @@ import {
   type ListFuelEntriesQuery,
 } from '../../core/contracts/fleet-records.ts';
 import type { Page } from '../../core/contracts/admin.ts';
-import { convertQuantity, fuelEconomy, type FillEconomy, type FuelUnit } from '../../core/fleet/fuel-economy.ts';
+import { convertQuantity, economyUnitOf, fuelEconomy, type FillEconomy, type FuelUnit } from '../../core/fleet/fuel-economy.ts';
 import { formatCents } from '../../core/fleet/work-order-totals.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
@@ -26,7 +26,7 @@ import {
   type ListedFuelEntry,
 } from './fuel-queries.ts';
 import { fleetSettingsOf } from './settings.ts';
-import { findVehicle, raiseOdometer } from './vehicle-queries.ts';
+import { findVehicle, highestOdometerReading, insertVehicleEvent, raiseOdometer, updateVehicleRow } from './vehicle-queries.ts';
 import { findVendor } from './vendor-queries.ts';
 
 /**
@@ -58,7 +58,8 @@ async function economyOf(tx: Tx, agencyId: string, vehicleIds: string[], unit: F
   return result;
 }
 
-function present(row: ListedFuelEntry, economy: Map<string, FillEconomy>): FuelEntry {
+/** An entry as the API gives it; `unit` is the agency's, the one its economy was worked out in. */
+function present(row: ListedFuelEntry, economy: Map<string, FillEconomy>, unit: FuelUnit): FuelEntry {
   const { entry } = row;
   const figures = entry.voidedAt ? null : economy.get(entry.id);
   return {
@@ -75,6 +76,7 @@ function present(row: ListedFuelEntry, economy: Map<string, FillEconomy>): FuelE
     vendor_name: row.vendorName,
     entered_by_name: row.enteredByName,
     economy: figures?.economy ?? null,
+    economy_unit: economyUnitOf(unit),
     outlier: figures?.outlier ?? null,
     voided_at: entry.voidedAt?.toISOString() ?? null,
     void_reason: entry.voidReason,
@@ -85,7 +87,8 @@ function present(row: ListedFuelEntry, economy: Map<string, FillEconomy>): FuelE
 async function presentOne(tx: Tx, ctx: RequestContext, id: string): Promise<FuelEntry> {
   const row = await findFuelEntry(tx, ctx.scope.agencyId, id);
   if (!row) throw new AppError('not_found', 'Fuel entry not found');
-  return present(row, await economyOf(tx, ctx.scope.agencyId, [row.entry.vehicleId], fleetSettingsOf(ctx.sysConfig).fuel_unit));
+  const unit = fleetSettingsOf(ctx.sysConfig).fuel_unit;
+  return present(row, await economyOf(tx, ctx.scope.agencyId, [row.entry.vehicleId], unit), unit);
 }
 
 /** The vendor named must be an active one of the agency (one already on the entry stays). */
@@ -104,7 +107,54 @@ function audited(entry: { quantityThousandths: number; unit: string; totalCents:
   };
 }
 
-/** An officer logs a fill-up of a car in service (or out of it), in the agency's unit. */
+/**
+ * A fill-up's reading moves the car's odometer on as any other reading does, with its odometer event (the
+ * fill-up its source); a lower one is kept as typed on the entry and flagged as an outlier, never refused,
+ * since the phone may have sent it from the outbox long after.
+ */
+async function raiseFromFill(tx: Tx, ctx: RequestContext, vehicleId: string, reading: number, entryId: string, reason?: string) {
+  const agencyId = ctx.scope.agencyId;
+  if (!(await raiseOdometer(tx, agencyId, vehicleId, reading))) return;
+  await insertVehicleEvent(tx, {
+    agencyId,
+    vehicleId,
+    kind: 'odometer',
+    odometer: reading,
+    reason: reason ?? null,
+    source: 'fuel',
+    sourceId: entryId,
+    actorId: ctx.scope.userId,
+  });
+}
+
+/**
+ * After the office corrects or voids an entry: a higher corrected reading moves the car on; when the entry
+ * had set the car's odometer (a slip like 100,000 for 10,000 would block every squad check, which refuses
+ * a reading below the car's), the odometer goes back to the highest reading left from all its sources.
+ */
+async function settleOdometer(tx: Tx, ctx: RequestContext, vehicleId: string, entryId: string, was: number, now: number | null) {
+  const agencyId = ctx.scope.agencyId;
+  const vehicle = await findVehicle(tx, agencyId, vehicleId);
+  if (!vehicle) return;
+  const reason = now === null ? 'Fuel entry voided' : 'Fuel entry corrected';
+  if (now !== null && now > vehicle.odometer) return raiseFromFill(tx, ctx, vehicleId, now, entryId, reason);
+  if (was < vehicle.odometer) return;
+  const highest = await highestOdometerReading(tx, agencyId, vehicleId);
+  if (highest === null || highest >= vehicle.odometer) return;
+  await updateVehicleRow(tx, agencyId, vehicleId, null, { odometer: highest });
+  await insertVehicleEvent(tx, {
+    agencyId,
+    vehicleId,
+    kind: 'odometer',
+    odometer: highest,
+    reason,
+    source: 'fuel',
+    sourceId: entryId,
+    actorId: ctx.scope.userId,
+  });
+}
+
+/** An officer logs a fill-up of a car in service (or out of it), in the unit typed (the agency's if none is said). */
 export function createFuelEntry(ctx: RequestContext, raw: FuelEntryInput): Promise<FuelEntry> {
   return inAgency(ctx, async (tx) => {
     const input = CreateSchema.parse(raw);
@@ -119,7 +169,8 @@ export function createFuelEntry(ctx: RequestContext, raw: FuelEntryInput): Promi
       vehicleId: vehicle.id,
       filledAt: new Date(input.filled_at),
       quantityThousandths: Math.round(input.quantity * 1000),
-      unit: fleetSettingsOf(ctx.sysConfig).fuel_unit,
+      // The unit it was typed in (the phone says so): an outbox fill-up sent later is not read in another.
+      unit: input.unit ?? fleetSettingsOf(ctx.sysConfig).fuel_unit,
       totalCents: input.total_cents,
       odometer: input.odometer,
       fullTank: input.full_tank,
@@ -127,7 +178,7 @@ export function createFuelEntry(ctx: RequestContext, raw: FuelEntryInput): Promi
       enteredBy: ctx.scope.userId,
     });
     // A higher reading moves the car's odometer on; a lower one is kept as typed and flagged as an outlier.
-    await raiseOdometer(tx, agencyId, vehicle.id, input.odometer);
+    await raiseFromFill(tx, ctx, vehicle.id, input.odometer, row.id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'fuel_entry.created',
       entityType: 'fuel_entry',
@@ -167,7 +218,7 @@ export function listAgencyFuelEntries(ctx: RequestContext, query: ListFuelEntrie
       );
       const flagged = rows.filter((row) => economy.get(row.entry.id)?.outlier);
       return {
-        items: flagged.slice(offset, offset + query.page_size).map((row) => present(row, economy)),
+        items: flagged.slice(offset, offset + query.page_size).map((row) => present(row, economy, unit)),
         total: flagged.length,
         page: query.page,
         page_size: query.page_size,
@@ -180,7 +231,7 @@ export function listAgencyFuelEntries(ctx: RequestContext, query: ListFuelEntrie
       rows.map((row) => row.entry.vehicleId),
       unit,
     );
-    return { items: rows.map((row) => present(row, economy)), total, page: query.page, page_size: query.page_size };
+    return { items: rows.map((row) => present(row, economy, unit)), total, page: query.page, page_size: query.page_size };
   });
 }
 
@@ -197,12 +248,15 @@ export function correctFuelEntry(ctx: RequestContext, id: string, version: numbe
     const updated = await updateFuelEntryRow(tx, agencyId, id, version, {
       filledAt: new Date(input.filled_at),
       quantityThousandths: Math.round(input.quantity * 1000),
+      unit: input.unit ?? before.entry.unit,
       totalCents: input.total_cents,
       odometer: input.odometer,
       fullTank: input.full_tank,
       vendorId: input.vendor_id ?? null,
     });
     if (!updated) throw staleVersion('fuel entry');
+    if (updated.odometer !== before.entry.odometer)
+      await settleOdometer(tx, ctx, before.entry.vehicleId, id, before.entry.odometer, updated.odometer);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'fuel_entry.corrected',
       entityType: 'fuel_entry',
@@ -229,6 +283,7 @@ export function voidFuelEntry(ctx: RequestContext, id: string, version: number, 
       voidReason: reason.trim(),
     });
     if (!updated) throw staleVersion('fuel entry');
+    await settleOdometer(tx, ctx, before.entry.vehicleId, id, before.entry.odometer, null);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'fuel_entry.voided',
       entityType: 'fuel_entry',

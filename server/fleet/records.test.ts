@@ -178,7 +178,14 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     const again = await call(officer, 'POST', '/rest/v1/fleet/fuel', body, key);
     expect(first.statusCode).toBe(201);
     expect(again.json().id).toBe(first.json().id);
-    expect(first.json()).toMatchObject({ quantity: 15.25, unit: 'gallon', entered_by_name: 'Sam Officer', economy: null, outlier: null });
+    expect(first.json()).toMatchObject({
+      quantity: 15.25,
+      unit: 'gallon',
+      entered_by_name: 'Sam Officer',
+      economy: null,
+      economy_unit: 'mpg',
+      outlier: null,
+    });
     const list = (await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}`)).json() as Page<FuelEntry>;
     expect(list.total).toBe(1);
     // The car's odometer follows the fill.
@@ -261,6 +268,49 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     expect(withVoided.total).toBe(7);
   });
 
+  it('lets the office undo a mistyped fill-up odometer by correcting or voiding it, so squad checks are taken again', async () => {
+    const odometerOf = async (vehicle: Vehicle) =>
+      ((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json() as Vehicle).odometer;
+    const reading = (vehicle: Vehicle, value: number) =>
+      call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/odometer`, { reading: value });
+    const vehicle = await addVehicle();
+    await fill(vehicle, 10_200, 10, new Date(Date.now() - 86_400_000).toISOString());
+    // 104,000 for 10,400: the car reads it, with an odometer event on its timeline, and a true reading is refused.
+    const slip = await fill(vehicle, 104_000, 10, new Date().toISOString());
+    expect(await odometerOf(vehicle)).toBe(104_000);
+    const timeline = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json() as {
+      items: Array<{ kind: string; summary: string; ref_id: string | null }>;
+    };
+    expect(timeline.items).toContainEqual(expect.objectContaining({ kind: 'odometer', summary: 'Odometer 104,000 mi', ref_id: slip.id }));
+    expect((await reading(vehicle, 10_500)).statusCode).toBe(400);
+    const corrected = await call(
+      manager,
+      'PUT',
+      `/rest/v1/fleet/admin/fuel/${slip.id}`,
+      { filled_at: slip.filled_at, quantity: 10, total_cents: 3_490, odometer: 10_400, full_tank: true },
+      { 'if-match': `"${slip.version}"` },
+    );
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(await odometerOf(vehicle)).toBe(10_400);
+    expect((await reading(vehicle, 10_500)).statusCode).toBe(200);
+
+    // Voided, the slip leaves the car at the highest reading left: here the fill before it.
+    const other = await addVehicle();
+    await fill(other, 10_300, 10, new Date(Date.now() - 86_400_000).toISOString());
+    const typo = await fill(other, 99_999, 10, new Date().toISOString());
+    expect(await odometerOf(other)).toBe(99_999);
+    const voided = await call(
+      manager,
+      'POST',
+      `/rest/v1/fleet/admin/fuel/${typo.id}/void`,
+      { reason: 'Odometer mistyped' },
+      { 'if-match': '"1"' },
+    );
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await odometerOf(other)).toBe(10_300);
+    expect((await reading(other, 10_350)).statusCode).toBe(200);
+  });
+
   it('gives economy in km per litre when the agency buys fuel by the litre', async () => {
     expect((await call(manager, 'PUT', '/rest/v1/fleet/admin/settings', { fuel_unit: 'litre' })).statusCode).toBe(200);
     try {
@@ -268,7 +318,11 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       await fill(vehicle, 10_000, 40, new Date(Date.UTC(2026, 9, 1)).toISOString());
       const second = await fill(vehicle, 10_250, 50, new Date(Date.UTC(2026, 9, 4)).toISOString());
       // 250 miles is 402.3 km, on 50 litres.
-      expect(second).toMatchObject({ unit: 'litre', economy: 8 });
+      expect(second).toMatchObject({ unit: 'litre', economy: 8, economy_unit: 'km_per_l' });
+      // A fill typed in gallons (a phone that had not loaded the settings, sending from its outbox) is kept
+      // in gallons and counted as such: 13.209 gallons is 50 litres, so the economy is 8 km/l again.
+      const inGallons = await fill(vehicle, 10_500, 13.209, new Date(Date.UTC(2026, 9, 7)).toISOString(), { unit: 'gallon' });
+      expect(inGallons).toMatchObject({ quantity: 13.209, unit: 'gallon', economy: 8, economy_unit: 'km_per_l' });
     } finally {
       await call(manager, 'PUT', '/rest/v1/fleet/admin/settings', { fuel_unit: 'gallon' });
     }

@@ -83,7 +83,7 @@ export const vehicleEvents = pgTable(
     toStatus: text('to_status'),
     odometer: integer('odometer'),
     reason: text('reason'),
-    source: text('source', { enum: ['manual', 'squad_check', 'service_request'] })
+    source: text('source', { enum: ['manual', 'squad_check', 'service_request', 'fuel'] })
       .notNull()
       .default('manual'),
     sourceId: uuid('source_id'),

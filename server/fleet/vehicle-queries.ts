@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull
 import { union } from 'drizzle-orm/pg-core';
 import { pageWithTotal, type Tx } from '../platform/database.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
-import { serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
+import { fuelEntries, serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -95,6 +95,31 @@ export async function raiseOdometer(tx: Tx, agencyId: string, vehicleId: string,
     { odometer: reading },
   );
   return raised !== null;
+}
+
+/**
+ * The highest reading a vehicle has from every source its odometer comes from: the odometer events (added
+ * to the fleet, manual, squad checks, service requests) and the fuel log's valid entries as they now read
+ * (the events a fill-up wrote keep the reading as first typed, so they are left out for the entry itself).
+ */
+export async function highestOdometerReading(tx: Tx, agencyId: string, vehicleId: string): Promise<number | null> {
+  const [events] = await tx
+    .select({ reading: sql<number | null>`max(${vehicleEvents.odometer})` })
+    .from(vehicleEvents)
+    .where(
+      and(
+        eq(vehicleEvents.agencyId, agencyId),
+        eq(vehicleEvents.vehicleId, vehicleId),
+        eq(vehicleEvents.kind, 'odometer'),
+        sql`${vehicleEvents.source} <> 'fuel'`,
+      ),
+    );
+  const [fills] = await tx
+    .select({ reading: sql<number | null>`max(${fuelEntries.odometer})` })
+    .from(fuelEntries)
+    .where(and(eq(fuelEntries.agencyId, agencyId), eq(fuelEntries.vehicleId, vehicleId), isNull(fuelEntries.voidedAt)));
+  const readings = [events?.reading, fills?.reading].flatMap((value) => (value === null || value === undefined ? [] : [Number(value)]));
+  return readings.length ? Math.max(...readings) : null;
 }
 
 /** The vehicle row, locked until the transaction ends: status decisions must not race. */

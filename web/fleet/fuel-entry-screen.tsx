@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { FuelEntryInput, type FuelEntry } from '../../core/contracts/fleet-records.ts';
 import type { Vehicle } from '../../core/contracts/fleet.ts';
-import { FUEL_UNIT_LABELS } from '../../core/fleet/fuel-economy.ts';
+import { ECONOMY_UNIT_LABELS, FUEL_UNIT_LABELS, type FuelUnit } from '../../core/fleet/fuel-economy.ts';
 import { formatCents } from '../../core/fleet/work-order-totals.ts';
 import { IdempotencyKeys } from '../lib/api.ts';
 import { ApiError, errorMessage } from '../lib/api-error.ts';
@@ -31,11 +31,12 @@ const empty = (): EntryValues => ({
   odometer: '',
   full_tank: true,
   vendor_id: null,
+  unit: null,
 });
 
-/** What the form holds as the API's body. */
-export function fuelInputOf(values: EntryValues): FuelEntryInput {
-  return { vehicle_id: values.vehicle_id, ...fuelBody(values) };
+/** What the form holds as the API's body, the quantity in the unit shown (`unit` unless switched). */
+export function fuelInputOf(values: EntryValues, unit: FuelUnit = 'gallon'): FuelEntryInput {
+  return { vehicle_id: values.vehicle_id, ...fuelBody(values, unit) };
 }
 
 /** The form's own checks (the contract's), every field at once; a vehicle is picked, not typed. */
@@ -58,6 +59,7 @@ function valuesOfRefused(refused: RefusedFill): EntryValues {
     odometer: String(input.odometer),
     full_tank: input.full_tank,
     vendor_id: input.vendor_id ?? null,
+    unit: input.unit ?? null,
   };
 }
 
@@ -104,7 +106,10 @@ function FuelEntryForm({ refused }: { refused: RefusedFill | null }) {
   };
   const [outcome, setOutcome] = useState<{ sent: FuelEntry } | { queued: string } | null>(null);
   const [generation, setGeneration] = useState(0);
-  const unit = FUEL_UNIT_LABELS[settings.data?.fuel_unit ?? 'gallon'];
+  // Until the settings load (or offline without them) the form shows gallons and sends what it shows; the
+  // officer sees the unit beside the quantity and may switch it.
+  const agencyUnit: FuelUnit = settings.data?.fuel_unit ?? 'gallon';
+  const unit = FUEL_UNIT_LABELS[values.unit ?? agencyUnit];
   const set = <K extends keyof FuelValues>(key: K, value: FuelValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setProblems((current) => ({ ...current, [problemKey(key)]: '' }));
@@ -120,7 +125,7 @@ function FuelEntryForm({ refused }: { refused: RefusedFill | null }) {
     const found = fuelProblems(values);
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
-    const input = fuelInputOf(values);
+    const input = fuelInputOf(values, agencyUnit);
     const summary = `Fuel for unit ${vehicle?.unit_number ?? ''}: ${input.quantity} ${unit.short}`;
     create.mutate(
       { input, idempotencyKey: keys.keyFor(input), summary, replaces: fixing?.item.id },
@@ -153,7 +158,7 @@ function FuelEntryForm({ refused }: { refused: RefusedFill | null }) {
         <Alert color="green" variant="light" title="Fuel logged" icon={<IconCircleCheck aria-hidden />} role="status">
           Unit {outcome.sent.unit_number}: {outcome.sent.quantity} {FUEL_UNIT_LABELS[outcome.sent.unit].short},{' '}
           {formatCents(outcome.sent.total_cents)}
-          {outcome.sent.economy !== null ? `, ${outcome.sent.economy} ${FUEL_UNIT_LABELS[outcome.sent.unit].economy}` : ''}.
+          {outcome.sent.economy !== null ? `, ${outcome.sent.economy} ${ECONOMY_UNIT_LABELS[outcome.sent.economy_unit]}` : ''}.
         </Alert>
       ) : null}
       {outcome && 'queued' in outcome ? (
@@ -188,13 +193,7 @@ function FuelEntryForm({ refused }: { refused: RefusedFill | null }) {
               }}
             />
           )}
-          <FuelFields
-            values={values}
-            set={(key, value) => set(key, value)}
-            problems={problems}
-            unit={settings.data?.fuel_unit ?? 'gallon'}
-            size="md"
-          />
+          <FuelFields values={values} set={(key, value) => set(key, value)} problems={problems} unit={agencyUnit} size="md" />
           <Select
             label="Where (optional)"
             placeholder={vendors.isPending ? 'Loading…' : 'Choose the station'}

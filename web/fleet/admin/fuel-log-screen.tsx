@@ -2,7 +2,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textare
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { CorrectFuelEntryInput, VoidFuelEntryInput, type FuelEntry } from '../../../core/contracts/fleet-records.ts';
-import { FUEL_UNIT_LABELS } from '../../../core/fleet/fuel-economy.ts';
+import { ECONOMY_UNIT_LABELS, FUEL_UNIT_LABELS } from '../../../core/fleet/fuel-economy.ts';
 import { formatCents } from '../../../core/fleet/work-order-totals.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { isStaleVersion } from '../../lib/api.ts';
@@ -42,6 +42,7 @@ function FuelEntryDialog({ entry, onClose }: { entry: FuelEntry; onClose: () => 
     odometer: String(entry.odometer),
     full_tank: entry.full_tank,
     vendor_id: entry.vendor_id,
+    unit: entry.unit,
   });
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
@@ -60,14 +61,14 @@ function FuelEntryDialog({ entry, onClose }: { entry: FuelEntry; onClose: () => 
     } catch (failure) {
       if (isStaleVersion(failure)) setStale(true);
       else if (failure instanceof ApiError) {
-        const { placed, unplaced } = placeFieldErrors({ ...fuelBody(values), reason }, failure.fields);
+        const { placed, unplaced } = placeFieldErrors({ ...fuelBody(values, entry.unit), reason }, failure.fields);
         setProblems(placed);
         setError(unplaced.length > 0 ? unplaced.join(' ') : Object.keys(placed).length > 0 ? null : errorMessage(failure));
       } else setError(errorMessage(failure));
     }
   };
   const correct = () => {
-    const input = fuelBody(values);
+    const input = fuelBody(values, entry.unit);
     const found = schemaProblems(CorrectFuelEntryInput, input);
     setProblems(found);
     if (Object.keys(found).length === 0)
@@ -164,7 +165,7 @@ export function FuelLogScreen() {
       label: 'Economy',
       cell: (entry) => (
         <>
-          {entry.economy === null ? '—' : `${entry.economy} ${FUEL_UNIT_LABELS[entry.unit].economy}`}
+          {entry.economy === null ? '—' : `${entry.economy} ${ECONOMY_UNIT_LABELS[entry.economy_unit]}`}
           {entry.outlier ? (
             <Text fz="xs" fw={600} data-testid="fuel-outlier">
               {entry.outlier}
