@@ -346,6 +346,24 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
     expect(task.due_on).toBe('2027-04-02');
   });
 
+  it('keeps a monthly task on the 31st: the last day of February, then the 31st of March at the same local time across the change', async () => {
+    const task = await newTask(sergeant, {
+      title: 'Month-end stats',
+      due_on: '2027-01-31',
+      due_time: '09:00',
+      recurrence: { freq: 'monthly' },
+    });
+    const closeIt = async (id: string) => {
+      const current = await ok<Task>(await call(sergeant, 'GET', `/tasks/${id}`));
+      return (await ok<CloseTaskResult>(await call(sergeant, 'POST', `/tasks/${id}/close`, undefined, ifMatch(current.version)))).next!;
+    };
+    const february = await closeIt(task.id);
+    expect(february).toMatchObject({ due_on: '2027-02-28', due_at: '2027-02-28T15:00:00.000Z', series_id: task.id });
+    const march = await closeIt(february.id);
+    expect(march).toMatchObject({ due_on: '2027-03-31', due_time: '09:00', due_at: '2027-03-31T14:00:00.000Z', series_id: task.id });
+    expect((await closeIt(march.id)).due_on).toBe('2027-04-30');
+  });
+
   it('pages, filters, sorts and groups a list, moves a task to another list and duplicates one', async () => {
     const second = await ok<TaskListSummary>(
       await call(sergeant, 'POST', `/spaces/${space.id}/lists`, { name: 'Follow-ups' }, fresh()),

@@ -40,6 +40,28 @@ describe('the next occurrence of a recurring task', () => {
     expect(nextDate('2027-01-31', rule('monthly'), CHICAGO)).toBe('2027-02-28');
   });
 
+  it('steps a monthly series back to its first day of the month where the month has it, not from the shortened date', () => {
+    // Anchored on the 31st: 28 Feb (2027 is not a leap year), then 31 Mar again, 30 Apr, 31 May.
+    expect(nextDate('2027-01-31', rule('monthly'), CHICAGO, 31)).toBe('2027-02-28');
+    expect(nextDate('2027-02-28', rule('monthly'), CHICAGO, 31)).toBe('2027-03-31');
+    expect(nextDate('2027-03-31', rule('monthly'), CHICAGO, 31)).toBe('2027-04-30');
+    expect(nextDate('2027-04-30', rule('monthly'), CHICAGO, 31)).toBe('2027-05-31');
+    expect(nextDate('2028-01-30', rule('monthly'), CHICAGO, 30)).toBe('2028-02-29');
+    // An occurrence someone moved off the anchor day keeps its own day.
+    expect(nextDate('2027-02-14', rule('monthly'), CHICAGO, 31)).toBe('2027-03-14');
+    // Across the spring change (14 Mar 2027 in Chicago) the wall-clock time stays 09:00 local.
+    const next = nextOccurrence(
+      { startOn: null, startTime: null, dueOn: '2027-02-28', dueTime: '09:00' },
+      rule('monthly'),
+      CHICAGO,
+      '2027-02-28',
+      31,
+    );
+    expect(next).toEqual({ startOn: null, startTime: null, dueOn: '2027-03-31', dueTime: '09:00' });
+    expect(dueInstant('2027-02-28', '09:00', CHICAGO)!.toISOString()).toBe('2027-02-28T15:00:00.000Z');
+    expect(dueInstant('2027-03-31', '09:00', CHICAGO)!.toISOString()).toBe('2027-03-31T14:00:00.000Z');
+  });
+
   it('moves the start date with the due date and stops after the rule’s last date', () => {
     const dates = { startOn: '2027-03-10', startTime: '08:00', dueOn: '2027-03-12', dueTime: null };
     expect(nextOccurrence(dates, rule('weekly'), CHICAGO, '2027-03-12')).toEqual({

@@ -20,11 +20,21 @@ function day(date: string, zone: string): DateTime {
   return DateTime.fromISO(date, { zone });
 }
 
-/** The calendar date after `date` on which the rule falls next. */
-export function nextDate(date: string, rule: Recurrence, zone: string): string {
+/**
+ * The calendar date after `date` on which the rule falls next. A monthly rule steps to the series'
+ * day of the month (`anchorDay`, the first occurrence's), or the month's last day where it has fewer:
+ * 31 Jan → 28 Feb → 31 Mar, not 28 Mar. When `date` is not on the anchor day (someone moved that
+ * occurrence), its own day is kept.
+ */
+export function nextDate(date: string, rule: Recurrence, zone: string, anchorDay?: number): string {
   const from = day(date, zone);
   if (rule.freq === 'daily') return from.plus({ days: rule.interval }).toISODate()!;
-  if (rule.freq === 'monthly') return from.plus({ months: rule.interval }).toISODate()!;
+  if (rule.freq === 'monthly') {
+    const onAnchor = anchorDay !== undefined && from.day === Math.min(anchorDay, from.daysInMonth!);
+    const wanted = onAnchor ? anchorDay : from.day;
+    const month = from.startOf('month').plus({ months: rule.interval });
+    return month.set({ day: Math.min(wanted, month.daysInMonth!) }).toISODate()!;
+  }
   // Weekly: Luxon's weekday is 1 (Monday) … 7 (Sunday); ours 0 (Sunday) … 6 (Saturday).
   const ours = (d: DateTime) => d.weekday % 7;
   const days = new Set(rule.weekdays.length > 0 ? rule.weekdays : [ours(from)]);
@@ -44,11 +54,12 @@ function daysBetween(from: string, to: string, zone: string): number {
 /**
  * The dates of the occurrence after one with these dates, or null when the rule has ended (`until`).
  * Counted from the due date (from `today` when the task has none); the start date keeps its distance
- * before the due date; the times are kept as they were.
+ * before the due date; the times are kept as they were. `anchorDay`: the day of the month of the
+ * series' first occurrence (monthly rules step back to it, see nextDate).
  */
-export function nextOccurrence(dates: TaskDates, rule: Recurrence, zone: string, today: string): TaskDates | null {
+export function nextOccurrence(dates: TaskDates, rule: Recurrence, zone: string, today: string, anchorDay?: number): TaskDates | null {
   const base = dates.dueOn ?? dates.startOn ?? today;
-  const next = nextDate(base, rule, zone);
+  const next = nextDate(base, rule, zone, anchorDay);
   if (rule.until !== null && next > rule.until) return null;
   const shift = daysBetween(base, next, zone);
   const moved = (date: string | null) => (date === null ? null : day(date, zone).plus({ days: shift }).toISODate()!);

@@ -215,10 +215,14 @@ async function tellAssigned(tx: Tx, ctx: RequestContext, task: q.TaskRow, userId
 async function makeNextOccurrence(tx: Tx, ctx: RequestContext, space: q.SpaceRow, closed: q.TaskRow): Promise<q.TaskRow | null> {
   if (!closed.recurrence) return null;
   const zone = zoneOf(ctx);
-  const dates = nextOccurrence(closed, closed.recurrence, zone, agencyCalendar(zone).today);
-  if (!dates) return null;
   const agencyId = ctx.scope.agencyId;
   const seriesId = closed.seriesId ?? closed.id;
+  // A monthly series keeps the day of the month of its first occurrence (31st → 28 Feb → 31 Mar).
+  const first = seriesId === closed.id ? closed : await q.findTask(tx, agencyId, seriesId);
+  const anchor = first?.dueOn ?? first?.startOn ?? null;
+  const anchorDay = anchor === null ? undefined : Number(anchor.slice(8, 10));
+  const dates = nextOccurrence(closed, closed.recurrence, zone, agencyCalendar(zone).today, anchorDay);
+  if (!dates) return null;
   if (!closed.seriesId)
     await tx
       .update(productivityTasks)
