@@ -20,6 +20,7 @@ import {
   type Person,
 } from '../admin/support.ts';
 import { openAs, PHONE } from '../schedule/support.ts';
+import { transitionsDone } from '../support/browser.ts';
 
 let admin: Person & { id?: string };
 let officer: Person & { id: string };
@@ -127,6 +128,8 @@ describe('a unit runs its work in productivity', () => {
     try {
       const handle = page.getByRole('button', { name: 'Move Radar calibration' });
       const target = page.getByTestId('column-in_progress');
+      await handle.scrollIntoViewIfNeeded();
+      await transitionsDone(page);
       const from = await handle.boundingBox();
       const to = await target.boundingBox();
       if (!from || !to) throw new Error('The board has no handle or column to drag between');
@@ -134,6 +137,7 @@ describe('a unit runs its work in productivity', () => {
       await page.mouse.down();
       await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
       await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 15 });
+      await page.getByText('Radar calibration is over In progress.').waitFor({ state: 'attached' });
       await page.mouse.up();
       await expectStatus(dragged.id, 'in_progress');
       await target.getByRole('button', { name: 'Radar calibration', exact: true }).waitFor();
