@@ -156,6 +156,31 @@ describe('a unit runs its work in productivity', () => {
     }
   });
 
+  it("changes a task's status in its row of the table", async () => {
+    const task = await newTask('Sweep the evidence locker');
+    const page = await listPage();
+    try {
+      await page.getByRole('combobox', { name: `Status of ${task.title}` }).click();
+      await page.getByRole('option', { name: 'In progress' }).click();
+      await expectStatus(task.id, 'in_progress');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('lets an administrator say that only administrators may create spaces', async () => {
+    const page = await openAs(admin, '/admin/modules/productivity');
+    try {
+      await page.getByRole('radio', { name: 'Administrators only' }).check();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      expect((await api<{ space_creators: string }>(admin.session, 'GET', '/rest/v1/productivity/settings')).space_creators).toBe('admins');
+      await api(admin.session, 'PUT', '/rest/v1/productivity/settings', { space_creators: 'everyone', creator_role_ids: [] });
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('changes the status and assignee of three selected tasks at once', async () => {
     const tasks = await Promise.all(['Check speed signs', 'Update the crash map', 'Brief the night shift'].map((title) => newTask(title)));
     const page = await listPage();
