@@ -364,6 +364,26 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
     expect((await closeIt(march.id)).due_on).toBe('2027-04-30');
   });
 
+  it('refuses to turn a status between open and closed while tasks are in it, and allows it once they are moved', async () => {
+    const own = await ownSpace('Flip space', []);
+    const task = await newTask(sergeant, { title: 'In progress still', status: 'in_progress' }, own.list.id);
+    const flip = (current: Space) =>
+      call(
+        sergeant,
+        'PATCH',
+        `/spaces/${own.space.id}`,
+        { statuses: current.statuses.map((s) => (s.key === 'in_progress' ? { ...s, closed: true } : s)) },
+        ifMatch(current.version),
+      );
+    const refused = await flip(own.space);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('1 task is still in In progress');
+    expect((await ok<Task>(await call(sergeant, 'GET', `/tasks/${task.id}`))).closed).toBe(false);
+    await ok(await call(sergeant, 'PATCH', `/tasks/${task.id}`, { status: 'todo' }, ifMatch(task.version)));
+    const changed = await ok<Space>(await flip(await ok<Space>(await call(sergeant, 'GET', `/spaces/${own.space.id}`))));
+    expect(changed.statuses.find((s) => s.key === 'in_progress')?.closed).toBe(true);
+  });
+
   it('pages, filters, sorts and groups a list, moves a task to another list and duplicates one', async () => {
     const second = await ok<TaskListSummary>(
       await call(sergeant, 'POST', `/spaces/${space.id}/lists`, { name: 'Follow-ups' }, fresh()),

@@ -158,6 +158,15 @@ export function updateSpace(ctx: RequestContext, id: string, version: number, in
       const dropped = before.statuses.map((s) => s.key).filter((key) => !kept.has(key));
       for (const row of await q.tasksInStatuses(tx, agencyId, id, dropped))
         problems.statuses = `${row.count} task${row.count === 1 ? ' is' : 's are'} still in ${before.statuses.find((s) => s.key === row.status)?.label ?? row.status}; move ${row.count === 1 ? 'it' : 'them'} first`;
+      // A status that changes between open and closed would leave its tasks' closed date and their
+      // assignees' open flag saying otherwise: refused while tasks are in it, as dropping it is.
+      const flipped = input.statuses
+        .filter((status) => before.statuses.some((old) => old.key === status.key && old.closed !== status.closed))
+        .map((status) => status.key);
+      for (const row of await q.tasksInStatuses(tx, agencyId, id, flipped)) {
+        const label = before.statuses.find((s) => s.key === row.status)?.label ?? row.status;
+        problems.statuses = `${row.count} task${row.count === 1 ? ' is' : 's are'} still in ${label}; move ${row.count === 1 ? 'it' : 'them'} to another status before making ${label} ${before.statuses.find((s) => s.key === row.status)?.closed ? 'open' : 'closed'}`;
+      }
     }
     if (Object.keys(problems).length) throw validationError(problems);
     const after = await updateAtVersion(
