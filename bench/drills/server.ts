@@ -77,7 +77,7 @@ export class DrillDataFactory {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'precinct-drill-template-'));
     const databaseUrl = kind === 'postgres' ? await this.createDatabase() : undefined;
     const template = this.track(kind, dataDir, databaseUrl);
-    const server = await DrillServer.start(template);
+    const server = await DrillServer.start(template, { healthTimeoutMs: SEEDING_HEALTH_TIMEOUT_MS });
     const exit = await server.stop();
     if (exit.code !== 0)
       throw new Error(`The server seeding the ${kind} template did not stop cleanly (${JSON.stringify(exit)}):\n${server.tail()}`);
@@ -135,6 +135,8 @@ export interface ServerOptions {
   port?: number;
   logLevel?: 'info' | 'warn' | 'error';
   env?: Record<string, string>;
+  /** How long to wait for /health (the template's first start migrates and seeds every module's demo data). */
+  healthTimeoutMs?: number;
 }
 
 export interface ExitStatus {
@@ -143,6 +145,8 @@ export interface ExitStatus {
 }
 
 const HEALTH_TIMEOUT_MS = 60_000;
+/** The first start of a template migrates and seeds the demo: about 10 s on a quiet machine, 30 s on a loaded one. */
+const SEEDING_HEALTH_TIMEOUT_MS = 180_000;
 
 export class DrillServer {
   readonly baseUrl: string;
@@ -194,7 +198,7 @@ export class DrillServer {
   /** Starts the server on `data` and waits until GET /health answers 200. */
   static async start(data: DrillData, options: ServerOptions = {}): Promise<DrillServer> {
     const server = new DrillServer(data, options.port ?? (await freePort()), options);
-    await server.waitForHealth();
+    await server.waitForHealth(options.healthTimeoutMs ?? HEALTH_TIMEOUT_MS);
     return server;
   }
 
@@ -230,15 +234,15 @@ export class DrillServer {
     return this.lines.slice(-count).join('\n') || '(no output)';
   }
 
-  private async waitForHealth(): Promise<void> {
-    const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  private async waitForHealth(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (!this.running) throw new Error(`The server exited (${JSON.stringify(this.exitStatus)}) before it was ready:\n${this.tail()}`);
       const health = await call(this.baseUrl, '/health', { timeoutMs: 2000 });
       if (health.status === 200) return;
       if (Date.now() > deadline) {
         this.signal('SIGKILL');
-        throw new Error(`The server did not answer /health within ${HEALTH_TIMEOUT_MS / 1000} s:\n${this.tail()}`);
+        throw new Error(`The server did not answer /health within ${timeoutMs / 1000} s:\n${this.tail()}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
