@@ -131,7 +131,7 @@ export const ListFuelEntriesQuery = z.object({
   vehicle_id: Id.optional(),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
-  /** `outliers`: only the flagged entries of the page's vehicles; `voided` includes voided ones. */
+  /** `outliers`: only the flagged entries (of the last 12 months when no dates are given); `voided` includes voided ones. */
   show: z.enum(['valid', 'outliers', 'voided']).default('valid'),
 });
 export type ListFuelEntriesQuery = z.infer<typeof ListFuelEntriesQuery>;
@@ -171,7 +171,10 @@ export const ExpiringDocumentsQuery = z.object({ within_days: z.coerce.number().
 
 // ---------------------------------------------------------------- cost of ownership and the report
 
-/** A period of the agency's days, both included; the year to date when left out. */
+/**
+ * A period of the agency's days, both included; the year to date when left out. At most three years: checked
+ * here when both ends are given, and by the server once it has filled in a missing end.
+ */
 export const PeriodQuery = z
   .object({ from: IsoDate.optional(), to: IsoDate.optional() })
   .refine((period) => !period.from || !period.to || period.from <= period.to, {

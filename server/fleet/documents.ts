@@ -139,7 +139,8 @@ export function reminderThreshold(daysLeft: number): number | null {
 function reminderText(document: ExpiringDocument) {
   const what = `${VEHICLE_DOCUMENT_LABELS[document.document]} of unit ${document.unit_number}`;
   return {
-    title: `${what} lapses ${document.days_left === 1 ? 'tomorrow' : `in ${document.days_left} days`}`,
+    // expires_on is the last valid day: one day left means it is still valid tomorrow and lapses after it.
+    title: `${what} is valid ${document.days_left === 1 ? 'until tomorrow' : `for ${document.days_left} more days`}`,
     body: `Valid until ${document.expires_on}. Renew it and record the new date on the vehicle's page.`,
   };
 }

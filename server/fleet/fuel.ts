@@ -14,7 +14,7 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
-import { dayEnd, dayStart } from './agency-days.ts';
+import { addDays, dayEnd, dayStart, localDate } from './agency-days.ts';
 import {
   fillsOfVehicles,
   findFuelEntry,
@@ -194,12 +194,19 @@ export function getFuelEntry(ctx: RequestContext, id: string): Promise<FuelEntry
   return inAgency(ctx, (tx) => presentOne(tx, ctx, id));
 }
 
-/** The office's list: newest first, by vehicle and agency dates; `outliers` keeps only the flagged ones. */
+/** How far back the outliers look when no dates are given (each is judged against its car's whole log). */
+export const OUTLIER_DAYS = 365;
+
+/**
+ * The office's list: newest first, by vehicle and agency dates; `outliers` keeps only the flagged ones,
+ * of the last 12 months unless dates are given.
+ */
 export function listAgencyFuelEntries(ctx: RequestContext, query: ListFuelEntriesQuery): Promise<Page<FuelEntry>> {
   const timeZone = ctx.sysConfig.general_settings.timezone;
+  const from = query.from ?? (query.show === 'outliers' && !query.to ? addDays(localDate(new Date(), timeZone), -OUTLIER_DAYS) : undefined);
   const window: FuelWindow = {
     vehicleId: query.vehicle_id,
-    from: query.from ? dayStart(query.from, timeZone) : undefined,
+    from: from ? dayStart(from, timeZone) : undefined,
     to: query.to ? dayEnd(query.to, timeZone) : undefined,
     voided: query.show === 'voided' ? 'include' : 'exclude',
   };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { CostOfOwnership, ExpiringDocument, FleetReport, FuelEntry, Vendor } from '../../core/contracts/fleet-records.ts';
@@ -8,6 +9,7 @@ import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/f
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { addDays, localDate } from './agency-days.ts';
 import { fleetJobs, reminderThreshold, remindAgency, remindersOf } from './documents.ts';
+import { vehicleEvents, vehicles } from './schema.ts';
 
 /**
  * Basic fleet records (issue 22, point 5): the vendor list, the fuel log with economy and outliers, the
@@ -108,6 +110,10 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     expect(active.items.map((v) => v.id)).not.toContain(vendor.id);
     const all = (await call(manager, 'GET', '/rest/v1/fleet/admin/vendors?status=all')).json() as Page<Vendor>;
     expect(all.items.map((v) => v.id)).toContain(vendor.id);
+    // Active vendors first, then the retired ones.
+    const zulu = await created<Vendor>(manager, '/rest/v1/fleet/admin/vendors', { name: 'Zulu Fuel' });
+    const listed = ((await call(manager, 'GET', '/rest/v1/fleet/admin/vendors?status=all')).json() as Page<Vendor>).items.map((v) => v.id);
+    expect(listed.indexOf(zulu.id)).toBeLessThan(listed.indexOf(vendor.id));
     // A retired vendor cannot be given new work.
     const request = await created<ServiceRequest>(officer, '/rest/v1/fleet/service-requests', {
       vehicle_id: (await addVehicle()).id,
@@ -224,7 +230,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       [10_000, null],
     ]);
     const flagged = (
-      await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}&show=outliers`)
+      await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}&show=outliers&from=2026-10-01`)
     ).json() as Page<FuelEntry>;
     expect(flagged.items.map((entry) => [entry.id, entry.outlier])).toEqual([
       [backwards.id, 'The odometer (10,950) is below the fill before (11,000)'],
@@ -311,6 +317,20 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     expect((await reading(other, 10_350)).statusCode).toBe(200);
   });
 
+  it('lists the outliers of the last 12 months unless dates are given', async () => {
+    const vehicle = await addVehicle();
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    await fill(vehicle, 10_100, 10, daysAgo(400));
+    const old = await fill(vehicle, 9_100, 10, daysAgo(399)); // the odometer going back, over a year ago
+    await fill(vehicle, 10_400, 15, daysAgo(2));
+    const outliers = (query: string) =>
+      call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}&show=outliers${query}`).then((response) =>
+        (response.json() as Page<FuelEntry>).items.map((entry) => entry.id),
+      );
+    expect(await outliers('')).toEqual([]);
+    expect(await outliers(`&from=${addDays(localDate(new Date(), 'America/Chicago'), -420)}`)).toEqual([old.id]);
+  });
+
   it('gives economy in km per litre when the agency buys fuel by the litre', async () => {
     expect((await call(manager, 'PUT', '/rest/v1/fleet/admin/settings', { fuel_unit: 'litre' })).statusCode).toBe(200);
     try {
@@ -382,10 +402,15 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     await remindAgency(server.services, agency.id, dayAt(24));
     await remindAgency(server.services, agency.id, dayAt(26));
     expect(await reminders()).toEqual([1, 30, 7]);
-    const mail = await server.waitForMail(managerEmail, /Registration of unit .* lapses in 25 days/);
+    const mail = await server.waitForMail(managerEmail, /Registration of unit .* is valid for 25 more days/);
     expect(mail.text).toContain(`/fleet/admin/vehicle/${vehicle.id}`);
     const bell = (await call(manager, 'GET', '/rest/v1/notifications')).json() as { items: Array<{ title: string }> };
-    expect(bell.items.filter((notice) => notice.title.startsWith(`Registration of unit ${vehicle.unit_number}`))).toHaveLength(3);
+    const titles = bell.items
+      .filter((notice) => notice.title.startsWith(`Registration of unit ${vehicle.unit_number}`))
+      .map((n) => n.title);
+    expect(titles).toHaveLength(3);
+    // The date is the last valid day: the day before it, the paper is still valid tomorrow.
+    expect(titles).toContain(`Registration of unit ${vehicle.unit_number} is valid until tomorrow`);
   });
 
   it('adds up a vehicle’s cost of ownership and the fleet report over a period', async () => {
@@ -433,5 +458,65 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     expect(report.vehicles.find((row) => row.vehicle_id === vehicle.id)).toMatchObject({ total_cents: 40_470, miles: 500 });
     expect(report.checks_by_week.length).toBeGreaterThanOrEqual(2);
     expect(report.checks_by_week.every((week) => week.completed <= week.due)).toBe(true);
+  });
+
+  it('counts squad checks due only on the days each car was in service, walked from its status changes', async () => {
+    const own = await makeAgency(server, 'Report Days PD');
+    const chief = await signIn(server, await makeUser(server, own, { permissions: ['fleet:admin'] }));
+    const add = (n: number) =>
+      created<Vehicle>(chief, '/rest/v1/fleet/admin/vehicles', {
+        unit_number: `D${kind[0]}-${n}`,
+        vehicle_type: 'patrol',
+        make: 'Ford',
+        model: 'Explorer',
+        year: 2024,
+        odometer: 1_000,
+      });
+    const parked = await add(1);
+    const retired = await add(2);
+    for (const [vehicle, status] of [
+      [parked, 'out_of_service'],
+      [retired, 'retired'],
+    ] as const)
+      expect(
+        (await call(chief, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/status`, { status, reason: 'For the report' })).statusCode,
+      ).toBe(200);
+    // Both were added ten days ago; one out of service since eight days ago, the other retired five days ago.
+    const now = Date.now();
+    await server.database.withTenant(own.id, async (tx) => {
+      await tx
+        .update(vehicles)
+        .set({ createdAt: new Date(now - 10 * 86_400_000) })
+        .where(eq(vehicles.agencyId, own.id));
+      for (const [vehicle, days] of [
+        [parked, 8],
+        [retired, 5],
+      ] as const)
+        await tx
+          .update(vehicleEvents)
+          .set({ at: new Date(now - days * 86_400_000) })
+          .where(and(eq(vehicleEvents.agencyId, own.id), eq(vehicleEvents.vehicleId, vehicle.id), eq(vehicleEvents.kind, 'status')));
+    });
+    const today = localDate(new Date(now), 'America/Chicago');
+    const report = (await call(chief, 'GET', `/rest/v1/fleet/admin/reports?from=${addDays(today, -12)}&to=${today}`)).json() as FleetReport;
+    // In service the three days up to the day it was parked, and the six up to the day the other was retired.
+    expect(report.checks_by_week.reduce((sum, week) => sum + week.due, 0)).toBe(3 + 6);
+    expect(report.checks_by_week.reduce((sum, week) => sum + week.completed, 0)).toBe(0);
+  });
+
+  it('refuses a report or cost of ownership over more than three years, an end left out included', async () => {
+    const vehicle = await addVehicle();
+    const started = Date.now();
+    for (const url of [
+      '/rest/v1/fleet/admin/reports?from=0001-01-01',
+      `/rest/v1/fleet/admin/vehicles/${vehicle.id}/cost-of-ownership?from=2000-01-01`,
+    ]) {
+      const response = await call(manager, 'GET', url);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ 'querystring.from': 'Choose at most three years' });
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const fine = await call(manager, 'GET', `/rest/v1/fleet/admin/reports?from=${addDays(localDate(new Date(), 'America/Chicago'), -365)}`);
+    expect(fine.statusCode).toBe(200);
   });
 });

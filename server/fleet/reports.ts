@@ -1,7 +1,7 @@
 import type { CostOfOwnership, FleetReport, PeriodQuery } from '../../core/contracts/fleet-records.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
-import { AppError } from '../platform/errors.ts';
+import { AppError, validationError } from '../platform/errors.ts';
 import { addDays, dayEnd, dayStart, localDate } from './agency-days.ts';
 import { checksIn, completedCosts, fuelCosts, odometerSpans, statusChanges, vehicleUnits, type Period } from './report-queries.ts';
 import { fleetSettingsOf } from './settings.ts';
@@ -16,11 +16,16 @@ import { findVehicle } from './vehicle-queries.ts';
 
 type VehicleCost = Omit<CostOfOwnership, 'from' | 'to'>;
 
-/** The period's first and last day: the year to date unless given. */
+/** The longest period a report covers (the contract checks it when both ends are given; here, after the defaults). */
+const MAX_PERIOD_MS = 3 * 366 * 86_400_000;
+
+/** The period's first and last day: the year to date unless given; at most three years once filled in. */
 function daysOf(ctx: RequestContext, query: PeriodQuery) {
   const today = localDate(new Date(), ctx.sysConfig.general_settings.timezone);
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
-  return { from: query.from ?? to.slice(0, 4) + '-01-01', to };
+  const from = query.from ?? to.slice(0, 4) + '-01-01';
+  if (Date.parse(to) - Date.parse(from) > MAX_PERIOD_MS) throw validationError({ 'querystring.from': 'Choose at most three years' });
+  return { from, to };
 }
 
 function periodOf(ctx: RequestContext, days: { from: string; to: string }, vehicleId?: string): Period {
@@ -124,21 +129,47 @@ export function fleetReport(ctx: RequestContext, asked: PeriodQuery): Promise<Fl
       ...(used.has('fuel') ? [{ key: 'fuel', label: 'Fuel' }] : []),
     ];
 
-    const down = downtime(await statusChanges(tx, agencyId, period), period);
+    const changes = await statusChanges(tx, agencyId, period);
+    const down = downtime(changes, period);
 
-    // Checks: a vehicle checked on a day counts once; due is a check a day for each vehicle not retired.
+    // Checks: a vehicle checked on a day counts once; due is a check a day for each vehicle in service at
+    // some time that day (from the day it was added), its status each day walked from its status changes
+    // (before the first change, the status that change left; with none, today's).
     const checked = new Set<string>();
     for (const check of await checksIn(tx, agencyId, period)) checked.add(`${check.vehicleId} ${localDate(check.at, timeZone)}`);
+    const changesOf = new Map<string, typeof changes>();
+    for (const change of changes) changesOf.set(change.vehicleId, [...(changesOf.get(change.vehicleId) ?? []), change]);
+    type Walk = { id: string; added: string; list: typeof changes; next: number; status: string | null };
+    const fleet = vehicles.map((vehicle): Walk => {
+      const list = changesOf.get(vehicle.id) ?? [];
+      const status = list[0]?.fromStatus ?? vehicle.status;
+      return {
+        id: vehicle.id,
+        added: localDate(vehicle.createdAt, timeZone),
+        list,
+        next: 0,
+        status,
+      };
+    });
     const weeks = new Map<string, { completed: number; due: number }>();
-    const fleet = vehicles.filter((vehicle) => vehicle.status !== 'retired');
     const today = localDate(new Date(), timeZone);
-    for (let day = query.from; day <= query.to && day <= today; day = addDays(day, 1)) {
+    for (let day = query.from, start = dayStart(day, timeZone).getTime(); day <= query.to && day <= today;) {
+      const next = addDays(day, 1);
+      const end = dayStart(next, timeZone).getTime();
       const week = weeks.get(weekOf(day)) ?? weeks.set(weekOf(day), { completed: 0, due: 0 }).get(weekOf(day))!;
       for (const vehicle of fleet) {
-        if (localDate(vehicle.createdAt, timeZone) > day) continue;
+        while (vehicle.next < vehicle.list.length && vehicle.list[vehicle.next]!.at.getTime() < start)
+          vehicle.status = vehicle.list[vehicle.next++]!.toStatus;
+        if (vehicle.added > day) continue;
+        let inService = vehicle.status === 'in_service';
+        for (let i = vehicle.next; !inService && i < vehicle.list.length && vehicle.list[i]!.at.getTime() < end; i += 1)
+          inService = vehicle.list[i]!.toStatus === 'in_service';
+        if (!inService) continue;
         week.due += 1;
         if (checked.has(`${vehicle.id} ${day}`)) week.completed += 1;
       }
+      day = next;
+      start = end;
     }
 
     return {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListVendorsQuery } from '../../core/contracts/fleet-records.ts';
 import { inSequence, type Tx } from '../platform/database.ts';
@@ -53,7 +53,7 @@ export async function listVendors(tx: Tx, agencyId: string, query: ListVendorsQu
         .select()
         .from(vendors)
         .where(where)
-        .orderBy(asc(vendors.active), asc(vendors.name), asc(vendors.id))
+        .orderBy(desc(vendors.active), asc(vendors.name), asc(vendors.id))
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size),
     () => tx.select({ n: count() }).from(vendors).where(where),

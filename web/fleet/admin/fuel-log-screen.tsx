@@ -198,6 +198,11 @@ export function FuelLogScreen() {
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
+        {show === 'outliers' && !from && !to ? (
+          <Text fz="sm" c="dimmed" data-testid="outlier-window">
+            Outliers of the last 12 months; choose dates to look further back.
+          </Text>
+        ) : null}
         <Group gap="sm" align="flex-end">
           <FilterSelect
             label="Vehicle"
