@@ -134,6 +134,11 @@ export const productivityTasks = pgTable(
     index('productivity_tasks_open_due_idx')
       .on(t.agencyId, t.dueOn)
       .where(sql`closed_at is null`),
+    // The hourly look across agencies (precinct_productivity_agencies_due(), a SECURITY DEFINER over
+    // every tenant) filters open tasks by due date alone: the one index not led by agency_id.
+    index('productivity_tasks_due_across_agencies_idx')
+      .on(t.dueOn)
+      .where(sql`closed_at is null`),
     // A space's counts (open tasks, tasks in a status the workflow would drop).
     index('productivity_tasks_space_idx').on(t.agencyId, t.spaceId, t.status),
     index('productivity_tasks_series_idx').on(t.agencyId, t.seriesId),

@@ -1,0 +1,1 @@
+CREATE INDEX "productivity_tasks_due_across_agencies_idx" ON "productivity_tasks" USING btree ("due_on") WHERE closed_at is null;
