@@ -8,6 +8,7 @@ import {
   type VehicleDocumentsInput,
 } from '../../core/contracts/fleet-records.ts';
 import type { Vehicle } from '../../core/contracts/fleet.ts';
+import { zonedDateParts } from '../../core/dates.ts';
 import { readSysConfig } from '../platform/agency-settings.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
@@ -150,10 +151,16 @@ function reminderText(document: ExpiringDocument) {
  * vehicle_document_reminders (its key is the document, its date and the threshold) and, only when that
  * row is new, told to every fleet:admin holder by the bell and by e-mail. A rerun sends nothing twice.
  */
-export async function remindAgency(services: Services, agencyId: string, now = new Date()): Promise<number> {
+export async function remindAgency(
+  services: Services,
+  agencyId: string,
+  now = new Date(),
+  options: { onlyFromReminderHour?: boolean } = {},
+): Promise<number> {
   const sent = await services.database.withTenant(agencyId, async (tx) => {
     const sysConfig = await readSysConfig(tx, agencyId);
     if (!sysConfig || (sysConfig.fleet_settings as { enabled?: boolean } | undefined)?.enabled !== true) return 0;
+    if (options.onlyFromReminderHour && !reminderHourReached(now, sysConfig.general_settings.timezone)) return 0;
     const today = localDate(now, sysConfig.general_settings.timezone);
     const until = addDays(today, Math.max(...DOCUMENT_REMINDER_DAYS));
     const due = expiring(await vehiclesWithDocumentsBy(tx, agencyId, until), today, until).flatMap((document) => {
@@ -215,14 +222,25 @@ export function remindersOf(tx: Tx, agencyId: string, vehicleIds: string[]) {
 
 export const DOCUMENT_REMINDER_QUEUE = 'fleet.document-reminders';
 
-/** Daily at 06:00 UTC, and once at start (a day no server ran is caught up). */
+/** The agency's hour of the day from which its day's reminders go out. */
+export const REMINDER_HOUR = 6;
+
+/** Whether it is past 06:00 in the agency's zone (the hourly job's first run from then sends the day's reminders). */
+export function reminderHourReached(now: Date, timeZone: string): boolean {
+  return (zonedDateParts(now, timeZone)?.hour ?? REMINDER_HOUR) >= REMINDER_HOUR;
+}
+
+/**
+ * Hourly, and once at start (a day no server ran is caught up): each agency is reminded from 06:00 of its
+ * own day, not 06:00 UTC (midnight in Chicago); later runs that day find the reminders already recorded.
+ */
 export const fleetJobs: readonly JobDefinition[] = [
   {
     queue: DOCUMENT_REMINDER_QUEUE,
-    every: '0 6 * * *',
+    every: '5 * * * *',
     handle: async (services) => {
       const agencies = await services.database.scopedCall<{ agency_id: string }>(sql`select precinct_fleet_documents_due() as agency_id`);
-      for (const { agency_id: agencyId } of agencies) await remindAgency(services, agencyId);
+      for (const { agency_id: agencyId } of agencies) await remindAgency(services, agencyId, new Date(), { onlyFromReminderHour: true });
     },
   },
 ];

@@ -8,7 +8,7 @@ import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { addDays, localDate } from './agency-days.ts';
-import { fleetJobs, reminderThreshold, remindAgency, remindersOf } from './documents.ts';
+import { fleetJobs, reminderHourReached, reminderThreshold, remindAgency, remindersOf } from './documents.ts';
 import { vehicleEvents, vehicles } from './schema.ts';
 
 /**
@@ -377,6 +377,10 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
 
   it('reminds the fleet office 30 days, 7 days and the day before a document lapses, once per threshold across reruns', async () => {
     expect([40, 30, 12, 7, 2, 1, 0, -3].map(reminderThreshold)).toEqual([null, 30, 30, 7, 7, 1, null, null]);
+    // The hourly job reminds each agency from 06:00 of its own day: 11:00 UTC is 05:00 in Chicago.
+    expect(reminderHourReached(new Date('2026-11-25T11:00:00Z'), 'America/Chicago')).toBe(false);
+    expect(reminderHourReached(new Date('2026-11-25T12:00:00Z'), 'America/Chicago')).toBe(true);
+    expect(reminderHourReached(new Date('2026-11-25T11:00:00Z'), 'UTC')).toBe(true);
     const vehicle = await addVehicle();
     const zone = 'America/Chicago';
     const now = new Date();
