@@ -28,3 +28,6 @@ export const CITATION_KINDS = ['traffic', 'parking', 'ordinance', 'warning'] as 
  */
 export const CITATION_STATUSES = ['draft', 'validated', 'issued', 'filed', 'void'] as const;
 export const CITATION_QUEUES = ['mine', 'all'] as const;
+
+export const TASK_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
+export const TASK_SORTS = ['position', 'due', 'priority', 'title', 'created', 'updated', 'status'] as const;

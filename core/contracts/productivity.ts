@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineApi } from '../endpoints.ts';
 import { IdParams } from './admin.ts';
 import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
+import { TASK_PRIORITIES, TASK_SORTS } from './list-values.ts';
+
+export { TASK_PRIORITIES, TASK_SORTS };
 
 /**
  * Productivity (/productivity): spaces (a unit or a division) with their members, their own status
@@ -12,7 +15,6 @@ import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
 
 // ---------------------------------------------------------------- vocabulary
 
-export const TASK_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const TASK_PRIORITY_LABELS: Record<TaskPriority, string> = { urgent: 'Urgent', high: 'High', normal: 'Normal', low: 'Low' };
 
@@ -305,7 +307,6 @@ export const BulkUpdateInput = z
 export type BulkUpdateInput = z.input<typeof BulkUpdateInput>;
 export const BulkUpdateResult = z.object({ tasks: z.array(TaskSummary) });
 
-export const TASK_SORTS = ['position', 'due', 'priority', 'title', 'created', 'updated', 'status'] as const;
 export const TASK_GROUPS = ['none', 'status', 'priority', 'assignee', 'due'] as const;
 
 export const ListTasksQuery = z.object({

@@ -1,4 +1,5 @@
-import { TASK_PRIORITIES, TASK_SORTS, type ListTasksQuery } from '../../core/contracts/productivity.ts';
+import { TASK_PRIORITIES, TASK_SORTS } from '../../core/contracts/list-values.ts';
+import type { ListTasksQuery } from '../../core/contracts/productivity.ts';
 import { searchField, urlSearch } from '../lib/url-search.ts';
 
 /**
