@@ -549,6 +549,7 @@ export const productivityApi = defineApi('productivity', '/rest/v1/productivity'
     params: IdParams,
     body: UpdateChecklistItemInput,
     response: ChecklistItem,
+    versioned: true,
   },
   removeChecklistItem: { method: 'DELETE', path: '/checklist/:id', access: user, params: IdParams, response: null },
 

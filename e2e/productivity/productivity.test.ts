@@ -246,6 +246,30 @@ describe('a unit runs its work in productivity', () => {
     });
   });
 
+  it('ticks a checklist item at its version, and says so when someone renamed it meanwhile', async () => {
+    const task = await newTask('Ready the speed trailer', { checklist: ['Charge the battery', 'Check the sign'] });
+    const [first, second] = task.checklist;
+    await inDrawer(task, async (drawer) => {
+      // The box follows the server's answer, so it is clicked, not checked (Playwright expects an immediate change).
+      await drawer.getByRole('checkbox', { name: first!.text }).click();
+      await expect.poll(async () => (await readTask(task.id)).checklist[0]!.done).toBe(true);
+      await api(
+        admin.session,
+        'PATCH',
+        `/rest/v1/productivity/checklist/${second!.id}`,
+        { text: 'Check the sign and its lamps' },
+        {
+          'if-match': `"${second!.version}"`,
+        },
+      );
+      await drawer.getByRole('checkbox', { name: second!.text }).click();
+      await drawer.getByText('This checklist item was changed by someone else').waitFor();
+      // The task reads again: the renamed item, still not ticked.
+      await drawer.getByRole('checkbox', { name: 'Check the sign and its lamps' }).waitFor();
+      expect((await readTask(task.id)).checklist[1]!.done).toBe(false);
+    });
+  });
+
   it('says a task was changed by someone else on a stale save, and keeps what was typed', async () => {
     const task = await newTask('Count the flares');
     await inDrawer(task, async (drawer) => {

@@ -204,7 +204,9 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
       recurrence: { freq: 'daily' },
     });
     expect(task.due_at).toBe('2027-03-13T15:00:00.000Z');
-    const ticked = await ok(await call(officer, 'PATCH', `/checklist/${task.checklist[0]!.id}`, { done: true }));
+    const ticked = await ok(
+      await call(officer, 'PATCH', `/checklist/${task.checklist[0]!.id}`, { done: true }, ifMatch(task.checklist[0]!.version)),
+    );
     expect(ticked).toMatchObject({ done: true });
     const current = await ok<Task>(await call(officer, 'GET', `/tasks/${task.id}`));
     const { task: closed, next } = await ok<CloseTaskResult>(
@@ -582,5 +584,19 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
       ['Second', false],
     ]);
     expect((await call(outsider, 'PATCH', `/checklist/${item!.id}`, { done: false }, ifMatch(ticked.version))).statusCode).toBe(404);
+  });
+
+  it('changes a checklist item only at the version seen: a stale one gets 412 and keeps the other change, none gets 428', async () => {
+    const task = await newTask(sergeant, { title: 'Two hands on one list', checklist: ['Radio check'] });
+    const [item] = task.checklist;
+    const renamed = await ok<{ text: string; version: number }>(
+      await call(sergeant, 'PATCH', `/checklist/${item!.id}`, { text: 'Radio and light bar check' }, ifMatch(item!.version)),
+    );
+    const stale = await call(sergeant, 'PATCH', `/checklist/${item!.id}`, { text: 'Radio only' }, ifMatch(item!.version));
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json().message).toBe('This checklist item was changed by someone else while you were editing it');
+    expect((await call(sergeant, 'PATCH', `/checklist/${item!.id}`, { done: true })).statusCode).toBe(428);
+    const seen = await ok<Task>(await call(sergeant, 'GET', `/tasks/${task.id}`));
+    expect(seen.checklist.map((i) => [i.text, i.done, i.version])).toEqual([['Radio and light bar check', false, renamed.version]]);
   });
 });

@@ -80,7 +80,7 @@ export async function productivityRoutes(app: FastifyInstance, services: Service
     saveTemplate: (ctx, { params, body }) => saveTemplate(ctx, params.id, body),
 
     addChecklistItem: (ctx, { params, body }) => addChecklistItem(ctx, params.id, body.text),
-    updateChecklistItem: (ctx, { params, body }) => updateChecklistItem(ctx, params.id, body),
+    updateChecklistItem: (ctx, { params, version, body }) => updateChecklistItem(ctx, params.id, version, body),
     removeChecklistItem: (ctx, { params }) => removeChecklistItem(ctx, params.id),
     listComments: (ctx, { params }) => listComments(ctx, params.id),
     addComment: (ctx, { params, body }) => addComment(ctx, params.id, body),

@@ -18,6 +18,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { tell } from '../platform/notices.ts';
 import { findPerson, userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
+import { staleVersion } from '../platform/versioning.ts';
 import * as q from './queries.ts';
 import { productivityChecklistItems, productivityTasks } from './schema.ts';
 import { dropBlindWatchers, personSeesTask, seesSpace, taskPath, visibleTask, type TaskAccess } from './visibility.ts';
@@ -163,6 +164,7 @@ async function visibleItem(tx: Tx, ctx: RequestContext, id: string, need: TaskAc
 export function updateChecklistItem(
   ctx: RequestContext,
   id: string,
+  version: number,
   input: z.output<typeof UpdateChecklistItemInput>,
 ): Promise<ChecklistItem> {
   return inAgency(ctx, async (tx) => {
@@ -173,7 +175,7 @@ export function updateChecklistItem(
       tx,
       productivityChecklistItems,
       and(eq(productivityChecklistItems.agencyId, item.agencyId), eq(productivityChecklistItems.id, id)),
-      null,
+      version,
       {
         ...(input.text !== undefined ? { text: input.text } : {}),
         ...(input.position !== undefined ? { position: input.position } : {}),
@@ -182,6 +184,7 @@ export function updateChecklistItem(
           : {}),
       },
     );
+    if (!after) throw staleVersion('checklist item');
     await touch(tx, task);
     const pick = (i: typeof item) => ({ text: i.text, done: i.done, position: i.position });
     await auditPart(
@@ -189,11 +192,11 @@ export function updateChecklistItem(
       ctx,
       task,
       'checklist_item_changed',
-      `Changed “${after!.text}” on the checklist of “${task.title}”`,
+      `Changed “${after.text}” on the checklist of “${task.title}”`,
       pick(item),
-      pick(after!),
+      pick(after),
     );
-    return toChecklistItem(after!);
+    return toChecklistItem(after);
   });
 }
 

@@ -134,10 +134,15 @@ export const useAddComment = () =>
     callEndpoint(productivityApi.addComment, { params: { id: taskId }, body, idempotencyKey }),
   );
 
-export const useToggleChecklistItem = () =>
-  useProductivityMutation(({ id, done }: { id: string; done: boolean }) =>
-    callEndpoint(productivityApi.updateChecklistItem, { params: { id }, body: { done } }),
-  );
+/** A tick at the item's version; ticked, or refused because someone changed it meanwhile, the task reads again. */
+export const useToggleChecklistItem = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, done, version }: { id: string; done: boolean; version: number }) =>
+      callEndpoint(productivityApi.updateChecklistItem, { params: { id }, body: { done }, version }),
+    onSettled: () => client.invalidateQueries({ queryKey: apiKey(productivityApi) }),
+  });
+};
 
 export const useAddChecklistItem = () =>
   useProductivityMutation(({ taskId, text, idempotencyKey }: { taskId: string; text: string; idempotencyKey: string }) =>

@@ -239,9 +239,10 @@ function Checklist({ task }: { task: Task }) {
           key={item.id}
           label={item.text}
           checked={item.done}
-          onChange={(e) => toggle.mutate({ id: item.id, done: e.currentTarget.checked })}
+          onChange={(e) => toggle.mutate({ id: item.id, done: e.currentTarget.checked, version: item.version })}
         />
       ))}
+      <FormErrorAlert message={toggle.error ? errorMessage(toggle.error) : null} />
       {task.access === 'member' ? (
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput label="New checklist item" value={text} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: 1 }} />
