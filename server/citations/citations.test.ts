@@ -17,6 +17,7 @@ import type {
 import { parseCsv } from '../../core/csv.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, fresh, ifMatch } from '../test-support/api-calls.ts';
 
 const BASE = '/rest/v1/citations';
 /** A VIN whose check digit (9th character) matches, and the same with it wrong. */
@@ -40,22 +41,7 @@ describe.each(DATABASE_KINDS)('the citations API on %s', (kind) => {
   const statutes: Record<'stop_sign' | 'speeding' | 'seat_belt' | 'parking' | 'expired', Statute> = {} as never;
   const stopDate = daysAgo(3);
 
-  const call = (
-    session: Session,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    server.request({
-      method,
-      url: `${BASE}${url}`,
-      token: session.access_token,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-  const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
+  const call = apiCaller(() => server, BASE);
 
   function statuteInput(extra: Partial<StatuteInput> & Pick<StatuteInput, 'code' | 'description'>): StatuteInput {
     return {

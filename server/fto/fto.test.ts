@@ -14,6 +14,7 @@ import {
 import type { Rating } from '../../core/fto/ratings.ts';
 import { eq } from 'drizzle-orm';
 import { userRoles } from '../db/schema.ts';
+import { apiCaller, ifMatch } from '../test-support/api-calls.ts';
 
 describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
   let server: TestServer;
@@ -54,9 +55,7 @@ describe.each(DATABASE_KINDS)('the field training API on %s', (kind) => {
     await server?.close();
   });
 
-  const call = (session: Session, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
+  const call = apiCaller(() => server);
 
   async function openBinder(traineeUser: TestUser, trainerUser: TestUser, start = '2026-09-01'): Promise<Binder> {
     const response = await call(coordinator, 'POST', '/rest/v1/fto/admin/binders', {

@@ -11,6 +11,7 @@ import {
   type TrainersOverview,
 } from '../../core/contracts/fto.ts';
 import { RATINGS, type Rating } from '../../core/fto/ratings.ts';
+import { apiCaller, ifMatch } from '../test-support/api-calls.ts';
 
 /** A date `days` before today (UTC), as YYYY-MM-DD: two or more days back is already past in any agency's time zone. */
 function daysAgo(days: number): string {
@@ -32,9 +33,7 @@ describe.each(DATABASE_KINDS)('the field training trainers overview on %s', (kin
     await server?.close();
   });
 
-  const call = (session: Session, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
+  const call = apiCaller(() => server);
 
   /** An agency's field training people, its program and what opens binders and writes DORs in it, all through the API. */
   async function fieldTrainingAgency(name: string, people: { trainers: string[]; trainees: string[] }) {

@@ -17,6 +17,7 @@ import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-suppor
 import { queryRows } from '../platform/database.ts';
 import { solidPng } from '../platform/sample-images.ts';
 import { tellDueTomorrow } from './due-soon.ts';
+import { apiCaller, fresh, ifMatch, ok } from '../test-support/api-calls.ts';
 
 const BASE = '/rest/v1/productivity';
 const USER: Permission[] = ['productivity:access'];
@@ -34,26 +35,7 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
   let space: Space;
   let list: TaskListSummary;
 
-  const call = (
-    session: Session | null,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    server.request({
-      method,
-      url: `${BASE}${url}`,
-      ...(session ? { token: session.access_token } : {}),
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-  const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
-  async function ok<T>(response: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json() as T;
-  }
+  const call = apiCaller(() => server, BASE);
   const newTask = (session: Session, body: Record<string, unknown>, listId = list.id) =>
     call(session, 'POST', `/lists/${listId}/tasks`, body, fresh()).then((r) => ok<Task>(r, 201));
   const bell = async (session: Session) =>

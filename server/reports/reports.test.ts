@@ -7,6 +7,7 @@ import { userRoles } from '../db/schema.ts';
 import { solidPng } from '../platform/sample-images.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, ifMatch } from '../test-support/api-calls.ts';
 
 const OFFICER = ['reports:editor', 'reports:templates.use', 'reports:templates.create_user'] as const;
 const PNG = solidPng(2, 2, [30, 90, 200]);
@@ -22,9 +23,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
   let administrator: Session;
   let users: Record<'officer' | 'sergeant' | 'secondSergeant', TestUser>;
 
-  const call = (session: Session, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
+  const call = apiCaller(() => server);
 
   async function roleOf(user: TestUser): Promise<string> {
     return server.database.withTenant(agency.id, async (tx) => {

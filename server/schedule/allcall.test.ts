@@ -19,6 +19,7 @@ import { openStream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { scheduleAllcallRecipients, scheduleAllcalls, schedulePeople, scheduleShifts } from './schema.ts';
+import { apiCaller, fresh, ok } from '../test-support/api-calls.ts';
 
 const BASE = '/rest/v1/schedule';
 const SECRET = 'relay-shared-secret-for-tests-0123';
@@ -69,25 +70,7 @@ describe.each(DATABASE_KINDS)('the all-call on %s', (kind) => {
     {} as never;
   const DATE = daysAhead(10);
 
-  const call = (
-    session: Session | null,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    server.request({
-      method,
-      url: url.startsWith('/') && !url.startsWith('/rest') && !url.startsWith('/functions') ? `${BASE}${url}` : url,
-      ...(session ? { token: session.access_token } : {}),
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
-  async function ok<T>(response: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json() as T;
-  }
+  const call = apiCaller(() => server, BASE);
   const sms = (from: string, text: string, secret: string | null = SECRET) =>
     server.request({
       method: 'POST',

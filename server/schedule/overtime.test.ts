@@ -11,6 +11,7 @@ import { openStream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { overtimeJobs } from './overtime.ts';
+import { apiCaller, fresh, ifMatch, ok } from '../test-support/api-calls.ts';
 
 const BASE = '/rest/v1/schedule';
 const OT = `${BASE}/overtime`;
@@ -28,26 +29,7 @@ describe.each(DATABASE_KINDS)('overtime on %s', (kind) => {
   let squad: Group;
   const officers: Record<string, { user: TestUser; session: Session; assignment?: Assignment }> = {};
 
-  const call = (
-    session: Session | null,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    server.request({
-      method,
-      url,
-      ...(session ? { token: session.access_token } : {}),
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-  const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
-  async function ok<T>(response: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json() as T;
-  }
+  const call = apiCaller(() => server, BASE);
   const officer = (name: string) => officers[name]!;
 
   async function addOfficer(name: string, position = 'Patrol') {

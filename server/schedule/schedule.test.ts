@@ -20,6 +20,7 @@ import type { Permission } from '../../core/permissions.ts';
 import { openStream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, fresh, ifMatch, ok } from '../test-support/api-calls.ts';
 
 const BASE = '/rest/v1/schedule';
 const FIVE: Permission[] = [
@@ -46,26 +47,7 @@ describe.each(DATABASE_KINDS)('the scheduling API on %s', (kind) => {
   let night: ShiftType;
   let schedule: Schedule;
 
-  const call = (
-    session: Session | null,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    server.request({
-      method,
-      url: `${BASE}${url}`,
-      ...(session ? { token: session.access_token } : {}),
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-  const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
-  async function ok<T>(response: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json() as T;
-  }
+  const call = apiCaller(() => server, BASE);
 
   async function group(name: string, rotation: Group['rotation'], members: Array<[TestUser, string]> = []): Promise<Group> {
     const made = await ok<Group>(

@@ -6,6 +6,7 @@ import type { Permission } from '../../core/permissions.ts';
 import { openStream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, fresh, ifMatch, ok } from '../test-support/api-calls.ts';
 
 const BASE = '/rest/v1/schedule';
 const FIVE: Permission[] = [
@@ -33,21 +34,7 @@ describe.each(DATABASE_KINDS)('shift trades on %s', (kind) => {
   let day: ShiftType;
   let night: ShiftType;
 
-  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  const call = (session: Session, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    server.request({
-      method,
-      url: `${BASE}${url}`,
-      token: session.access_token,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
-  const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-  const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
-  async function ok<T>(response: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json() as T;
-  }
+  const call = apiCaller(() => server, BASE);
 
   /** The scheduler places a shift (over any rule: the tests set up the situations the trade rules then find). */
   const place = (user: TestUser, type: ShiftType, date: string, position = 'Patrol') =>
