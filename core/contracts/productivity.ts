@@ -256,6 +256,9 @@ const TaskFields = {
   recurrence: Recurrence.nullable(),
 };
 
+/** A record of another module a task points at, given by kind and id (it must exist in the agency and be one the caller sees). */
+export const TaskLinkInput = z.object({ kind: z.enum(TASK_LINK_KINDS), record_id: Id, label: LongText(200).default('') }).strict();
+
 export const CreateTaskInput = z
   .object({
     ...TaskFields,
@@ -273,6 +276,8 @@ export const CreateTaskInput = z
     checklist: z.array(Label(300)).max(100).default([]),
     /** Start from a template of the list's space: what the input leaves out comes from it. */
     template_id: Id.optional(),
+    /** Records of other modules the task is about ("make a task" from a service request), linked in the same transaction. */
+    links: z.array(TaskLinkInput).max(5, 'At most 5 links').default([]),
   })
   .strict()
   .partial({ title: true });
@@ -389,7 +394,7 @@ export type AddCommentInput = z.input<typeof AddCommentInput>;
 export const AddAttachmentInput = z.object({ file_id: Id }).strict();
 export const AttachmentParams = z.object({ id: Id, file_id: Id });
 
-export const AddLinkInput = z.object({ kind: z.enum(TASK_LINK_KINDS), record_id: Id, label: LongText(200).default('') }).strict();
+export const AddLinkInput = TaskLinkInput;
 export const LinkedQuery = z.object({ kind: z.enum(TASK_LINK_KINDS), record_id: Id });
 
 export const ShareInput = z.object({ user_id: Id }).strict();

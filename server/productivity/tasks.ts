@@ -32,7 +32,7 @@ import * as q from './queries.ts';
 import { agencyCalendar, dueInstant, nextOccurrence } from './recurrence.ts';
 import { toTemplate } from './spaces.ts';
 import { productivityTasks } from './schema.ts';
-import { describeTaskParts } from './task-parts.ts';
+import { addLink, describeTaskParts } from './task-parts.ts';
 import { dropBlindWatchers, isAdmin, taskPath, visibleAmong, visibleList, visibleTask, type TaskAccess } from './visibility.ts';
 
 /**
@@ -384,12 +384,47 @@ export function createTask(ctx: RequestContext, listId: string, input: z.output<
       position: (await q.lastPosition(tx, agencyId, listId)) + 1024,
       createdBy: ctx.scope.userId,
     });
-    return settleNewTask(tx, ctx, task, [...new Set(fields.assignee_ids)], fields.checklist, {
+    const links = distinctLinks(input.links);
+    const created = await settleNewTask(tx, ctx, task, [...new Set(fields.assignee_ids)], fields.checklist, {
       action: 'productivity.task_created',
       summary: `Created the task “${task.title}” in ${list.name}`,
-      extra: { template_id: input.template_id ?? null },
+      extra: { template_id: input.template_id ?? null, links: links.map(({ link }) => link) },
     });
+    if (links.length === 0) return created;
+    await linkNewTask(tx, ctx, task, links);
+    return describeTask(tx, ctx, (await q.findTask(tx, agencyId, task.id))!, 'member');
   });
+}
+
+type NewLink = z.output<typeof CreateTaskInput>['links'][number];
+
+/** The links asked for, each record once, with its place in the input (what a refusal names). */
+function distinctLinks(links: NewLink[]): Array<{ link: NewLink; index: number }> {
+  const seen = new Set<string>();
+  return links.flatMap((link, index) => {
+    const key = `${link.kind}:${link.record_id}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ link, index }];
+  });
+}
+
+/**
+ * Links a task being created to the records it is about, in its create's transaction and by the rules
+ * of adding a link to a task (addLink): a record that is not found for the caller is refused beside
+ * its entry (`links.<i>.record_id`), and then the task is not created either.
+ */
+async function linkNewTask(tx: Tx, ctx: RequestContext, task: q.TaskRow, links: Array<{ link: NewLink; index: number }>): Promise<void> {
+  const problems: Record<string, string> = {};
+  for (const { link, index } of links) {
+    try {
+      await addLink({ ...ctx, tx }, task.id, link);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== 'not_found') throw error;
+      problems[`links.${index}.record_id`] = `This ${link.kind.replace('_', ' ')} was not found`;
+    }
+  }
+  if (Object.keys(problems).length) throw validationError(problems);
 }
 
 // ---------------------------------------------------------------- changing
