@@ -424,6 +424,21 @@ export const TaskTemplate = z.object({
 export type TaskTemplate = z.infer<typeof TaskTemplate>;
 export const SaveTemplateInput = z.object({ name: Label(80) }).strict();
 
+// ---------------------------------------------------------------- people (the pickers of members and shares)
+
+/** How many people one search answers at most. */
+export const PEOPLE_PAGE_SIZE = 20;
+export const SearchPeopleQuery = z.object({
+  /** The start of a name, of a word of it, or of an e-mail address; any case. Everyone (a page) when empty. */
+  q: z.string().trim().max(60).optional(),
+  /** Also answer this person (a picker's current choice) when they could be found at all. */
+  include: Id.optional(),
+});
+export type SearchPeopleQuery = z.input<typeof SearchPeopleQuery>;
+/** A person who can open productivity, with what tells two of the same name apart. */
+export const PersonMatch = Person.extend({ rank: z.string().nullable(), badge_number: z.string().nullable() });
+export type PersonMatch = z.infer<typeof PersonMatch>;
+
 // ---------------------------------------------------------------- the table
 
 const user = { permission: 'productivity:access', module: 'productivity' } as const;
@@ -587,4 +602,6 @@ export const productivityApi = defineApi('productivity', '/rest/v1/productivity'
 
   share: { method: 'POST', path: '/tasks/:id/shares', access: user, params: IdParams, body: ShareInput, response: Task },
   unshare: { method: 'DELETE', path: '/tasks/:id/shares/:user_id', access: user, params: UserParams, response: Task },
+
+  searchPeople: { method: 'GET', path: '/people', access: user, query: SearchPeopleQuery, response: z.array(PersonMatch) },
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { productivityApi } from '../../core/contracts/productivity.ts';
 import { csvFile, registerApi } from '../platform/endpoints.ts';
 import type { Services } from '../platform/services.ts';
+import { searchProductivityPeople } from './people.ts';
 import { getProductivitySettings, updateProductivitySettings } from './settings.ts';
 import {
   archiveTemplate,
@@ -93,5 +94,7 @@ export async function productivityRoutes(app: FastifyInstance, services: Service
     removeLink: (ctx, { params }) => removeLink(ctx, params.id),
     share: async (ctx, { params, body }) => getTask(ctx, (await share(ctx, params.id, body.user_id)).id),
     unshare: async (ctx, { params }) => getTask(ctx, (await unshare(ctx, params.id, params.user_id)).id),
+
+    searchPeople: (ctx, { query }) => searchProductivityPeople(ctx, query),
   });
 }
