@@ -65,7 +65,9 @@ describe.each(DATABASE_KINDS)('looking people up for productivity on %s', (kind)
       foreignAdmin: await signIn(server, people.foreignAdmin),
     };
     const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
-    const space = (await call(sessions.sergeant, '/spaces', 'POST', { name: 'Patrol', member_ids: [people.officer.id] }, fresh())).json() as Space;
+    const space = (
+      await call(sessions.sergeant, '/spaces', 'POST', { name: 'Patrol', member_ids: [people.officer.id] }, fresh())
+    ).json() as Space;
     const list = (await call(sessions.sergeant, `/spaces/${space.id}/lists`, 'POST', { name: 'Shift' }, fresh())).json() as TaskListSummary;
     const task = (await call(sessions.sergeant, `/lists/${list.id}/tasks`, 'POST', { title: 'Look at this' }, fresh())).json() as Task;
     const shared = await call(sessions.sergeant, `/tasks/${task.id}/shares`, 'POST', { user_id: people.guest.id });
@@ -83,8 +85,7 @@ describe.each(DATABASE_KINDS)('looking people up for productivity on %s', (kind)
     // Inside a word is not the start of one.
     expect(await search(sessions.sergeant, '?q=ergeant')).toEqual([]);
     // Wildcards are characters like any other.
-    for (const typed of ['%25', '_', '.*', '(', '%5B'])
-      expect(await search(sessions.sergeant, `?q=${typed}`), typed).toEqual([]);
+    for (const typed of ['%25', '_', '.*', '(', '%5B']) expect(await search(sessions.sergeant, `?q=${typed}`), typed).toEqual([]);
   });
 
   it('tells two people apart by rank and badge, and lists everyone who can open productivity when nothing is typed', async () => {

@@ -47,8 +47,7 @@ export function ShareSection({ task }: { task: Task }) {
         Sharing
       </Title>
       <Text fz="sm" c="dimmed">
-        Someone outside the space you share the task with reads it, comments and ticks its checklist, and sees nothing else of the
-        space.
+        Someone outside the space you share the task with reads it, comments and ticks its checklist, and sees nothing else of the space.
       </Text>
       {task.shared_with.length === 0 ? (
         <Text fz="sm">Not shared with anyone.</Text>

@@ -1,4 +1,5 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CreateListInput, type Space } from '../../core/contracts/productivity.ts';
@@ -9,8 +10,12 @@ import { ModulePage } from '../ui/module-page.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useCreateList, useSpace } from './productivity-calls.ts';
 import { refusalOf, TaskStatusBadge } from './productivity-ui.tsx';
+import { SpaceSettingsDrawer, useSettingsTab } from './space-settings.tsx';
 
-/** /productivity/space/{space}: the space's lists (and a new one), its workflow and its members. */
+/**
+ * /productivity/space/{space}: the space's lists (and a new one), its workflow and its members; its
+ * settings in a drawer (?settings=…) for whoever sees the space (its members and administrators).
+ */
 export function SpaceScreen() {
   const { space: id } = useParams({ from: '/_app/productivity/space/$space' });
   const space = useSpace(id);
@@ -21,8 +26,18 @@ export function SpaceScreen() {
 
 function SpaceView({ space }: { space: Space }) {
   const lists = space.lists.filter((list) => !list.archived);
+  const [, openSettings] = useSettingsTab(space.id);
   return (
-    <ModulePage title={space.name} description={space.description || undefined} breadcrumbs={[{ label: 'My tasks', to: '/productivity' }]}>
+    <ModulePage
+      title={space.name}
+      description={space.description || undefined}
+      breadcrumbs={[{ label: 'My tasks', to: '/productivity' }]}
+      actions={
+        <Button variant="default" leftSection={<IconSettings aria-hidden size={16} />} onClick={() => openSettings('general')}>
+          Space settings
+        </Button>
+      }
+    >
       <section aria-labelledby="lists-heading">
         <Title order={2} fz="lg" id="lists-heading" mb="xs">
           Lists
@@ -61,6 +76,7 @@ function SpaceView({ space }: { space: Space }) {
         </Title>
         <Text fz="sm">{space.members.map((person) => person.name).join(', ')}</Text>
       </section>
+      <SpaceSettingsDrawer spaceId={space.id} />
     </ModulePage>
   );
 }

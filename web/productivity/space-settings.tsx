@@ -1,0 +1,248 @@
+import { Button, Drawer, Group, List, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Space } from '../../core/contracts/productivity.ts';
+import { isStaleVersion } from '../lib/api.ts';
+import { errorMessage } from '../lib/api-error.ts';
+import { PersonPicker } from '../lib/person-picker.tsx';
+import { searchField, urlSearch } from '../lib/url-search.ts';
+import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
+import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
+import { productivityPeople, useSetMembers } from './people-calls.ts';
+import { useSpace } from './productivity-calls.ts';
+import { refusalOf } from './productivity-ui.tsx';
+import { FieldsTab } from './space-settings-fields.tsx';
+import { useSpaceSave, type TabProps } from './space-settings-save.tsx';
+import { WorkflowTab } from './space-settings-workflow.tsx';
+import { PlainForm, SaveButton } from './task-fields.tsx';
+
+/**
+ * A space's settings, in a drawer over its screen (/productivity/space/{space}?settings=workflow): its
+ * name and description, its status workflow, its custom fields and its members. Whoever sees the space
+ * (its members, administrators) may change them. Each part is saved on its own at the version of the
+ * space the drawer last saw, so a change someone else made meanwhile is never overwritten: the save
+ * says so and keeps what was typed.
+ */
+
+export const SETTINGS_TABS = ['general', 'workflow', 'fields', 'members'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+const TAB_LABELS: Record<SettingsTab, string> = { general: 'Name', workflow: 'Workflow', fields: 'Custom fields', members: 'Members' };
+
+/** The drawer's part of the space screen's URL: which tab is open, none when the drawer is closed. */
+export const spaceSettingsSearch = urlSearch({ settings: searchField.optionalOneOf(SETTINGS_TABS) });
+
+/** The open tab from the URL, and a way to open another one or close the drawer (null). */
+export function useSettingsTab(spaceId: string): [SettingsTab | null, (tab: SettingsTab | null) => void] {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const { settings } = spaceSettingsSearch.parse(search);
+  const open = (tab: SettingsTab | null) =>
+    void navigate({
+      to: '/productivity/space/$space',
+      params: { space: spaceId },
+      // The space's route keeps what the URL says; the drawer reads it back through spaceSettingsSearch.
+      search: (tab ? { settings: tab } : {}) as never,
+      replace: tab !== null && settings !== null,
+    });
+  return [settings, open];
+}
+
+export function SpaceSettingsDrawer({ spaceId }: { spaceId: string }) {
+  const [tab, setTab] = useSettingsTab(spaceId);
+  return (
+    <Drawer
+      opened={tab !== null}
+      onClose={() => setTab(null)}
+      position="right"
+      size="lg"
+      title="Space settings"
+      closeButtonProps={{ 'aria-label': 'Close the space settings' }}
+    >
+      {tab !== null ? <SettingsLoader spaceId={spaceId} tab={tab} setTab={setTab} /> : null}
+    </Drawer>
+  );
+}
+
+function SettingsLoader({ spaceId, tab, setTab }: { spaceId: string; tab: SettingsTab; setTab: (tab: SettingsTab) => void }) {
+  const space = useSpace(spaceId);
+  if (space.isPending) return <LoadingState label="Loading the space’s settings…" />;
+  if (space.isError) return <ErrorState message={errorMessage(space.error)} onRetry={() => void space.refetch()} />;
+  return <SettingsTabs space={space.data} tab={tab} setTab={setTab} reload={() => space.refetch()} reloading={space.isFetching} />;
+}
+
+function SettingsTabs(props: {
+  space: Space;
+  tab: SettingsTab;
+  setTab: (tab: SettingsTab) => void;
+  reload: () => Promise<{ data?: Space | undefined }>;
+  reloading: boolean;
+}) {
+  // The version this drawer's saves go at: the one first read, then each of its own saves' answer.
+  const [version, setVersion] = useState(props.space.version);
+  // Loading the current version (after someone else's change) starts every tab again from it.
+  const [generation, setGeneration] = useState(0);
+  const tabProps: TabProps = {
+    space: props.space,
+    version,
+    onSaved: (saved) => setVersion(saved.version),
+    onReload: () =>
+      void props.reload().then((fresh) => {
+        if (!fresh.data) return;
+        setVersion(fresh.data.version);
+        setGeneration((n) => n + 1);
+      }),
+    reloading: props.reloading,
+  };
+  return (
+    <Tabs value={props.tab} onChange={(next) => next && props.setTab(next as SettingsTab)} key={generation}>
+      <Tabs.List mb="md">
+        {SETTINGS_TABS.map((tab) => (
+          <Tabs.Tab key={tab} value={tab}>
+            {TAB_LABELS[tab]}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      <Tabs.Panel value="general">
+        <GeneralTab {...tabProps} />
+      </Tabs.Panel>
+      <Tabs.Panel value="workflow">
+        <WorkflowTab {...tabProps} />
+      </Tabs.Panel>
+      <Tabs.Panel value="fields">
+        <FieldsTab {...tabProps} />
+      </Tabs.Panel>
+      <Tabs.Panel value="members">
+        <MembersTab {...tabProps} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function GeneralTab(props: TabProps) {
+  const [name, setName] = useState(props.space.name);
+  const [description, setDescription] = useState(props.space.description);
+  const saving = useSpaceSave(props);
+  return (
+    <PlainForm
+      onSubmit={() =>
+        saving.save({ name: name.trim(), description: description.trim() }, (space) => {
+          setName(space.name);
+          setDescription(space.description);
+        })
+      }
+    >
+      <Stack gap="sm">
+        {saving.staleAlert}
+        <FormErrorAlert message={saving.formError} />
+        <TextInput
+          label="Space name"
+          required
+          value={name}
+          error={saving.errors.name}
+          onChange={(e) => {
+            saving.touched();
+            setName(e.currentTarget.value);
+          }}
+        />
+        <Textarea
+          label="Description"
+          description="What the space is for: the unit or division, what its tasks are about."
+          autosize
+          minRows={2}
+          value={description}
+          error={saving.errors.description}
+          onChange={(e) => {
+            saving.touched();
+            setDescription(e.currentTarget.value);
+          }}
+        />
+        <SaveButton label="Save the name and description" saving={saving.saving} saved={saving.saved} />
+      </Stack>
+    </PlainForm>
+  );
+}
+
+function MembersTab(props: TabProps) {
+  const { space } = props;
+  const members = useSetMembers();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  const ids = space.members.map((person) => person.id);
+
+  const change = (memberIds: string[], after?: () => void) => {
+    setFormError(null);
+    setPickError(null);
+    members.mutate(
+      { id: space.id, memberIds, version: props.version },
+      {
+        onSuccess: (saved) => {
+          setStale(false);
+          props.onSaved(saved);
+          after?.();
+        },
+        onError: (error) => {
+          if (isStaleVersion(error)) return setStale(true);
+          const refusal = refusalOf(error);
+          const onPicked = Object.entries(refusal.fields).find(([path]) => path.startsWith('member_ids.'));
+          if (onPicked && after) setPickError(onPicked[1]);
+          else setFormError(refusal.message ?? Object.values(refusal.fields).join(' '));
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      {stale ? <StaleVersionAlert what="space" onReload={props.onReload} reloading={props.reloading} /> : null}
+      <Text fz="sm" c="dimmed">
+        Members see the space, its lists and all its tasks, and change them. Administrators see every space.
+      </Text>
+      <FormErrorAlert message={formError} />
+      <List listStyleType="none" spacing={4} aria-label="Members">
+        {space.members.map((person) => (
+          <List.Item key={person.id}>
+            <Group gap="sm" wrap="wrap">
+              <Text fz="sm">{person.name}</Text>
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`Remove ${person.name} from the space`}
+                disabled={space.members.length === 1}
+                loading={members.isPending && !members.variables.memberIds.includes(person.id)}
+                onClick={() => change(ids.filter((id) => id !== person.id))}
+              >
+                Remove
+              </Button>
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <PersonPicker
+          search={productivityPeople}
+          label="Add a member"
+          value={chosen}
+          exclude={ids}
+          error={pickError}
+          onChange={(personId) => {
+            setPickError(null);
+            setChosen(personId);
+          }}
+          style={{ flex: '1 1 14rem' }}
+        />
+        <Button
+          variant="default"
+          loading={members.isPending && chosen !== null && members.variables.memberIds.includes(chosen)}
+          onClick={() => {
+            if (!chosen) return setPickError('Choose the person to add');
+            change([...ids, chosen], () => setChosen(null));
+          }}
+        >
+          Add to the space
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
