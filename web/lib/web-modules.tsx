@@ -2,6 +2,7 @@ import type { AnyRoute } from '@tanstack/react-router';
 import { createContext, createElement, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 import { LoadingState } from '../ui/states.tsx';
 import type { ModuleKey } from '../../core/modules.ts';
+import type { TaskLinkKind } from '../../core/contracts/productivity.ts';
 import type { Claims } from '../../core/permissions.ts';
 import type { RouteParents } from './module-routes.ts';
 
@@ -45,6 +46,21 @@ export interface WebModule {
    * the module's records waiting for this person. It renders nothing when nothing waits.
    */
   NeedsPanel?: ComponentType;
+  /**
+   * A section other modules' screens show beside one of their records (web/lib/record-tasks.tsx): the
+   * tasks linked to it and a way to make one (productivity), shown to those who may open this module.
+   */
+  RecordTasks?: ComponentType<RecordTasksProps>;
+}
+
+/** The record another module's screen shows, as a task links to it. */
+export interface RecordTasksProps {
+  kind: TaskLinkKind;
+  recordId: string;
+  /** A new task's title ("Service request: #12 brakes"). */
+  title: string;
+  /** What the task calls the record ("Service request #12"). */
+  label: string;
 }
 
 /** What the admin area hands a module's settings panel. */

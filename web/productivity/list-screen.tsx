@@ -1,16 +1,37 @@
-import { Anchor, Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { Space, TaskSummary } from '../../core/contracts/productivity.ts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconChevronRight, IconCloudOff, IconDownload } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Fragment, useId, useState } from 'react';
+import type { Space, TaskPage, TaskSummary } from '../../core/contracts/productivity.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { listControls, ListView, type ListColumn } from '../lib/list-view.tsx';
 import { SearchBox } from '../lib/search-box.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
 import { ModulePage } from '../ui/module-page.tsx';
-import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
+import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
+import { TablePager } from '../ui/table-pager.tsx';
 import { BoardView } from './board-view.tsx';
 import { BulkBar } from './bulk-bar.tsx';
-import { CreateTaskModal } from './create-task-modal.tsx';
+import { CreateTaskModal, type CreateOutcome, type RefusedTask } from './create-task-modal.tsx';
+import { downloadTasksCsv, useKeptTasks } from './make-task-calls.ts';
 import { useListTasks, useSpace, useTaskList, useUpdateTask } from './productivity-calls.ts';
 import { listTasksQuery, type ListSearch } from './productivity-search.ts';
 import { dueText, PriorityBadge } from './productivity-ui.tsx';
@@ -41,6 +62,19 @@ function ListView_({ listId, listName, space }: { listId: string; listName: stri
     void navigate({ to: '/productivity/list/$list', params: { list: listId }, search: next, replace });
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
+  const kept = useKeptTasks((task) => task.listId === listId);
+  // A refused new task opened from the outbox (?outbox=<id>, which the list's own search leaves out), or from the list below.
+  const fromOutbox = useLocation({ select: (location) => (location.search as Record<string, unknown>).outbox });
+  const [fixingId, setFixingId] = useState<string | null>(null);
+  const fixingKey = fixingId ?? (typeof fromOutbox === 'string' ? fromOutbox : null);
+  const fixing = kept.find(({ item }) => item.id === fixingKey && item.state === 'rejected') ?? null;
+  const closeForm = (outcome?: CreateOutcome) => {
+    setCreating(false);
+    setFixingId(null);
+    if (outcome?.kind === 'queued') setQueued(outcome.summary);
+    if (typeof fromOutbox === 'string') go(state, true);
+  };
   const [selected, setSelected] = useState<ReadonlyMap<string, TaskSummary>>(new Map());
   const toggle = (task: TaskSummary, on: boolean) =>
     setSelected((current) => {
@@ -71,10 +105,27 @@ function ListView_({ listId, listName, space }: { listId: string; listName: stri
               { value: 'board', label: 'Board' },
             ]}
           />
+          {state.view === 'table' ? <ExportButton listId={listId} listName={listName} state={state} /> : null}
           <Button onClick={() => setCreating(true)}>New task</Button>
         </>
       }
     >
+      {queued ? (
+        <Alert
+          mb="sm"
+          color="blue"
+          variant="light"
+          title={`${queued}: not sent yet`}
+          icon={<IconCloudOff aria-hidden />}
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setQueued(null)}
+        >
+          Saved on this device; it will be sent when you are back online. It waits in the outbox at the top of the page.
+        </Alert>
+      ) : null}
+      {kept.length > 0 ? <KeptTasks kept={kept} onFix={setFixingId} /> : null}
       {state.view === 'board' ? (
         <BoardView listId={listId} space={space} onOpen={(task) => go({ ...state, task })} />
       ) : (
@@ -125,7 +176,7 @@ function ListView_({ listId, listName, space }: { listId: string; listName: stri
           <TaskTable listId={listId} space={space} state={state} go={go} selected={selected} toggle={toggle} statusOf={statusOf} />
         </Stack>
       )}
-      <CreateTaskModal opened={creating} onClose={() => setCreating(false)} listId={listId} space={space} />
+      <CreateTaskModal opened={creating || fixing !== null} onClose={closeForm} listId={listId} space={space} refused={fixing} />
       <TaskDrawer taskId={state.task} onClose={() => go({ ...state, task: null }, true)} />
     </ModulePage>
   );
@@ -250,26 +301,194 @@ function TaskTable(props: {
     { label: 'Labels', cell: (task) => task.labels.join(', ') },
     { label: 'Checklist', cell: (task) => (task.checklist_total ? `${task.checklist_done}/${task.checklist_total}` : '') },
   ];
-  const groups = tasks.data?.groups ?? [];
+  const controls = listControls(state, go);
   return (
     <Stack gap="xs" miw={0}>
       <FormErrorAlert message={error} />
-      {state.group === 'status' && groups.length > 0 ? (
-        <Text fz="sm" role="status">
-          {groups.map((group) => `${props.statusOf(group.key)?.label ?? group.label}: ${group.count}`).join(' · ')}
-        </Text>
-      ) : null}
-      <ListView
-        label="Tasks"
-        query={tasks}
-        columns={columns}
-        rowKey={(task) => task.id}
-        rowTestId="task-row"
-        loadingLabel="Loading the tasks…"
-        empty={{ title: 'No tasks here', children: 'Add a task with New task, or change the filters.' }}
-        minWidth={860}
-        {...listControls(state, go)}
+      {state.group !== 'none' ? (
+        <GroupedTasks
+          query={tasks}
+          columns={columns}
+          labelOf={(group) => props.statusOf(group.key)?.label ?? group.label}
+          pager={controls.pager}
+        />
+      ) : (
+        <ListView
+          label="Tasks"
+          query={tasks}
+          columns={columns}
+          rowKey={(task) => task.id}
+          rowTestId="task-row"
+          loadingLabel="Loading the tasks…"
+          empty={{ title: 'No tasks here', children: 'Add a task with New task, or change the filters.' }}
+          minWidth={860}
+          {...controls}
+        />
+      )}
+    </Stack>
+  );
+}
+
+type TaskGroup = TaskPage['groups'][number];
+
+/**
+ * The table grouped (by status): a header row per group with its count in the whole filtered list,
+ * which folds the group's rows away and back; the rows of the page under their group. A group whose
+ * rows are all on other pages says so.
+ */
+function GroupedTasks(props: {
+  query: ReturnType<typeof useListTasks>;
+  columns: ListColumn<TaskSummary, Sort>[];
+  labelOf: (group: TaskGroup) => string;
+  pager: ReturnType<typeof listControls>['pager'];
+}) {
+  const { query, columns } = props;
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
+  const baseId = useId();
+  if (query.isPending) return <LoadingState label="Loading the tasks…" />;
+  if (query.isError) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  const { items, groups, total } = query.data;
+  if (items.length === 0) return <EmptyState title="No tasks here">Add a task with New task, or change the filters.</EmptyState>;
+  const keyOf = (task: TaskSummary) => task.status;
+  // The page's rows in their groups; a row of a group the counts do not name yet (changed meanwhile) gets one of its own.
+  const sections: TaskGroup[] = [...groups];
+  for (const task of items)
+    if (!sections.some((group) => group.key === keyOf(task))) sections.push({ key: keyOf(task), label: task.status, count: 1 });
+  const fold = (key: string) =>
+    setFolded((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  return (
+    <Stack gap="sm" miw={0}>
+      <Table.ScrollContainer minWidth={860}>
+        <Table verticalSpacing="xs" aria-label="Tasks" aria-busy={query.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.label} scope="col" {...column.th}>
+                  {column.header ?? column.label}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          {sections.map((group, index) => {
+            const rows = items.filter((task) => keyOf(task) === group.key);
+            const open = !folded.has(group.key);
+            const label = props.labelOf(group);
+            const rowsId = `${baseId}-group-${index}`;
+            return (
+              <Fragment key={group.key}>
+                <Table.Tbody>
+                  <Table.Tr data-testid="task-group" bg="var(--mantine-color-default-hover)">
+                    <Table.Th colSpan={columns.length} scope="rowgroup">
+                      <UnstyledButton
+                        onClick={() => fold(group.key)}
+                        aria-expanded={open}
+                        aria-controls={rowsId}
+                        fz="sm"
+                        fw={700}
+                        className="precinct-tap"
+                      >
+                        <Group gap={6} wrap="nowrap">
+                          {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+                          <span>{label}</span>
+                          <Badge variant="default" size="sm" c="var(--mantine-color-text)" aria-hidden>
+                            {group.count}
+                          </Badge>
+                          <VisuallyHidden>{group.count === 1 ? '1 task' : `${group.count} tasks`}</VisuallyHidden>
+                          {rows.length === 0 ? (
+                            <Text component="span" fz="xs" c="dimmed" fw={400}>
+                              on other pages
+                            </Text>
+                          ) : rows.length < group.count ? (
+                            <Text component="span" fz="xs" c="dimmed" fw={400}>
+                              {rows.length} on this page
+                            </Text>
+                          ) : null}
+                        </Group>
+                      </UnstyledButton>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Tbody>
+                <Table.Tbody id={rowsId} hidden={!open}>
+                  {rows.map((task) => (
+                    <Table.Tr key={task.id} data-testid="task-row">
+                      {columns.map((column) => (
+                        <Table.Td key={column.label}>{column.cell(task)}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Fragment>
+            );
+          })}
+        </Table>
+      </Table.ScrollContainer>
+      <TablePager
+        page={props.pager.page}
+        pageSize={props.pager.pageSize}
+        total={total}
+        onPage={props.pager.onPage}
+        onPageSize={props.pager.onPageSize}
       />
     </Stack>
+  );
+}
+
+/** The list's tasks as filtered on screen, every page of them, as a CSV file. */
+function ExportButton({ listId, listName, state }: { listId: string; listName: string; state: ListSearch }) {
+  const [busy, setBusy] = useState(false);
+  const download = () => {
+    setBusy(true);
+    downloadTasksCsv(listId, listName, listTasksQuery(state))
+      .catch((error: unknown) => notifications.show({ color: 'red', title: 'The CSV could not be made', message: errorMessage(error) }))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={busy} onClick={download}>
+      Export CSV
+    </Button>
+  );
+}
+
+/** The new tasks of this list still on the device: waiting to be sent, or refused when sent (to fix and send again, or discard). */
+function KeptTasks({ kept, onFix }: { kept: RefusedTask[]; onFix: (id: string) => void }) {
+  const headingId = useId();
+  return (
+    <Card withBorder radius="md" padding="sm" mb="sm" component="section" aria-labelledby={headingId}>
+      <Stack gap="xs">
+        <Title order={2} fz="sm" id={headingId}>
+          Not sent yet
+        </Title>
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {kept.map(({ item, input }) => (
+            <Group key={item.id} component="li" gap="xs" justify="space-between" data-testid="kept-task">
+              <Stack gap={0} miw={0} style={{ flex: '1 1 12rem' }}>
+                <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {input.title || item.summary}
+                </Text>
+                {item.state === 'rejected' && item.message ? (
+                  <Text fz="xs" c="red">
+                    {item.message}
+                  </Text>
+                ) : null}
+              </Stack>
+              {item.state === 'rejected' ? (
+                <Button size="xs" variant="light" color="red" onClick={() => onFix(item.id)}>
+                  Fix and send again
+                </Button>
+              ) : (
+                <Badge variant="light" color="blue" c="var(--mantine-color-text)" tt="none">
+                  Waiting to send
+                </Badge>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
   );
 }

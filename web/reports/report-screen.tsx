@@ -9,6 +9,7 @@ import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
 import { reportFields } from '../../core/reports/report-fields.ts';
 import { emptyReportContent } from '../../core/reports/report-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
+import { RecordTasks } from '../lib/record-tasks.tsx';
 import { useAuthState } from '../lib/session/session.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
@@ -238,6 +239,14 @@ export function ReportScreen() {
             ) : null}
           </Group>
           {report.data.status === 'returned' && report.data.review ? <ReturnedNotice report={report.data} /> : null}
+          {report.data.status === 'returned' ? (
+            <RecordTasks
+              kind="report"
+              recordId={report.data.id}
+              title={`Report ${report.data.case_number}: returned`}
+              label={`Report ${report.data.case_number}`}
+            />
+          ) : null}
           {report.data.can.edit ? (
             <ReportForm
               key={report.data.id}

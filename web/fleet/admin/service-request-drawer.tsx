@@ -25,6 +25,7 @@ import {
   type ServiceRequestStatus,
 } from '../../../core/contracts/fleet.ts';
 import { PersonPicker } from '../../lib/person-picker.tsx';
+import { RecordTasks } from '../../lib/record-tasks.tsx';
 import { fleetOfficeOptions, vendorOptions } from './officer-options.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { placeFieldErrors, schemaProblems } from '../../lib/form-errors.ts';
@@ -357,6 +358,10 @@ function WorkForm({ request, onReload, reloading }: { request: ServiceRequest; o
   );
 }
 
+/** A task made from a request ("Make a task"): its title. */
+const taskTitleOf = (request: ServiceRequest) =>
+  `Service request: #${request.number} ${request.unit_number}, ${request.description.replace(/\s+/g, ' ')}`.slice(0, 200);
+
 /** The drawer in which the fleet office works one request (?request=<id>). */
 export function ServiceRequestDrawer({ requestId, onClose }: { requestId: string | null; onClose: () => void }) {
   const request = useServiceRequest(requestId);
@@ -374,7 +379,15 @@ export function ServiceRequestDrawer({ requestId, onClose }: { requestId: string
       ) : request.isError ? (
         <ErrorState message={errorMessage(request.error)} onRetry={() => void request.refetch()} />
       ) : (
-        <WorkForm key={request.data.id} request={request.data} onReload={() => request.refetch()} reloading={request.isFetching} />
+        <Stack gap="md">
+          <WorkForm key={request.data.id} request={request.data} onReload={() => request.refetch()} reloading={request.isFetching} />
+          <RecordTasks
+            kind="service_request"
+            recordId={request.data.id}
+            title={taskTitleOf(request.data)}
+            label={`Service request #${request.data.number} (${request.data.unit_number})`}
+          />
+        </Stack>
       )}
       {request.data?.status === 'completed' || request.data?.status === 'declined' ? (
         <Alert mt="md" variant="light" color="gray">

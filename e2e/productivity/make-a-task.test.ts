@@ -1,0 +1,217 @@
+/**
+ * Tasks made from where the work shows up, in the browser: "Make a task" on a service request the
+ * fleet office works and on a report returned to its author makes a task linked to it, which the
+ * record then lists and which opens in productivity; a task made with no connection waits on the
+ * device and is made once when the connection returns; a list grouped by status shows a folding
+ * section per status, and its CSV holds the filtered tasks. Set-up goes through the API.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
+import type { Space, Task, TaskListSummary, TaskPage, TaskSummary } from '../../core/contracts/productivity.ts';
+import type { Report } from '../../core/contracts/reports.ts';
+import { emptyReportContent } from '../../core/reports/report-rules.ts';
+import { agencyWithAdmin, api, expectAxeCleanInBothThemes, inviteAndAccept, roleIdByName, type Person } from '../admin/support.ts';
+import { openAs, PHONE } from '../schedule/support.ts';
+
+let admin: Person;
+let officer: Person & { id: string };
+let space: Space;
+let list: TaskListSummary;
+
+const created = () => ({ 'idempotency-key': randomUUID() });
+const linked = (kind: string, recordId: string) =>
+  api<TaskSummary[]>(admin.session, 'GET', `/rest/v1/productivity/linked?kind=${kind}&record_id=${recordId}`);
+const tasksTitled = async (title: string) =>
+  (await api<TaskPage>(admin.session, 'GET', `/rest/v1/productivity/lists/${list.id}/tasks?q=${encodeURIComponent(title)}`)).items;
+
+beforeAll(async () => {
+  admin = await agencyWithAdmin('maketask');
+  officer = await inviteAndAccept(admin.session, {
+    name: 'Sam Patel',
+    roleIds: [await roleIdByName(admin.session, 'Officer')],
+    accountType: 'full',
+    prefix: 'officer',
+  });
+  space = await api<Space>(
+    admin.session,
+    'POST',
+    '/rest/v1/productivity/spaces',
+    { name: 'Day shift', member_ids: [officer.id] },
+    created(),
+  );
+  list = await api<TaskListSummary>(
+    admin.session,
+    'POST',
+    `/rest/v1/productivity/spaces/${space.id}/lists`,
+    { name: 'Follow-ups' },
+    created(),
+  );
+}, 120_000);
+
+describe('a task made from another module’s record', () => {
+  it('makes a task from a service request the fleet office works, which the request then lists and which opens in productivity', async () => {
+    const car = await api<Vehicle>(admin.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
+      unit_number: 'P-214',
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Explorer',
+      year: 2024,
+      odometer: 31_000,
+    });
+    const request = await api<ServiceRequest>(admin.session, 'POST', '/rest/v1/fleet/service-requests', {
+      vehicle_id: car.id,
+      category: 'brakes',
+      description: 'Brakes squeal when stopping',
+      drivable: true,
+    });
+    const page = await openAs(admin, `/fleet/admin/servicerequest?request=${request.id}`);
+    try {
+      const drawer = page.getByRole('dialog', { name: `Service request #${request.number}` });
+      const tasks = drawer.getByRole('region', { name: 'Tasks' });
+      await tasks.getByText('No task is linked to this yet.').waitFor();
+      await tasks.getByRole('button', { name: 'Make a task' }).click();
+      const form = page.getByRole('dialog', { name: 'New task' });
+      const title = `Service request: #${request.number} P-214, Brakes squeal when stopping`;
+      expect(await form.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(title);
+      await form.getByText(`Service request #${request.number} (P-214)`).waitFor();
+      await form.getByRole('combobox', { name: 'List', exact: true }).and(page.locator('[value="Follow-ups"]')).waitFor();
+      await expectAxeCleanInBothThemes(page);
+      // The space and the list are the person's to choose.
+      await form.getByRole('combobox', { name: 'Space', exact: true }).click();
+      await page.getByRole('option', { name: 'Day shift' }).click();
+      await form.getByRole('combobox', { name: 'List', exact: true }).click();
+      await page.getByRole('option', { name: 'Follow-ups' }).click();
+      await form.getByRole('button', { name: 'Create the task' }).click();
+      await form.waitFor({ state: 'detached' });
+
+      const link = tasks.getByRole('link', { name: title });
+      await link.waitFor();
+      await tasks.getByText('To do').waitFor();
+      expect((await linked('service_request', request.id)).map((t) => t.title)).toEqual([title]);
+      await expectAxeCleanInBothThemes(page);
+      await link.click();
+      await page.waitForURL(/\/productivity\?task=/);
+      await page.getByRole('dialog', { name: title }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('makes a task from a report returned to its author, who then sees it listed on the report', async () => {
+    const draft = await api<Report>(officer.session, 'POST', '/rest/v1/reports/reports', { type_key: 'incident' }, created());
+    const submitted = await api<Report>(
+      officer.session,
+      'POST',
+      `/rest/v1/reports/reports/${draft.id}/submit`,
+      {
+        ...emptyReportContent(),
+        occurred_at: '2026-11-20T01:40',
+        reported_at: '2026-11-20T02:15',
+        location: '1400 N Lake St',
+        answers: { offense: 'Retail theft', how_reported: 'Dispatched call' },
+        people: [{ role: 'suspect', name: 'Dana Reyes', date_of_birth: '1990-04-02', address: '', phone: '', description: '' }],
+        narrative: '<p>I responded to Riverside Market for a retail theft.</p>',
+      },
+      { 'if-match': `"${draft.version}"` },
+    );
+    const returned = await api<Report>(
+      admin.session,
+      'POST',
+      `/rest/v1/reports/reports/${draft.id}/return`,
+      { comment: 'Add the store manager as a witness' },
+      { 'if-match': `"${submitted.version}"` },
+    );
+    const page = await openAs(officer, `/reports/${draft.id}`);
+    try {
+      const tasks = page.getByRole('region', { name: 'Tasks' });
+      await tasks.getByRole('button', { name: 'Make a task' }).click();
+      const form = page.getByRole('dialog', { name: 'New task' });
+      const title = `Report ${returned.case_number}: returned`;
+      expect(await form.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(title);
+      // Their one space and its one list are chosen for them.
+      expect(await form.getByRole('combobox', { name: 'List', exact: true }).inputValue()).toBe('Follow-ups');
+      await form.getByRole('button', { name: 'Create the task' }).click();
+      await tasks.getByRole('link', { name: title }).waitFor();
+      expect((await linked('report', draft.id)).map((t) => t.title)).toEqual([title]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('a list’s tasks', () => {
+  it('keeps a task made offline on the device, shows it waiting, and makes it once when the connection returns', async () => {
+    const page = await openAs(officer, `/productivity/list/${list.id}`, { viewport: PHONE });
+    try {
+      await page.getByRole('heading', { name: 'Follow-ups', level: 1 }).waitFor();
+      await page.context().setOffline(true);
+      await page.getByRole('button', { name: 'New task' }).click();
+      const form = page.getByRole('dialog', { name: 'New task' });
+      await form.getByRole('textbox', { name: 'Title' }).fill('Return the evidence locker key');
+      await form.getByRole('button', { name: 'Create the task' }).click();
+      await form.waitFor({ state: 'detached' });
+      await page.getByText('Saved on this device; it will be sent when you are back online.', { exact: false }).waitFor();
+      const kept = page.getByRole('region', { name: 'Not sent yet' });
+      await kept.getByText('Return the evidence locker key').waitFor();
+      await kept.getByText('Waiting to send').waitFor();
+      expect(await tasksTitled('Return the evidence locker key')).toEqual([]);
+      // On a phone, with nothing to scroll sideways, and axe clean in both themes.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectAxeCleanInBothThemes(page);
+
+      await page.context().setOffline(false);
+      await page.getByRole('link', { name: 'Return the evidence locker key' }).waitFor({ timeout: 40_000 });
+      await kept.waitFor({ state: 'detached' });
+      expect((await tasksTitled('Return the evidence locker key')).length).toBe(1);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows a section per status with its count, folds one away, and downloads the filtered list as CSV', async () => {
+    const make = (title: string) =>
+      api<Task>(admin.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, { title, labels: ['audit'] }, created());
+    await api(admin.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, { title: 'Wash the cars' }, created());
+    await make('Audit the radio log');
+    await make('Audit the key cabinet');
+    const started = await make('Audit the armory');
+    await api(
+      admin.session,
+      'PATCH',
+      `/rest/v1/productivity/tasks/${started.id}`,
+      { status: 'in_progress' },
+      { 'if-match': `"${started.version}"` },
+    );
+
+    const page = await openAs(admin, `/productivity/list/${list.id}?group=status&label=audit`);
+    try {
+      const table = page.getByRole('table', { name: 'Tasks' });
+      const todo = table.getByRole('button', { name: /^To do 2 tasks/ });
+      const doing = table.getByRole('button', { name: /^In progress 1 task/ });
+      await todo.waitFor();
+      await doing.waitFor();
+      await table.getByRole('link', { name: 'Audit the radio log' }).waitFor();
+      await expectAxeCleanInBothThemes(page);
+      await todo.click();
+      expect(await todo.getAttribute('aria-expanded')).toBe('false');
+      await table.getByRole('link', { name: 'Audit the radio log' }).waitFor({ state: 'hidden' });
+      await table.getByRole('link', { name: 'Audit the armory' }).waitFor();
+      await todo.click();
+      await table.getByRole('link', { name: 'Audit the radio log' }).waitFor();
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^tasks-follow-ups-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync((await file.path())!, 'utf8');
+      expect(csv).toContain('Audit the radio log');
+      expect(csv).toContain('Audit the armory');
+      // The filter on screen (label audit) holds for the file: the other tasks of the list are not in it.
+      expect(csv).not.toContain('Wash the cars');
+    } finally {
+      await page.context().close();
+    }
+  });
+});
