@@ -2,8 +2,9 @@
  * Tasks made from where the work shows up, in the browser: "Make a task" on a service request the
  * fleet office works and on a report returned to its author makes a task linked to it, which the
  * record then lists and which opens in productivity; a task made with no connection waits on the
- * device and is made once when the connection returns; a list grouped by status shows a folding
- * section per status, and its CSV holds the filtered tasks. Set-up goes through the API.
+ * device and is made once when the connection returns, and one the server refused then opens again
+ * to fix; a list grouped by status shows a folding section per status, and its CSV holds the
+ * filtered tasks. Set-up goes through the API.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -142,31 +143,64 @@ describe('a task made from another module’s record', () => {
 });
 
 describe('a list’s tasks', () => {
-  it('keeps a task made offline on the device, shows it waiting, and makes it once when the connection returns', async () => {
+  it('keeps tasks made offline on the device, makes each once when the connection returns, and opens a refused one again to fix', async () => {
     const page = await openAs(officer, `/productivity/list/${list.id}`, { viewport: PHONE });
+    const workflow = (await api<Space>(admin.session, 'GET', `/rest/v1/productivity/spaces/${space.id}`)).statuses;
     try {
       await page.getByRole('heading', { name: 'Follow-ups', level: 1 }).waitFor();
       await page.context().setOffline(true);
-      await page.getByRole('button', { name: 'New task' }).click();
       const form = page.getByRole('dialog', { name: 'New task' });
+      await page.getByRole('button', { name: 'New task' }).click();
       await form.getByRole('textbox', { name: 'Title' }).fill('Return the evidence locker key');
       await form.getByRole('button', { name: 'Create the task' }).click();
       await form.waitFor({ state: 'detached' });
       await page.getByText('Saved on this device; it will be sent when you are back online.', { exact: false }).waitFor();
+      // A second one, in a status the sergeant drops from the workflow before it reaches the server.
+      await page.getByRole('button', { name: 'New task' }).click();
+      await form.getByRole('textbox', { name: 'Title' }).fill('Check the spare tyres');
+      await form.getByRole('combobox', { name: 'Status', exact: true }).click();
+      await page.getByRole('option', { name: 'In progress' }).click();
+      await form.getByRole('button', { name: 'Create the task' }).click();
+      await form.waitFor({ state: 'detached' });
       const kept = page.getByRole('region', { name: 'Not sent yet' });
       await kept.getByText('Return the evidence locker key').waitFor();
-      await kept.getByText('Waiting to send').waitFor();
+      await expect.poll(() => kept.getByText('Waiting to send').count()).toBe(2);
       expect(await tasksTitled('Return the evidence locker key')).toEqual([]);
       // On a phone, with nothing to scroll sideways, and axe clean in both themes.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await expectAxeCleanInBothThemes(page);
+      const current = await api<Space>(admin.session, 'GET', `/rest/v1/productivity/spaces/${space.id}`);
+      await api(
+        admin.session,
+        'PATCH',
+        `/rest/v1/productivity/spaces/${space.id}`,
+        { statuses: workflow.filter((status) => status.key !== 'in_progress') },
+        { 'if-match': `"${current.version}"` },
+      );
 
       await page.context().setOffline(false);
       await page.getByRole('link', { name: 'Return the evidence locker key' }).waitFor({ timeout: 40_000 });
-      await kept.waitFor({ state: 'detached' });
       expect((await tasksTitled('Return the evidence locker key')).length).toBe(1);
+      await kept.getByRole('button', { name: 'Fix and send again' }).click();
+      await form.getByRole('alert').getByText('Not sent: Task “Check the spare tyres” in Follow-ups').waitFor();
+      await form.getByText('This status is not in the space’s workflow').waitFor();
+      expect(await form.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Check the spare tyres');
+      await form.getByRole('combobox', { name: 'Status', exact: true }).click();
+      await page.getByRole('option', { name: 'To do' }).click();
+      await form.getByRole('button', { name: 'Create the task' }).click();
+      await page.getByRole('link', { name: 'Check the spare tyres' }).waitFor();
+      await kept.waitFor({ state: 'detached' });
+      expect((await tasksTitled('Check the spare tyres')).map((task) => task.status)).toEqual(['todo']);
     } finally {
       await page.context().close();
+      const current = await api<Space>(admin.session, 'GET', `/rest/v1/productivity/spaces/${space.id}`);
+      await api(
+        admin.session,
+        'PATCH',
+        `/rest/v1/productivity/spaces/${space.id}`,
+        { statuses: workflow },
+        { 'if-match': `"${current.version}"` },
+      );
     }
   });
 
