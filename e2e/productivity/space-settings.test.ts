@@ -57,6 +57,21 @@ describe("a space's settings and a task's sharing", () => {
     try {
       await page.getByRole('button', { name: 'Space settings' }).click();
       const drawer = page.getByRole('dialog', { name: 'Space settings' });
+      // Someone else renames the space meanwhile: the save says so, and what was typed stays.
+      await drawer.getByRole('textbox', { name: 'Description' }).fill('Break-ins on the east side');
+      await api(
+        sergeant.session,
+        'PATCH',
+        `/rest/v1/productivity/spaces/${space.id}`,
+        { name: 'Burglary unit' },
+        { 'if-match': `"${space.version}"` },
+      );
+      await drawer.getByRole('button', { name: 'Save the name and description' }).click();
+      await drawer.getByText('This space was changed by someone else').waitFor();
+      await expect(drawer.getByRole('textbox', { name: 'Description' }).inputValue()).resolves.toBe('Break-ins on the east side');
+      await drawer.getByRole('button', { name: 'Load the current version' }).click();
+      await expect.poll(() => drawer.getByRole('textbox', { name: 'Space name' }).inputValue()).toBe('Burglary unit');
+
       await drawer.getByRole('tab', { name: 'Workflow' }).click();
       expect(new URL(page.url()).searchParams.get('settings')).toBe('workflow');
 
@@ -96,7 +111,7 @@ describe("a space's settings and a task's sharing", () => {
       expect(saved.fields.map((field) => [field.name, field.type])).toEqual([['Case number', 'text']]);
       expect(saved.members.map((person) => person.name).sort()).toEqual(['Dana Sergeant', 'Rob Kowalski']);
       expect((await api<Space[]>(officer.session, 'GET', '/rest/v1/productivity/spaces')).map((mine) => mine.name)).toContain(
-        'Burglary squad',
+        'Burglary unit',
       );
 
       await page.keyboard.press('Escape');

@@ -81,13 +81,20 @@ function SettingsTabs(props: {
   const [version, setVersion] = useState(props.space.version);
   // Loading the current version (after someone else's change) starts every tab again from it.
   const [generation, setGeneration] = useState(0);
+  // What this drawer's own saves and reloads answered, shown until the space's query has it too.
+  const [latest, setLatest] = useState(props.space);
+  const space = latest.version > props.space.version ? latest : props.space;
   const tabProps: TabProps = {
-    space: props.space,
+    space,
     version,
-    onSaved: (saved) => setVersion(saved.version),
+    onSaved: (saved) => {
+      setLatest(saved);
+      setVersion(saved.version);
+    },
     onReload: () =>
       void props.reload().then((fresh) => {
         if (!fresh.data) return;
+        setLatest(fresh.data);
         setVersion(fresh.data.version);
         setGeneration((n) => n + 1);
       }),
