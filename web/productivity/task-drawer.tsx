@@ -1,18 +1,16 @@
-import { Alert, Anchor, Button, Checkbox, Divider, Drawer, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Drawer, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AddCommentInput, UpdateTaskInput, type Person, type Task, type TaskSummary } from '../../core/contracts/productivity.ts';
+import { UpdateTaskInput, type Person, type Task, type TaskSummary } from '../../core/contracts/productivity.ts';
 import { IdempotencyKeys, isStaleVersion } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { schemaProblems } from '../lib/form-errors.ts';
+import { RichTextView } from '../lib/rich-text-editor.tsx';
 import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import {
   useAddChecklistItem,
-  useAddComment,
   useCloseTask,
-  useComments,
   useReopenTask,
   useSpace,
   useTask,
@@ -21,7 +19,13 @@ import {
   useWatch,
 } from './productivity-calls.ts';
 import { dueText, PriorityBadge, refusalOf, TaskStatusBadge } from './productivity-ui.tsx';
-import { htmlToText, mentionsIn, PlainForm, SaveButton, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
+import { ShareSection } from './share-section.tsx';
+import { TaskActions } from './task-actions.tsx';
+import { TaskAttachments } from './task-attachments.tsx';
+import { TaskComments } from './task-comments.tsx';
+import { customValuesOf, customValueText } from './task-custom-fields.tsx';
+import { DESCRIPTION_TOOLS, PlainForm, SaveButton, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
+import { TaskLinks } from './task-links.tsx';
 
 /**
  * A task in a drawer, over the screen it was opened from (My tasks, a list): what it is, who has it,
@@ -54,13 +58,15 @@ export function TaskDrawer({ taskId, onClose }: { taskId: string | null; onClose
 function valuesOf(task: Task): TaskFormValues {
   return {
     title: task.title,
-    description: htmlToText(task.description),
+    description: '',
+    description_html: task.description,
     status: task.status,
     priority: task.priority,
     assignee_ids: task.assignees.map((person) => person.id),
     due_on: task.due_on ?? '',
     due_time: task.due_time ?? '',
     labels: task.labels,
+    custom_fields: customValuesOf(task.fields, task.custom_fields),
   };
 }
 
@@ -84,12 +90,18 @@ function TaskDetails({ task, onReload, reloading }: { task: Task; onReload: () =
       </Text>
       {member ? <TaskEditForm task={task} people={people} onReload={onReload} reloading={reloading} /> : <SharedView task={task} />}
       <CloseReopen task={task} />
+      <TaskActions task={task} />
       <Divider />
       <Checklist task={task} />
       <Divider />
-      <Watchers task={task} />
+      <TaskAttachments task={task} />
       <Divider />
-      <Comments task={task} people={people} />
+      <TaskLinks task={task} />
+      <Divider />
+      <Watchers task={task} />
+      {member ? <ShareSection task={task} /> : null}
+      <Divider />
+      <TaskComments task={task} people={people} />
     </Stack>
   );
 }
@@ -100,10 +112,15 @@ function SharedView({ task }: { task: Task }) {
       <Title order={3} fz="md">
         {task.title}
       </Title>
-      {task.description ? <div dangerouslySetInnerHTML={{ __html: task.description }} /> : null}
+      {task.description ? <RichTextView html={task.description} tools={DESCRIPTION_TOOLS} /> : null}
       <Text fz="sm">Assignees: {task.assignees.map((p) => p.name).join(', ') || 'nobody'}</Text>
       {task.due_on ? <Text fz="sm">Due {dueText(task)}</Text> : null}
       {task.labels.length ? <Text fz="sm">Labels: {task.labels.join(', ')}</Text> : null}
+      {task.fields.map((field) => (
+        <Text key={field.id} fz="sm">
+          {field.name}: {customValueText(field, task.custom_fields[field.id])}
+        </Text>
+      ))}
     </Stack>
   );
 }
@@ -165,7 +182,7 @@ function TaskEditForm({
       <Stack gap="sm">
         {stale ? <StaleVersionAlert what="task" onReload={() => void reload()} reloading={reloading} /> : null}
         <FormErrorAlert message={formError} />
-        <TaskFieldInputs values={values} errors={errors} set={set} statuses={task.statuses} people={people} />
+        <TaskFieldInputs values={values} errors={errors} set={set} statuses={task.statuses} people={people} fields={task.fields} />
         <SaveButton label="Save the task" saving={update.isPending} saved={saved} />
       </Stack>
     </PlainForm>
@@ -279,56 +296,5 @@ function Watchers({ task }: { task: Task }) {
         {task.watching ? 'Stop watching' : 'Watch'}
       </Button>
     </Group>
-  );
-}
-
-function Comments({ task, people }: { task: Task; people: Person[] }) {
-  const comments = useComments(task.id);
-  const add = useAddComment();
-  const dates = useAgencyDates();
-  const [keys] = useState(() => new IdempotencyKeys());
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const send = () => {
-    const input = { body: body.trim(), mention_ids: mentionsIn(body, people) };
-    const problems = schemaProblems(AddCommentInput, input);
-    if (problems.body) return setError(problems.body);
-    setError(null);
-    add.mutate(
-      { taskId: task.id, body: input, idempotencyKey: keys.keyFor(input) },
-      { onSuccess: () => setBody(''), onError: (e) => setError(errorMessage(e)) },
-    );
-  };
-  return (
-    <Stack gap="xs">
-      <Title order={3} fz="md">
-        Comments
-      </Title>
-      {comments.data?.map((comment) => (
-        <Stack key={comment.id} gap={0}>
-          <Text fz="xs" c="dimmed">
-            {comment.author.name} · {dates.dateTime(comment.created_at)}
-          </Text>
-          <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {comment.body}
-          </Text>
-        </Stack>
-      ))}
-      {comments.data?.length === 0 ? <Text fz="sm">No comments yet.</Text> : null}
-      <Textarea
-        label="New comment"
-        description={people.length ? `Mention someone with @ and their name (@${people[0]?.name ?? ''})` : undefined}
-        autosize
-        minRows={2}
-        value={body}
-        error={error}
-        onChange={(e) => setBody(e.currentTarget.value)}
-      />
-      <Group>
-        <Button variant="default" loading={add.isPending} onClick={send}>
-          Add the comment
-        </Button>
-      </Group>
-    </Stack>
   );
 }

@@ -3,10 +3,13 @@ import type { ReactNode } from 'react';
 import {
   TASK_PRIORITIES,
   TASK_PRIORITY_LABELS,
+  type CustomField,
   type Person,
   type SpaceStatus,
   type TaskPriority,
 } from '../../core/contracts/productivity.ts';
+import { RichTextEditor, type RichTextTool } from '../lib/rich-text-editor.tsx';
+import { CustomFieldInputs, type CustomValues } from './task-custom-fields.tsx';
 
 /** What a task's form holds (a new task's, and the drawer's edit): the API's fields as the inputs show them. */
 export type TaskFormValues = {
@@ -20,7 +23,17 @@ export type TaskFormValues = {
   due_on: string;
   due_time: string;
   labels: string[];
+  /**
+   * The description as rich text (HTML, the drawer's editor): when present, the editor shows it and it
+   * is sent as it is, and `description` is not used.
+   */
+  description_html?: string;
+  /** The space's custom fields' values by field id (the drawer): sent with the task when present. */
+  custom_fields?: CustomValues;
 };
+
+/** The formatting a task's description offers: what server/productivity/description.ts keeps. */
+export const DESCRIPTION_TOOLS: readonly RichTextTool[] = ['bold', 'italic', 'bulletList', 'orderedList', 'link'];
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -45,13 +58,14 @@ export function htmlToText(html: string): string {
 export function taskFieldsInput(values: TaskFormValues) {
   return {
     title: values.title.trim(),
-    description: textToHtml(values.description),
+    description: values.description_html ?? textToHtml(values.description),
     ...(values.status ? { status: values.status } : {}),
     priority: values.priority,
     assignee_ids: values.assignee_ids,
     due_on: values.due_on || null,
     due_time: values.due_on && values.due_time ? values.due_time : null,
     labels: values.labels,
+    ...(values.custom_fields ? { custom_fields: values.custom_fields } : {}),
   };
 }
 
@@ -91,26 +105,44 @@ export function SaveButton({ label, saving, saved }: { label: string; saving: bo
   );
 }
 
-/** A task's inputs: title, description, status, priority, assignees (the space's members), due date and time, labels. */
+/**
+ * A task's inputs: title, description, status, priority, assignees (the space's members), due date and
+ * time, labels; and the space's custom fields when `fields` is given and the values hold them. The
+ * description is a rich-text editor when the values hold `description_html`, else plain lines.
+ */
 export function TaskFieldInputs(props: {
   values: TaskFormValues;
   errors: Record<string, string>;
   set: (change: Partial<TaskFormValues>) => void;
   statuses: readonly SpaceStatus[];
   people: readonly Person[];
+  fields?: readonly CustomField[];
 }) {
   const { values, errors, set } = props;
   return (
     <>
       <TextInput label="Title" required value={values.title} error={errors.title} onChange={(e) => set({ title: e.currentTarget.value })} />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={values.description}
-        error={errors.description}
-        onChange={(e) => set({ description: e.currentTarget.value })}
-      />
+      {values.description_html !== undefined ? (
+        <RichTextEditor
+          label="Description"
+          value={values.description_html}
+          error={errors.description}
+          onChange={(description_html) => set({ description_html })}
+          tools={DESCRIPTION_TOOLS}
+          toolbarLabel="Description formatting"
+          dataPath="description"
+          minHeight={120}
+        />
+      ) : (
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          value={values.description}
+          error={errors.description}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+        />
+      )}
       <Group grow align="flex-start" wrap="wrap">
         <Select
           label="Status"
@@ -159,6 +191,14 @@ export function TaskFieldInputs(props: {
         />
       </Group>
       <TagsInput label="Labels" value={values.labels} error={errors.labels} onChange={(labels) => set({ labels })} />
+      {props.fields && props.fields.length > 0 && values.custom_fields ? (
+        <CustomFieldInputs
+          fields={props.fields}
+          values={values.custom_fields}
+          errors={errors}
+          onChange={(custom_fields) => set({ custom_fields })}
+        />
+      ) : null}
     </>
   );
 }
