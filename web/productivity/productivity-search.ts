@@ -47,3 +47,9 @@ export const taskSearch = urlSearch({ task: searchField.id() });
 
 /** The print page: more tasks after the first, one per page. */
 export const printSearch = urlSearch({ more: searchField.matching(/^[0-9a-f-]{36}(,[0-9a-f-]{36}){0,49}$/, 2000) });
+
+export const SETTINGS_TABS = ['general', 'workflow', 'fields', 'members'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** The space screen's part of the URL: which tab of the space's settings drawer is open, none when it is closed. */
+export const spaceSettingsSearch = urlSearch({ settings: searchField.optionalOneOf(SETTINGS_TABS) });

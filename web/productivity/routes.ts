@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { lazyScreen, type RouteParents } from '../lib/module-routes.ts';
 import { uuidParams } from '../lib/route-params.ts';
-import { listSearch, printSearch, taskSearch } from './productivity-search.ts';
+import { listSearch, printSearch, spaceSettingsSearch, taskSearch } from './productivity-search.ts';
 
 /**
  * The productivity module's screens, loaded on demand. The root's guards have run before any of them
@@ -21,6 +21,7 @@ export function productivityRoutes({ app, empty }: RouteParents) {
       getParentRoute: () => app,
       path: '/productivity/space/$space',
       params: uuidParams('space'),
+      ...spaceSettingsSearch.route,
       component: lazyScreen(() => import('./space-screen.tsx'), 'SpaceScreen'),
     }),
     createRoute({

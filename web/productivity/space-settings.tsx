@@ -5,11 +5,11 @@ import type { Space } from '../../core/contracts/productivity.ts';
 import { isStaleVersion } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { PersonPicker } from '../lib/person-picker.tsx';
-import { searchField, urlSearch } from '../lib/url-search.ts';
 import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { productivityPeople, useSetMembers } from './people-calls.ts';
 import { useSpace } from './productivity-calls.ts';
+import { SETTINGS_TABS, spaceSettingsSearch, type SettingsTab } from './productivity-search.ts';
 import { refusalOf } from './productivity-ui.tsx';
 import { FieldsTab } from './space-settings-fields.tsx';
 import { useSpaceSave, type TabProps } from './space-settings-save.tsx';
@@ -24,12 +24,7 @@ import { PlainForm, SaveButton } from './task-fields.tsx';
  * says so and keeps what was typed.
  */
 
-export const SETTINGS_TABS = ['general', 'workflow', 'fields', 'members'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
 const TAB_LABELS: Record<SettingsTab, string> = { general: 'Name', workflow: 'Workflow', fields: 'Custom fields', members: 'Members' };
-
-/** The drawer's part of the space screen's URL: which tab is open, none when the drawer is closed. */
-export const spaceSettingsSearch = urlSearch({ settings: searchField.optionalOneOf(SETTINGS_TABS) });
 
 /** The open tab from the URL, and a way to open another one or close the drawer (null). */
 export function useSettingsTab(spaceId: string): [SettingsTab | null, (tab: SettingsTab | null) => void] {
@@ -40,8 +35,7 @@ export function useSettingsTab(spaceId: string): [SettingsTab | null, (tab: Sett
     void navigate({
       to: '/productivity/space/$space',
       params: { space: spaceId },
-      // The space's route keeps what the URL says; the drawer reads it back through spaceSettingsSearch.
-      search: (tab ? { settings: tab } : {}) as never,
+      search: tab ? { settings: tab } : {},
       replace: tab !== null && settings !== null,
     });
   return [settings, open];
