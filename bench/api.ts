@@ -8,6 +8,7 @@
  *                         reused, an empty database is seeded. Without either: a throw-away cluster.
  *   --only TEXT           only the cases whose name contains TEXT (and the references)
  *   --profile DIR         write the server's V8 CPU profile (node --cpu-prof) to DIR when it stops
+ *   --node-flag FLAG      one more Node / V8 flag for the server (repeatable), e.g. --node-flag=--max-old-space-size=160
  *
  * Starts the real server (server/main.ts, a child process on 127.0.0.1) on PostgreSQL with the bench
  * dataset, signs in as the two fleet managers of up to 10 agencies, and drives each case with
@@ -55,6 +56,8 @@ interface Options {
   only?: string | undefined;
   /** Write a V8 CPU profile of the server to this folder (open it in Chrome's DevTools). */
   profileDir?: string | undefined;
+  /** More V8 / Node flags for the server, to measure one against the default (`--node-flag=--max-old-space-size=160`). */
+  nodeFlags?: string[] | undefined;
 }
 
 interface Caller {
@@ -109,14 +112,14 @@ function nodeBinary(): string {
 type Server = { child: ChildProcess; base: string; stop: () => Promise<void>; log: () => string };
 
 /** Precinct's server (server/main.ts), or with `reference` one of bench/reference-server.ts's bare processes. */
-async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profileDir?: string): Promise<Server> {
+async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profileDir?: string, nodeFlags: string[] = []): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-bench-api-'));
   let output = '';
   const args = reference
     ? ['bench/reference-server.ts', '--mode', reference, '--port', String(port), '--database-url', databaseUrl]
     : // As `npm start` runs it (README, "Memory").
-      ['--max-semi-space-size=4', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'server/main.ts'];
+      ['--max-semi-space-size=4', ...nodeFlags, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'server/main.ts'];
   const child = spawn(nodeBinary(), args, {
     cwd: root,
     env: {
@@ -585,7 +588,7 @@ export async function benchApi(options: Options) {
         .toLocaleString('en-US')} rows) in ${seeded.seconds.toFixed(1)} s`;
     }
 
-    server = await startServer(databaseUrl, undefined, options.profileDir && path.resolve(options.profileDir));
+    server = await startServer(databaseUrl, undefined, options.profileDir && path.resolve(options.profileDir), options.nodeFlags);
     const callers = await signIn(server.base, agencies);
     const targets = await referenceTargets(databaseUrl, callers);
     references = { pk: await startServer(databaseUrl, 'pk'), rls: await startServer(databaseUrl, 'rls') };
@@ -974,6 +977,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'database-url': { type: 'string' },
       only: { type: 'string' },
       profile: { type: 'string' },
+      'node-flag': { type: 'string', multiple: true },
     },
   });
   benchApi({
@@ -983,6 +987,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL || undefined),
     only: values.only,
     profileDir: values.profile,
+    nodeFlags: values['node-flag'],
   }).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;
