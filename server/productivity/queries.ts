@@ -316,18 +316,53 @@ export async function openTasksAssignedTo(tx: Tx, agencyId: string, userId: stri
   );
 }
 
-const SORTS: Record<TaskQuery['sort'], SQL[]> = {
-  position: [sql`${productivityTasks.position}`],
-  due: [sql`${productivityTasks.dueOn}`, sql`${productivityTasks.dueTime}`],
-  priority: [
-    sql`case ${productivityTasks.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`,
-    sql`${productivityTasks.position}`,
-  ],
-  title: [sql`${productivityTasks.title}`],
-  created: [sql`${productivityTasks.createdAt}`],
-  updated: [sql`${productivityTasks.updatedAt}`],
-  status: [sql`${productivityTasks.status}`, sql`${productivityTasks.position}`],
-};
+/** Where a task's status stands in its list's workflow (the space's order of statuses), read once per statement. */
+const workflowPosition = (agencyId: string, listId: string) =>
+  sql`array_position(array(select s.value->>'key' from ${productivityLists} l join ${productivitySpaces} sp on sp.agency_id = l.agency_id and sp.id = l.space_id cross join jsonb_array_elements(sp.statuses) with ordinality s(value, n) where l.agency_id = ${agencyId} and l.id = ${listId} order by s.n), ${productivityTasks.status})`;
+
+const PRIORITY_RANK = sql`case ${productivityTasks.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`;
+
+/** The first of a task's assignees by name; null (last) when it has none. */
+const firstAssigneeName = sql`(select min(${userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)}) from ${productivityTaskAssignees} where ${productivityTaskAssignees.agencyId} = ${productivityTasks.agencyId} and ${productivityTaskAssignees.taskId} = ${productivityTasks.id})`;
+
+function sortKeys(sort: TaskQuery['sort'], agencyId: string, listId: string): SQL[] {
+  switch (sort) {
+    case 'position':
+      return [sql`${productivityTasks.position}`];
+    case 'due':
+      return [sql`${productivityTasks.dueOn}`, sql`${productivityTasks.dueTime}`];
+    case 'priority':
+      return [PRIORITY_RANK, sql`${productivityTasks.position}`];
+    case 'title':
+      return [sql`${productivityTasks.title}`];
+    case 'created':
+      return [sql`${productivityTasks.createdAt}`];
+    case 'updated':
+      return [sql`${productivityTasks.updatedAt}`];
+    case 'status':
+      return [workflowPosition(agencyId, listId), sql`${productivityTasks.position}`];
+  }
+}
+
+/**
+ * A grouped page comes in its groups' order, whatever the sort within them: statuses in the workflow's
+ * order, priorities urgent to low, due dates soonest first (the screen's overdue, today, this week and
+ * later follow) with no date last, assignees by the name of the first with the unassigned last.
+ */
+function groupKeys(group: TaskQuery['group'], agencyId: string, listId: string): SQL[] {
+  switch (group) {
+    case 'none':
+      return [];
+    case 'status':
+      return [sql`${workflowPosition(agencyId, listId)} asc nulls last`];
+    case 'priority':
+      return [sql`${PRIORITY_RANK} asc`];
+    case 'due':
+      return [sql`${productivityTasks.dueOn} asc nulls last`];
+    case 'assignee':
+      return [sql`${firstAssigneeName} asc nulls last`];
+  }
+}
 
 function taskFilter(agencyId: string, listId: string, query: TaskQuery) {
   return and(
@@ -351,12 +386,12 @@ export async function listTasks(tx: Tx, agencyId: string, listId: string, query:
   const where = taskFilter(agencyId, listId, query);
   // Tasks without a date (or time) come last either way.
   const direction = sql.raw(query.order === 'desc' ? 'desc nulls last' : 'asc nulls last');
-  const order = SORTS[query.sort].map((key) => sql`${key} ${direction}`);
+  const order = sortKeys(query.sort, agencyId, listId).map((key) => sql`${key} ${direction}`);
   const rows = await tx
     .select()
     .from(productivityTasks)
     .where(where)
-    .orderBy(...order, asc(productivityTasks.id))
+    .orderBy(...groupKeys(query.group, agencyId, listId), ...order, asc(productivityTasks.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const [{ total } = { total: 0 }] = await tx
@@ -390,7 +425,12 @@ export async function assigneeCounts(tx: Tx, agencyId: string, listId: string, q
       and(eq(productivityTaskAssignees.agencyId, productivityTasks.agencyId), eq(productivityTaskAssignees.taskId, productivityTasks.id)),
     )
     .where(taskFilter(agencyId, listId, query))
-    .groupBy(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId);
+    .groupBy(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)
+    // By name, the unassigned last (the screen's order of the groups).
+    .orderBy(
+      sql`${userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)} asc nulls last`,
+      asc(productivityTaskAssignees.userId),
+    );
 }
 
 /** Tasks linked to a record of another module. */
