@@ -32,6 +32,13 @@ export const REALTIME_TOPICS = {
    * Audience: the trade's requester, colleague and arranger, and `scheduling:modification.manage`.
    */
   scheduleTrades: 'schedule.trades',
+  /**
+   * Tasks were made or changed (fields, status, place, checklist, comments, files, links, shares): the
+   * lists, my tasks and open drawers showing them read again. Audience: each person who sees the task
+   * (a member of its space, before or after a move, or someone it is or was shared with), and
+   * `admin:access` with the module on.
+   */
+  productivityTasks: 'productivity.tasks',
 } as const;
 export type RealtimeTopic = (typeof REALTIME_TOPICS)[keyof typeof REALTIME_TOPICS];
 
@@ -50,6 +57,16 @@ export type ScheduleOvertimeMessage = z.infer<typeof ScheduleOvertimeMessage>;
 export const ScheduleTradesMessage = z.object({ id: z.string() });
 export type ScheduleTradesMessage = z.infer<typeof ScheduleTradesMessage>;
 
+/**
+ * Each changed task with its version after the change (a screen already showing that version needs
+ * nothing), and the lists it is or was on; a person it is only shared with gets no list ids.
+ */
+export const ProductivityTasksMessage = z.object({
+  tasks: z.array(z.object({ id: z.string(), version: z.number().int() })),
+  list_ids: z.array(z.string()),
+});
+export type ProductivityTasksMessage = z.infer<typeof ProductivityTasksMessage>;
+
 /** The data of each topic's messages. */
 export const REALTIME_MESSAGES = {
   notifications: NotificationsMessage,
@@ -57,6 +74,7 @@ export const REALTIME_MESSAGES = {
   'schedule.allcall': ScheduleAllcallMessage,
   'schedule.overtime': ScheduleOvertimeMessage,
   'schedule.trades': ScheduleTradesMessage,
+  'productivity.tasks': ProductivityTasksMessage,
 } as const satisfies Record<RealtimeTopic, z.ZodType>;
 export type RealtimeData<T extends RealtimeTopic> = z.infer<(typeof REALTIME_MESSAGES)[T]>;
 

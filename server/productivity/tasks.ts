@@ -28,6 +28,7 @@ import { tell } from '../platform/notices.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { sanitizeDescription } from './description.ts';
+import { tasksChanged } from './live.ts';
 import * as q from './queries.ts';
 import { agencyCalendar, dueInstant, nextOccurrence } from './recurrence.ts';
 import { toTemplate } from './spaces.ts';
@@ -342,6 +343,7 @@ async function settleNewTask(
     summary: audit.summary,
     after: { ...audited(task, assigneeIds), ...audit.extra },
   });
+  await tasksChanged(tx, agencyId, [{ task }]);
   return describeTask(tx, ctx, task, 'member');
 }
 
@@ -411,8 +413,8 @@ function distinctLinks(links: NewLink[]): Array<{ link: NewLink; index: number }
 
 /**
  * Links a task being created to the records it is about, in its create's transaction and by the rules
- * of adding a link to a task (addLink): a record that is not found for the caller is refused beside
- * its entry (`links.<i>.record_id`), and then the task is not created either.
+ * of adding a link to a task (addLink): a record the caller may not see (or that is not there) is
+ * refused beside its entry (`links.<i>.record_id`, addLink's message), and then the task is not created either.
  */
 async function linkNewTask(tx: Tx, ctx: RequestContext, task: q.TaskRow, links: Array<{ link: NewLink; index: number }>): Promise<void> {
   const problems: Record<string, string> = {};
@@ -420,8 +422,9 @@ async function linkNewTask(tx: Tx, ctx: RequestContext, task: q.TaskRow, links: 
     try {
       await addLink({ ...ctx, tx }, task.id, link);
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'not_found') throw error;
-      problems[`links.${index}.record_id`] = `This ${link.kind.replace('_', ' ')} was not found`;
+      const refused = error instanceof AppError ? error.fields?.record_id : undefined;
+      if (!refused) throw error;
+      problems[`links.${index}.record_id`] = refused;
     }
   }
   if (Object.keys(problems).length) throw validationError(problems);
@@ -436,7 +439,8 @@ export function updateTask(ctx: RequestContext, id: string, version: number, inp
     const space = (await q.findSpace(tx, ctx.scope.agencyId, task.spaceId))!;
     const problems = await problemsOf(tx, ctx, space, input, mergedOf(task, input));
     if (Object.keys(problems).length) throw validationError(problems);
-    const { after } = await saveTask(tx, ctx, space, task, version, input);
+    const { after, next } = await saveTask(tx, ctx, space, task, version, input);
+    await tasksChanged(tx, ctx.scope.agencyId, [{ task: after }, ...(next ? [{ task: next }] : [])]);
     return describeTask(tx, ctx, after, 'member');
   });
 }
@@ -448,6 +452,7 @@ export function closeTask(ctx: RequestContext, id: string, version: number): Pro
     if (task.closedAt) throw new AppError('conflict', 'This task is already closed');
     const space = (await q.findSpace(tx, ctx.scope.agencyId, task.spaceId))!;
     const { after, next } = await saveTask(tx, ctx, space, task, version, { status: closedStatus(space.statuses) });
+    await tasksChanged(tx, ctx.scope.agencyId, [{ task: after }, ...(next ? [{ task: next }] : [])]);
     return {
       task: await describeTask(tx, ctx, after, 'member'),
       next: next ? (await describeTasks(tx, ctx.scope.agencyId, [next]))[0]! : null,
@@ -462,6 +467,7 @@ export function reopenTask(ctx: RequestContext, id: string, version: number): Pr
     if (!task.closedAt) throw new AppError('conflict', 'This task is open');
     const space = (await q.findSpace(tx, ctx.scope.agencyId, task.spaceId))!;
     const { after } = await saveTask(tx, ctx, space, task, version, { status: openStatus(space.statuses) });
+    await tasksChanged(tx, ctx.scope.agencyId, [{ task: after }]);
     return describeTask(tx, ctx, after, 'member');
   });
 }
@@ -497,6 +503,7 @@ export function moveTask(ctx: RequestContext, id: string, version: number, input
       // Watchers who do not see it in its new space (not members, not shared with) stop watching.
       await dropBlindWatchers(tx, agencyId, after);
     }
+    await tasksChanged(tx, agencyId, [{ task: after, from: task }]);
     return describeTask(tx, ctx, after, 'member');
   });
 }
@@ -590,7 +597,17 @@ export function bulkUpdate(ctx: RequestContext, input: z.output<typeof BulkUpdat
     if (Object.keys(problems).length)
       throw new AppError('conflict', 'Nothing was changed: some of the tasks cannot take this change', { fields: problems });
     const saved: q.TaskRow[] = [];
-    for (const { task, space, version } of checked) saved.push((await saveTask(tx, ctx, space, task, version, input.changes)).after);
+    const made: q.TaskRow[] = [];
+    for (const { task, space, version } of checked) {
+      const { after, next } = await saveTask(tx, ctx, space, task, version, input.changes);
+      saved.push(after);
+      if (next) made.push(next);
+    }
+    await tasksChanged(
+      tx,
+      agencyId,
+      [...saved, ...made].map((task) => ({ task })),
+    );
     return { tasks: await describeTasks(tx, agencyId, saved) };
   });
 }
