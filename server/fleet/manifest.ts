@@ -11,6 +11,8 @@ import { fleetRecordsRoutes } from './records-routes.ts';
 import { fleetJobs } from './documents.ts';
 import { fleetRecordsApi } from '../../core/contracts/fleet-records.ts';
 import { seedFleetDefaults } from './templates.ts';
+import { serviceRequestSeenBy } from './service-requests.ts';
+import { vehicleSeenBy } from './vehicles.ts';
 
 const PNG = solidPng(2, 2, [30, 90, 200]);
 
@@ -36,6 +38,8 @@ export const fleetModule: ServerModule = {
     fleet: ['fleet:squadcheck.submit', 'fleet:servicerequest.submit', 'fleet:admin'],
     signature: ['fleet:squadcheck.submit', 'fleet:admin'],
   },
+  // What a task's link may point at: a vehicle every fleet user sees, a service request its reporter and the office see.
+  recordReadChecks: { vehicle: vehicleSeenBy, service_request: serviceRequestSeenBy },
   async sweepFixtures(call) {
     const vehicle = await call(fleetApi.createVehicle, {
       body: { unit_number: 'B-1', vehicle_type: 'patrol', make: 'Ford', model: 'Explorer', year: 2024, odometer: 100 },

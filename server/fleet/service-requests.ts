@@ -185,13 +185,28 @@ export function listServiceRequestQueue(ctx: RequestContext, query: ListServiceR
   });
 }
 
+/** The request if the caller may see it: its reporter and the fleet office do; for anyone else it is as if it did not exist. */
+async function visibleServiceRequest(tx: Tx, ctx: RequestContext, id: string): Promise<ServiceRequestRow | null> {
+  const row = await findServiceRequest(tx, ctx.scope.agencyId, id);
+  return row && (row.reportedBy === ctx.scope.userId || canManage(ctx)) ? row : null;
+}
+
 /** The reporter and the fleet office see a request; anyone else gets 404, as if it did not exist. */
 export function getServiceRequest(ctx: RequestContext, id: string): Promise<ServiceRequest> {
   return inAgency(ctx, async (tx) => {
-    const row = await findServiceRequest(tx, ctx.scope.agencyId, id);
-    if (!row || (row.reportedBy !== ctx.scope.userId && !canManage(ctx))) throw new AppError('not_found', 'Service request not found');
+    const row = await visibleServiceRequest(tx, ctx, id);
+    if (!row) throw new AppError('not_found', 'Service request not found');
     return (await present(tx, ctx.scope.agencyId, [row]))[0]!;
   });
+}
+
+/** A service request as another module may name it (the manifest's recordReadChecks), to those who may see it (getServiceRequest's rule). */
+export async function serviceRequestSeenBy(tx: Tx, ctx: RequestContext, id: string): Promise<{ label: string } | null> {
+  const row = await visibleServiceRequest(tx, ctx, id);
+  if (!row) return null;
+  const unit = (await serviceRequestLabels(tx, ctx.scope.agencyId, [row.id])).get(row.id)?.unitNumber ?? '';
+  const category = fleetSettingsOf(ctx.sysConfig).service_categories.find((c) => c.key === row.category)?.label ?? row.category;
+  return { label: `Service request #${row.number} · unit ${unit} · ${category}` };
 }
 
 /**

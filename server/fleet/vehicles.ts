@@ -103,6 +103,16 @@ export function listAgencyVehicles(ctx: RequestContext, query: ListVehiclesQuery
   });
 }
 
+/**
+ * A vehicle as another module may name it (the manifest's recordReadChecks): every fleet user sees the
+ * agency's vehicles (GET /vehicles lists them all to officers, who pick one for a squad check or a
+ * service request), so whoever the fleet module lets in sees it; null when the agency has no such vehicle.
+ */
+export async function vehicleSeenBy(tx: Tx, ctx: RequestContext, vehicleId: string): Promise<{ label: string } | null> {
+  const row = await findVehicle(tx, ctx.scope.agencyId, vehicleId);
+  return row ? { label: `Unit ${row.unitNumber} · ${row.year} ${row.make} ${row.model}` } : null;
+}
+
 export function getVehicle(ctx: RequestContext, vehicleId: string): Promise<Vehicle> {
   return inAgency(ctx, (tx) => loadVehicle(tx, ctx, vehicleId));
 }

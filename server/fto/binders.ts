@@ -107,6 +107,17 @@ export async function visibleBinder(tx: Tx, ctx: RequestContext, id: string): Pr
   return row;
 }
 
+/**
+ * A binder as another module may name it (the manifest's recordReadChecks), to whoever may open it
+ * (visibleBinder's rule: its trainee, its trainers, the coordinator); null as for no such binder.
+ */
+export async function binderSeenBy(tx: Tx, ctx: RequestContext, id: string): Promise<{ label: string } | null> {
+  const row = await findBinder(tx, ctx.scope.agencyId, id, viewerOf(ctx));
+  if (!row) return null;
+  const program = (await programVersions(tx, ctx.scope.agencyId, [row.binder.programVersionId])).get(row.binder.programVersionId);
+  return { label: program ? `Binder of ${row.traineeName} · ${program.programName}` : `Binder of ${row.traineeName}` };
+}
+
 export function getBinder(ctx: RequestContext, id: string): Promise<BinderDetail> {
   return inAgency(ctx, async (tx) => binderDetail(tx, ctx, await visibleBinder(tx, ctx, id)));
 }

@@ -4,6 +4,7 @@ import { storageApi } from '../../core/contracts/storage.ts';
 import type { ServerModule } from '../platform/modules.ts';
 import { solidPng } from '../platform/sample-images.ts';
 import { seedBenchFieldTraining } from './bench-seed.ts';
+import { binderSeenBy } from './binders.ts';
 import { seedDemoFieldTraining } from './demo-seed.ts';
 import { seedDefaultProgram } from './programs.ts';
 import { ftoRoutes } from './routes.ts';
@@ -25,6 +26,8 @@ export const ftoModule: ServerModule = {
   // Reference material (manuals, maps): the coordinator uploads it, everyone of the module reads it.
   fileUploaders: { fto: ['fto:admin'] },
   fileReaders: { fto: ['fto:user', 'fto:trainer', 'fto:admin'] },
+  // A task's link to a binder: seen by its trainee, its trainers and the coordinator, as the binder itself.
+  recordReadChecks: { binder: binderSeenBy },
   async sweepFixtures(call) {
     const roles = await call(adminApi.listRoles, {});
     const role = (key: string) => roles.find((r) => r.template_key === key)!.id;

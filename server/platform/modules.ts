@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { TaskLinkKind } from '../../core/contracts/productivity.ts';
 import type { UploadPurpose } from '../../core/contracts/storage.ts';
 import type { Answer, Api, Endpoint } from '../../core/endpoints.ts';
+import { checkModuleApiAccess, isModuleKey } from '../../core/modules.ts';
 import type { Permission } from '../../core/permissions.ts';
 import { PLATFORM_TENANT_TABLES } from '../db/schema.ts';
 import type { RequestContext } from './context.ts';
@@ -48,6 +50,14 @@ export interface ServerModule {
    */
   fileReadChecks?: Partial<Record<UploadPurpose, FileReadCheck>>;
   /**
+   * For each kind of the module's records another module may point at (a task's link to a vehicle):
+   * the record as the caller may see it, under the module's own rule (who may open it through the
+   * module's API), or null. Null alike for a record that does not exist and one the caller may not
+   * see, so whoever asks cannot tell them apart. Reached through `readableRecord`, which first
+   * refuses a module switched off for the agency or closed to the caller's account.
+   */
+  recordReadChecks?: Partial<Record<LinkableKind, RecordReadCheck>>;
+  /**
    * Records for the tenant sweep: made through the API as an administrator of agency B, their ids are
    * then tried by agency A on every route that takes an id (server/platform/sweeps.test.ts).
    */
@@ -58,6 +68,18 @@ export interface ServerModule {
 
 /** Whether the caller may read a stored file (its id and who uploaded it), run in the caller's agency transaction. */
 export type FileReadCheck = (tx: Tx, ctx: RequestContext, file: { id: string; uploadedBy: string }) => Promise<boolean>;
+
+/** The kinds of record one module may point at in another (core/contracts/productivity.ts TASK_LINK_KINDS). */
+export type LinkableKind = TaskLinkKind;
+
+/** What the caller may see of a record another module points at: what it is called. */
+export interface SeenRecord {
+  /** The record as its own module names it in a list (`Unit 2214 · 2024 Ford Explorer`). */
+  label: string;
+}
+
+/** The record with this id as the caller may see it, run in the caller's agency transaction; null when it does not exist or they may not see it. */
+export type RecordReadCheck = (tx: Tx, ctx: RequestContext, recordId: string) => Promise<SeenRecord | null>;
 
 export interface DemoAgency {
   agencyId: string;
@@ -136,6 +158,24 @@ export function fileReadersOf(modules: readonly ServerModule[], purpose: string)
 /** The checks modules make of a file of this purpose before it is read (ServerModule.fileReadChecks). */
 export function fileReadChecksOf(modules: readonly ServerModule[], purpose: string): readonly FileReadCheck[] {
   return modules.flatMap((module) => module.fileReadChecks?.[purpose as UploadPurpose] ?? []);
+}
+
+/**
+ * A record of another module as the caller may see it (ServerModule.recordReadChecks), asked of the
+ * module that owns its kind; null when no module owns the kind, the owner is switched off for the
+ * agency or closed to the caller's account (as its API would refuse), or its rule hides the record
+ * from the caller, or there is no such record.
+ */
+export async function readableRecord(tx: Tx, ctx: RequestContext, kind: LinkableKind, recordId: string): Promise<SeenRecord | null> {
+  for (const module of ctx.services.modules) {
+    const check = module.recordReadChecks?.[kind];
+    if (!check) continue;
+    const closed =
+      isModuleKey(module.name) &&
+      !checkModuleApiAccess({ module: module.name, sysConfig: ctx.sysConfig, accountType: ctx.scope.accountType }).allowed;
+    return closed ? null : check(tx, ctx, recordId);
+  }
+  return null;
 }
 
 /** The names of every table holding one agency's rows: the platform's, then each module's (ServerModule.tables). */

@@ -416,7 +416,7 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
       })
     ).json() as { id: string };
     expect((await call(sergeant, 'POST', `/tasks/${task.id}/links`, { kind: 'vehicle', record_id: crypto.randomUUID() })).statusCode).toBe(
-      404,
+      400,
     );
     const linked = await ok<Task>(
       await call(sergeant, 'POST', `/tasks/${task.id}/links`, { kind: 'vehicle', record_id: vehicle.id, label: 'Unit 2214' }),

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  TASK_LINK_KINDS,
   type AddCommentInput,
   type AddLinkInput,
   type ChecklistItem,
@@ -15,6 +14,7 @@ import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
+import { readableRecord } from '../platform/modules.ts';
 import { tell } from '../platform/notices.ts';
 import { findPerson, userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -24,14 +24,6 @@ import { productivityChecklistItems, productivityTasks } from './schema.ts';
 import { dropBlindWatchers, personSeesTask, seesSpace, taskPath, visibleTask, type TaskAccess } from './visibility.ts';
 
 /** A task's checklist, comments (with @mentions), watchers, files, links to other modules' records, and who it is shared with. */
-
-/** The tables of the records a task may link to, by kind (read by name: the other modules' internals are not imported). */
-const LINK_TABLES: Record<TaskLinkKind, string> = {
-  vehicle: 'vehicles',
-  service_request: 'service_requests',
-  report: 'reports',
-  binder: 'fto_binders',
-};
 
 function toChecklistItem(item: typeof productivityChecklistItems.$inferSelect): ChecklistItem {
   return { id: item.id, text: item.text, done: item.done, position: item.position, version: item.version };
@@ -339,20 +331,35 @@ export async function mayReadTaskFile(tx: Tx, ctx: RequestContext, file: { id: s
 
 // ---------------------------------------------------------------- links
 
+/** The one answer for a record that cannot be linked, whether it is not there or the caller may not see it. */
+const linkRefused = (kind: TaskLinkKind) => validationError({ record_id: `This ${kind.replace('_', ' ')} was not found` });
+
+/**
+ * Links the task to a record of another module the caller may see there (its module's own rule, through
+ * ServerModule.recordReadChecks): a record they may not see, of another agency, of a module switched off,
+ * or not there at all is refused alike beside `record_id`, so a link reveals neither that it exists nor
+ * its name. The label is kept as it is given (what the person chose), else the module's name for the
+ * record; it is stored, so whoever sees the task later reads that label without seeing the record.
+ */
 export function addLink(ctx: RequestContext, taskId: string, input: z.output<typeof AddLinkInput>): Promise<q.TaskRow> {
   return changePart(ctx, taskId, async (tx, task) => {
-    const agencyId = ctx.scope.agencyId;
-    if (!TASK_LINK_KINDS.includes(input.kind) || !(await q.recordExists(tx, LINK_TABLES[input.kind], agencyId, input.record_id)))
-      throw new AppError('not_found', 'The record to link was not found');
+    const record = await readableRecord(tx, ctx, input.kind, input.record_id);
+    if (!record) throw linkRefused(input.kind);
+    const label = input.label || record.label;
     await q.insertLink(tx, {
-      agencyId,
+      agencyId: ctx.scope.agencyId,
       taskId: task.id,
       kind: input.kind,
       recordId: input.record_id,
-      label: input.label,
+      label,
       createdBy: ctx.scope.userId,
     });
-    return { action: 'link_added', summary: `Linked “${task.title}” to a ${input.kind.replace('_', ' ')}`, before: null, after: input };
+    return {
+      action: 'link_added',
+      summary: `Linked “${task.title}” to a ${input.kind.replace('_', ' ')}`,
+      before: null,
+      after: { ...input, label },
+    };
   });
 }
 

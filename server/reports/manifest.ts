@@ -4,6 +4,7 @@ import { mayReadAttachment } from './attachments.ts';
 import { seedBenchReports } from './bench-seed.ts';
 import { seedDefaultTemplates } from './default-templates.ts';
 import { seedDemoReports } from './demo-seed.ts';
+import { reportSeenBy } from './reports.ts';
 import { reportsRoutes } from './routes.ts';
 import { reportsTables } from './schema.ts';
 
@@ -22,6 +23,8 @@ export const reportsModule: ServerModule = {
   fileUploaders: { reports: ['reports:editor'] },
   fileReaders: { reports: ['reports:editor'] },
   fileReadChecks: { reports: mayReadAttachment },
+  // A task's link to a report: seen by whoever may open the report (its author, reviewers past its draft, everyone once approved).
+  recordReadChecks: { report: reportSeenBy },
   async sweepFixtures(call) {
     const [template] = await call(reportsApi.listTemplates, {});
     const personal = await call(reportsApi.createTemplate, {

@@ -7,6 +7,7 @@ import {
   type ReportContent,
   type ReportsHome,
   type ReportSummary,
+  reportsApi,
 } from '../../core/contracts/reports.ts';
 import { toCsv } from '../../core/csv.ts';
 import { zonedDateParts } from '../../core/dates.ts';
@@ -235,6 +236,16 @@ export function getReport(ctx: RequestContext, id: string): Promise<Report> {
     });
     return present(tx, ctx, row, viewer);
   });
+}
+
+/**
+ * A report as another module may name it (the manifest's recordReadChecks), to whoever may open it:
+ * getReport's permission, then the viewer rule (report-queries.ts `Viewer`); null as for no such report.
+ */
+export async function reportSeenBy(tx: Tx, ctx: RequestContext, id: string): Promise<{ label: string } | null> {
+  if (!holds(ctx, reportsApi.getReport.access.permission)) return null;
+  const row = await findReport(tx, ctx.scope.agencyId, id, await viewerOf(tx, ctx));
+  return row ? { label: `Report ${row.report.caseNumber} · ${row.report.typeLabel}` } : null;
 }
 
 /** The author's autosave: any partial content, kept as the draft (or the returned report being fixed). */
