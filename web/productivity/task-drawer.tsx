@@ -18,6 +18,7 @@ import {
   useUpdateTask,
   useWatch,
 } from './productivity-calls.ts';
+import { useProductivityLive } from './productivity-live.ts';
 import { dueText, PriorityBadge, refusalOf, TaskStatusBadge } from './productivity-ui.tsx';
 import { ShareSection } from './share-section.tsx';
 import { TaskActions } from './task-actions.tsx';
@@ -34,6 +35,8 @@ import { TaskLinks } from './task-links.tsx';
  * was shared with reads it, comments and ticks its checklist.
  */
 export function TaskDrawer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
+  // Rendered by every screen of tasks (my tasks, a list), drawer open or not: their answers follow others' changes live.
+  useProductivityLive();
   const task = useTask(taskId);
   return (
     <Drawer
@@ -138,12 +141,26 @@ function TaskEditForm({
 }) {
   const update = useUpdateTask();
   const [values, setValues] = useState<TaskFormValues>(() => valuesOf(task));
+  // The task as the form's values were taken from: a save goes at its version. When a newer one arrives
+  // (someone's change, read live), the form takes it if nothing was typed; a change to its parts only (a
+  // comment, a tick) leaves the fields as they were; otherwise saving says someone else changed it.
+  const [base, setBase] = useState(task);
+  const [typed, setTyped] = useState(false);
+  if (task.version !== base.version) {
+    const fieldsChanged = JSON.stringify(valuesOf(task)) !== JSON.stringify(valuesOf(base));
+    if (!fieldsChanged) setBase(task);
+    else if (!typed) {
+      setBase(task);
+      setValues(valuesOf(task));
+    }
+  }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
   const [saved, setSaved] = useState(false);
   const set = (change: Partial<TaskFormValues>) => {
     setSaved(false);
+    setTyped(true);
     setValues((current) => ({ ...current, ...change }));
   };
 
@@ -154,9 +171,11 @@ function TaskEditForm({
     setFormError(null);
     if (Object.keys(problems).length > 0) return;
     update.mutate(
-      { id: task.id, body, version: task.version },
+      { id: task.id, body, version: base.version },
       {
-        onSuccess: () => {
+        onSuccess: (after) => {
+          setBase(after);
+          setTyped(false);
           setStale(false);
           setSaved(true);
         },
@@ -173,7 +192,11 @@ function TaskEditForm({
   const reload = async () => {
     const fresh = await onReload();
     const data = (fresh as { data?: Task } | undefined)?.data;
-    if (data) setValues(valuesOf(data));
+    if (data) {
+      setBase(data);
+      setValues(valuesOf(data));
+      setTyped(false);
+    }
     setStale(false);
   };
 
