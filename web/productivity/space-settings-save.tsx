@@ -8,13 +8,17 @@ import { refusalOf } from './productivity-ui.tsx';
 
 /** How each tab of a space's settings saves its part of the space (space-settings.tsx). */
 
-/** What every tab needs: the space as last read, the version its saves go at, and what to do after one. */
+/**
+ * What every tab needs: the space as last read, the version its saves go at, what to do after one, and
+ * whom to tell that the tab holds changes not saved yet (or no longer does), so closing asks first.
+ */
 export type TabProps = {
   space: Space;
   version: number;
   onSaved: (space: Space) => void;
   onReload: () => void;
   reloading: boolean;
+  onUnsaved: (unsaved: boolean) => void;
 };
 
 /**
@@ -39,6 +43,7 @@ export function useSpaceSave(props: TabProps) {
         onSuccess: (space) => {
           setStale(false);
           setSaved(true);
+          props.onUnsaved(false);
           props.onSaved(space);
           after(space);
         },
@@ -57,8 +62,11 @@ export function useSpaceSave(props: TabProps) {
     saved,
     errors,
     formError,
-    /** Something was changed: "Saved" goes away. */
-    touched: () => setSaved(false),
+    /** Something was changed: "Saved" goes away, and the tab holds a change not saved yet. */
+    touched: () => {
+      setSaved(false);
+      props.onUnsaved(true);
+    },
     staleAlert: stale ? <StaleVersionAlert what="space" onReload={props.onReload} reloading={props.reloading} /> : null,
   };
 }

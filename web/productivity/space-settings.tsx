@@ -1,10 +1,11 @@
-import { Button, Drawer, Group, List, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Drawer, getDefaultZIndex, Group, List, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Space } from '../../core/contracts/productivity.ts';
 import { isStaleVersion } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { PersonPicker } from '../lib/person-picker.tsx';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { StaleVersionAlert } from '../ui/stale-version-alert.tsx';
 import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { productivityPeople, useSetMembers } from './people-calls.ts';
@@ -41,36 +42,116 @@ export function useSettingsTab(spaceId: string): [SettingsTab | null, (tab: Sett
   return [settings, open];
 }
 
+/** The tabs holding changes not saved yet, and a way to mark one. */
+type Unsaved = { tabs: ReadonlySet<SettingsTab>; mark: (tab: SettingsTab, unsaved: boolean) => void };
+
+/** What would be lost, named by tab: "Name and Workflow". */
+const tabNames = (tabs: Iterable<SettingsTab>) => {
+  const names = SETTINGS_TABS.filter((tab) => [...tabs].includes(tab)).map((tab) => TAB_LABELS[tab]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+};
+
 export function SpaceSettingsDrawer({ spaceId }: { spaceId: string }) {
   const [tab, setTab] = useSettingsTab(spaceId);
+  // Each tab keeps what was typed while another is open (the panels stay mounted); closing the drawer,
+  // or loading the current version over another tab's changes, asks before dropping them.
+  const [unsavedTabs, setUnsavedTabs] = useState<ReadonlySet<SettingsTab>>(new Set());
+  const [asking, setAsking] = useState<{ tabs: SettingsTab[]; confirmLabel: string; go: () => void } | null>(null);
+  // Closed some other way (the browser's back button): nothing of it is left to ask about.
+  if (tab === null && unsavedTabs.size > 0) setUnsavedTabs(new Set());
+  const unsaved: Unsaved = {
+    tabs: unsavedTabs,
+    mark: (which, yes) =>
+      setUnsavedTabs((current) => {
+        if (current.has(which) === yes) return current;
+        const next = new Set(current);
+        if (yes) next.add(which);
+        else next.delete(which);
+        return next;
+      }),
+  };
+  const close = () => {
+    setUnsavedTabs(new Set());
+    setTab(null);
+  };
+  /** Runs `go` at once, or after the person agrees to drop the changes of `tabs`. */
+  const discarding = (tabs: SettingsTab[], confirmLabel: string, go: () => void) =>
+    tabs.length === 0 ? go() : setAsking({ tabs, confirmLabel, go });
   return (
-    <Drawer
-      opened={tab !== null}
-      onClose={() => setTab(null)}
-      position="right"
-      size="lg"
-      title="Space settings"
-      closeButtonProps={{ 'aria-label': 'Close the space settings' }}
-    >
-      {tab !== null ? <SettingsLoader spaceId={spaceId} tab={tab} setTab={setTab} /> : null}
-    </Drawer>
+    <>
+      {/*
+        Before the drawer, so its Escape listener runs first: the Escape that closes the drawer opens
+        this question, and must not then close it too. The drawer sits a layer below it (it would be
+        over it, being later in the page).
+      */}
+      <ConfirmDialog
+        opened={asking !== null}
+        title="Discard your unsaved changes?"
+        confirmLabel={asking?.confirmLabel ?? 'Discard'}
+        color="red"
+        onConfirm={() => {
+          asking?.go();
+          setAsking(null);
+        }}
+        onClose={() => setAsking(null)}
+      >
+        {`Your changes to ${tabNames(asking?.tabs ?? [])} have not been saved. Cancel to go back to them and save.`}
+      </ConfirmDialog>
+      <Drawer
+        opened={tab !== null}
+        onClose={() => discarding([...unsavedTabs], 'Discard and close', close)}
+        position="right"
+        size="lg"
+        title="Space settings"
+        zIndex={getDefaultZIndex('modal') - 1}
+        closeButtonProps={{ 'aria-label': 'Close the space settings' }}
+      >
+        {tab !== null ? (
+          <SettingsLoader
+            spaceId={spaceId}
+            tab={tab}
+            setTab={setTab}
+            unsaved={unsaved}
+            beforeReload={(go) =>
+              discarding(
+                [...unsavedTabs].filter((other) => other !== tab),
+                'Discard and load',
+                () => {
+                  setUnsavedTabs(new Set());
+                  go();
+                },
+              )
+            }
+          />
+        ) : null}
+      </Drawer>
+    </>
   );
 }
 
-function SettingsLoader({ spaceId, tab, setTab }: { spaceId: string; tab: SettingsTab; setTab: (tab: SettingsTab) => void }) {
+type LoaderProps = {
+  spaceId: string;
+  tab: SettingsTab;
+  setTab: (tab: SettingsTab) => void;
+  unsaved: Unsaved;
+  /** Runs `go` (loading the current version, which starts every tab again) once other tabs' changes may go. */
+  beforeReload: (go: () => void) => void;
+};
+
+function SettingsLoader({ spaceId, ...props }: LoaderProps) {
   const space = useSpace(spaceId);
   if (space.isPending) return <LoadingState label="Loading the space’s settings…" />;
   if (space.isError) return <ErrorState message={errorMessage(space.error)} onRetry={() => void space.refetch()} />;
-  return <SettingsTabs space={space.data} tab={tab} setTab={setTab} reload={() => space.refetch()} reloading={space.isFetching} />;
+  return <SettingsTabs {...props} space={space.data} reload={() => space.refetch()} reloading={space.isFetching} />;
 }
 
-function SettingsTabs(props: {
-  space: Space;
-  tab: SettingsTab;
-  setTab: (tab: SettingsTab) => void;
-  reload: () => Promise<{ data?: Space | undefined }>;
-  reloading: boolean;
-}) {
+function SettingsTabs(
+  props: Omit<LoaderProps, 'spaceId'> & {
+    space: Space;
+    reload: () => Promise<{ data?: Space | undefined }>;
+    reloading: boolean;
+  },
+) {
   // The version this drawer's saves go at: the one first read, then each of its own saves' answer.
   const [version, setVersion] = useState(props.space.version);
   // Loading the current version (after someone else's change) starts every tab again from it.
@@ -78,7 +159,7 @@ function SettingsTabs(props: {
   // What this drawer's own saves and reloads answered, shown until the space's query has it too.
   const [latest, setLatest] = useState(props.space);
   const space = latest.version > props.space.version ? latest : props.space;
-  const tabProps: TabProps = {
+  const tabProps = (tab: SettingsTab): TabProps => ({
     space,
     version,
     onSaved: (saved) => {
@@ -86,36 +167,49 @@ function SettingsTabs(props: {
       setVersion(saved.version);
     },
     onReload: () =>
-      void props.reload().then((fresh) => {
-        if (!fresh.data) return;
-        setLatest(fresh.data);
-        setVersion(fresh.data.version);
-        setGeneration((n) => n + 1);
-      }),
+      props.beforeReload(
+        () =>
+          void props.reload().then((fresh) => {
+            if (!fresh.data) return;
+            setLatest(fresh.data);
+            setVersion(fresh.data.version);
+            setGeneration((n) => n + 1);
+          }),
+      ),
     reloading: props.reloading,
-  };
+    onUnsaved: (unsaved) => props.unsaved.mark(tab, unsaved),
+  });
   return (
     <Tabs value={props.tab} onChange={(next) => next && props.setTab(next as SettingsTab)} key={generation}>
       <Tabs.List mb="md">
         {SETTINGS_TABS.map((tab) => (
-          <Tabs.Tab key={tab} value={tab}>
+          <Tabs.Tab key={tab} value={tab} rightSection={props.unsaved.tabs.has(tab) ? <UnsavedMark /> : null}>
             {TAB_LABELS[tab]}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       <Tabs.Panel value="general">
-        <GeneralTab {...tabProps} />
+        <GeneralTab {...tabProps('general')} />
       </Tabs.Panel>
       <Tabs.Panel value="workflow">
-        <WorkflowTab {...tabProps} />
+        <WorkflowTab {...tabProps('workflow')} />
       </Tabs.Panel>
       <Tabs.Panel value="fields">
-        <FieldsTab {...tabProps} />
+        <FieldsTab {...tabProps('fields')} />
       </Tabs.Panel>
       <Tabs.Panel value="members">
-        <MembersTab {...tabProps} />
+        <MembersTab {...tabProps('members')} />
       </Tabs.Panel>
     </Tabs>
+  );
+}
+
+/** Beside a tab's name while it holds changes not saved yet. */
+function UnsavedMark() {
+  return (
+    <Text component="span" fz="xs" fs="italic">
+      unsaved
+    </Text>
   );
 }
 
@@ -230,6 +324,7 @@ function MembersTab(props: TabProps) {
           onChange={(personId) => {
             setPickError(null);
             setChosen(personId);
+            props.onUnsaved(personId !== null);
           }}
           style={{ flex: '1 1 14rem' }}
         />
@@ -238,7 +333,10 @@ function MembersTab(props: TabProps) {
           loading={members.isPending && chosen !== null && members.variables.memberIds.includes(chosen)}
           onClick={() => {
             if (!chosen) return setPickError('Choose the person to add');
-            change([...ids, chosen], () => setChosen(null));
+            change([...ids, chosen], () => {
+              setChosen(null);
+              props.onUnsaved(false);
+            });
           }}
         >
           Add to the space
