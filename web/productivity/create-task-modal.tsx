@@ -14,8 +14,8 @@ import { schemaProblems } from '../lib/form-errors.ts';
 import type { OutboxItem } from '../lib/outbox/outbox-rules.ts';
 import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
 import { FormErrorAlert } from '../ui/states.tsx';
-import { useCreateTaskOrQueue, useTemplates } from './make-task-calls.ts';
-import { useSpace, useSpaces } from './productivity-calls.ts';
+import { useCreateTaskOrQueue } from './make-task-calls.ts';
+import { useSpace, useSpaces, useSpaceTemplates } from './productivity-calls.ts';
 import { htmlToText, PlainForm, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
 
 type Frequency = (typeof RECURRENCE_FREQUENCIES)[number];
@@ -357,7 +357,8 @@ function TemplateChoice(props: {
   error: string | undefined;
   set: (change: Partial<Values>) => void;
 }) {
-  const templates = useTemplates(props.spaceId);
+  // Kept on the device: the list reads them ahead, so a task made offline can start from one.
+  const templates = useSpaceTemplates(props.spaceId);
   const chosen = templates.data?.find((template) => template.id === props.value);
   const description = templates.isPending
     ? props.spaceId

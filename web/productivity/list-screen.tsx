@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -16,13 +17,15 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconCloudOff, IconDownload } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Fragment, useId, useState } from 'react';
-import type { Space, TaskPage, TaskSummary } from '../../core/contracts/productivity.ts';
+import type { Space, TaskSummary } from '../../core/contracts/productivity.ts';
 import { errorMessage } from '../lib/api-error.ts';
-import { listControls, ListView, type ListColumn } from '../lib/list-view.tsx';
+import { useAgencyDates } from '../lib/agency-dates.tsx';
+import { listControls, ListView, PHONE_QUERY, type ListColumn } from '../lib/list-view.tsx';
 import { SearchBox } from '../lib/search-box.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
 import { ModulePage } from '../ui/module-page.tsx';
@@ -32,18 +35,19 @@ import { BoardView } from './board-view.tsx';
 import { BulkBar } from './bulk-bar.tsx';
 import { CreateTaskModal, type CreateOutcome, type RefusedTask } from './create-task-modal.tsx';
 import { downloadTasksCsv, useKeptTasks } from './make-task-calls.ts';
-import { useListTasks, useSpace, useTaskList, useUpdateTask } from './productivity-calls.ts';
-import { listTasksQuery, type ListSearch } from './productivity-search.ts';
+import { useListTasks, useSpace, useSpaceTemplates, useTaskList, useUpdateTask } from './productivity-calls.ts';
+import { LIST_GROUPS, listTasksQuery, type ListSearch } from './productivity-search.ts';
 import { dueText, PriorityBadge } from './productivity-ui.tsx';
 import { TaskDrawer } from './task-drawer.tsx';
+import { agencyWeek, GROUP_BY_LABELS, sectionKeysOf, taskSections, type TaskGroupBy } from './task-groups.ts';
 
 type Sort = ListSearch['sort'];
 
 /**
  * /productivity/list/{list}: the list's tasks as a table (sorted, filtered by status, assignee and
- * label, grouped by status, a page at a time; the status changed in its row; rows selected for a bulk
- * change or for print) or as a board (a column per status of the space's workflow). A task opens in a
- * drawer; its id is in the URL.
+ * label, grouped by status, priority, assignee or due date, a page at a time; the status changed in
+ * its row; rows selected for a bulk change or for print) or as a board (a column per status of the
+ * space's workflow). A task opens in a drawer; its id is in the URL.
  */
 export function ListScreen() {
   const { list: id } = useParams({ from: '/_app/productivity/list/$list' });
@@ -64,6 +68,8 @@ function ListView_({ listId, listName, space }: { listId: string; listName: stri
   const [notice, setNotice] = useState<string | null>(null);
   const [queued, setQueued] = useState<string | null>(null);
   const kept = useKeptTasks((task) => task.listId === listId);
+  // Read ahead for the new-task form and kept on the device with the list's own reads: reloaded offline, the form still offers them.
+  useSpaceTemplates(space.id);
   // A refused new task opened from the outbox (?outbox=<id>, which the list's own search leaves out), or from the list below.
   const fromOutbox = useLocation({ select: (location) => (location.search as Record<string, unknown>).outbox });
   const [fixingId, setFixingId] = useState<string | null>(null);
@@ -83,7 +89,6 @@ function ListView_({ listId, listName, space }: { listId: string; listName: stri
       else next.delete(task.id);
       return next;
     });
-  const statusOf = (key: string) => space.statuses.find((status) => status.key === key);
   const printMore = [...selected.keys()].slice(1).join(',');
   const firstSelected = [...selected.keys()][0];
 
@@ -173,7 +178,7 @@ function ListView_({ listId, listName, space }: { listId: string; listName: stri
               {notice}
             </Text>
           ) : null}
-          <TaskTable listId={listId} space={space} state={state} go={go} selected={selected} toggle={toggle} statusOf={statusOf} />
+          <TaskTable listId={listId} space={space} state={state} go={go} selected={selected} toggle={toggle} />
         </Stack>
       )}
       <CreateTaskModal opened={creating || fixing !== null} onClose={closeForm} listId={listId} space={space} refused={fixing} />
@@ -213,11 +218,8 @@ function Filters({ state, go, space }: { state: ListSearch; go: (next: ListSearc
         style={{ flex: '0 1 10rem' }}
       />
       <Select
-        label="Group"
-        data={[
-          { value: 'none', label: 'No grouping' },
-          { value: 'status', label: 'By status' },
-        ]}
+        label="Group by"
+        data={LIST_GROUPS.map((value) => ({ value, label: GROUP_BY_LABELS[value] }))}
         value={state.group}
         allowDeselect={false}
         onChange={(group) => go({ ...state, group: (group ?? 'none') as ListSearch['group'], page: 1 })}
@@ -240,7 +242,6 @@ function TaskTable(props: {
   go: (next: ListSearch) => void;
   selected: ReadonlyMap<string, TaskSummary>;
   toggle: (task: TaskSummary, on: boolean) => void;
-  statusOf: (key: string) => Space['statuses'][number] | undefined;
 }) {
   const { state, go, space } = props;
   const tasks = useListTasks(props.listId, listTasksQuery(state));
@@ -306,12 +307,7 @@ function TaskTable(props: {
     <Stack gap="xs" miw={0}>
       <FormErrorAlert message={error} />
       {state.group !== 'none' ? (
-        <GroupedTasks
-          query={tasks}
-          columns={columns}
-          labelOf={(group) => props.statusOf(group.key)?.label ?? group.label}
-          pager={controls.pager}
-        />
+        <GroupedTasks group={state.group} space={space} query={tasks} columns={columns} pager={controls.pager} />
       ) : (
         <ListView
           label="Tasks"
@@ -329,31 +325,35 @@ function TaskTable(props: {
   );
 }
 
-type TaskGroup = TaskPage['groups'][number];
-
 /**
- * The table grouped (by status): a header row per group with its count in the whole filtered list,
- * which folds the group's rows away and back; the rows of the page under their group. A group whose
- * rows are all on other pages says so.
+ * The table grouped by status, priority, assignee or due date: a header per group with its count in the
+ * whole filtered list, which folds the group's rows away and back; the rows of the page under their
+ * group (a task with two assignees under each). A group whose rows are all on other pages says so. On a
+ * phone the groups keep their headers and their rows are cards, with nothing to scroll sideways.
  */
 function GroupedTasks(props: {
+  group: TaskGroupBy;
+  space: Space;
   query: ReturnType<typeof useListTasks>;
   columns: ListColumn<TaskSummary, Sort>[];
-  labelOf: (group: TaskGroup) => string;
   pager: ReturnType<typeof listControls>['pager'];
 }) {
-  const { query, columns } = props;
+  const { query, columns, group } = props;
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const { timeZone } = useAgencyDates();
   const [folded, setFolded] = useState<ReadonlySet<string>>(new Set());
   const baseId = useId();
   if (query.isPending) return <LoadingState label="Loading the tasks…" />;
   if (query.isError) return <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  const { items, groups, total } = query.data;
+  const { items, total } = query.data;
   if (items.length === 0) return <EmptyState title="No tasks here">Add a task with New task, or change the filters.</EmptyState>;
-  const keyOf = (task: TaskSummary) => task.status;
-  // The page's rows in their groups; a row of a group the counts do not name yet (changed meanwhile) gets one of its own.
-  const sections: TaskGroup[] = [...groups];
-  for (const task of items)
-    if (!sections.some((group) => group.key === keyOf(task))) sections.push({ key: keyOf(task), label: task.status, count: 1 });
+  const week = agencyWeek(new Date(), timeZone);
+  const sections = taskSections(group, query.data, props.space, week).map((section, index) => ({
+    ...section,
+    rows: items.filter((task) => sectionKeysOf(group, task, week).includes(section.key)),
+    open: !folded.has(section.key),
+    rowsId: `${baseId}-group-${index}`,
+  }));
   const fold = (key: string) =>
     setFolded((current) => {
       const next = new Set(current);
@@ -361,60 +361,70 @@ function GroupedTasks(props: {
       else next.add(key);
       return next;
     });
+  const header = (section: (typeof sections)[number]) => (
+    <UnstyledButton
+      onClick={() => fold(section.key)}
+      aria-expanded={section.open}
+      aria-controls={section.rowsId}
+      fz="sm"
+      fw={700}
+      className="precinct-tap"
+    >
+      <Group gap={6} wrap="wrap">
+        {section.open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+        <span>{section.label}</span>
+        <Badge variant="default" size="sm" c="var(--mantine-color-text)" aria-hidden>
+          {section.count}
+        </Badge>
+        <VisuallyHidden>{section.count === 1 ? '1 task' : `${section.count} tasks`}</VisuallyHidden>
+        {section.rows.length === 0 ? (
+          <Text component="span" fz="xs" c="dimmed" fw={400}>
+            on other pages
+          </Text>
+        ) : section.rows.length < section.count ? (
+          <Text component="span" fz="xs" c="dimmed" fw={400}>
+            {section.rows.length} on this page
+          </Text>
+        ) : null}
+      </Group>
+    </UnstyledButton>
+  );
   return (
     <Stack gap="sm" miw={0}>
-      <Table.ScrollContainer minWidth={860}>
-        <Table verticalSpacing="xs" aria-label="Tasks" aria-busy={query.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.label} scope="col" {...column.th}>
-                  {column.header ?? column.label}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          {sections.map((group, index) => {
-            const rows = items.filter((task) => keyOf(task) === group.key);
-            const open = !folded.has(group.key);
-            const label = props.labelOf(group);
-            const rowsId = `${baseId}-group-${index}`;
-            return (
-              <Fragment key={group.key}>
+      {phone ? (
+        <Stack gap="sm" miw={0} aria-label="Tasks" aria-busy={query.isFetching} role="group">
+          {sections.map((section) => (
+            <Stack key={section.key} gap={6} miw={0} component="section" aria-label={section.label}>
+              <Title order={2} data-testid="task-group" fz="sm" bg="var(--mantine-color-default-hover)" px="xs" style={{ borderRadius: 4 }}>
+                {header(section)}
+              </Title>
+              <TaskCards id={section.rowsId} hidden={!section.open} label={section.label} rows={section.rows} columns={columns} />
+            </Stack>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table verticalSpacing="xs" aria-label="Tasks" aria-busy={query.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.label} scope="col" {...column.th}>
+                    {column.header ?? column.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            {sections.map((section) => (
+              <Fragment key={section.key}>
                 <Table.Tbody>
                   <Table.Tr data-testid="task-group" bg="var(--mantine-color-default-hover)">
                     <Table.Th colSpan={columns.length} scope="rowgroup">
-                      <UnstyledButton
-                        onClick={() => fold(group.key)}
-                        aria-expanded={open}
-                        aria-controls={rowsId}
-                        fz="sm"
-                        fw={700}
-                        className="precinct-tap"
-                      >
-                        <Group gap={6} wrap="nowrap">
-                          {open ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
-                          <span>{label}</span>
-                          <Badge variant="default" size="sm" c="var(--mantine-color-text)" aria-hidden>
-                            {group.count}
-                          </Badge>
-                          <VisuallyHidden>{group.count === 1 ? '1 task' : `${group.count} tasks`}</VisuallyHidden>
-                          {rows.length === 0 ? (
-                            <Text component="span" fz="xs" c="dimmed" fw={400}>
-                              on other pages
-                            </Text>
-                          ) : rows.length < group.count ? (
-                            <Text component="span" fz="xs" c="dimmed" fw={400}>
-                              {rows.length} on this page
-                            </Text>
-                          ) : null}
-                        </Group>
-                      </UnstyledButton>
+                      {header(section)}
                     </Table.Th>
                   </Table.Tr>
                 </Table.Tbody>
-                <Table.Tbody id={rowsId} hidden={!open}>
-                  {rows.map((task) => (
+                <Table.Tbody id={section.rowsId} hidden={!section.open}>
+                  {section.rows.map((task) => (
                     <Table.Tr key={task.id} data-testid="task-row">
                       {columns.map((column) => (
                         <Table.Td key={column.label}>{column.cell(task)}</Table.Td>
@@ -423,10 +433,10 @@ function GroupedTasks(props: {
                   ))}
                 </Table.Tbody>
               </Fragment>
-            );
-          })}
-        </Table>
-      </Table.ScrollContainer>
+            ))}
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <TablePager
         page={props.pager.page}
         pageSize={props.pager.pageSize}
@@ -434,6 +444,62 @@ function GroupedTasks(props: {
         onPage={props.pager.onPage}
         onPageSize={props.pager.onPageSize}
       />
+    </Stack>
+  );
+}
+
+/** A group's rows on a phone: a card each, the selection box and title first, then the other columns labelled. */
+function TaskCards(props: { id: string; hidden: boolean; label: string; rows: TaskSummary[]; columns: ListColumn<TaskSummary, Sort>[] }) {
+  const placed = (place: NonNullable<ListColumn<TaskSummary, Sort>['card']>) =>
+    props.columns.filter((column) => (column.card ?? 'field') === place);
+  const [media, titles, fields] = [placed('media'), placed('title'), placed('field')];
+  return (
+    <Stack
+      id={props.id}
+      hidden={props.hidden}
+      gap="xs"
+      component="ul"
+      aria-label={props.label}
+      // Folded: gone from view and from the reading order (a Stack's display would win over `hidden` alone).
+      style={{ listStyle: 'none', margin: 0, padding: 0, display: props.hidden ? 'none' : undefined }}
+    >
+      {props.rows.map((task) => (
+        <Card key={task.id} component="li" withBorder padding="sm" data-testid="task-row" miw={0}>
+          <Stack gap="xs" miw={0}>
+            <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
+              {media.map((column) => (
+                <Box key={column.label} style={{ flex: 'none' }}>
+                  {column.cell(task)}
+                </Box>
+              ))}
+              <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                {titles.map((column) => (
+                  <Fragment key={column.label}>{column.cell(task)}</Fragment>
+                ))}
+              </Stack>
+            </Group>
+            <Box
+              component="dl"
+              m={0}
+              style={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: '4px 12px' }}
+            >
+              {fields.map((column) => {
+                const value = column.cell(task);
+                return value === '' || value === null ? null : (
+                  <Fragment key={column.label}>
+                    <Text component="dt" fz="xs" c="dimmed" lh={1.6}>
+                      {column.label}
+                    </Text>
+                    <Text component="dd" fz="sm" m={0} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                      {value}
+                    </Text>
+                  </Fragment>
+                );
+              })}
+            </Box>
+          </Stack>
+        </Card>
+      ))}
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   productivityApi,
-  type AddCommentInput,
   type BulkUpdateInput,
   type CreateSpaceInput,
   type CreateTaskInput,
@@ -10,11 +9,14 @@ import {
   type UpdateTaskInput,
 } from '../../core/contracts/productivity.ts';
 import { apiKey, callEndpoint, queryKey } from '../lib/api.ts';
+import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
 
 /**
  * The productivity module's calls (core/contracts/productivity.ts): queries keyed by the table, and
  * mutations that refresh the whole module (a task's change moves it in my tasks, its list, its board
- * and its space's counts at once).
+ * and its space's counts at once). What an officer needs to open a list and add a task to it with no
+ * connection (the spaces, a space, a list, its pages of tasks and the space's templates) is kept on the
+ * device (docs/decisions/014-offline.md); the settings, my tasks and a task's drawer are not.
  */
 
 // ---------------------------------------------------------------- reading
@@ -45,6 +47,7 @@ export function useSpaces() {
   return useQuery({
     queryKey: queryKey(productivityApi.listSpaces),
     queryFn: ({ signal }) => callEndpoint(productivityApi.listSpaces, { signal }),
+    ...offlineReadable(),
   });
 }
 
@@ -53,6 +56,7 @@ export function useSpace(id: string | null) {
     queryKey: queryKey(productivityApi.getSpace, id),
     queryFn: ({ signal }) => callEndpoint(productivityApi.getSpace, { params: { id: id ?? '' }, signal }),
     enabled: id !== null,
+    ...offlineReadable(),
   });
 }
 
@@ -60,6 +64,7 @@ export function useTaskList(id: string) {
   return useQuery({
     queryKey: queryKey(productivityApi.getList, id),
     queryFn: ({ signal }) => callEndpoint(productivityApi.getList, { params: { id }, signal }),
+    ...offlineReadable(),
   });
 }
 
@@ -68,6 +73,17 @@ export function useListTasks(id: string, query: ListTasksQuery) {
     queryKey: queryKey(productivityApi.listTasks, id, query),
     queryFn: ({ signal }) => callEndpoint(productivityApi.listTasks, { params: { id }, query, signal }),
     placeholderData: keepPreviousData,
+    ...offlineReadable(),
+  });
+}
+
+/** A space's task templates, for the new-task form: its list reads them ahead, so the form has them offline too. */
+export function useSpaceTemplates(spaceId: string | null) {
+  return useQuery({
+    queryKey: queryKey(productivityApi.listTemplates, spaceId),
+    queryFn: ({ signal }) => callEndpoint(productivityApi.listTemplates, { params: { id: spaceId ?? '' }, signal }),
+    enabled: spaceId !== null,
+    ...offlineReadable(),
   });
 }
 
@@ -128,11 +144,6 @@ export const useReopenTask = () =>
   );
 
 export const useBulkUpdate = () => useProductivityMutation((body: BulkUpdateInput) => callEndpoint(productivityApi.bulkUpdate, { body }));
-
-export const useAddComment = () =>
-  useProductivityMutation(({ taskId, body, idempotencyKey }: { taskId: string; body: AddCommentInput; idempotencyKey: string }) =>
-    callEndpoint(productivityApi.addComment, { params: { id: taskId }, body, idempotencyKey }),
-  );
 
 /** A tick at the item's version; ticked, or refused because someone changed it meanwhile, the task reads again. */
 export const useToggleChecklistItem = () => {

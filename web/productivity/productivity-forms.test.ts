@@ -16,10 +16,10 @@ describe("a list's URL state as the API's query", () => {
     });
   });
 
-  it('sorts by status when grouped by it, and includes closed tasks when a status is chosen', () => {
+  it('keeps the sort when grouped (the server orders by the group first), and includes closed tasks when a status is chosen', () => {
     const state = listSearch.parse({ group: 'status', sort: 'due', status: 'done', assignee_id: ID, label: 'court', q: ' radar ' });
     expect(listTasksQuery(state)).toMatchObject({
-      sort: 'status',
+      sort: 'due',
       status: 'done',
       assignee_id: ID.toLowerCase(),
       label: 'court',

@@ -2,6 +2,16 @@ import { TASK_PRIORITIES, TASK_SORTS } from '../../core/contracts/list-values.ts
 import type { ListTasksQuery } from '../../core/contracts/productivity.ts';
 import { searchField, urlSearch } from '../lib/url-search.ts';
 
+type ServerGroup = NonNullable<ListTasksQuery['group']>;
+
+/**
+ * Every grouping the list's query accepts (the contract's TASK_GROUPS, which this file, loaded with
+ * every page, may not import): naming one the server does not know, or leaving one out, fails the typecheck.
+ */
+export const LIST_GROUPS = ['none', 'status', 'priority', 'assignee', 'due'] as const satisfies readonly ServerGroup[];
+const everyGroupOffered: Exclude<ServerGroup, (typeof LIST_GROUPS)[number]> extends never ? true : never = true;
+void everyGroupOffered;
+
 /**
  * A list's screen keeps its state in the URL (/productivity/list/…?view=board&status=todo&task=…):
  * the view, the sort, the filters, the grouping, the page and the task open in the drawer.
@@ -14,7 +24,7 @@ export const listSearch = urlSearch({
   assignee_id: searchField.id(),
   label: searchField.matching(/^[^,]{1,40}$/, 40),
   closed: searchField.oneOf(['open', 'all'], 'open'),
-  group: searchField.oneOf(['none', 'status'], 'none'),
+  group: searchField.oneOf(LIST_GROUPS, 'none'),
   sort: searchField.oneOf(TASK_SORTS, 'position'),
   order: searchField.oneOf(['asc', 'desc'], 'asc'),
   page: searchField.page(),
@@ -24,13 +34,13 @@ export const listSearch = urlSearch({
 
 export type ListSearch = typeof listSearch.defaults;
 
-/** The API's query of a list's state: grouped by status, the rows come sorted by status first. */
+/** The API's query of a list's state: grouped, the server sorts the rows by their group first and then by the sort. */
 export function listTasksQuery(state: ListSearch): ListTasksQuery {
   const q = state.q.trim();
   return {
     page: state.page,
     page_size: state.page_size,
-    sort: state.group === 'status' ? 'status' : state.sort,
+    sort: state.sort,
     order: state.order,
     ...(q ? { q } : {}),
     ...(state.status ? { status: state.status } : {}),
