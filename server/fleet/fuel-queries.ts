@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
-import { inSequence, type Tx } from '../platform/database.ts';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { fuelEntries, vehicles } from './schema.ts';
@@ -57,22 +57,20 @@ function conditionsOf(agencyId: string, window: FuelWindow): SQL[] {
   return conditions;
 }
 
-/** A page of the log, newest fill first, with how many entries match. */
+/** A page of the log, newest fill first, with how many entries match (one statement: pageWithTotal). */
 export async function listFuelEntries(tx: Tx, agencyId: string, window: FuelWindow, page: { limit: number; offset: number }) {
   const where = and(...conditionsOf(agencyId, window));
-  const [rows, [total]] = await inSequence([
-    () =>
-      tx
-        .select(LISTED)
-        .from(fuelEntries)
-        .innerJoin(vehicles, and(eq(vehicles.agencyId, fuelEntries.agencyId), eq(vehicles.id, fuelEntries.vehicleId)))
-        .where(where)
-        .orderBy(desc(fuelEntries.filledAt), desc(fuelEntries.id))
-        .limit(page.limit)
-        .offset(page.offset),
-    () => tx.select({ n: count() }).from(fuelEntries).where(where),
-  ]);
-  return { rows: rows as ListedFuelEntry[], total: total?.n ?? 0 };
+  const { rows, total } = await pageWithTotal(tx.select({ n: count() }).from(fuelEntries).where(where), page.offset, (pageTotal) =>
+    tx
+      .select({ ...LISTED, page_total: pageTotal })
+      .from(fuelEntries)
+      .innerJoin(vehicles, and(eq(vehicles.agencyId, fuelEntries.agencyId), eq(vehicles.id, fuelEntries.vehicleId)))
+      .where(where)
+      .orderBy(desc(fuelEntries.filledAt), desc(fuelEntries.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  );
+  return { rows: rows as ListedFuelEntry[], total };
 }
 
 /** The valid fills of these vehicles (what each one's economy and median are worked out from). */
