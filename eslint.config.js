@@ -140,6 +140,35 @@ export default tseslint.config(
   { files: ['web/**/*.tsx', 'web/**/*.ts'], plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
   // core/ runs in the browser too: no Node built-ins (the paths it may import are a zone below).
   { files: ['core/**'], rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] } },
+  // A module's routes, URL search values and manifest load with every page (the entry chunk): values
+  // from its zod contract would bring the contract and zod with them (issue 13). Types are free.
+  {
+    files: ['web/*/routes.ts', 'web/**/*-search.ts', 'web/*/manifest.ts'],
+    // Not URL search values: a people search of a lazy screen, and the URL search kit itself (zod, for now).
+    ignores: ['web/fto/admin/people-search.ts', 'web/lib/url-search.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // The session's own contracts are in the entry already (sign-in and the profile need them).
+              group: [
+                '**/core/contracts/*',
+                '!**/core/contracts/list-values.ts',
+                '!**/core/contracts/auth.ts',
+                '!**/core/contracts/errors.ts',
+                'zod',
+                'zod/*',
+              ],
+              allowTypeImports: true,
+              message: 'This file loads with every page: take values from core/contracts/list-values.ts (no zod); type imports are fine.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Zones and cycles, checked on our own files with Node's resolution (imports carry explicit .ts/.tsx extensions).
   {
     files: ['**/*.{js,ts,tsx}'],

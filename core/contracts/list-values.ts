@@ -31,3 +31,5 @@ export const CITATION_QUEUES = ['mine', 'all'] as const;
 
 export const TASK_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
 export const TASK_SORTS = ['position', 'due', 'priority', 'title', 'created', 'updated', 'status'] as const;
+/** How a list's table may group its tasks (none: one table). */
+export const TASK_GROUPS = ['none', 'status', 'priority', 'assignee', 'due'] as const;

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { defineApi } from '../endpoints.ts';
 import { IdParams } from './admin.ts';
 import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
-import { TASK_PRIORITIES, TASK_SORTS } from './list-values.ts';
+import { TASK_GROUPS, TASK_PRIORITIES, TASK_SORTS } from './list-values.ts';
 
-export { TASK_PRIORITIES, TASK_SORTS };
+export { TASK_GROUPS, TASK_PRIORITIES, TASK_SORTS };
 
 /**
  * Productivity (/productivity): spaces (a unit or a division) with their members, their own status
@@ -311,8 +311,6 @@ export const BulkUpdateInput = z
   .strict();
 export type BulkUpdateInput = z.input<typeof BulkUpdateInput>;
 export const BulkUpdateResult = z.object({ tasks: z.array(TaskSummary) });
-
-export const TASK_GROUPS = ['none', 'status', 'priority', 'assignee', 'due'] as const;
 
 export const ListTasksQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

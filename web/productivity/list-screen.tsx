@@ -22,6 +22,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronRight, IconCloudOff, IconDownload } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { Fragment, useId, useState } from 'react';
+import { TASK_GROUPS } from '../../core/contracts/list-values.ts';
 import type { Space, TaskSummary } from '../../core/contracts/productivity.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
@@ -36,7 +37,7 @@ import { BulkBar } from './bulk-bar.tsx';
 import { CreateTaskModal, type CreateOutcome, type RefusedTask } from './create-task-modal.tsx';
 import { downloadTasksCsv, useKeptTasks } from './make-task-calls.ts';
 import { useListTasks, useSpace, useSpaceTemplates, useTaskList, useUpdateTask } from './productivity-calls.ts';
-import { LIST_GROUPS, listTasksQuery, type ListSearch } from './productivity-search.ts';
+import { listTasksQuery, type ListSearch } from './productivity-search.ts';
 import { dueText, PriorityBadge } from './productivity-ui.tsx';
 import { TaskDrawer } from './task-drawer.tsx';
 import { agencyWeek, GROUP_BY_LABELS, sectionKeysOf, taskSections, type TaskGroupBy } from './task-groups.ts';
@@ -219,7 +220,7 @@ function Filters({ state, go, space }: { state: ListSearch; go: (next: ListSearc
       />
       <Select
         label="Group by"
-        data={LIST_GROUPS.map((value) => ({ value, label: GROUP_BY_LABELS[value] }))}
+        data={TASK_GROUPS.map((value) => ({ value, label: GROUP_BY_LABELS[value] }))}
         value={state.group}
         allowDeselect={false}
         onChange={(group) => go({ ...state, group: (group ?? 'none') as ListSearch['group'], page: 1 })}

@@ -1,16 +1,6 @@
-import { TASK_PRIORITIES, TASK_SORTS } from '../../core/contracts/list-values.ts';
+import { TASK_GROUPS, TASK_PRIORITIES, TASK_SORTS } from '../../core/contracts/list-values.ts';
 import type { ListTasksQuery } from '../../core/contracts/productivity.ts';
 import { searchField, urlSearch } from '../lib/url-search.ts';
-
-type ServerGroup = NonNullable<ListTasksQuery['group']>;
-
-/**
- * Every grouping the list's query accepts (the contract's TASK_GROUPS, which this file, loaded with
- * every page, may not import): naming one the server does not know, or leaving one out, fails the typecheck.
- */
-export const LIST_GROUPS = ['none', 'status', 'priority', 'assignee', 'due'] as const satisfies readonly ServerGroup[];
-const everyGroupOffered: Exclude<ServerGroup, (typeof LIST_GROUPS)[number]> extends never ? true : never = true;
-void everyGroupOffered;
 
 /**
  * A list's screen keeps its state in the URL (/productivity/list/…?view=board&status=todo&task=…):
@@ -24,7 +14,7 @@ export const listSearch = urlSearch({
   assignee_id: searchField.id(),
   label: searchField.matching(/^[^,]{1,40}$/, 40),
   closed: searchField.oneOf(['open', 'all'], 'open'),
-  group: searchField.oneOf(LIST_GROUPS, 'none'),
+  group: searchField.oneOf(TASK_GROUPS, 'none'),
   sort: searchField.oneOf(TASK_SORTS, 'position'),
   order: searchField.oneOf(['asc', 'desc'], 'asc'),
   page: searchField.page(),
