@@ -19,6 +19,7 @@ import { tell } from '../platform/notices.ts';
 import { findPerson, userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { staleVersion } from '../platform/versioning.ts';
+import { taskHiddenFrom, tasksChanged } from './live.ts';
 import * as q from './queries.ts';
 import { productivityChecklistItems, productivityTasks } from './schema.ts';
 import { dropBlindWatchers, personSeesTask, seesSpace, taskPath, visibleTask, type TaskAccess } from './visibility.ts';
@@ -78,15 +79,19 @@ export async function describeTaskParts(tx: Tx, ctx: RequestContext, task: q.Tas
   } satisfies Partial<Task>;
 }
 
-/** Any change to a part of a task is a change of the task: its version moves on, so an open editor sees it. */
+/**
+ * Any change to a part of a task is a change of the task: its version moves on, so an open editor sees
+ * it, and everyone who sees the task is told (live.ts).
+ */
 async function touch(tx: Tx, task: q.TaskRow) {
-  await updateAtVersion(
+  const after = await updateAtVersion(
     tx,
     productivityTasks,
     and(eq(productivityTasks.agencyId, task.agencyId), eq(productivityTasks.id, task.id)),
     null,
     {},
   );
+  await tasksChanged(tx, task.agencyId, [{ task: after ?? task }]);
 }
 
 async function auditPart(tx: Tx, ctx: RequestContext, task: q.TaskRow, action: string, summary: string, before: unknown, after: unknown) {
@@ -399,8 +404,10 @@ export function unshare(ctx: RequestContext, taskId: string, userId: string): Pr
   return changePart(ctx, taskId, async (tx, task) => {
     if (!(await q.removeShare(tx, ctx.scope.agencyId, task.id, userId)))
       throw new AppError('not_found', 'The task is not shared with this person');
-    // Someone who no longer sees the task stops watching it.
+    // Someone who no longer sees the task stops watching it, and a drawer they have open on it reads it
+    // again (told of the version the change gives it), finding it gone.
     await dropBlindWatchers(tx, ctx.scope.agencyId, task, [userId]);
+    await taskHiddenFrom(tx, ctx.scope.agencyId, { id: task.id, version: task.version + 1 }, userId);
     return { action: 'task_unshared', summary: `Stopped sharing “${task.title}”`, before: { user_id: userId }, after: null };
   });
 }
