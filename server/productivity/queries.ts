@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListTasksQuery } from '../../core/contracts/productivity.ts';
-import { queryRows, type Tx } from '../platform/database.ts';
+import type { Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import {
@@ -621,12 +621,6 @@ export async function insertLink(tx: Tx, row: typeof productivityTaskLinks.$infe
 
 export async function deleteLink(tx: Tx, agencyId: string, id: string) {
   await tx.delete(productivityTaskLinks).where(and(eq(productivityTaskLinks.agencyId, agencyId), eq(productivityTaskLinks.id, id)));
-}
-
-/** Whether a record of another module exists in the agency: read by its table's name, the module's internals untouched. */
-export async function recordExists(tx: Tx, table: string, agencyId: string, id: string): Promise<boolean> {
-  const rows = await queryRows(tx, sql`select 1 from ${sql.identifier(table)} where agency_id = ${agencyId} and id = ${id} limit 1`);
-  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------- templates

@@ -23,14 +23,6 @@ import { useWaitingCreates } from '../lib/outbox/waiting-create.ts';
 
 const CREATE_TASK = `${productivityApi.createTask.api}.${productivityApi.createTask.name}`;
 
-export function useTemplates(spaceId: string | null) {
-  return useQuery({
-    queryKey: queryKey(productivityApi.listTemplates, spaceId),
-    queryFn: ({ signal }) => callEndpoint(productivityApi.listTemplates, { params: { id: spaceId ?? '' }, signal }),
-    enabled: spaceId !== null,
-  });
-}
-
 /** The tasks the caller sees that are linked to a record of another module. */
 export function useLinkedTasks(kind: TaskLinkKind, recordId: string) {
   return useQuery({
