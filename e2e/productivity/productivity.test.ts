@@ -6,7 +6,7 @@
  * agency, its people, the space the later tests use and their tasks are set up through the API.
  */
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
 import {
@@ -249,7 +249,12 @@ describe('a unit runs its work in productivity', () => {
   it('ticks a checklist item at its version, and says so when someone renamed it meanwhile', async () => {
     const task = await newTask('Ready the speed trailer', { checklist: ['Charge the battery', 'Check the sign'] });
     const [first, second] = task.checklist;
-    await inDrawer(task, async (drawer) => {
+    await inDrawer(task, async (drawer, page) => {
+      // A slow connection: the drawer's reads of the task do not come back until the tick has gone, so
+      // the rename (which the live stream announces at once) has not reached the screen when it is ticked.
+      const held: Route[] = [];
+      const taskUrl = `**/rest/v1/productivity/tasks/${task.id}`;
+      await page.route(taskUrl, (route) => (route.request().method() === 'GET' ? void held.push(route) : route.continue()));
       // The box follows the server's answer, so it is clicked, not checked (Playwright expects an immediate change).
       await drawer.getByRole('checkbox', { name: first!.text }).click();
       await expect.poll(async () => (await readTask(task.id)).checklist[0]!.done).toBe(true);
@@ -264,6 +269,8 @@ describe('a unit runs its work in productivity', () => {
       );
       await drawer.getByRole('checkbox', { name: second!.text }).click();
       await drawer.getByText('This checklist item was changed by someone else').waitFor();
+      await page.route(taskUrl, (route) => route.continue());
+      for (const route of held.splice(0)) await route.continue();
       // The task reads again: the renamed item, still not ticked.
       await drawer.getByRole('checkbox', { name: 'Check the sign and its lamps' }).waitFor();
       expect((await readTask(task.id)).checklist[1]!.done).toBe(false);

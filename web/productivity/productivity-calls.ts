@@ -151,7 +151,8 @@ export const useToggleChecklistItem = () => {
   return useMutation({
     mutationFn: ({ id, done, version }: { id: string; done: boolean; version: number }) =>
       callEndpoint(productivityApi.updateChecklistItem, { params: { id }, body: { done }, version }),
-    onSettled: () => client.invalidateQueries({ queryKey: apiKey(productivityApi) }),
+    // Not awaited: a refusal shows at once, not after the task has been read again.
+    onSettled: () => void client.invalidateQueries({ queryKey: apiKey(productivityApi) }),
   });
 };
 
