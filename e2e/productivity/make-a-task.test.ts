@@ -132,7 +132,7 @@ describe('a task made from another module’s record', () => {
       const title = `Report ${returned.case_number}: returned`;
       expect(await form.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(title);
       // Their one space and its one list are chosen for them.
-      expect(await form.getByRole('combobox', { name: 'List', exact: true }).inputValue()).toBe('Follow-ups');
+      await expect.poll(() => form.getByRole('combobox', { name: 'List', exact: true }).inputValue()).toBe('Follow-ups');
       await form.getByRole('button', { name: 'Create the task' }).click();
       await tasks.getByRole('link', { name: title }).waitFor();
       expect((await linked('report', draft.id)).map((t) => t.title)).toEqual([title]);
