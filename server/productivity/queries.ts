@@ -413,24 +413,26 @@ export async function groupCounts(tx: Tx, agencyId: string, listId: string, quer
 
 /** Counts of the filtered list by assignee (a task with two assignees counts for each; unassigned under ''). */
 export async function assigneeCounts(tx: Tx, agencyId: string, listId: string, query: TaskQuery) {
-  return tx
-    .select({
-      key: sql<string>`coalesce(${productivityTaskAssignees.userId}::text, '')`,
-      name: userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId),
-      count: sql<number>`count(*)::int`,
-    })
-    .from(productivityTasks)
-    .leftJoin(
-      productivityTaskAssignees,
-      and(eq(productivityTaskAssignees.agencyId, productivityTasks.agencyId), eq(productivityTaskAssignees.taskId, productivityTasks.id)),
-    )
-    .where(taskFilter(agencyId, listId, query))
-    .groupBy(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)
-    // By name, the unassigned last (the screen's order of the groups).
-    .orderBy(
-      sql`${userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)} asc nulls last`,
-      asc(productivityTaskAssignees.userId),
-    );
+  return (
+    tx
+      .select({
+        key: sql<string>`coalesce(${productivityTaskAssignees.userId}::text, '')`,
+        name: userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId),
+        count: sql<number>`count(*)::int`,
+      })
+      .from(productivityTasks)
+      .leftJoin(
+        productivityTaskAssignees,
+        and(eq(productivityTaskAssignees.agencyId, productivityTasks.agencyId), eq(productivityTaskAssignees.taskId, productivityTasks.id)),
+      )
+      .where(taskFilter(agencyId, listId, query))
+      .groupBy(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)
+      // By name, the unassigned last (the screen's order of the groups).
+      .orderBy(
+        sql`${userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)} asc nulls last`,
+        asc(productivityTaskAssignees.userId),
+      )
+  );
 }
 
 /** Tasks linked to a record of another module. */
