@@ -1,66 +1,41 @@
-import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconPaperclip, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, FileButton, Stack, Text, Title } from '@mantine/core';
+import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Task } from '../../core/contracts/productivity.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
-import { DOCUMENT_TYPES, documentFileProblem, downloadStoredFile, fileKind, fileSize } from '../lib/stored-files.ts';
+import { DOCUMENT_TYPES, documentFileProblem, fileKind, fileSize } from '../lib/stored-files.ts';
 import { UploadLine, type UploadLineState } from '../ui/upload-line.tsx';
 import { uploadTaskFile, useAddAttachment, useRemoveAttachment } from './task-drawer-calls.ts';
+import { StoredFileRow } from '../ui/stored-file-row.tsx';
 
 type Attachment = Task['attachments'][number];
 
 function AttachmentRow({ task, file }: { task: Task; file: Attachment }) {
   const remove = useRemoveAttachment();
   const dates = useAgencyDates();
-  const [downloading, setDownloading] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
   const name = file.name ?? fileKind(file.content_type);
-  const Icon = file.content_type === 'application/pdf' ? IconFileTypePdf : IconPhoto;
   return (
-    <Paper component="li" withBorder radius="sm" p="xs">
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Icon size={24} aria-hidden stroke={1.5} style={{ flexShrink: 0 }} />
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {fileKind(file.content_type)}, {fileSize(file.size)} · {file.added_by.name}, {dates.dateTime(file.added_at)}
-          </Text>
-          {failed ? (
-            <Text fz="xs" c="red" role="alert">
-              {failed}
-            </Text>
-          ) : null}
-        </Stack>
-        <ActionIcon
-          variant="default"
-          aria-label={`Download ${name}`}
-          loading={downloading}
-          onClick={() => {
-            setDownloading(true);
-            setFailed(null);
-            downloadStoredFile(file.file_id, name)
-              .catch((error: unknown) => setFailed(errorMessage(error)))
-              .finally(() => setDownloading(false));
-          }}
-        >
-          <IconDownload size={16} aria-hidden />
-        </ActionIcon>
-        {task.access === 'member' ? (
+    <StoredFileRow
+      component="li"
+      fileId={file.file_id}
+      name={file.name}
+      contentType={file.content_type}
+      details={`${fileKind(file.content_type)}, ${fileSize(file.size)} · ${file.added_by.name}, ${dates.dateTime(file.added_at)}`}
+      actions={(report) =>
+        task.access === 'member' ? (
           <ActionIcon
             variant="subtle"
             color="red"
             aria-label={`Remove ${name}`}
             loading={remove.isPending}
-            onClick={() => remove.mutate({ taskId: task.id, fileId: file.file_id }, { onError: (error) => setFailed(errorMessage(error)) })}
+            onClick={() => remove.mutate({ taskId: task.id, fileId: file.file_id }, { onError: report })}
           >
             <IconTrash size={16} aria-hidden />
           </ActionIcon>
-        ) : null}
-      </Group>
-    </Paper>
+        ) : null
+      }
+    />
   );
 }
 

@@ -1,57 +1,31 @@
-import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconDownload, IconFileTypePdf, IconPaperclip, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, FileButton, Stack, Text } from '@mantine/core';
+import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { WorkOrderAttachment } from '../../../core/contracts/fleet.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { DOCUMENT_TYPES, documentFileProblem, downloadStoredFile, fileKind, fileSize } from '../../lib/stored-files.ts';
+import { DOCUMENT_TYPES, documentFileProblem, fileKind, fileSize } from '../../lib/stored-files.ts';
 import { uploadWorkOrderFile } from './upload-work-order-file.ts';
 import { UploadLine, type UploadLineState } from '../../ui/upload-line.tsx';
+import { StoredFileRow } from '../../ui/stored-file-row.tsx';
 
 export const MAX_WORK_ORDER_FILES = 20;
 
 type Upload = UploadLineState;
 
 function AttachmentRow({ file, onRemove }: { file: WorkOrderAttachment; onRemove: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
-  const name = file.name ?? `${fileKind(file.content_type)}`;
-  const Icon = file.content_type === 'application/pdf' ? IconFileTypePdf : IconPhoto;
+  const name = file.name ?? fileKind(file.content_type);
   return (
-    <Paper withBorder radius="sm" p="xs">
-      <Group gap="xs" wrap="nowrap" align="flex-start">
-        <Icon size={24} aria-hidden stroke={1.5} style={{ flexShrink: 0 }} />
-        <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-          <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Text>
-          <Text fz="xs" c="dimmed">
-            {fileKind(file.content_type)}, {fileSize(file.size)}
-          </Text>
-          {failed ? (
-            <Text fz="xs" c="red" role="alert">
-              {failed}
-            </Text>
-          ) : null}
-        </Stack>
-        <ActionIcon
-          variant="default"
-          aria-label={`Download ${name}`}
-          loading={busy}
-          onClick={() => {
-            setBusy(true);
-            setFailed(null);
-            downloadStoredFile(file.id, name)
-              .catch((error: unknown) => setFailed(errorMessage(error)))
-              .finally(() => setBusy(false));
-          }}
-        >
-          <IconDownload size={16} aria-hidden />
-        </ActionIcon>
+    <StoredFileRow
+      fileId={file.id}
+      name={file.name}
+      contentType={file.content_type}
+      details={`${fileKind(file.content_type)}, ${fileSize(file.size)}`}
+      actions={() => (
         <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={onRemove}>
           <IconTrash size={16} aria-hidden />
         </ActionIcon>
-      </Group>
-    </Paper>
+      )}
+    />
   );
 }
 
