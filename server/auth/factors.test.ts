@@ -8,6 +8,7 @@ import { DATABASE_KINDS, startTestServer, tokenFromLink, type TestServer } from 
 import { decodeJwt, makeAgency, makeUser, signIn, type TestUser } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { EnrolledFactor } from '../../core/contracts/mfa.ts';
+import { apiCaller } from '../test-support/api-calls.ts';
 
 /** A real HTTP receiver standing in for the operator's SMS relay. */
 async function startSmsRelay() {
@@ -40,8 +41,7 @@ describe.each(DATABASE_KINDS)('second factors on %s', (kind) => {
     await relay?.close();
   });
 
-  const call = (session: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    server.request({ method, url, token: session.access_token, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => server);
 
   async function enrolTotp(session: Session) {
     const enrolled = (

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agencies } from '../db/schema.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, ifMatch, ok } from '../test-support/api-calls.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { passingAnswers } from '../test-support/fleet-samples.ts';
 import { sampleAnswers } from './sample-answers.ts';
@@ -39,13 +40,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
     await server?.close();
   });
 
-  const call = (
-    session: Session,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) => server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => server);
 
   let unit = 0;
   async function addVehicle(extra: object = {}): Promise<Vehicle> {
@@ -59,8 +54,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       odometer: 12_000,
       ...extra,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Vehicle;
+    return ok<Vehicle>(response, 201);
   }
 
   async function formFor(vehicle: Vehicle): Promise<SquadCheckForm> {
@@ -126,7 +120,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
         { notes: 'x' },
-        { 'if-match': `"${vehicle.version + 5}"` },
+        ifMatch(vehicle.version + 5),
       );
       expect(stale.statusCode).toBe(412);
       const edited = await call(
@@ -134,7 +128,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
         { notes: 'Push bumper fitted' },
-        { 'if-match': `"${vehicle.version}"` },
+        ifMatch(vehicle.version),
       );
       expect(edited.json().notes).toBe('Push bumper fitted');
     });
@@ -170,7 +164,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PUT',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
         { photo_id: first },
-        { 'if-match': `"${vehicle.version}"` },
+        ifMatch(vehicle.version),
       );
       expect(set.statusCode, set.body).toBe(200);
       expect(set.json()).toMatchObject({ photo_id: first, photo_url: `/storage/v1/object/${first}`, version: vehicle.version + 1 });
@@ -180,7 +174,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PUT',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
         { photo_id: null },
-        { 'if-match': `"${vehicle.version}"` },
+        ifMatch(vehicle.version),
       );
       expect(stale.statusCode).toBe(412);
 
@@ -190,7 +184,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PUT',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
         { photo_id: pdf },
-        { 'if-match': `"${set.json().version}"` },
+        ifMatch(set.json().version),
       );
       expect(notImage.json().fields).toEqual({ photo_id: 'The photo must be a PNG, JPEG or WebP image' });
       const elsewhere = await makeAgency(server);
@@ -204,29 +198,17 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PUT',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
         { photo_id: theirs },
-        { 'if-match': `"${set.json().version}"` },
+        ifMatch(set.json().version),
       );
       expect(foreign.statusCode).toBe(404);
 
       const second = await upload(manager, PNG, 'image/png');
       const replaced = (
-        await call(
-          manager,
-          'PUT',
-          `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
-          { photo_id: second },
-          { 'if-match': `"${set.json().version}"` },
-        )
+        await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: second }, ifMatch(set.json().version))
       ).json();
       expect(replaced.photo_id).toBe(second);
       const removed = (
-        await call(
-          manager,
-          'PUT',
-          `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
-          { photo_id: null },
-          { 'if-match': `"${replaced.version}"` },
-        )
+        await call(manager, 'PUT', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`, { photo_id: null }, ifMatch(replaced.version))
       ).json();
       expect(removed).toMatchObject({ photo_id: null, photo_url: null });
       const list = (await call(manager, 'GET', `/rest/v1/fleet/vehicles?q=${encodeURIComponent(vehicle.unit_number)}`)).json();
@@ -257,7 +239,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
         { assigned_user_id: officerId },
-        { 'if-match': `"${vehicle.version}"` },
+        ifMatch(vehicle.version),
       );
       expect(assigned.json()).toMatchObject({ assigned_user_id: officerId, assigned_user_name: 'Sam Officer' });
       const elsewhere = await makeAgency(server);
@@ -267,7 +249,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
         { assigned_user_id: stranger.id },
-        { 'if-match': `"${assigned.json().version}"` },
+        ifMatch(assigned.json().version),
       );
       expect(refused.json().fields).toEqual({ assigned_user_id: 'That person is not in your agency' });
       const home = (await call(officer, 'GET', '/rest/v1/fleet/home')).json();
@@ -277,7 +259,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}`,
         { assigned_user_id: null },
-        { 'if-match': `"${assigned.json().version}"` },
+        ifMatch(assigned.json().version),
       );
       expect(cleared.json()).toMatchObject({ assigned_user_id: null, assigned_user_name: null });
     });
@@ -449,7 +431,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/service-requests/${request.id}`,
         { status: 'in_progress' },
-        { 'if-match': `"${request.version}"` },
+        ifMatch(request.version),
       );
       expect(inProgress.statusCode).toBe(200);
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
@@ -458,7 +440,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/service-requests/${request.id}`,
         { status: 'completed', cost_cents: 41_250, note: 'Replaced LED module' },
-        { 'if-match': `"${inProgress.json().version}"` },
+        ifMatch(inProgress.json().version),
       );
       expect(completed.json()).toMatchObject({
         status: 'completed',
@@ -531,13 +513,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
           })
         ).statusCode,
       ).toBe(201);
-      await call(
-        manager,
-        'PATCH',
-        `/rest/v1/fleet/admin/service-requests/${tire.id}`,
-        { status: 'completed' },
-        { 'if-match': `"${tire.version}"` },
-      );
+      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${tire.id}`, { status: 'completed' }, ifMatch(tire.version));
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
     });
 
@@ -560,7 +536,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/service-requests/${request.id}`,
         { status: 'completed' },
-        { 'if-match': `"${request.version}"` },
+        ifMatch(request.version),
       );
       // The vehicle was already out of service, so the manual hold made no new status change: it is still the request's.
       const after = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json();
@@ -650,7 +626,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PUT',
         `/rest/v1/fleet/admin/vehicles/${vehicle.id}/photo`,
         { photo_id: theirs },
-        { 'if-match': `"${vehicle.version}"` },
+        ifMatch(vehicle.version),
       );
       expect(photo.statusCode).toBe(404);
     });
@@ -702,7 +678,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
           vehicle_types: [],
           sections: [{ id: 'only', title: 'Only', items: [{ id: 'horn', label: 'Horn', kind: 'pass_fail' }] }],
         },
-        { 'if-match': `"${template.version}"` },
+        ifMatch(template.version),
       );
       expect(edited.json()).toMatchObject({ version_number: template.version_number + 1 });
       const detailResponse = await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks/${submitted.id}`);
@@ -716,7 +692,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PUT',
         `/rest/v1/fleet/admin/templates/${template.id}`,
         { name: template.name, description: template.description, vehicle_types: [], sections: template.sections },
-        { 'if-match': `"${edited.json().version}"` },
+        ifMatch(edited.json().version),
       );
     });
 
@@ -744,7 +720,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'POST',
         `/rest/v1/fleet/admin/squad-checks/${target.id}/review`,
         { decision: 'return' },
-        { 'if-match': `"${target.version}"` },
+        ifMatch(target.version),
       );
       expect(returned.json().fields).toEqual({ note: 'Say what the officer should correct' });
       const approved = await call(
@@ -752,7 +728,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'POST',
         `/rest/v1/fleet/admin/squad-checks/${target.id}/review`,
         { decision: 'approve' },
-        { 'if-match': `"${target.version}"` },
+        ifMatch(target.version),
       );
       expect(approved.json()).toMatchObject({ status: 'approved' });
     });
@@ -779,21 +755,9 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       ).json() as ServiceRequest;
       expect(second.number).toBe(first.number + 1);
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
-      await call(
-        manager,
-        'PATCH',
-        `/rest/v1/fleet/admin/service-requests/${first.id}`,
-        { status: 'completed' },
-        { 'if-match': `"${first.version}"` },
-      );
+      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${first.id}`, { status: 'completed' }, ifMatch(first.version));
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('out_of_service');
-      await call(
-        manager,
-        'PATCH',
-        `/rest/v1/fleet/admin/service-requests/${second.id}`,
-        { status: 'completed' },
-        { 'if-match': `"${second.version}"` },
-      );
+      await call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${second.id}`, { status: 'completed' }, ifMatch(second.version));
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('in_service');
     });
 
@@ -812,7 +776,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/service-requests/${request.id}`,
         { status: 'declined' },
-        { 'if-match': `"${request.version}"` },
+        ifMatch(request.version),
       );
       expect(decline.json().fields).toEqual({ note: 'Say why the request is declined' });
       const done = (
@@ -821,7 +785,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
           'PATCH',
           `/rest/v1/fleet/admin/service-requests/${request.id}`,
           { status: 'completed' },
-          { 'if-match': `"${request.version}"` },
+          ifMatch(request.version),
         )
       ).json();
       const impossible = await call(
@@ -829,7 +793,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/service-requests/${request.id}`,
         { status: 'in_progress' },
-        { 'if-match': `"${done.version}"` },
+        ifMatch(done.version),
       );
       expect(impossible.json().fields).toEqual({ status: 'A completed request cannot become in progress' });
       const stale = await call(
@@ -837,7 +801,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/service-requests/${request.id}`,
         { status: 'open', note: 'Still broken' },
-        { 'if-match': `"${request.version}"` },
+        ifMatch(request.version),
       );
       expect(stale.statusCode).toBe(412);
       const reopened = await call(
@@ -845,7 +809,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/service-requests/${request.id}`,
         { status: 'open', note: 'Still broken' },
-        { 'if-match': `"${done.version}"` },
+        ifMatch(done.version),
       );
       expect(reopened.json()).toMatchObject({ status: 'open', completed_at: null });
     });
@@ -934,7 +898,7 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         'PATCH',
         `/rest/v1/fleet/admin/service-requests/${request.id}`,
         { status: 'completed' },
-        { 'if-match': `"${request.version}"` },
+        ifMatch(request.version),
       );
       const after = (await call(manager, 'GET', `/rest/v1/fleet/admin/maintenance?state=all&vehicle_id=${vehicle.id}`)).json();
       expect(after.find((m: { category: string }) => m.category === 'oil_change')).toMatchObject({

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../core/contracts/auth.ts';
@@ -7,6 +6,7 @@ import type { Page } from '../../core/contracts/admin.ts';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, fresh, ifMatch, ok } from '../test-support/api-calls.ts';
 import { addDays, localDate } from './agency-days.ts';
 import { fleetJobs, reminderHourReached, reminderThreshold, remindAgency, remindersOf } from './documents.ts';
 import { vehicleEvents, vehicles } from './schema.ts';
@@ -40,18 +40,9 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     await server?.close();
   });
 
-  const call = (
-    session: Session,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) => server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
-  const created = async <T>(session: Session, url: string, payload: object): Promise<T> => {
-    const response = await call(session, 'POST', url, payload, { 'idempotency-key': randomUUID() });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as T;
-  };
+  const call = apiCaller(() => server);
+  const created = <T>(session: Session, url: string, payload: object): Promise<T> =>
+    call(session, 'POST', url, payload, fresh()).then((response) => ok<T>(response, 201));
 
   let unit = 0;
   const addVehicle = (session = manager) => {
@@ -84,27 +75,15 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       account_number: 'A-1',
     });
     expect(vendor).toMatchObject({ name: 'Lakeside Tire', active: true, address: null, version: 1 });
-    const twice = await call(
-      manager,
-      'POST',
-      '/rest/v1/fleet/admin/vendors',
-      { name: 'lakeside tire' },
-      { 'idempotency-key': randomUUID() },
-    );
+    const twice = await call(manager, 'POST', '/rest/v1/fleet/admin/vendors', { name: 'lakeside tire' }, fresh());
     expect(twice.statusCode).toBe(400);
     expect(twice.json().fields).toEqual({ name: 'Lakeside Tire is already on the list' });
-    const bad = await call(
-      manager,
-      'POST',
-      '/rest/v1/fleet/admin/vendors',
-      { name: '', email: 'nope' },
-      { 'idempotency-key': randomUUID() },
-    );
+    const bad = await call(manager, 'POST', '/rest/v1/fleet/admin/vendors', { name: '', email: 'nope' }, fresh());
     expect(bad.json().fields).toMatchObject({ name: 'Give it a name', email: 'Enter an e-mail address like shop@example.com' });
 
-    const retired = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vendors/${vendor.id}`, { active: false }, { 'if-match': '"1"' });
+    const retired = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vendors/${vendor.id}`, { active: false }, ifMatch(1));
     expect(retired.json()).toMatchObject({ active: false, version: 2 });
-    const stale = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vendors/${vendor.id}`, { notes: 'x' }, { 'if-match': '"1"' });
+    const stale = await call(manager, 'PATCH', `/rest/v1/fleet/admin/vendors/${vendor.id}`, { notes: 'x' }, ifMatch(1));
     expect(stale.statusCode).toBe(412);
     const active = (await call(manager, 'GET', '/rest/v1/fleet/admin/vendors')).json() as Page<Vendor>;
     expect(active.items.map((v) => v.id)).not.toContain(vendor.id);
@@ -126,7 +105,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'PATCH',
       `/rest/v1/fleet/admin/service-requests/${request.id}`,
       { vendor_id: vendor.id },
-      { 'if-match': `"${request.version}"` },
+      ifMatch(request.version),
     );
     expect(toRetired.json().fields).toEqual({ vendor_id: 'Choose one of the active vendors' });
   });
@@ -140,20 +119,14 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     expect((await call(officer, 'GET', '/rest/v1/fleet/admin/reports?from=2026-01-01&to=2026-01-31')).statusCode).toBe(403);
     expect((await call(otherManager, 'GET', `/rest/v1/fleet/admin/vendors/${vendor.id}`)).statusCode).toBe(404);
     expect((await call(otherManager, 'GET', `/rest/v1/fleet/admin/fuel/${entry.id}`)).statusCode).toBe(404);
-    const voidTheirs = await call(
-      otherManager,
-      'POST',
-      `/rest/v1/fleet/admin/fuel/${entry.id}/void`,
-      { reason: 'Not ours' },
-      { 'if-match': '"1"' },
-    );
+    const voidTheirs = await call(otherManager, 'POST', `/rest/v1/fleet/admin/fuel/${entry.id}/void`, { reason: 'Not ours' }, ifMatch(1));
     expect(voidTheirs.statusCode).toBe(404);
     const documents = await call(
       otherManager,
       'PUT',
       `/rest/v1/fleet/admin/vehicles/${vehicle.id}/documents`,
       { registration_expires_on: '2027-01-01', insurance_expires_on: null, inspection_expires_on: null },
-      { 'if-match': `"${vehicle.version}"` },
+      ifMatch(vehicle.version),
     );
     expect(documents.statusCode).toBe(404);
     const cost = await call(
@@ -165,7 +138,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     const theirs = (await call(otherManager, 'GET', '/rest/v1/fleet/admin/fuel')).json() as Page<FuelEntry>;
     expect(theirs.items).toEqual([]);
     // An officer of another agency cannot log fuel for our car either.
-    const foreign = await call(otherManager, 'POST', '/rest/v1/fleet/fuel', {}, { 'idempotency-key': randomUUID() });
+    const foreign = await call(otherManager, 'POST', '/rest/v1/fleet/fuel', {}, fresh());
     expect(foreign.statusCode).toBe(403);
   });
 
@@ -179,7 +152,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       odometer: 10_420,
       full_tank: true,
     };
-    const key = { 'idempotency-key': randomUUID() };
+    const key = fresh();
     const first = await call(officer, 'POST', '/rest/v1/fleet/fuel', body, key);
     const again = await call(officer, 'POST', '/rest/v1/fleet/fuel', body, key);
     expect(first.statusCode).toBe(201);
@@ -202,7 +175,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'POST',
       '/rest/v1/fleet/fuel',
       { vehicle_id: vehicle.id, filled_at: 'yesterday', quantity: 0, total_cents: -1, odometer: 1.5 },
-      { 'idempotency-key': randomUUID() },
+      fresh(),
     );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['filled_at', 'full_tank', 'odometer', 'quantity', 'total_cents']);
@@ -243,7 +216,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'PUT',
       `/rest/v1/fleet/admin/fuel/${thirsty.id}`,
       { filled_at: thirsty.filled_at, quantity: 5, total_cents: 1_745, odometer: 11_000, full_tank: true },
-      { 'if-match': `"${thirsty.version}"` },
+      ifMatch(thirsty.version),
     );
     expect(corrected.json()).toMatchObject({ quantity: 5, economy: 20, outlier: null, version: 2 });
     const stale = await call(
@@ -251,18 +224,18 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'PUT',
       `/rest/v1/fleet/admin/fuel/${thirsty.id}`,
       { filled_at: thirsty.filled_at, quantity: 6, total_cents: 1_745, odometer: 11_000, full_tank: true },
-      { 'if-match': `"${thirsty.version}"` },
+      ifMatch(thirsty.version),
     );
     expect(stale.statusCode).toBe(412);
     // Voided with a reason, the backwards fill stays on record, out of the economy.
-    const noReason = await call(manager, 'POST', `/rest/v1/fleet/admin/fuel/${backwards.id}/void`, { reason: '' }, { 'if-match': '"1"' });
+    const noReason = await call(manager, 'POST', `/rest/v1/fleet/admin/fuel/${backwards.id}/void`, { reason: '' }, ifMatch(1));
     expect(noReason.json().fields).toEqual({ reason: 'Say why (at least 3 characters)' });
     const voided = await call(
       manager,
       'POST',
       `/rest/v1/fleet/admin/fuel/${backwards.id}/void`,
       { reason: 'Typed the wrong car' },
-      { 'if-match': '"1"' },
+      ifMatch(1),
     );
     expect(voided.json()).toMatchObject({ void_reason: 'Typed the wrong car', economy: null, outlier: null });
     expect(voided.json().voided_at).not.toBeNull();
@@ -294,7 +267,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'PUT',
       `/rest/v1/fleet/admin/fuel/${slip.id}`,
       { filled_at: slip.filled_at, quantity: 10, total_cents: 3_490, odometer: 10_400, full_tank: true },
-      { 'if-match': `"${slip.version}"` },
+      ifMatch(slip.version),
     );
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(await odometerOf(vehicle)).toBe(10_400);
@@ -305,13 +278,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
     await fill(other, 10_300, 10, new Date(Date.now() - 86_400_000).toISOString());
     const typo = await fill(other, 99_999, 10, new Date().toISOString());
     expect(await odometerOf(other)).toBe(99_999);
-    const voided = await call(
-      manager,
-      'POST',
-      `/rest/v1/fleet/admin/fuel/${typo.id}/void`,
-      { reason: 'Odometer mistyped' },
-      { 'if-match': '"1"' },
-    );
+    const voided = await call(manager, 'POST', `/rest/v1/fleet/admin/fuel/${typo.id}/void`, { reason: 'Odometer mistyped' }, ifMatch(1));
     expect(voided.statusCode, voided.body).toBe(200);
     expect(await odometerOf(other)).toBe(10_300);
     expect((await reading(other, 10_350)).statusCode).toBe(200);
@@ -356,7 +323,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'PUT',
       `/rest/v1/fleet/admin/vehicles/${vehicle.id}/documents`,
       { registration_expires_on: addDays(today, -2), insurance_expires_on: addDays(today, 10), inspection_expires_on: addDays(today, 200) },
-      { 'if-match': `"${vehicle.version}"` },
+      ifMatch(vehicle.version),
     );
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ registration_expires_on: addDays(today, -2), version: vehicle.version + 1 });
@@ -365,7 +332,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'PUT',
       `/rest/v1/fleet/admin/vehicles/${vehicle.id}/documents`,
       { registration_expires_on: '31/12/2026', insurance_expires_on: null, inspection_expires_on: null },
-      { 'if-match': `"${vehicle.version + 1}"` },
+      ifMatch(vehicle.version + 1),
     );
     expect(bad.json().fields).toEqual({ registration_expires_on: 'Use a date (YYYY-MM-DD)' });
     const expiring = (await call(manager, 'GET', '/rest/v1/fleet/admin/documents/expiring')).json() as ExpiringDocument[];
@@ -390,7 +357,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'PUT',
       `/rest/v1/fleet/admin/vehicles/${vehicle.id}/documents`,
       { registration_expires_on: addDays(today, 25), insurance_expires_on: null, inspection_expires_on: null },
-      { 'if-match': `"${vehicle.version}"` },
+      ifMatch(vehicle.version),
     );
     const dayAt = (offset: number) => new Date(now.getTime() + offset * 86_400_000);
     const reminders = async () =>
@@ -430,7 +397,7 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       'PATCH',
       `/rest/v1/fleet/admin/service-requests/${request.id}`,
       { status: 'completed', cost_cents: 30_000 },
-      { 'if-match': `"${request.version}"` },
+      ifMatch(request.version),
     );
     expect(done.statusCode, done.body).toBe(200);
     const now = Date.now();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, ifMatch, ok } from '../test-support/api-calls.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
@@ -46,8 +47,7 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
     await server?.close();
   });
 
-  const call = (session: Session, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => server);
 
   let unit = 0;
   async function addVehicle(): Promise<Vehicle> {
@@ -60,8 +60,7 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
       year: 2024,
       odometer: 12_000,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Vehicle;
+    return ok<Vehicle>(response, 201);
   }
 
   async function report(vehicle: Vehicle, description: string): Promise<ServiceRequest> {
@@ -71,12 +70,11 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
       description,
       drivable: true,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as ServiceRequest;
+    return ok<ServiceRequest>(response, 201);
   }
 
   const update = (session: Session, request: ServiceRequest, body: object, version = request.version) =>
-    call(session, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, body, { 'if-match': `"${version}"` });
+    call(session, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, body, ifMatch(version));
 
   const queue = async (search = '') =>
     (await call(manager, 'GET', `/rest/v1/fleet/admin/service-requests${search}`)).json() as { items: ServiceRequest[]; total: number };

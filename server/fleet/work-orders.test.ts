@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, ifMatch, ok } from '../test-support/api-calls.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { ServiceRequest, TimelinePage, Vehicle, VehicleCosts, WorkOrder } from '../../core/contracts/fleet.ts';
@@ -44,13 +45,7 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
     await server?.close();
   });
 
-  const call = (
-    session: Session,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) => server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => server);
 
   let unit = 0;
   async function addVehicle(): Promise<Vehicle> {
@@ -63,8 +58,7 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
       year: 2024,
       odometer: 20_000,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Vehicle;
+    return ok<Vehicle>(response, 201);
   }
 
   async function report(vehicle: Vehicle, description = 'Front tires worn to the bars'): Promise<ServiceRequest> {
@@ -74,8 +68,7 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
       description,
       drivable: true,
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as ServiceRequest;
+    return ok<ServiceRequest>(response, 201);
   }
 
   const vendorIds: Record<string, string> = {};
@@ -100,9 +93,9 @@ describe.each(DATABASE_KINDS)('work orders on %s', (kind) => {
   const startWorkOrder = (session: Session, request: ServiceRequest, body: object = tiresAndLabour) =>
     call(session, 'POST', `/rest/v1/fleet/admin/service-requests/${request.id}/work-order`, body);
   const saveWorkOrder = (session: Session, order: WorkOrder, body: object, version = order.version) =>
-    call(session, 'PUT', `/rest/v1/fleet/admin/work-orders/${order.id}`, body, { 'if-match': `"${version}"` });
+    call(session, 'PUT', `/rest/v1/fleet/admin/work-orders/${order.id}`, body, ifMatch(version));
   const updateRequest = (request: ServiceRequest, body: object) =>
-    call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, body, { 'if-match': `"${request.version}"` });
+    call(manager, 'PATCH', `/rest/v1/fleet/admin/service-requests/${request.id}`, body, ifMatch(request.version));
   const getRequest = async (request: ServiceRequest) =>
     (await call(manager, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).json() as ServiceRequest;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, ok } from '../test-support/api-calls.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { StoredFile } from '../../core/contracts/storage.ts';
@@ -42,8 +43,7 @@ describe.each(DATABASE_KINDS)('a field training program’s reference material o
     await server?.close();
   });
 
-  const call = (session: Session, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => server);
 
   async function openBinder(traineeUser: TestUser, trainerUser: TestUser): Promise<Binder> {
     const response = await call(coordinator, 'POST', '/rest/v1/fto/admin/binders', {
@@ -52,8 +52,7 @@ describe.each(DATABASE_KINDS)('a field training program’s reference material o
       start_date: '2026-09-01',
       trainers: program.content.phases.map((p) => ({ phase_key: p.key, trainer_id: trainerUser.id })),
     });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Binder;
+    return ok<Binder>(response, 201);
   }
 
   const upload = (session: Session, body: Buffer = PDF, type = 'application/pdf') =>
@@ -67,8 +66,7 @@ describe.each(DATABASE_KINDS)('a field training program’s reference material o
 
   async function uploaded(session: Session): Promise<StoredFile> {
     const response = await upload(session);
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as StoredFile;
+    return ok<StoredFile>(response, 201);
   }
 
   const add = (session: Session, body: object, headers: Record<string, string> = {}) =>
@@ -77,8 +75,7 @@ describe.each(DATABASE_KINDS)('a field training program’s reference material o
   async function added(title: string): Promise<ReferenceDocument> {
     const file = await uploaded(coordinator);
     const response = await add(coordinator, { file_id: file.id, title, description: '' });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as ReferenceDocument;
+    return ok<ReferenceDocument>(response, 201);
   }
 
   const binderList = async (session: Session, id = binder.id) =>

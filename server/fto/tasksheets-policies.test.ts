@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller } from '../test-support/api-calls.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type {
@@ -24,8 +25,7 @@ describe.each(DATABASE_KINDS)('field training tasksheets and policies on %s', (k
   let program: Program;
   let binder: Binder;
 
-  const call = (session: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
-    server.request({ method, url, token: session.access_token, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(kind);

@@ -5,6 +5,7 @@ import type { Space, Task, TaskListSummary, TaskPage, TaskSummary } from '../../
 import type { Permission } from '../../core/permissions.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, fresh, ok } from '../test-support/api-calls.ts';
 
 /**
  * "Make a task" from another module's record: the task and its link to the record are made by one
@@ -25,13 +26,7 @@ describe.each(DATABASE_KINDS)('a task made from another module’s record on %s'
   let request: ServiceRequest;
   let foreignRequest: ServiceRequest;
 
-  const call = (session: Session, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
-  const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
-  const ok = async <T>(response: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> => {
-    expect(response.statusCode, response.body).toBe(status);
-    return response.json() as T;
-  };
+  const call = apiCaller(() => server);
 
   /** A service request on a new vehicle of the agency `session` belongs to, reported by `session`. */
   async function serviceRequestOf(session: Session, unit: string): Promise<ServiceRequest> {

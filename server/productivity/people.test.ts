@@ -6,6 +6,7 @@ import type { Permission } from '../../core/permissions.ts';
 import { users as usersTable } from '../db/schema.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, fresh, ok } from '../test-support/api-calls.ts';
 
 const BASE = '/rest/v1/productivity';
 const USER: Permission[] = ['productivity:access'];
@@ -20,13 +21,8 @@ describe.each(DATABASE_KINDS)('looking people up for productivity on %s', (kind)
   >;
   let sessions: Record<'admin' | 'sergeant' | 'guest' | 'loner' | 'limited' | 'fleetOnly' | 'foreignAdmin', Session>;
 
-  const call = (session: Session, url: string, method: 'GET' | 'POST' = 'GET', payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url: `${BASE}${url}`, token: session.access_token, headers, ...(payload ? { payload } : {}) });
-  const search = async (session: Session, query = '') => {
-    const response = await call(session, `/people${query}`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as PersonMatch[];
-  };
+  const call = apiCaller(() => server, BASE);
+  const search = async (session: Session, query = '') => ok<PersonMatch[]>(await call(session, 'GET', `/people${query}`));
   const names = (found: PersonMatch[]) => found.map((person) => person.name);
 
   beforeAll(async () => {
@@ -64,13 +60,12 @@ describe.each(DATABASE_KINDS)('looking people up for productivity on %s', (kind)
       fleetOnly: await signIn(server, people.fleetOnly),
       foreignAdmin: await signIn(server, people.foreignAdmin),
     };
-    const fresh = () => ({ 'idempotency-key': crypto.randomUUID() });
     const space = (
-      await call(sessions.sergeant, '/spaces', 'POST', { name: 'Patrol', member_ids: [people.officer.id] }, fresh())
+      await call(sessions.sergeant, 'POST', '/spaces', { name: 'Patrol', member_ids: [people.officer.id] }, fresh())
     ).json() as Space;
-    const list = (await call(sessions.sergeant, `/spaces/${space.id}/lists`, 'POST', { name: 'Shift' }, fresh())).json() as TaskListSummary;
-    const task = (await call(sessions.sergeant, `/lists/${list.id}/tasks`, 'POST', { title: 'Look at this' }, fresh())).json() as Task;
-    const shared = await call(sessions.sergeant, `/tasks/${task.id}/shares`, 'POST', { user_id: people.guest.id });
+    const list = (await call(sessions.sergeant, 'POST', `/spaces/${space.id}/lists`, { name: 'Shift' }, fresh())).json() as TaskListSummary;
+    const task = (await call(sessions.sergeant, 'POST', `/lists/${list.id}/tasks`, { title: 'Look at this' }, fresh())).json() as Task;
+    const shared = await call(sessions.sergeant, 'POST', `/tasks/${task.id}/shares`, { user_id: people.guest.id });
     expect(shared.statusCode, shared.body).toBe(200);
   }, 120_000);
   afterAll(async () => {
@@ -119,7 +114,7 @@ describe.each(DATABASE_KINDS)('looking people up for productivity on %s', (kind)
 
   it('refuses someone a task was only shared with, and someone in no space: they add nobody and share nothing', async () => {
     for (const session of [sessions.guest, sessions.loner]) {
-      const response = await call(session, '/people?q=sam');
+      const response = await call(session, 'GET', '/people?q=sam');
       expect(response.statusCode, response.body).toBe(403);
       expect(response.body).not.toContain('Sam Sergeant');
     }
@@ -127,7 +122,7 @@ describe.each(DATABASE_KINDS)('looking people up for productivity on %s', (kind)
 
   it('refuses a user who cannot open productivity: no productivity access, or a limited account', async () => {
     for (const session of [sessions.fleetOnly, sessions.limited]) {
-      const response = await call(session, '/people?q=sam');
+      const response = await call(session, 'GET', '/people?q=sam');
       expect(response.statusCode, response.body).toBe(403);
       expect(response.body).not.toContain('Sam Sergeant');
     }

@@ -4,6 +4,7 @@ import type { AiDraft, AiDraftingStatus, Report } from '../../core/contracts/rep
 import { draftAnswer, startChatStandIn, type ChatStandIn } from '../test-support/chat-stand-in.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { apiCaller, fresh, ifMatch } from '../test-support/api-calls.ts';
 
 const OFFICER = ['reports:editor', 'reports:templates.use', 'reports:templates.create_user'] as const;
 
@@ -30,12 +31,11 @@ describe.each(DATABASE_KINDS)('drafting a narrative from a transcript on %s', (k
   let administrator: Session;
   let outsider: Session;
 
-  const call = (session: Session, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    server.request({ method, url, token: session.access_token, headers, ...(payload ? { payload } : {}) });
+  const call = apiCaller(() => server);
   const draft = (session: Session, body: object = { type_key: 'incident', transcript: TRANSCRIPT, file_name: 'bodycam-0412.vtt' }) =>
     call(session, 'POST', '/functions/v1/draft-narrative', body);
   const use = (session: Session, id: string, signature: string) =>
-    call(session, 'POST', `/rest/v1/reports/ai/drafts/${id}/use`, { signature }, { 'idempotency-key': crypto.randomUUID() });
+    call(session, 'POST', `/rest/v1/reports/ai/drafts/${id}/use`, { signature }, fresh());
   const auditActions = async () =>
     server.database.withTenant(agency.id, async (tx) => {
       const { auditLog } = await import('../db/schema.ts');
@@ -165,7 +165,7 @@ describe.each(DATABASE_KINDS)('drafting a narrative from a transcript on %s', (k
         location: '1400 N Lake St',
         answers: { offense: 'OWI', how_reported: 'Officer initiated' },
       },
-      { 'if-match': `"${report.version}"` },
+      ifMatch(report.version),
     );
     expect(submit.statusCode).toBe(400);
     expect((submit.json() as { fields: Record<string, string> }).fields.narrative).toMatch(/\[INSERT time\]/);
@@ -189,7 +189,7 @@ describe.each(DATABASE_KINDS)('drafting a narrative from a transcript on %s', (k
         narrative:
           '<p><span data-cite="P2">The driver said he had two beers.</span> <span data-cite="javascript:x" onclick="x()">Hi</span></p>',
       },
-      { 'if-match': `"${report.version}"` },
+      ifMatch(report.version),
     );
     expect(saved.statusCode, saved.body).toBe(200);
     expect((saved.json() as Report).content.narrative).toBe('<p><span data-cite="P2">The driver said he had two beers.</span> Hi</p>');
