@@ -5,10 +5,9 @@
  * who reloads the list without a connection still has its tasks and the space's templates, and queues a
  * new task that reaches the server once the connection is back. Set-up goes through the API.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Space, Task, TaskListSummary, TaskPage, TaskTemplate } from '../../core/contracts/productivity.ts';
+import type { CreateTaskInput, TaskListSummary, TaskPage, TaskTemplate } from '../../core/contracts/productivity.ts';
 import {
   agencyWithAdmin,
   api,
@@ -20,16 +19,15 @@ import {
   type Person,
 } from '../admin/support.ts';
 import { openAs, PHONE } from '../schedule/support.ts';
+import { created, newList, newSpace, newTask as addTask } from './support.ts';
 import { newPage } from '../support/browser.ts';
 
 let admin: Person;
 let officer: Person & { id: string };
 let list: TaskListSummary;
 
-const created = () => ({ 'idempotency-key': randomUUID() });
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const newTask = (body: Record<string, unknown>) =>
-  api<Task>(admin.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, body, created());
+const newTask = (body: CreateTaskInput) => addTask(admin.session, list.id, body);
 
 beforeAll(async () => {
   admin = await agencyWithAdmin('listgroups');
@@ -39,20 +37,8 @@ beforeAll(async () => {
     accountType: 'full',
     prefix: 'officer',
   });
-  const space = await api<Space>(
-    admin.session,
-    'POST',
-    '/rest/v1/productivity/spaces',
-    { name: 'Traffic unit', member_ids: [officer.id] },
-    created(),
-  );
-  list = await api<TaskListSummary>(
-    admin.session,
-    'POST',
-    `/rest/v1/productivity/spaces/${space.id}/lists`,
-    { name: 'Enforcement week' },
-    created(),
-  );
+  const space = await newSpace(admin.session, { name: 'Traffic unit', member_ids: [officer.id] });
+  list = await newList(admin.session, space.id, 'Enforcement week');
   // Made in an order that is none of the groups' orders.
   await newTask({ title: 'Order new cones', priority: 'low' });
   await newTask({ title: 'Return the radar gun', priority: 'high', due_on: inDays(30) });

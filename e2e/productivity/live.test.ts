@@ -3,48 +3,28 @@
  * move; and a space's settings ask before dropping what was typed when the drawer is closed. The
  * agency, its people, the space and its tasks are set up through the API.
  */
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
+import type { Space, TaskListSummary } from '../../core/contracts/productivity.ts';
 import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, type Person } from '../admin/support.ts';
 import { openAs } from '../schedule/support.ts';
+import { newList, newSpace, newTask } from './support.ts';
 
 let admin: Person;
 let officer: Person & { id: string };
 let space: Space;
 let list: TaskListSummary;
 
-const created = () => ({ 'idempotency-key': randomUUID() });
-
 beforeAll(async () => {
   admin = await agencyWithAdmin('live');
   const officerRole = await roleIdByName(admin.session, 'Officer');
   officer = await inviteAndAccept(admin.session, { name: 'Sam Patel', roleIds: [officerRole], accountType: 'full', prefix: 'officer' });
-  space = await api<Space>(
-    admin.session,
-    'POST',
-    '/rest/v1/productivity/spaces',
-    { name: 'Traffic unit', member_ids: [officer.id] },
-    created(),
-  );
-  list = await api<TaskListSummary>(
-    admin.session,
-    'POST',
-    `/rest/v1/productivity/spaces/${space.id}/lists`,
-    { name: 'Speed enforcement' },
-    created(),
-  );
+  space = await newSpace(admin.session, { name: 'Traffic unit', member_ids: [officer.id] });
+  list = await newList(admin.session, space.id, 'Speed enforcement');
 }, 120_000);
 
 describe('productivity, live', () => {
   it('shows a task moved on the board by one member on another member’s board, without reloading', async () => {
-    const task = await api<Task>(
-      admin.session,
-      'POST',
-      `/rest/v1/productivity/lists/${list.id}/tasks`,
-      { title: 'Radar calibration' },
-      created(),
-    );
+    const task = await newTask(admin.session, list.id, { title: 'Radar calibration' });
     const board = `/productivity/list/${list.id}?view=board`;
     const [mover, watcher] = await Promise.all([openAs(admin, board), openAs(officer, board)]);
     try {

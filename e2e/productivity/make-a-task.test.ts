@@ -6,22 +6,21 @@
  * to fix; a list grouped by status shows a folding section per status, and its CSV holds the
  * filtered tasks. Set-up goes through the API.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
-import type { Space, Task, TaskListSummary, TaskPage, TaskSummary } from '../../core/contracts/productivity.ts';
+import type { Space, TaskListSummary, TaskPage, TaskSummary } from '../../core/contracts/productivity.ts';
 import type { Report } from '../../core/contracts/reports.ts';
 import { emptyReportContent } from '../../core/reports/report-rules.ts';
 import { agencyWithAdmin, api, expectAxeCleanInBothThemes, inviteAndAccept, roleIdByName, type Person } from '../admin/support.ts';
 import { openAs, PHONE } from '../schedule/support.ts';
+import { created, ifMatch, newList, newSpace, newTask } from './support.ts';
 
 let admin: Person;
 let officer: Person & { id: string };
 let space: Space;
 let list: TaskListSummary;
 
-const created = () => ({ 'idempotency-key': randomUUID() });
 const linked = (kind: string, recordId: string) =>
   api<TaskSummary[]>(admin.session, 'GET', `/rest/v1/productivity/linked?kind=${kind}&record_id=${recordId}`);
 const tasksTitled = async (title: string) =>
@@ -35,20 +34,8 @@ beforeAll(async () => {
     accountType: 'full',
     prefix: 'officer',
   });
-  space = await api<Space>(
-    admin.session,
-    'POST',
-    '/rest/v1/productivity/spaces',
-    { name: 'Day shift', member_ids: [officer.id] },
-    created(),
-  );
-  list = await api<TaskListSummary>(
-    admin.session,
-    'POST',
-    `/rest/v1/productivity/spaces/${space.id}/lists`,
-    { name: 'Follow-ups' },
-    created(),
-  );
+  space = await newSpace(admin.session, { name: 'Day shift', member_ids: [officer.id] });
+  list = await newList(admin.session, space.id, 'Follow-ups');
 }, 120_000);
 
 describe('a task made from another module’s record', () => {
@@ -115,14 +102,14 @@ describe('a task made from another module’s record', () => {
         people: [{ role: 'suspect', name: 'Dana Reyes', date_of_birth: '1990-04-02', address: '', phone: '', description: '' }],
         narrative: '<p>I responded to Riverside Market for a retail theft.</p>',
       },
-      { 'if-match': `"${draft.version}"` },
+      ifMatch(draft.version),
     );
     const returned = await api<Report>(
       admin.session,
       'POST',
       `/rest/v1/reports/reports/${draft.id}/return`,
       { comment: 'Add the store manager as a witness' },
-      { 'if-match': `"${submitted.version}"` },
+      ifMatch(submitted.version),
     );
     const page = await openAs(officer, `/reports/${draft.id}`);
     try {
@@ -175,7 +162,7 @@ describe('a list’s tasks', () => {
         'PATCH',
         `/rest/v1/productivity/spaces/${space.id}`,
         { statuses: workflow.filter((status) => status.key !== 'in_progress') },
-        { 'if-match': `"${current.version}"` },
+        ifMatch(current.version),
       );
 
       await page.context().setOffline(false);
@@ -194,30 +181,17 @@ describe('a list’s tasks', () => {
     } finally {
       await page.context().close();
       const current = await api<Space>(admin.session, 'GET', `/rest/v1/productivity/spaces/${space.id}`);
-      await api(
-        admin.session,
-        'PATCH',
-        `/rest/v1/productivity/spaces/${space.id}`,
-        { statuses: workflow },
-        { 'if-match': `"${current.version}"` },
-      );
+      await api(admin.session, 'PATCH', `/rest/v1/productivity/spaces/${space.id}`, { statuses: workflow }, ifMatch(current.version));
     }
   });
 
   it('shows a section per status with its count, folds one away, and downloads the filtered list as CSV', async () => {
-    const make = (title: string) =>
-      api<Task>(admin.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, { title, labels: ['audit'] }, created());
-    await api(admin.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, { title: 'Wash the cars' }, created());
+    const make = (title: string) => newTask(admin.session, list.id, { title, labels: ['audit'] });
+    await newTask(admin.session, list.id, { title: 'Wash the cars' });
     await make('Audit the radio log');
     await make('Audit the key cabinet');
     const started = await make('Audit the armory');
-    await api(
-      admin.session,
-      'PATCH',
-      `/rest/v1/productivity/tasks/${started.id}`,
-      { status: 'in_progress' },
-      { 'if-match': `"${started.version}"` },
-    );
+    await api(admin.session, 'PATCH', `/rest/v1/productivity/tasks/${started.id}`, { status: 'in_progress' }, ifMatch(started.version));
 
     const page = await openAs(admin, `/productivity/list/${list.id}?group=status&label=audit`);
     try {

@@ -5,10 +5,9 @@
  * else; two tasks printed one a page; the screens axe clean in both themes and usable at 360 px. The
  * agency, its people, the space the later tests use and their tasks are set up through the API.
  */
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
+import type { CreateTaskInput, Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
 import {
   agencyWithAdmin,
   api,
@@ -20,6 +19,7 @@ import {
   type Person,
 } from '../admin/support.ts';
 import { openAs, PHONE } from '../schedule/support.ts';
+import { ifMatch, newList, newSpace, newTask as addTask } from './support.ts';
 import { transitionsDone } from '../support/browser.ts';
 
 let admin: Person & { id?: string };
@@ -29,10 +29,9 @@ let space: Space;
 let list: TaskListSummary;
 
 const today = new Date().toISOString().slice(0, 10);
-const created = () => ({ 'idempotency-key': randomUUID() });
 
-async function newTask(title: string, extra: Record<string, unknown> = {}): Promise<Task> {
-  return api<Task>(admin.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, { title, ...extra }, created());
+async function newTask(title: string, extra: CreateTaskInput = {}): Promise<Task> {
+  return addTask(admin.session, list.id, { title, ...extra });
 }
 
 const readTask = (id: string) => api<Task>(admin.session, 'GET', `/rest/v1/productivity/tasks/${id}`);
@@ -51,7 +50,7 @@ async function listPage(path = `/productivity/list/${list.id}`, options = {}): P
 
 /** Someone else changes the task meanwhile: the version the screen holds is stale after this. */
 const changeMeanwhile = (task: Task, body: Record<string, unknown>) =>
-  api(admin.session, 'PATCH', `/rest/v1/productivity/tasks/${task.id}`, body, { 'if-match': `"${task.version}"` });
+  api(admin.session, 'PATCH', `/rest/v1/productivity/tasks/${task.id}`, body, ifMatch(task.version));
 
 /** Runs `steps` on the list with `task` open in its drawer, closing the page after. */
 async function inDrawer(task: Task, steps: (drawer: Locator, page: Page) => Promise<void>): Promise<void> {
@@ -70,20 +69,8 @@ beforeAll(async () => {
     inviteAndAccept(admin.session, { name: 'Sam Patel', roleIds: [officerRole], accountType: 'full', prefix: 'officer' }),
     inviteAndAccept(admin.session, { name: 'Jo Rivera', roleIds: [officerRole], accountType: 'full', prefix: 'outsider' }),
   ]);
-  space = await api<Space>(
-    admin.session,
-    'POST',
-    '/rest/v1/productivity/spaces',
-    { name: 'Traffic unit', member_ids: [officer.id] },
-    created(),
-  );
-  list = await api<TaskListSummary>(
-    admin.session,
-    'POST',
-    `/rest/v1/productivity/spaces/${space.id}/lists`,
-    { name: 'Speed enforcement' },
-    created(),
-  );
+  space = await newSpace(admin.session, { name: 'Traffic unit', member_ids: [officer.id] });
+  list = await newList(admin.session, space.id, 'Speed enforcement');
 }, 120_000);
 
 describe('a unit runs its work in productivity', () => {
@@ -263,9 +250,7 @@ describe('a unit runs its work in productivity', () => {
         'PATCH',
         `/rest/v1/productivity/checklist/${second!.id}`,
         { text: 'Check the sign and its lamps' },
-        {
-          'if-match': `"${second!.version}"`,
-        },
+        ifMatch(second!.version),
       );
       await drawer.getByRole('checkbox', { name: second!.text }).click();
       await drawer.getByText('This checklist item was changed by someone else').waitFor();

@@ -5,30 +5,22 @@
  * then sees that task and nothing else; the settings axe clean in both themes and usable at 360 px.
  * The agency, its people, the space and its tasks are set up through the API.
  */
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
 import { agencyWithAdmin, api, callApi, expectScreensAxeClean, inviteAndAccept, roleIdByName, type Person } from '../admin/support.ts';
 import { openAs, PHONE } from '../schedule/support.ts';
+import { ifMatch, newList, newSpace, newTask } from './support.ts';
 
 let sergeant: Person & { id: string };
 let officer: Person & { id: string };
 let outsider: Person & { id: string };
 
-const created = () => ({ 'idempotency-key': randomUUID() });
-
 /** A space of the sergeant's (the officer and the outsider not in it) with a list and a task in "To do". */
 async function spaceWithTask(name: string, title: string): Promise<{ space: Space; list: TaskListSummary; task: Task }> {
-  const space = await api<Space>(sergeant.session, 'POST', '/rest/v1/productivity/spaces', { name }, created());
-  const list = await api<TaskListSummary>(
-    sergeant.session,
-    'POST',
-    `/rest/v1/productivity/spaces/${space.id}/lists`,
-    { name: 'Cases' },
-    created(),
-  );
-  const task = await api<Task>(sergeant.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, { title }, created());
+  const space = await newSpace(sergeant.session, { name });
+  const list = await newList(sergeant.session, space.id, 'Cases');
+  const task = await newTask(sergeant.session, list.id, { title });
   return { space, list, task };
 }
 
@@ -59,13 +51,7 @@ describe("a space's settings and a task's sharing", () => {
       const drawer = page.getByRole('dialog', { name: 'Space settings' });
       // Someone else renames the space meanwhile: the save says so, and what was typed stays.
       await drawer.getByRole('textbox', { name: 'Description' }).fill('Break-ins on the east side');
-      await api(
-        sergeant.session,
-        'PATCH',
-        `/rest/v1/productivity/spaces/${space.id}`,
-        { name: 'Burglary unit' },
-        { 'if-match': `"${space.version}"` },
-      );
+      await api(sergeant.session, 'PATCH', `/rest/v1/productivity/spaces/${space.id}`, { name: 'Burglary unit' }, ifMatch(space.version));
       await drawer.getByRole('button', { name: 'Save the name and description' }).click();
       await drawer.getByText('This space was changed by someone else').waitFor();
       await expect(drawer.getByRole('textbox', { name: 'Description' }).inputValue()).resolves.toBe('Break-ins on the east side');
@@ -131,13 +117,7 @@ describe("a space's settings and a task's sharing", () => {
 
   it('lets a member share a task with someone outside the space, found by name, who then sees that task and nothing else', async () => {
     const { space, list, task } = await spaceWithTask('Fraud desk', 'Call the bank about the cheques');
-    const other = await api<Task>(
-      sergeant.session,
-      'POST',
-      `/rest/v1/productivity/lists/${list.id}/tasks`,
-      { title: 'Not for Jo' },
-      created(),
-    );
+    const other = await newTask(sergeant.session, list.id, { title: 'Not for Jo' });
     const page = await openAs(sergeant, `/productivity/list/${list.id}?task=${task.id}`);
     try {
       const drawer = page.getByRole('dialog', { name: task.title });

@@ -6,13 +6,13 @@
  * the drawer axe clean in both themes. The agency, the space (with its custom fields), its lists and
  * the vehicle are set up through the API.
  */
-import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../core/contracts/fleet.ts';
-import type { Comment, Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
+import type { Comment, CreateTaskInput, Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
 import { agencyWithAdmin, api, expectScreensAxeClean, inviteAndAccept, roleIdByName, settled, type Person } from '../admin/support.ts';
 import { openAs } from '../schedule/support.ts';
+import { created, ifMatch, newList, newSpace, newTask as addTask } from './support.ts';
 
 let admin: Person;
 let space: Space;
@@ -20,10 +20,7 @@ let list: TaskListSummary;
 let otherList: TaskListSummary;
 let vehicle: Vehicle;
 
-const created = () => ({ 'idempotency-key': randomUUID() });
-
-const newTask = (title: string, extra: Record<string, unknown> = {}) =>
-  api<Task>(admin.session, 'POST', `/rest/v1/productivity/lists/${list.id}/tasks`, { title, ...extra }, created());
+const newTask = (title: string, extra: CreateTaskInput = {}) => addTask(admin.session, list.id, { title, ...extra });
 
 const readTask = (id: string) => api<Task>(admin.session, 'GET', `/rest/v1/productivity/tasks/${id}`);
 
@@ -44,25 +41,18 @@ beforeAll(async () => {
     accountType: 'full',
     prefix: 'officer',
   });
-  space = await api<Space>(
-    admin.session,
-    'POST',
-    '/rest/v1/productivity/spaces',
-    {
-      name: 'Patrol support',
-      member_ids: [officer.id],
-      fields: [
-        { name: 'Shift', type: 'choice', options: ['Day', 'Night'] },
-        { name: 'Cones needed', type: 'number' },
-      ],
-    },
-    created(),
-  );
-  [list, otherList] = (await Promise.all(
-    ['Events', 'Later'].map((name) =>
-      api<TaskListSummary>(admin.session, 'POST', `/rest/v1/productivity/spaces/${space.id}/lists`, { name }, created()),
-    ),
-  )) as [TaskListSummary, TaskListSummary];
+  space = await newSpace(admin.session, {
+    name: 'Patrol support',
+    member_ids: [officer.id],
+    fields: [
+      { name: 'Shift', type: 'choice', options: ['Day', 'Night'] },
+      { name: 'Cones needed', type: 'number' },
+    ],
+  });
+  [list, otherList] = (await Promise.all(['Events', 'Later'].map((name) => newList(admin.session, space.id, name)))) as [
+    TaskListSummary,
+    TaskListSummary,
+  ];
   vehicle = await api<Vehicle>(
     admin.session,
     'POST',
@@ -221,9 +211,7 @@ describe("a task's drawer", () => {
         'PUT',
         `/rest/v1/productivity/spaces/${space.id}/members`,
         { member_ids: current.members.filter((member) => member.name !== 'Sam Patel').map((member) => member.id) },
-        {
-          'if-match': `"${current.version}"`,
-        },
+        ifMatch(current.version),
       );
       await page.context().setOffline(false);
       await drawer.getByText('Not sent: This person cannot see the task; share it with them first').waitFor({ timeout: 15_000 });
