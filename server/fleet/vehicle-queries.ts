@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { fuelEntries, serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
 import { userNameOf } from '../platform/people.ts';
@@ -225,7 +225,7 @@ export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string
       unitNumber: vehicles.unitNumber,
       assignedName: userNameOf(vehicles.agencyId, vehicles.assignedUserId),
       openRequests:
-        sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${vehicles.agencyId} and ${serviceRequests.vehicleId} = ${vehicles.id} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(
+        sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${qualified(vehicles.agencyId)} and ${serviceRequests.vehicleId} = ${qualified(vehicles.id)} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(
           Number,
         ),
     })

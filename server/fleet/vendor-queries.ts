@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListVendorsQuery } from '../../core/contracts/fleet-records.ts';
-import { inSequence, type Tx } from '../platform/database.ts';
+import { inSequence, qualified, type Tx } from '../platform/database.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { vendors } from './schema.ts';
 
@@ -10,8 +10,8 @@ import { vendors } from './schema.ts';
 export type VendorRow = typeof vendors.$inferSelect;
 
 /** A vendor's name for a row that points at one (null when it points at none). */
-export function vendorNameOf(agencyId: AnyPgColumn, vendorId: AnyColumn): SQL<string | null> {
-  return sql`(select ${vendors.name} from ${vendors} where ${vendors.agencyId} = ${agencyId} and ${vendors.id} = ${vendorId})`;
+export function vendorNameOf(agencyId: AnyPgColumn, vendorId: AnyPgColumn): SQL<string | null> {
+  return sql`(select ${vendors.name} from ${vendors} where ${vendors.agencyId} = ${qualified(agencyId)} and ${vendors.id} = ${qualified(vendorId)})`;
 }
 
 export async function findVendor(tx: Tx, agencyId: string, id: string): Promise<VendorRow | undefined> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListBindersQuery, ProgramContent } from '../../core/contracts/fto.ts';
-import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -61,7 +61,7 @@ export async function programsWithVersions(tx: Tx, agencyId: string, programId?:
       number: ftoProgramVersions.number,
       content: ftoProgramVersions.content,
       activeBinders:
-        sql<number>`(select count(*) from ${ftoBinders} where ${ftoBinders.agencyId} = ${ftoPrograms.agencyId} and ${ftoBinders.programId} = ${ftoPrograms.id} and ${open})`.mapWith(
+        sql<number>`(select count(*) from ${ftoBinders} where ${ftoBinders.agencyId} = ${qualified(ftoPrograms.agencyId)} and ${ftoBinders.programId} = ${qualified(ftoPrograms.id)} and ${open})`.mapWith(
           Number,
         ),
     })
@@ -140,12 +140,12 @@ const binderColumns = {
   binder: ftoBinders,
   traineeName: userNameOf(ftoBinders.agencyId, ftoBinders.traineeId),
   dorsSigned:
-    sql<number>`(select count(*) from ${ftoDors} where ${ftoDors.agencyId} = ${ftoBinders.agencyId} and ${ftoDors.binderId} = ${ftoBinders.id} and ${ftoDors.status} = 'approved')`.mapWith(
+    sql<number>`(select count(*) from ${ftoDors} where ${ftoDors.agencyId} = ${qualified(ftoBinders.agencyId)} and ${ftoDors.binderId} = ${qualified(ftoBinders.id)} and ${ftoDors.status} = 'approved')`.mapWith(
       Number,
     ),
   lastDorOn: sql<
     string | null
-  >`(select max(${ftoDors.shiftDate}) from ${ftoDors} where ${ftoDors.agencyId} = ${ftoBinders.agencyId} and ${ftoDors.binderId} = ${ftoBinders.id} and ${ftoDors.status} <> 'draft')`,
+  >`(select max(${ftoDors.shiftDate}) from ${ftoDors} where ${ftoDors.agencyId} = ${qualified(ftoBinders.agencyId)} and ${ftoDors.binderId} = ${qualified(ftoBinders.id)} and ${ftoDors.status} <> 'draft')`,
 };
 
 export type ListedBinder = { binder: BinderRow; traineeName: string; dorsSigned: number; lastDorOn: string | null };

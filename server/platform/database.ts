@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql, type ExtractTablesWithRelations, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { getTableName, sql, type ExtractTablesWithRelations, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../core/ids.ts';
 import * as schema from '../db/schema.ts';
 import { AppError } from './errors.ts';
@@ -352,6 +352,15 @@ export async function inSequence<const S extends readonly Step[]>(
   const results: unknown[] = [];
   for (const step of steps) results.push(await step());
   return results as { -readonly [K in keyof S]: Awaited<ReturnType<S[K]>> };
+}
+
+/**
+ * A column named with its table (`"vehicles"."id"`), for a correlated subquery's reference to the
+ * outer row. Drizzle writes the columns of a select from one table unqualified, so `"id"` inside a
+ * subquery would be the subquery's own id, and a count would silently be 0.
+ */
+export function qualified(column: AnyPgColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
 /**

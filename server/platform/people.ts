@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { rolePermissions, roles, userRoles, users } from '../db/schema.ts';
-import type { Tx } from './database.ts';
+import { qualified, type Tx } from './database.ts';
 import { containsPattern } from './text-search.ts';
 
 /**
@@ -58,7 +58,7 @@ export function userNameOf<C extends AnyPgColumn>(
   agencyId: AnyPgColumn,
   userId: C,
 ): SQL<C['_']['notNull'] extends true ? string : string | null> {
-  return sql`(select ${users.name} from ${users} where ${users.agencyId} = ${agencyId} and ${users.id} = ${userId})`;
+  return sql`(select ${users.name} from ${users} where ${users.agencyId} = ${qualified(agencyId)} and ${users.id} = ${qualified(userId)})`;
 }
 
 /** A person of the agency with the address to tell them by, whatever their status; undefined when there is none. */

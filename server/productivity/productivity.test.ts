@@ -77,6 +77,31 @@ describe.each(DATABASE_KINDS)('productivity on %s', (kind) => {
     expect((await ok<Space[]>(await call(admin, 'GET', '/spaces'))).map((s) => [s.name, s.member])).toEqual([['Patrol', false]]);
   });
 
+  it('counts each list’s and each space’s open tasks, leaving out closed ones', async () => {
+    const counted = await ok<Space>(await call(sergeant, 'POST', '/spaces', { name: 'Counts' }, fresh()), 201);
+    const lists = await Promise.all(
+      ['Week 1', 'Week 2'].map((name) =>
+        call(sergeant, 'POST', `/spaces/${counted.id}/lists`, { name }, fresh()).then((r) => ok<TaskListSummary>(r, 201)),
+      ),
+    );
+    const [first, second] = lists as [TaskListSummary, TaskListSummary];
+    const done = await newTask(sergeant, { title: 'Done soon' }, first.id);
+    await newTask(sergeant, { title: 'Still open' }, first.id);
+    await newTask(sergeant, { title: 'Elsewhere' }, second.id);
+    await ok(await call(sergeant, 'POST', `/tasks/${done.id}/close`, undefined, ifMatch(done.version)));
+
+    expect((await ok<TaskListSummary>(await call(sergeant, 'GET', `/lists/${first.id}`))).open_tasks).toBe(1);
+    const shown = await ok<Space>(await call(sergeant, 'GET', `/spaces/${counted.id}`));
+    expect(shown.lists.map((list) => [list.name, list.open_tasks])).toEqual([
+      ['Week 1', 1],
+      ['Week 2', 1],
+    ]);
+    const summary = (await ok<Array<{ id: string; open_tasks: number }>>(await call(sergeant, 'GET', '/spaces'))).find(
+      (x) => x.id === counted.id,
+    );
+    expect(summary?.open_tasks).toBe(2);
+  });
+
   it('answers a non-member 404 for the space, its list and its task, and changes nothing for them', async () => {
     const task = await newTask(sergeant, { title: 'Members only' });
     for (const url of [

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, ilike, inArray, isNotNull, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListTasksQuery } from '../../core/contracts/productivity.ts';
-import type { Tx } from '../platform/database.ts';
+import { qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import {
@@ -69,8 +69,14 @@ export async function membersOf(tx: Tx, agencyId: string, spaceId: string) {
   return rows.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-const openTaskCount = (column: 'space_id' | 'list_id', id: SQL | unknown) =>
-  sql<number>`(select count(*)::int from ${productivityTasks} t where t.agency_id = ${productivitySpaces.agencyId} and t.${sql.raw(column)} = ${id} and t.closed_at is null)`;
+/**
+ * The open tasks of each row of `outer` (a space or a list). The outer row is named by its table, as a
+ * select from one table writes its own columns unqualified, and `"id"` in the subquery would be the task's.
+ */
+const openTaskCount = (outer: typeof productivitySpaces | typeof productivityLists, column: 'space_id' | 'list_id') => {
+  const row = sql.identifier(getTableName(outer));
+  return sql<number>`(select count(*)::int from ${productivityTasks} t where t.agency_id = ${row}.agency_id and t.${sql.raw(column)} = ${row}.id and t.closed_at is null)`;
+};
 
 /** Spaces with their member and open-task counts: `ids` only, or every space of the agency (an administrator's view). */
 export async function listSpaces(tx: Tx, agencyId: string, ids: string[] | null) {
@@ -78,8 +84,8 @@ export async function listSpaces(tx: Tx, agencyId: string, ids: string[] | null)
   return tx
     .select({
       space: productivitySpaces,
-      memberCount: sql<number>`(select count(*)::int from ${productivitySpaceMembers} m where m.agency_id = ${productivitySpaces.agencyId} and m.space_id = ${productivitySpaces.id})`,
-      openTasks: openTaskCount('space_id', productivitySpaces.id),
+      memberCount: sql<number>`(select count(*)::int from ${productivitySpaceMembers} m where m.agency_id = ${qualified(productivitySpaces.agencyId)} and m.space_id = ${qualified(productivitySpaces.id)})`,
+      openTasks: openTaskCount(productivitySpaces, 'space_id'),
     })
     .from(productivitySpaces)
     .where(and(eq(productivitySpaces.agencyId, agencyId), ids === null ? undefined : inArray(productivitySpaces.id, ids)))
@@ -120,7 +126,7 @@ export async function tasksInStatuses(tx: Tx, agencyId: string, spaceId: string,
 
 export async function findList(tx: Tx, agencyId: string, id: string) {
   const [row] = await tx
-    .select({ list: productivityLists, openTasks: openTaskCount('list_id', productivityLists.id) })
+    .select({ list: productivityLists, openTasks: openTaskCount(productivityLists, 'list_id') })
     .from(productivityLists)
     .where(and(eq(productivityLists.agencyId, agencyId), eq(productivityLists.id, id)));
   return row;
@@ -128,7 +134,7 @@ export async function findList(tx: Tx, agencyId: string, id: string) {
 
 export async function listsOf(tx: Tx, agencyId: string, spaceId: string) {
   return tx
-    .select({ list: productivityLists, openTasks: openTaskCount('list_id', productivityLists.id) })
+    .select({ list: productivityLists, openTasks: openTaskCount(productivityLists, 'list_id') })
     .from(productivityLists)
     .where(and(eq(productivityLists.agencyId, agencyId), eq(productivityLists.spaceId, spaceId)))
     .orderBy(asc(productivityLists.position), asc(productivityLists.name));
@@ -323,7 +329,7 @@ const workflowPosition = (agencyId: string, listId: string) =>
 const PRIORITY_RANK = sql`case ${productivityTasks.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`;
 
 /** The first of a task's assignees by name; null (last) when it has none. */
-const firstAssigneeName = sql`(select min(${userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)}) from ${productivityTaskAssignees} where ${productivityTaskAssignees.agencyId} = ${productivityTasks.agencyId} and ${productivityTaskAssignees.taskId} = ${productivityTasks.id})`;
+const firstAssigneeName = sql`(select min(${userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)}) from ${productivityTaskAssignees} where ${productivityTaskAssignees.agencyId} = ${qualified(productivityTasks.agencyId)} and ${productivityTaskAssignees.taskId} = ${qualified(productivityTasks.id)})`;
 
 function sortKeys(sort: TaskQuery['sort'], agencyId: string, listId: string): SQL[] {
   switch (sort) {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizz
 import type { AllcallChannel, AllcallRecipient, AllcallSummary, AllcallVia, MyAllcall } from '../../core/contracts/schedule-allcall.ts';
 import type { AllcallResponse } from '../../core/contracts/schedule.ts';
 import { users } from '../db/schema.ts';
-import type { Tx } from '../platform/database.ts';
+import { qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import {
   scheduleAllcallRecipients,
@@ -25,8 +25,8 @@ export function effectiveStatus(row: Pick<AllcallRow, 'status' | 'closesAt'>, no
   return row.status === 'open' && row.closesAt.getTime() <= now.getTime() ? 'expired' : row.status;
 }
 
-const askedCount = sql<number>`(select count(*)::int from ${scheduleAllcallRecipients} r where r.agency_id = ${scheduleAllcalls.agencyId} and r.allcall_id = ${scheduleAllcalls.id})`;
-const declinedCount = sql<number>`(select count(*)::int from ${scheduleAllcallRecipients} r where r.agency_id = ${scheduleAllcalls.agencyId} and r.allcall_id = ${scheduleAllcalls.id} and r.response = 'declined')`;
+const askedCount = sql<number>`(select count(*)::int from ${scheduleAllcallRecipients} r where r.agency_id = ${qualified(scheduleAllcalls.agencyId)} and r.allcall_id = ${qualified(scheduleAllcalls.id)})`;
+const declinedCount = sql<number>`(select count(*)::int from ${scheduleAllcallRecipients} r where r.agency_id = ${qualified(scheduleAllcalls.agencyId)} and r.allcall_id = ${qualified(scheduleAllcalls.id)} and r.response = 'declined')`;
 
 const summaryColumns = {
   call: scheduleAllcalls,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { OvertimeStatus } from '../../core/contracts/schedule.ts';
-import type { Tx } from '../platform/database.ts';
+import { qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import {
   overtimeOffers,
@@ -26,8 +26,8 @@ function selectOvertime(tx: Tx) {
       color: scheduleShiftTypes.color,
       groupName: scheduleGroups.name,
       createdByName: userNameOf(overtimeShifts.agencyId, overtimeShifts.createdBy),
-      signups: sql<number>`(select count(*)::int from ${overtimeSignups} s where s.agency_id = ${overtimeShifts.agencyId}
-        and s.overtime_id = ${overtimeShifts.id} and s.status <> 'withdrawn')`,
+      signups: sql<number>`(select count(*)::int from ${overtimeSignups} s where s.agency_id = ${qualified(overtimeShifts.agencyId)}
+        and s.overtime_id = ${qualified(overtimeShifts.id)} and s.status <> 'withdrawn')`,
     })
     .from(overtimeShifts)
     .innerJoin(

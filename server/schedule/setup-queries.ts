@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Assignment, Group, Schedule, ShiftType, StaffingMinimum, TimeOffType } from '../../core/contracts/schedule.ts';
 import { crossesMidnight, nominalHours } from '../../core/schedule/schedule-rules.ts';
-import type { Tx } from '../platform/database.ts';
+import { qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { scheduleAssignments, scheduleGroups, scheduleMinimums, schedules, scheduleShiftTypes, timeOffTypes } from './schema.ts';
 
@@ -89,7 +89,7 @@ export async function findSchedule(tx: Tx, agencyId: string, id: string) {
 const groupColumns = {
   group: scheduleGroups,
   supervisorName: userNameOf(scheduleGroups.agencyId, scheduleGroups.supervisorId),
-  members: sql<number>`(select count(*)::int from ${scheduleAssignments} a where a.agency_id = ${scheduleGroups.agencyId} and a.group_id = ${scheduleGroups.id})`,
+  members: sql<number>`(select count(*)::int from ${scheduleAssignments} a where a.agency_id = ${qualified(scheduleGroups.agencyId)} and a.group_id = ${qualified(scheduleGroups.id)})`,
 };
 
 function toGroup({
