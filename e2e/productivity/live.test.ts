@@ -45,6 +45,43 @@ describe('productivity, live', () => {
     }
   });
 
+  it('counts a task another member adds on the space’s screen, without reloading', async () => {
+    const page = await openAs(officer, `/productivity/space/${space.id}`);
+    try {
+      const { open_tasks: before } = await api<TaskListSummary>(admin.session, 'GET', `/rest/v1/productivity/lists/${list.id}`);
+      const shown = (count: number) => page.getByText(`${count} open ${count === 1 ? 'task' : 'tasks'}`);
+      await shown(before).waitFor();
+      await newTask(admin.session, list.id, { title: 'Count the cones' });
+      await shown(before + 1).waitFor({ timeout: 5000 });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('asks before the browser’s back button leaves a space’s settings with a change not saved', async () => {
+    const page = await openAs(admin, `/productivity/space/${space.id}`);
+    try {
+      await page.getByRole('button', { name: 'Space settings' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Space settings' });
+      await drawer.getByRole('textbox', { name: 'Description' }).fill('Radar and lidar');
+      const ask = page.getByRole('dialog', { name: 'Discard your unsaved changes?' });
+
+      await page.goBack();
+      await ask.getByText('Your changes to Name have not been saved.').waitFor();
+      await ask.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).searchParams.get('settings')).toBe('general');
+      await expect(drawer.getByRole('textbox', { name: 'Description' }).inputValue()).resolves.toBe('Radar and lidar');
+
+      await page.goBack();
+      await ask.getByRole('button', { name: 'Discard and leave' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).searchParams.get('settings')).toBeNull();
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('asks before closing a space’s settings over a change not saved, and keeps it when the person goes back', async () => {
     const page = await openAs(admin, `/productivity/space/${space.id}?settings=general`);
     try {
@@ -64,9 +101,6 @@ describe('productivity, live', () => {
 
       // Back in the form, Escape asks again; this time the change goes.
       await drawer.getByRole('textbox', { name: 'Description' }).press('Escape');
-      await page.waitForTimeout(1000);
-      await page.screenshot({ path: '/tmp/f-esc.png' });
-      console.log(await page.getByRole('dialog').evaluateAll((all) => all.map((d) => d.outerHTML.slice(0, 300))));
       await ask.getByRole('button', { name: 'Discard and close' }).click();
       await drawer.waitFor({ state: 'hidden' });
       expect(new URL(page.url()).searchParams.get('settings')).toBeNull();

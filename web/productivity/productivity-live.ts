@@ -7,11 +7,11 @@ import { useLiveUpdates, useRealtimeStatus } from '../lib/realtime.ts';
 
 /**
  * Someone else's change to a task shows on this screen within a moment (realtime/v1,
- * `productivity.tasks`, which reaches only the people who see the task): the lists it is or was on,
- * my tasks, home, the record panels listing linked tasks, and an open drawer on it read again. A
- * drawer already showing that version (this tab's own change) is left alone. While the stream is not
- * open the module's answers on screen are read again every 30 s instead, so a network that blocks
- * streaming still gets its news.
+ * `productivity.tasks`, which reaches only the people who see the task): the lists it is or was on
+ * and their spaces' counts, my tasks, home, the record panels listing linked tasks, and an open
+ * drawer on it read again. A drawer already showing that version (this tab's own change) is left
+ * alone. While the stream is not open the module's answers on screen are read again every 30 s
+ * instead, so a network that blocks streaming still gets its news.
  */
 const POLL_MS = 30_000;
 
@@ -37,6 +37,8 @@ function readAgain(client: QueryClient, message: ProductivityTasksMessage) {
     queryKey(productivityApi.home),
     queryKey(productivityApi.linked),
     ...message.list_ids.flatMap((id) => [queryKey(productivityApi.listTasks, id), queryKey(productivityApi.getList, id)]),
+    // The spaces' open-task counts (the space screen, the spaces list) move with a list's tasks.
+    ...(message.list_ids.length > 0 ? [queryKey(productivityApi.getSpace), queryKey(productivityApi.listSpaces)] : []),
   ];
   for (const { id, version } of message.tasks) {
     const shown = client.getQueryData<Task>(queryKey(productivityApi.getTask, id));

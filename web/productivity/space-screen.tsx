@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/stat
 import { useCreateList, useSpace } from './productivity-calls.ts';
 import { refusalOf, TaskStatusBadge } from './productivity-ui.tsx';
 import { SpaceSettingsDrawer, useSettingsTab } from './space-settings.tsx';
+import { useProductivityLive } from './productivity-live.ts';
 
 /**
  * /productivity/space/{space}: the space's lists (and a new one), its workflow and its members; its
@@ -19,6 +20,7 @@ import { SpaceSettingsDrawer, useSettingsTab } from './space-settings.tsx';
 export function SpaceScreen() {
   const { space: id } = useParams({ from: '/_app/productivity/space/$space' });
   const space = useSpace(id);
+  useProductivityLive();
   if (space.isPending) return <LoadingState label="Loading the space…" />;
   if (space.isError) return <ErrorState message={errorMessage(space.error)} onRetry={() => void space.refetch()} />;
   return <SpaceView space={space.data} />;

@@ -1,6 +1,6 @@
 import { Button, Drawer, getDefaultZIndex, Group, List, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useBlocker, useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import type { Space } from '../../core/contracts/productivity.ts';
 import { isStaleVersion } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
@@ -70,7 +70,24 @@ export function SpaceSettingsDrawer({ spaceId }: { spaceId: string }) {
         return next;
       }),
   };
+  // Leaving with changes not saved (the browser's back button, a link elsewhere, closing the tab) asks
+  // first too. Moving between the tabs does not leave; nor does closing after the drawer has asked.
+  const leaving = useRef(false);
+  const unsavedNow = useRef(unsavedTabs);
+  useEffect(() => {
+    unsavedNow.current = unsavedTabs;
+    if (tab === null) leaving.current = false;
+  }, [unsavedTabs, tab]);
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) =>
+      !leaving.current &&
+      unsavedNow.current.size > 0 &&
+      !(next.pathname === current.pathname && spaceSettingsSearch.parse(next.search as Record<string, unknown>).settings !== null),
+    enableBeforeUnload: () => unsavedNow.current.size > 0,
+    withResolver: true,
+  });
   const close = () => {
+    leaving.current = true;
     setUnsavedTabs(new Set());
     setTab(null);
   };
@@ -85,17 +102,23 @@ export function SpaceSettingsDrawer({ spaceId }: { spaceId: string }) {
         over it, being later in the page).
       */}
       <ConfirmDialog
-        opened={asking !== null}
+        opened={asking !== null || blocker.status === 'blocked'}
         title="Discard your unsaved changes?"
-        confirmLabel={asking?.confirmLabel ?? 'Discard'}
+        confirmLabel={asking?.confirmLabel ?? 'Discard and leave'}
         color="red"
         onConfirm={() => {
+          if (blocker.status === 'blocked') {
+            leaving.current = true;
+            setUnsavedTabs(new Set());
+            blocker.proceed();
+            return;
+          }
           asking?.go();
           setAsking(null);
         }}
-        onClose={() => setAsking(null)}
+        onClose={() => (blocker.status === 'blocked' ? blocker.reset() : setAsking(null))}
       >
-        {`Your changes to ${tabNames(asking?.tabs ?? [])} have not been saved. Cancel to go back to them and save.`}
+        {`Your changes to ${tabNames(asking?.tabs ?? [...unsavedTabs])} have not been saved. Cancel to go back to them and save.`}
       </ConfirmDialog>
       <Drawer
         opened={tab !== null}
