@@ -203,7 +203,7 @@ export type RichTextEditorProps = {
   toolbarLabel: string;
   /** More Tiptap extensions (a module's own marks); read once, when the editor is made. */
   extensions?: Extensions;
-  /** The editable area's class (global.css gives `precinct-narrative` room, line height and a visible focus). */
+  /** The editable area's classes besides `precinct-rich-text` (global.css: room, line height and a visible focus). */
   className?: string;
   /** The editable area's `data-path` (the field it is, for placing a server's message). */
   dataPath?: string;
@@ -215,7 +215,7 @@ export type RichTextEditorProps = {
 
 export function RichTextEditor(props: RichTextEditorProps) {
   const { value, onChange, label } = props;
-  const className = props.className ?? 'precinct-narrative';
+  const className = props.className ? `precinct-rich-text ${props.className}` : 'precinct-rich-text';
   const invalid = Boolean(props.error);
   const [extensions] = useState(() => extensionsFor(props.tools, props.extensions ?? []));
   const onSelection = useRef(props.onSelectionUpdate);
