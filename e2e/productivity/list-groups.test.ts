@@ -57,7 +57,7 @@ async function groupBy(page: Page, label: string): Promise<void> {
 }
 
 describe('a list grouped', () => {
-  it('shows priorities from urgent to low and due dates from overdue to none, each with its count, and folds one away', async () => {
+  it('shows priorities from urgent to low and due dates from overdue to none, each with its count, folds one away, and sorts within the groups by a column', async () => {
     const page = await openAs(officer, `/productivity/list/${list.id}`);
     try {
       const table = page.getByRole('table', { name: 'Tasks' });
@@ -79,6 +79,18 @@ describe('a list grouped', () => {
       await table.getByRole('button', { name: 'Overdue 1 task' }).click();
       await table.getByRole('link', { name: 'Serve the warrant' }).waitFor({ state: 'hidden' });
       await table.getByRole('link', { name: 'Return the radar gun' }).waitFor();
+
+      // A column's header sorts the rows within their groups, and flips the order when pressed again.
+      const undated = () =>
+        table
+          .getByRole('link')
+          .allTextContents()
+          .then((titles) => titles.filter((title) => title === 'Order new cones' || title === 'Check the speed trailer'));
+      await table.getByRole('button', { name: 'Title' }).click();
+      await expect.poll(undated).toEqual(['Check the speed trailer', 'Order new cones']);
+      expect(new URL(page.url()).searchParams.get('sort')).toBe('title');
+      await table.getByRole('button', { name: 'Title' }).click();
+      await expect.poll(undated).toEqual(['Order new cones', 'Check the speed trailer']);
     } finally {
       await page.context().close();
     }

@@ -165,6 +165,32 @@ function SortableHeader(props: {
   );
 }
 
+/** A table's header cells: a column the server sorts by is a button that sorts by it (or flips the order). */
+export function ListHeaderCells<TRow, TSort extends string>({
+  columns,
+  sort,
+}: {
+  columns: ListColumn<TRow, TSort>[];
+  sort?: ListSort<TSort> | undefined;
+}) {
+  return columns.map((column) =>
+    column.sort !== undefined && sort ? (
+      <SortableHeader
+        key={column.label}
+        label={column.header ?? column.label}
+        active={sort.by === column.sort}
+        order={sort.order}
+        onSort={() => sort.onSort(column.sort as TSort)}
+        th={column.th}
+      />
+    ) : (
+      <Table.Th key={column.label} scope="col" {...column.th}>
+        {column.header ?? column.label}
+      </Table.Th>
+    ),
+  );
+}
+
 function ListTable<TRow, TSort extends string>(props: ListViewProps<TRow, TSort> & { rows: TRow[] }) {
   const { sort } = props;
   return (
@@ -172,22 +198,7 @@ function ListTable<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
       <Table striped verticalSpacing="xs" aria-label={props.label} aria-busy={props.query.isFetching}>
         <Table.Thead>
           <Table.Tr>
-            {props.columns.map((column) =>
-              column.sort !== undefined && sort ? (
-                <SortableHeader
-                  key={column.label}
-                  label={column.header ?? column.label}
-                  active={sort.by === column.sort}
-                  order={sort.order}
-                  onSort={() => sort.onSort(column.sort as TSort)}
-                  th={column.th}
-                />
-              ) : (
-                <Table.Th key={column.label} scope="col" {...column.th}>
-                  {column.header ?? column.label}
-                </Table.Th>
-              ),
-            )}
+            <ListHeaderCells columns={props.columns} sort={sort} />
             {props.actions ? <Table.Th scope="col">Actions</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>

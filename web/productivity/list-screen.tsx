@@ -26,7 +26,7 @@ import { TASK_GROUPS } from '../../core/contracts/list-values.ts';
 import type { Space, TaskSummary } from '../../core/contracts/productivity.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
-import { listControls, ListView, PHONE_QUERY, type ListColumn } from '../lib/list-view.tsx';
+import { ListHeaderCells, listControls, ListView, PHONE_QUERY, type ListColumn, type ListSort } from '../lib/list-view.tsx';
 import { SearchBox } from '../lib/search-box.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
 import { ModulePage } from '../ui/module-page.tsx';
@@ -308,7 +308,7 @@ function TaskTable(props: {
     <Stack gap="xs" miw={0}>
       <FormErrorAlert message={error} />
       {state.group !== 'none' ? (
-        <GroupedTasks group={state.group} space={space} query={tasks} columns={columns} pager={controls.pager} />
+        <GroupedTasks group={state.group} space={space} query={tasks} columns={columns} pager={controls.pager} sort={controls.sort} />
       ) : (
         <ListView
           label="Tasks"
@@ -338,6 +338,7 @@ function GroupedTasks(props: {
   query: ReturnType<typeof useListTasks>;
   columns: ListColumn<TaskSummary, Sort>[];
   pager: ReturnType<typeof listControls>['pager'];
+  sort: ListSort<Sort>;
 }) {
   const { query, columns, group } = props;
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
@@ -408,11 +409,7 @@ function GroupedTasks(props: {
           <Table verticalSpacing="xs" aria-label="Tasks" aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.label} scope="col" {...column.th}>
-                    {column.header ?? column.label}
-                  </Table.Th>
-                ))}
+                <ListHeaderCells columns={columns} sort={props.sort} />
               </Table.Tr>
             </Table.Thead>
             {sections.map((section) => (
