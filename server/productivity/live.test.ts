@@ -7,6 +7,9 @@ import { apiCaller, fresh, ifMatch, ok } from '../test-support/api-calls.ts';
 import { openStream, type Stream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { and, eq } from 'drizzle-orm';
+import { rolePermissions, userRoles } from '../db/schema.ts';
+import { publish } from '../platform/realtime.ts';
 
 const BASE = '/rest/v1/productivity';
 const USER: Permission[] = ['productivity:access'];
@@ -99,6 +102,43 @@ describe.each(DATABASE_KINDS)('live task updates on %s', (kind) => {
       expect(otherAgency!.messages.map((m) => m.event)).toEqual(['ready']);
     } finally {
       for (const stream of [member, sharedWith, administrator, nonMember, otherAgency]) stream?.close();
+    }
+  });
+
+  it('stops telling a member whose productivity access was taken away', async () => {
+    const pat = await makeUser(server, agency, { permissions: USER, name: 'Pat Parker' });
+    const patSession = await signIn(server, pat);
+    const theirs = await ok<Space>(
+      await call(sergeant, 'POST', '/spaces', { name: 'Traffic', member_ids: [users.officer.id, pat.id] }, fresh()),
+      201,
+    );
+    const theirList = await ok<TaskListSummary>(await call(sergeant, 'POST', `/spaces/${theirs.id}/lists`, { name: 'Week' }, fresh()), 201);
+    // Their role loses productivity:access (the admin area's role editor does the same); they stay a member and signed in.
+    await server.database.withTenant(agency.id, async (tx) => {
+      const [role] = await tx
+        .select({ id: userRoles.roleId })
+        .from(userRoles)
+        .where(and(eq(userRoles.agencyId, agency.id), eq(userRoles.userId, pat.id)));
+      await tx
+        .delete(rolePermissions)
+        .where(
+          and(
+            eq(rolePermissions.agencyId, agency.id),
+            eq(rolePermissions.roleId, role!.id),
+            eq(rolePermissions.permission, 'productivity:access'),
+          ),
+        );
+    });
+    const [member, former] = await streams(officer, patSession);
+    try {
+      const task = await newTask(sergeant, 'Count the cones', theirList.id);
+      await about(member!, task, task.version);
+      // A message to them alone, sent after the change: by the time it arrives, a leak would have too.
+      await server.database.withTenant(agency.id, (tx) => publish(tx, agency.id, 'notifications', { userId: pat.id }, { id: 'marker' }));
+      await former!.next((m) => m.event === 'notifications');
+      expect(tasksMessages(former!)).toEqual([]);
+    } finally {
+      for (const stream of [member, former]) stream?.close();
     }
   });
 

@@ -55,6 +55,10 @@ export async function tasksChanged(tx: Tx, agencyId: string, changes: TaskChange
   }
   // Administrators hear of every task through their permission, once.
   for (const admin of await peopleWithPermission(tx, agencyId, 'admin:access')) audience.delete(admin.id);
+  // Only those who may still open the module: a member or a share whose productivity access was taken
+  // away hears nothing more.
+  const mayOpen = new Set((await peopleWithPermission(tx, agencyId, 'productivity:access')).map((person) => person.id));
+  for (const userId of audience.keys()) if (!mayOpen.has(userId)) audience.delete(userId);
   const everything = new Map(
     changes.map(({ task, from }) => [task.id, { version: task.version, lists: new Set([task.listId, ...(from ? [from.listId] : [])]) }]),
   );

@@ -328,8 +328,14 @@ const workflowPosition = (agencyId: string, listId: string) =>
 
 const PRIORITY_RANK = sql`case ${productivityTasks.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end`;
 
+/** The agency's today and the last day of its week (ISO dates): the due-date sections' edges. */
+export type DueCalendar = { today: string; endOfWeek: string };
+
 /** The first of a task's assignees by name; null (last) when it has none. */
 const firstAssigneeName = sql`(select min(${userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)}) from ${productivityTaskAssignees} where ${productivityTaskAssignees.agencyId} = ${qualified(productivityTasks.agencyId)} and ${productivityTaskAssignees.taskId} = ${qualified(productivityTasks.id)})`;
+
+/** The id of that first assignee (the lowest id among those of the first name). */
+const firstAssigneeId = sql`(select min(${productivityTaskAssignees.userId}::text) from ${productivityTaskAssignees} where ${productivityTaskAssignees.agencyId} = ${qualified(productivityTasks.agencyId)} and ${productivityTaskAssignees.taskId} = ${qualified(productivityTasks.id)} and ${userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId)} = ${firstAssigneeName})`;
 
 function sortKeys(sort: TaskQuery['sort'], agencyId: string, listId: string): SQL[] {
   switch (sort) {
@@ -355,7 +361,7 @@ function sortKeys(sort: TaskQuery['sort'], agencyId: string, listId: string): SQ
  * order, priorities urgent to low, due dates soonest first (the screen's overdue, today, this week and
  * later follow) with no date last, assignees by the name of the first with the unassigned last.
  */
-function groupKeys(group: TaskQuery['group'], agencyId: string, listId: string): SQL[] {
+function groupKeys(group: TaskQuery['group'], agencyId: string, listId: string, calendar: DueCalendar): SQL[] {
   switch (group) {
     case 'none':
       return [];
@@ -364,9 +370,13 @@ function groupKeys(group: TaskQuery['group'], agencyId: string, listId: string):
     case 'priority':
       return [sql`${PRIORITY_RANK} asc`];
     case 'due':
-      return [sql`${productivityTasks.dueOn} asc nulls last`];
+      // The screen's sections, not the dates: the chosen sort then orders the rows within each.
+      return [
+        sql`case when ${productivityTasks.dueOn} is null then 4 when ${productivityTasks.dueOn} < ${calendar.today} then 0 when ${productivityTasks.dueOn} = ${calendar.today} then 1 when ${productivityTasks.dueOn} <= ${calendar.endOfWeek} then 2 else 3 end asc`,
+      ];
     case 'assignee':
-      return [sql`${firstAssigneeName} asc nulls last`];
+      // Two people of the same name stay two groups, each in one piece.
+      return [sql`${firstAssigneeName} asc nulls last`, sql`${firstAssigneeId} asc nulls last`];
   }
 }
 
@@ -388,7 +398,7 @@ function taskFilter(agencyId: string, listId: string, query: TaskQuery) {
 }
 
 /** A page of a list's tasks, filtered and sorted, and the filtered total. */
-export async function listTasks(tx: Tx, agencyId: string, listId: string, query: TaskQuery) {
+export async function listTasks(tx: Tx, agencyId: string, listId: string, query: TaskQuery, calendar: DueCalendar) {
   const where = taskFilter(agencyId, listId, query);
   // Tasks without a date (or time) come last either way.
   const direction = sql.raw(query.order === 'desc' ? 'desc nulls last' : 'asc nulls last');
@@ -397,7 +407,7 @@ export async function listTasks(tx: Tx, agencyId: string, listId: string, query:
     .select()
     .from(productivityTasks)
     .where(where)
-    .orderBy(...groupKeys(query.group, agencyId, listId), ...order, asc(productivityTasks.id))
+    .orderBy(...groupKeys(query.group, agencyId, listId, calendar), ...order, asc(productivityTasks.id))
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const [{ total } = { total: 0 }] = await tx

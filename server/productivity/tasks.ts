@@ -649,7 +649,7 @@ export function listTasks(ctx: RequestContext, listId: string, query: z.output<t
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
     const { list } = await visibleList(tx, ctx, listId);
-    const { rows, total } = await q.listTasks(tx, agencyId, listId, query);
+    const { rows, total } = await q.listTasks(tx, agencyId, listId, query, agencyCalendar(zoneOf(ctx)));
     let groups: TaskPage['groups'] = [];
     if (query.group === 'assignee')
       groups = (await q.assigneeCounts(tx, agencyId, listId, query)).map((g) => ({
@@ -690,7 +690,7 @@ export function exportTasks(ctx: RequestContext, listId: string, query: z.output
     const agencyId = ctx.scope.agencyId;
     const { list } = await visibleList(tx, ctx, listId);
     const space = (await q.findSpace(tx, agencyId, list.spaceId))!;
-    const { rows } = await q.listTasks(tx, agencyId, listId, { ...query, page: 1, page_size: 5000 });
+    const { rows } = await q.listTasks(tx, agencyId, listId, { ...query, page: 1, page_size: 5000 }, agencyCalendar(zoneOf(ctx)));
     const tasks = await describeTasks(tx, agencyId, rows);
     const header = [
       'Title',

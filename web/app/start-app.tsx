@@ -42,7 +42,8 @@ function wireAuth(router: AppRouter, queryClient: QueryClient): void {
     queryClient.clear();
     resetAnalytics();
     if (detail.reason === 'user') {
-      void router.navigate({ to: '/login', replace: true });
+      // Signing out is not held by a screen's unsaved-changes question: what was on screen goes with the session.
+      void router.navigate({ to: '/login', replace: true, ignoreBlocker: true });
     } else {
       const notice = getSignOutNotice() ?? GENERIC_SESSION_END;
       notifications.show({ id: 'session-ended', color: 'yellow', title: notice.title, message: notice.message });

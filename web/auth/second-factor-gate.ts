@@ -22,7 +22,7 @@ export function useSecondFactorGate(): void {
   const pending = aal1 && factors.data !== undefined && mfaStep(factors.data) !== 'done';
 
   useEffect(() => {
-    if (pending) void router.navigate({ to: '/login', replace: true });
+    if (pending) void router.navigate({ to: '/login', replace: true, ignoreBlocker: true });
   }, [pending, router]);
 
   useEffect(
@@ -33,7 +33,7 @@ export function useSecondFactorGate(): void {
   useEffect(
     () =>
       subscribeAuth((_state, event, detail) => {
-        if (event === 'SIGNED_OUT' && detail.reason === 'session_ended') void router.navigate({ to: '/login', replace: true });
+        if (event === 'SIGNED_OUT' && detail.reason === 'session_ended') void router.navigate({ to: '/login', replace: true, ignoreBlocker: true });
       }),
     [router],
   );

@@ -171,7 +171,7 @@ function SettingsLoader({ spaceId, ...props }: LoaderProps) {
 function SettingsTabs(
   props: Omit<LoaderProps, 'spaceId'> & {
     space: Space;
-    reload: () => Promise<{ data?: Space | undefined }>;
+    reload: () => Promise<{ data?: Space | undefined; isError: boolean }>;
     reloading: boolean;
   },
 ) {
@@ -193,7 +193,8 @@ function SettingsTabs(
       props.beforeReload(
         () =>
           void props.reload().then((fresh) => {
-            if (!fresh.data) return;
+            // A failed read answers with the copy it had: nothing newer to load, and the drafts stay.
+            if (fresh.isError || !fresh.data) return;
             setLatest(fresh.data);
             setVersion(fresh.data.version);
             setGeneration((n) => n + 1);

@@ -146,7 +146,8 @@ function TaskEditForm({
   // comment, a tick) leaves the fields as they were; otherwise saving says someone else changed it.
   const [base, setBase] = useState(task);
   const [typed, setTyped] = useState(false);
-  if (task.version !== base.version) {
+  // Only a newer task: right after a save the cache may still hold the one before it.
+  if (task.version > base.version) {
     const fieldsChanged = JSON.stringify(valuesOf(task)) !== JSON.stringify(valuesOf(base));
     if (!fieldsChanged) setBase(task);
     else if (!typed) {
