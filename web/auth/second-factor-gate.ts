@@ -33,7 +33,8 @@ export function useSecondFactorGate(): void {
   useEffect(
     () =>
       subscribeAuth((_state, event, detail) => {
-        if (event === 'SIGNED_OUT' && detail.reason === 'session_ended') void router.navigate({ to: '/login', replace: true, ignoreBlocker: true });
+        if (event === 'SIGNED_OUT' && detail.reason === 'session_ended')
+          void router.navigate({ to: '/login', replace: true, ignoreBlocker: true });
       }),
     [router],
   );
