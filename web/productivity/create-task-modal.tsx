@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, NumberInput, Select, Stack, TagsInput, Text } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Modal, NumberInput, Select, Stack, TagsInput, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import {
   CreateTaskInput,
@@ -160,9 +160,13 @@ function TaskForm(props: {
   refused: RefusedTask | null;
 }) {
   const { refused } = props;
-  const links: NewTaskLink[] =
-    props.prefill?.links ??
-    (refused?.input.links ?? []).map((link) => ({ kind: link.kind, record_id: link.record_id, label: link.label ?? '' }));
+  // A link can be taken off before sending: one the server refused (the record is gone, or no longer
+  // the sender's to see) would otherwise refuse every new try.
+  const [links, setLinks] = useState<NewTaskLink[]>(
+    () =>
+      props.prefill?.links ??
+      (refused?.input.links ?? []).map((link) => ({ kind: link.kind, record_id: link.record_id, label: link.label ?? '' })),
+  );
   const create = useCreateTaskOrQueue();
   const [keys] = useState(() => new IdempotencyKeys());
   const [values, setValues] = useState<Values>(() => startingValues(props.prefill, refused));
@@ -236,7 +240,22 @@ function TaskForm(props: {
             </Text>
             <Group gap="xs">
               {links.map((link) => (
-                <Badge key={`${link.kind}-${link.record_id}`} variant="light" c="var(--mantine-color-text)" tt="none">
+                <Badge
+                  key={`${link.kind}-${link.record_id}`}
+                  variant="light"
+                  c="var(--mantine-color-text)"
+                  tt="none"
+                  rightSection={
+                    <CloseButton
+                      size="xs"
+                      aria-label={`Remove the link to ${link.label || link.kind.replace('_', ' ')}`}
+                      onClick={() => {
+                        setLinks((current) => current.filter((other) => other !== link));
+                        setErrors(({ links: _removed, ...rest }) => rest);
+                      }}
+                    />
+                  }
+                >
                   {link.label || link.kind.replace('_', ' ')}
                 </Badge>
               ))}
