@@ -87,7 +87,7 @@ describe('a task made from another module’s record', () => {
     }
   });
 
-  it('makes a task from a report returned to its author, who then sees it listed on the report', async () => {
+  it('makes a task from a report returned to its author, who then sees it listed on the report, and another with the link taken off', async () => {
     const draft = await api<Report>(officer.session, 'POST', '/rest/v1/reports/reports', { type_key: 'incident' }, created());
     const submitted = await api<Report>(
       officer.session,
@@ -122,6 +122,18 @@ describe('a task made from another module’s record', () => {
       await expect.poll(() => form.getByRole('combobox', { name: 'List', exact: true }).inputValue()).toBe('Follow-ups');
       await form.getByRole('button', { name: 'Create the task' }).click();
       await tasks.getByRole('link', { name: title }).waitFor();
+      expect((await linked('report', draft.id)).map((t) => t.title)).toEqual([title]);
+
+      // A link can be taken off before the task is sent: this one is made without it.
+      await tasks.getByRole('button', { name: 'Make a task' }).click();
+      await form.getByRole('textbox', { name: 'Title' }).fill('Call the store manager');
+      await form.getByRole('button', { name: /^Remove the link to / }).click();
+      await form.getByText('Linked to').waitFor({ state: 'detached' });
+      await expect.poll(() => form.getByRole('combobox', { name: 'List', exact: true }).inputValue()).toBe('Follow-ups');
+      await form.getByRole('button', { name: 'Create the task' }).click();
+      await form.waitFor({ state: 'detached' });
+      const made = await api<TaskPage>(officer.session, 'GET', `/rest/v1/productivity/lists/${list.id}/tasks?q=store%20manager`);
+      expect(made.items.map((t) => t.title)).toEqual(['Call the store manager']);
       expect((await linked('report', draft.id)).map((t) => t.title)).toEqual([title]);
     } finally {
       await page.context().close();
