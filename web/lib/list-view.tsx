@@ -260,18 +260,34 @@ function CardSort<TSort extends string>({ sort, columns }: { sort: ListSort<TSor
   );
 }
 
-function ListCards<TRow, TSort extends string>(props: ListViewProps<TRow, TSort> & { rows: TRow[] }) {
+export type ListCardsProps<TRow, TSort extends string> = Pick<
+  ListViewProps<TRow, TSort>,
+  'label' | 'columns' | 'rowKey' | 'rowTestId' | 'actions' | 'onRowClick' | 'detail' | 'detailId'
+> & {
+  rows: TRow[];
+  /** The rows are being read again. */
+  busy?: boolean;
+  id?: string;
+  /** Folded away (a grouped list's section): gone from view and from the reading order. */
+  hidden?: boolean;
+};
+
+/** Rows as cards, for a phone: the list's own, and a grouped list's sections. */
+export function ListCards<TRow, TSort extends string>(props: ListCardsProps<TRow, TSort>) {
   const valueOf = (column: ListColumn<TRow, TSort>, row: TRow) => (column.cardCell ?? column.cell)(row);
   const placed = (place: NonNullable<ListColumn<TRow, TSort>['card']>) =>
     props.columns.filter((column) => (column.card ?? 'field') === place);
   const [titles, media, statuses, fields] = [placed('title'), placed('media'), placed('status'), placed('field')];
   return (
     <Stack
+      id={props.id}
+      hidden={props.hidden}
       gap="xs"
       component="ul"
       aria-label={props.label}
-      aria-busy={props.query.isFetching}
-      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      aria-busy={props.busy}
+      // A Stack's display would win over `hidden` alone.
+      style={{ listStyle: 'none', margin: 0, padding: 0, display: props.hidden ? 'none' : undefined }}
     >
       {props.rows.map((row) => {
         const lines = fields.map((column) => ({ column, value: valueOf(column, row) })).filter((line) => !isBlank(line.value));
@@ -357,7 +373,7 @@ export function ListView<TRow, TSort extends string = string>(props: ListViewPro
       {phone ? (
         <>
           {props.sort ? <CardSort sort={props.sort} columns={props.columns as ListColumn<unknown, TSort>[]} /> : null}
-          <ListCards {...props} rows={rows} />
+          <ListCards {...props} rows={rows} busy={props.query.isFetching} />
         </>
       ) : (
         <ListTable {...props} rows={rows} />

@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Box,
   Button,
   Card,
   Checkbox,
@@ -26,7 +25,7 @@ import { TASK_GROUPS } from '../../core/contracts/list-values.ts';
 import type { Space, TaskSummary } from '../../core/contracts/productivity.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
-import { ListHeaderCells, listControls, ListView, PHONE_QUERY, type ListColumn, type ListSort } from '../lib/list-view.tsx';
+import { ListCards, ListHeaderCells, listControls, ListView, PHONE_QUERY, type ListColumn, type ListSort } from '../lib/list-view.tsx';
 import { SearchBox } from '../lib/search-box.tsx';
 import { FilterSelect } from '../ui/filter-select.tsx';
 import { ModulePage } from '../ui/module-page.tsx';
@@ -400,7 +399,15 @@ function GroupedTasks(props: {
               <Title order={2} data-testid="task-group" fz="sm" bg="var(--mantine-color-default-hover)" px="xs" style={{ borderRadius: 4 }}>
                 {header(section)}
               </Title>
-              <TaskCards id={section.rowsId} hidden={!section.open} label={section.label} rows={section.rows} columns={columns} />
+              <ListCards
+                id={section.rowsId}
+                hidden={!section.open}
+                label={section.label}
+                rows={section.rows}
+                columns={columns}
+                rowKey={(task) => task.id}
+                rowTestId="task-row"
+              />
             </Stack>
           ))}
         </Stack>
@@ -442,62 +449,6 @@ function GroupedTasks(props: {
         onPage={props.pager.onPage}
         onPageSize={props.pager.onPageSize}
       />
-    </Stack>
-  );
-}
-
-/** A group's rows on a phone: a card each, the selection box and title first, then the other columns labelled. */
-function TaskCards(props: { id: string; hidden: boolean; label: string; rows: TaskSummary[]; columns: ListColumn<TaskSummary, Sort>[] }) {
-  const placed = (place: NonNullable<ListColumn<TaskSummary, Sort>['card']>) =>
-    props.columns.filter((column) => (column.card ?? 'field') === place);
-  const [media, titles, fields] = [placed('media'), placed('title'), placed('field')];
-  return (
-    <Stack
-      id={props.id}
-      hidden={props.hidden}
-      gap="xs"
-      component="ul"
-      aria-label={props.label}
-      // Folded: gone from view and from the reading order (a Stack's display would win over `hidden` alone).
-      style={{ listStyle: 'none', margin: 0, padding: 0, display: props.hidden ? 'none' : undefined }}
-    >
-      {props.rows.map((task) => (
-        <Card key={task.id} component="li" withBorder padding="sm" data-testid="task-row" miw={0}>
-          <Stack gap="xs" miw={0}>
-            <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
-              {media.map((column) => (
-                <Box key={column.label} style={{ flex: 'none' }}>
-                  {column.cell(task)}
-                </Box>
-              ))}
-              <Stack gap={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
-                {titles.map((column) => (
-                  <Fragment key={column.label}>{column.cell(task)}</Fragment>
-                ))}
-              </Stack>
-            </Group>
-            <Box
-              component="dl"
-              m={0}
-              style={{ display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: '4px 12px' }}
-            >
-              {fields.map((column) => {
-                const value = column.cell(task);
-                return value === '' || value === null ? null : (
-                  <Fragment key={column.label}>
-                    <Text component="dt" fz="xs" c="dimmed" lh={1.6}>
-                      {column.label}
-                    </Text>
-                    <Text component="dd" fz="sm" m={0} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-                      {value}
-                    </Text>
-                  </Fragment>
-                );
-              })}
-            </Box>
-          </Stack>
-        </Card>
-      ))}
     </Stack>
   );
 }
