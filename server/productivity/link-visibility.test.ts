@@ -3,12 +3,12 @@ import type { Session } from '../../core/contracts/auth.ts';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
 import type { Binder, Program } from '../../core/contracts/fto.ts';
 import type { Space, Task, TaskLinkKind, TaskListSummary, TaskPage } from '../../core/contracts/productivity.ts';
-import type { Report, ReportContent } from '../../core/contracts/reports.ts';
+import type { Report } from '../../core/contracts/reports.ts';
 import type { Permission } from '../../core/permissions.ts';
-import { emptyReportContent } from '../../core/reports/report-rules.ts';
 import { apiCaller, fresh, ifMatch, ok } from '../test-support/api-calls.ts';
 import { makeAgency, makeUser, signIn, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { completeReport } from '../test-support/report-samples.ts';
 
 /**
  * A task links only to records its maker may see in their own module (a service request they reported,
@@ -69,18 +69,6 @@ describe.each(DATABASE_KINDS)('who may link a task to another module’s record 
   async function serviceRequestOf(session: Session, vehicleId: string): Promise<ServiceRequest> {
     const body = { vehicle_id: vehicleId, category: 'brakes', description: 'Brakes squeal when stopping', drivable: true };
     return ok<ServiceRequest>(await call(session, 'POST', '/rest/v1/fleet/service-requests', body, fresh()), 201);
-  }
-
-  function completeReport(): ReportContent {
-    return {
-      ...emptyReportContent(),
-      occurred_at: '2026-11-20T01:40',
-      reported_at: '2026-11-20T02:15',
-      location: '1400 N Lake St',
-      answers: { offense: 'Retail theft', how_reported: 'Dispatched call' },
-      people: [{ role: 'suspect', name: 'Dana Reyes', date_of_birth: '1990-04-02', address: '', phone: '', description: '' }],
-      narrative: '<p>I responded to Riverside Market for a retail theft.</p>',
-    };
   }
 
   async function binderOf(trainee: TestUser, program: Program): Promise<Binder> {

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../core/contracts/auth.ts';
-import type { Report, ReportContent, ReportsSettings, ReportSummary, ReportTemplate } from '../../core/contracts/reports.ts';
-import { emptyReportContent } from '../../core/reports/report-rules.ts';
+import type { Report, ReportsSettings, ReportSummary, ReportTemplate } from '../../core/contracts/reports.ts';
 import { userRoles } from '../db/schema.ts';
 import { solidPng } from '../platform/sample-images.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { apiCaller, ifMatch } from '../test-support/api-calls.ts';
+import { completeReport } from '../test-support/report-samples.ts';
 
 const OFFICER = ['reports:editor', 'reports:templates.use', 'reports:templates.create_user'] as const;
 const PNG = solidPng(2, 2, [30, 90, 200]);
@@ -35,20 +35,6 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     });
   }
 
-  /** A complete report of the general form, as an officer submits it. */
-  function complete(extra: Partial<ReportContent> = {}): ReportContent {
-    return {
-      ...emptyReportContent(),
-      occurred_at: '2026-11-20T01:40',
-      reported_at: '2026-11-20T02:15',
-      location: '1400 N Lake St',
-      answers: { offense: 'Retail theft', how_reported: 'Dispatched call' },
-      people: [{ role: 'suspect', name: 'Dana Reyes', date_of_birth: '1990-04-02', address: '', phone: '', description: '' }],
-      narrative: '<p>I responded to Riverside Market for a retail theft.</p>',
-      ...extra,
-    };
-  }
-
   async function start(session: Session, typeKey = 'incident'): Promise<Report> {
     const response = await call(
       session,
@@ -61,7 +47,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     return response.json() as Report;
   }
 
-  async function submitted(session: Session, content = complete()): Promise<Report> {
+  async function submitted(session: Session, content = completeReport()): Promise<Report> {
     const draft = await start(session);
     const response = await call(session, 'POST', `/rest/v1/reports/reports/${draft.id}/submit`, content, ifMatch(draft.version));
     expect(response.statusCode, response.body).toBe(200);
@@ -120,7 +106,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
 
   it('creates a report written without a connection under the id the device chose, submitted at once and only once when the outbox sends it again', async () => {
     const id = crypto.randomUUID();
-    const body = { id, type_key: 'incident', content: complete(), submit: true };
+    const body = { id, type_key: 'incident', content: completeReport(), submit: true };
     const headers = { 'idempotency-key': crypto.randomUUID() };
     const first = await call(officer, 'POST', '/rest/v1/reports/reports', body, headers);
     expect(first.statusCode, first.body).toBe(201);
@@ -138,7 +124,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     const response = await call(officer, 'POST', '/rest/v1/reports/reports', {
       id,
       type_key: 'incident',
-      content: complete({ location: '' }),
+      content: completeReport({ location: '' }),
       submit: true,
     });
     expect(response.statusCode).toBe(400);
@@ -154,7 +140,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
 
   it('autosaves a draft with If-Match, keeps only the editor’s formatting of the narrative and refuses a stale version', async () => {
     const draft = await start(officer);
-    const content = complete({
+    const content = completeReport({
       narrative: '<p onclick="steal()">Seen <strong>running</strong><script>alert(1)</script><img src=x onerror=alert(2)></p>',
     });
     const saved = await call(officer, 'PUT', `/rest/v1/reports/reports/${draft.id}`, content, ifMatch(draft.version));
@@ -166,7 +152,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
 
   it('refuses to submit an incomplete report, naming each missing or wrong field, and keeps the draft as it was', async () => {
     const draft = await start(officer);
-    const partial = { ...complete(), location: '', answers: { offense: 'Theft', how_reported: 'Carrier pigeon' }, people: [] };
+    const partial = { ...completeReport(), location: '', answers: { offense: 'Theft', how_reported: 'Carrier pigeon' }, people: [] };
     const saved = (await call(officer, 'PUT', `/rest/v1/reports/reports/${draft.id}`, partial, ifMatch(draft.version))).json() as Report;
     const response = await call(officer, 'POST', `/rest/v1/reports/reports/${draft.id}/submit`, partial, ifMatch(saved.version));
     expect(response.statusCode).toBe(400);
@@ -185,7 +171,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
       officer,
       'POST',
       `/rest/v1/reports/reports/${draft.id}/submit`,
-      complete({ narrative: '<p>The suspect fled toward [INSERT direction].</p>' }),
+      completeReport({ narrative: '<p>The suspect fled toward [INSERT direction].</p>' }),
       ifMatch(draft.version),
     );
     expect(response.statusCode).toBe(400);
@@ -219,7 +205,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
       officer,
       'POST',
       `/rest/v1/reports/reports/${sent.id}/submit`,
-      complete({ narrative: '<p>The suspect fled north on Lake St.</p>' }),
+      completeReport({ narrative: '<p>The suspect fled north on Lake St.</p>' }),
       ifMatch(back.version),
     );
     expect(fixed.statusCode, fixed.body).toBe(200);
@@ -236,7 +222,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     expect(locked.revisions.map((r) => r.event)).toEqual(['submitted', 'returned', 'submitted', 'approved']);
     expect(locked.revisions[0]!.content.narrative).toBe('<p>I responded to Riverside Market for a retail theft.</p>');
 
-    const edit = await call(officer, 'PUT', `/rest/v1/reports/reports/${sent.id}`, complete(), ifMatch(locked.version));
+    const edit = await call(officer, 'PUT', `/rest/v1/reports/reports/${sent.id}`, completeReport(), ifMatch(locked.version));
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toBe('This report is approved and locked: add a supplement instead');
   });
@@ -284,7 +270,9 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     expect((await call(otherOfficer, 'GET', `/rest/v1/reports/reports/${draft.id}`)).statusCode).toBe(404);
     const sent = await submitted(
       officer,
-      complete({ people: [{ role: 'victim', name: 'Harriet Quill', date_of_birth: '', address: '9 Elm St', phone: '', description: '' }] }),
+      completeReport({
+        people: [{ role: 'victim', name: 'Harriet Quill', date_of_birth: '', address: '9 Elm St', phone: '', description: '' }],
+      }),
     );
     expect((await call(otherOfficer, 'GET', `/rest/v1/reports/reports/${sent.id}`)).statusCode).toBe(404);
     await call(sergeant, 'POST', `/rest/v1/reports/reports/${sent.id}/approve`, undefined, ifMatch(sent.version));
@@ -397,7 +385,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
       officer,
       'PUT',
       `/rest/v1/reports/reports/${draft.id}`,
-      complete({ attachment_ids: [photo, pdf] }),
+      completeReport({ attachment_ids: [photo, pdf] }),
       ifMatch(draft.version),
     );
     expect(saved.statusCode, saved.body).toBe(200);
@@ -422,7 +410,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
       officer,
       'POST',
       `/rest/v1/reports/reports/${draft.id}/submit`,
-      complete({ attachment_ids: [photo, pdf] }),
+      completeReport({ attachment_ids: [photo, pdf] }),
       ifMatch(saved.json().version),
     );
     expect(sent.statusCode, sent.body).toBe(200);
@@ -444,7 +432,7 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
       officer,
       'PUT',
       `/rest/v1/reports/reports/${draft.id}`,
-      complete({ attachment_ids: [theirs] }),
+      completeReport({ attachment_ids: [theirs] }),
       ifMatch(draft.version),
     );
     expect(response.statusCode).toBe(400);
@@ -453,11 +441,11 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
 
   it('keeps a file the author removed after a return readable to the reviewer through the revision that held it, for the diff', async () => {
     const photo = await upload(officer, PNG, 'image/png');
-    const first = await submitted(officer, complete({ attachment_ids: [photo] }));
+    const first = await submitted(officer, completeReport({ attachment_ids: [photo] }));
     const back = (
       await call(sergeant, 'POST', `/rest/v1/reports/reports/${first.id}/return`, { comment: 'Wrong photo.' }, ifMatch(first.version))
     ).json() as Report;
-    const again = await call(officer, 'POST', `/rest/v1/reports/reports/${first.id}/submit`, complete(), ifMatch(back.version));
+    const again = await call(officer, 'POST', `/rest/v1/reports/reports/${first.id}/submit`, completeReport(), ifMatch(back.version));
     expect(again.statusCode, again.body).toBe(200);
     const report = again.json() as Report;
     expect(report.content.attachment_ids).toEqual([]);
