@@ -1,4 +1,7 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
+
+/** Any zod schema, of the full build or the mini one (the entry's contracts use zod/mini: issue 13). */
+export type Schema = z.core.$ZodType;
 import type { ModuleKey } from './modules.ts';
 import type { Permission } from './permissions.ts';
 
@@ -60,11 +63,11 @@ export interface EndpointSpec {
   /** Below the API's prefix, with `:name` parameters (`/admin/vehicles/:id`). */
   path: string;
   access: EndpointAccess;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
   /** The answer's schema (parsed on both ends); null: no body (204); or a non-JSON answer. */
-  response: z.ZodType | NonJsonAnswer | null;
+  response: Schema | NonJsonAnswer | null;
   /**
    * Optimistic concurrency. A GET answers with the record's `version` as its ETag; any other method
    * needs `If-Match` (428 without it) and the handler gets the version the client edited.
@@ -146,28 +149,28 @@ export function fillPath(url: string, params: Record<string, string | number> | 
   });
 }
 
-type SchemaOf<T> = T extends z.ZodType ? T : never;
+type SchemaOf<T> = T extends Schema ? T : never;
 
 /** What a caller sends: the schemas' input types. */
-export type ParamsIn<E extends EndpointSpec> = E['params'] extends z.ZodType ? z.input<SchemaOf<E['params']>> : undefined;
-export type QueryIn<E extends EndpointSpec> = E['query'] extends z.ZodType ? z.input<SchemaOf<E['query']>> : undefined;
-export type BodyIn<E extends EndpointSpec> = E['body'] extends z.ZodType
+export type ParamsIn<E extends EndpointSpec> = E['params'] extends Schema ? z.input<SchemaOf<E['params']>> : undefined;
+export type QueryIn<E extends EndpointSpec> = E['query'] extends Schema ? z.input<SchemaOf<E['query']>> : undefined;
+export type BodyIn<E extends EndpointSpec> = E['body'] extends Schema
   ? z.input<SchemaOf<E['body']>>
   : E['upload'] extends object
     ? Blob
     : undefined;
 
 /** What a handler gets: the schemas' output types (parsed, defaults applied). */
-export type ParamsOut<E extends EndpointSpec> = E['params'] extends z.ZodType ? z.output<SchemaOf<E['params']>> : Record<string, never>;
-export type QueryOut<E extends EndpointSpec> = E['query'] extends z.ZodType ? z.output<SchemaOf<E['query']>> : Record<string, never>;
-export type BodyOut<E extends EndpointSpec> = E['body'] extends z.ZodType
+export type ParamsOut<E extends EndpointSpec> = E['params'] extends Schema ? z.output<SchemaOf<E['params']>> : Record<string, never>;
+export type QueryOut<E extends EndpointSpec> = E['query'] extends Schema ? z.output<SchemaOf<E['query']>> : Record<string, never>;
+export type BodyOut<E extends EndpointSpec> = E['body'] extends Schema
   ? z.output<SchemaOf<E['body']>>
   : E['upload'] extends object
     ? Uint8Array
     : undefined;
 
 /** What the client reads back: the response schema's output, CSV text, a file's bytes, or nothing. */
-export type Answer<E extends EndpointSpec> = E['response'] extends z.ZodType
+export type Answer<E extends EndpointSpec> = E['response'] extends Schema
   ? z.output<SchemaOf<E['response']>>
   : E['response'] extends 'csv'
     ? string

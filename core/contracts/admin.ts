@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountType, TheirEmail, TheirName, Timezone, UserStatus } from './auth.ts';
-import { AgencyAddress, SecurityPolicy } from './agency.ts';
+import { AgencyAddress, CompleteSecurityPolicy, SecurityPolicy } from './agency.ts';
 import { PERMISSION_LIST, type Permission } from '../permissions.ts';
 import { MODULE_KEYS } from '../modules.ts';
 import { defineApi } from '../endpoints.ts';
@@ -65,7 +65,7 @@ export type AdminUser = z.infer<typeof AdminUser>;
 export const ListUsersQuery = z.object({
   ...PageQuery,
   q: z.string().trim().max(100).optional(),
-  status: UserStatus.optional(),
+  status: z.optional(UserStatus),
   role_id: Uuid.optional(),
   sort: z.enum(USER_SORTS).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
@@ -75,7 +75,7 @@ export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 export const InviteUserInput = z.object({
   email: TheirEmail,
   name: TheirName,
-  account_type: AccountType.default('limited'),
+  account_type: z._default(AccountType, 'limited'),
   role_ids: z.array(Uuid).max(50).default([]),
   badge_number: optionalText(32),
   rank: optionalText(64),
@@ -85,11 +85,11 @@ export type InviteUserInput = z.input<typeof InviteUserInput>;
 
 export const UpdateUserInput = z
   .object({
-    name: TheirName.optional(),
+    name: z.optional(TheirName),
     badge_number: optionalText(32),
     rank: optionalText(64),
     phone: optionalText(32),
-    account_type: AccountType.optional(),
+    account_type: z.optional(AccountType),
     role_ids: z.array(Uuid).max(50).optional(),
   })
   .strict();
@@ -190,7 +190,7 @@ export const AgencyProfile = z.object({
   timezone: z.string(),
   clock: z.enum(['12h', '24h']),
   address: AgencyAddress,
-  security_policy: SecurityPolicy.required(),
+  security_policy: CompleteSecurityPolicy,
   logo_url: z.string().nullable(),
   version: z.number().int(),
 });
@@ -207,10 +207,10 @@ export const UpdateAgencyInput = z
       .transform((v) => (v === '' ? null : v))
       .nullable()
       .optional(),
-    timezone: Timezone.optional(),
+    timezone: z.optional(Timezone),
     clock: z.enum(['12h', '24h']).optional(),
-    address: AgencyAddress.optional(),
-    security_policy: SecurityPolicy.optional(),
+    address: z.optional(AgencyAddress),
+    security_policy: z.optional(SecurityPolicy),
   })
   .strict();
 export type UpdateAgencyInput = z.input<typeof UpdateAgencyInput>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AuthUser, Timezone } from './auth.ts';
 
 /**
@@ -12,7 +12,7 @@ export const SysConfig = z.object({
   general_settings: z.looseObject({
     timezone: Timezone,
     /** 12- or 24-hour clock for times shown in the app. */
-    clock: z.enum(['12h', '24h']).default('12h'),
+    clock: z._default(z.enum(['12h', '24h']), '12h'),
   }),
   citations_settings: ModuleSettings,
   reports_settings: ModuleSettings,
@@ -48,10 +48,10 @@ export function defaultSysConfig(timezone: string = DEFAULT_TIMEZONE): SysConfig
 }
 
 export const AgencyAddress = z.object({
-  street: z.string().trim().max(200, 'Use at most 200 characters').optional(),
-  city: z.string().trim().max(100, 'Use at most 100 characters').optional(),
-  state: z.string().trim().max(50, 'Use at most 50 characters').optional(),
-  postal_code: z.string().trim().max(20, 'Use at most 20 characters').optional(),
+  street: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Use at most 200 characters'))),
+  city: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Use at most 100 characters'))),
+  state: z.optional(z.string().check(z.trim(), z.maxLength(50, 'Use at most 50 characters'))),
+  postal_code: z.optional(z.string().check(z.trim(), z.maxLength(20, 'Use at most 20 characters'))),
 });
 export type AgencyAddress = z.infer<typeof AgencyAddress>;
 
@@ -61,22 +61,30 @@ export const MIN_PASSWORD_LENGTH_FLOOR = 8;
 
 /** An agency's sign-in rules (CJIS 5.9.5: 30 minutes idle at most; passwords of 8 or more). */
 export const SecurityPolicy = z.object({
-  mfa_required: z.enum(MFA_REQUIREMENTS).optional(),
-  inactivity_minutes: z
-    .number({ error: 'Enter a number of minutes' })
-    .int('Use whole minutes')
-    .min(1, 'Use at least 1 minute')
-    .max(DEFAULT_INACTIVITY_MINUTES, `CJIS allows at most ${DEFAULT_INACTIVITY_MINUTES} minutes`)
-    .optional(),
-  min_password_length: z
-    .number({ error: 'Enter a number of characters' })
-    .int('Use a whole number')
-    .min(MIN_PASSWORD_LENGTH_FLOOR, `Use at least ${MIN_PASSWORD_LENGTH_FLOOR} characters`)
-    .max(64, 'Use at most 64 characters')
-    .optional(),
-  self_unlock: z.boolean().optional(),
+  mfa_required: z.optional(z.enum(MFA_REQUIREMENTS)),
+  inactivity_minutes: z.optional(
+    z
+      .number({ error: 'Enter a number of minutes' })
+      .check(
+        z.int('Use whole minutes'),
+        z.gte(1, 'Use at least 1 minute'),
+        z.lte(DEFAULT_INACTIVITY_MINUTES, `CJIS allows at most ${DEFAULT_INACTIVITY_MINUTES} minutes`),
+      ),
+  ),
+  min_password_length: z.optional(
+    z
+      .number({ error: 'Enter a number of characters' })
+      .check(
+        z.int('Use a whole number'),
+        z.gte(MIN_PASSWORD_LENGTH_FLOOR, `Use at least ${MIN_PASSWORD_LENGTH_FLOOR} characters`),
+        z.lte(64, 'Use at most 64 characters'),
+      ),
+  ),
+  self_unlock: z.optional(z.boolean()),
 });
 export type SecurityPolicy = z.infer<typeof SecurityPolicy>;
+/** The policy with every rule present (as the agency's profile answers it). */
+export const CompleteSecurityPolicy = z.required(SecurityPolicy);
 
 /** The policy with every default filled in. */
 export function effectiveSecurityPolicy(policy: SecurityPolicy): Required<SecurityPolicy> {
@@ -89,14 +97,14 @@ export function effectiveSecurityPolicy(policy: SecurityPolicy): Required<Securi
 }
 
 export const AgencyInfo = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   name: z.string(),
   slug: z.string(),
-  ori: z.string().nullable(),
+  ori: z.nullable(z.string()),
   timezone: z.string(),
   sys_config: SysConfig,
   /** The rules the browser needs to know: when an idle session ends, whether a second factor is required. */
-  security: z.object({ inactivity_minutes: z.number().int(), mfa_required: z.enum(MFA_REQUIREMENTS) }),
+  security: z.object({ inactivity_minutes: z.int(), mfa_required: z.enum(MFA_REQUIREMENTS) }),
 });
 export type AgencyInfo = z.infer<typeof AgencyInfo>;
 

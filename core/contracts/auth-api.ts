@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { UserProfile } from './agency.ts';
 import {
@@ -55,7 +55,7 @@ export const authApi = defineApi('auth', '/auth/v1', {
     method: 'POST',
     path: '/logout',
     access: SECOND_FACTOR_STEP,
-    query: z.object({ scope: LogoutScope.default('local') }),
+    query: z.object({ scope: z._default(LogoutScope, 'local') }),
     response: null,
   },
   unlock: { method: 'POST', path: '/unlock', access: PUBLIC, body: UnlockInput, response: Empty },
@@ -91,7 +91,7 @@ export const authApi = defineApi('auth', '/auth/v1', {
     path: '/factors/:factorId/challenge',
     access: SECOND_FACTOR_STEP,
     params: FactorParams,
-    body: ChallengeInput.nullish(),
+    body: z.nullish(ChallengeInput),
     response: Challenge,
   },
   verifyFactor: {
@@ -107,7 +107,7 @@ export const authApi = defineApi('auth', '/auth/v1', {
     method: 'GET',
     path: '/invite',
     access: PUBLIC,
-    query: z.object({ token: z.string().min(1) }),
+    query: z.object({ token: z.string().check(z.minLength(1)) }),
     response: InvitationPreview,
   },
   jwks: { method: 'GET', path: '/.well-known/jwks.json', access: PUBLIC, response: Jwks },

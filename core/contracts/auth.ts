@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The auth/v1 contract, shaped like the hosted auth service the spec was written against
@@ -33,13 +33,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 
 function emailAddress(missing: string) {
-  return z
-    .string({ error: missing })
-    .trim()
-    .toLowerCase()
-    .min(1, missing)
-    .max(254, 'That e-mail address is too long')
-    .pipe(z.email({ error: 'Enter a valid e-mail address' }));
+  return z.pipe(
+    z
+      .string({ error: missing })
+      .check(z.trim(), z.toLowerCase(), z.minLength(1, missing), z.maxLength(254, 'That e-mail address is too long')),
+    z.email({ error: 'Enter a valid e-mail address' }),
+  );
 }
 
 /** The user's own address (sign-in, sign-up, recovery). */
@@ -49,10 +48,13 @@ export const TheirEmail = emailAddress('Enter their e-mail address');
 
 export const Password = z
   .string({ error: 'Enter a password' })
-  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`);
+  .check(
+    z.minLength(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`),
+    z.maxLength(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters`),
+  );
 
-const personName = (missing: string) => z.string({ error: missing }).trim().min(1, missing).max(120, 'Use at most 120 characters');
+const personName = (missing: string) =>
+  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(120, 'Use at most 120 characters'));
 /** The user's own name. */
 export const PersonName = personName('Enter your name');
 /** Someone else's name, as an administrator enters it. */
@@ -60,7 +62,7 @@ export const TheirName = personName('Enter their name');
 
 /** The claims Precinct puts in the access token's app_metadata (spec section 3). */
 export const AppMetadata = z.object({
-  agency_id: z.string().uuid(),
+  agency_id: z.uuid(),
   account_type: AccountType,
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
@@ -72,8 +74,8 @@ export type AAL = z.infer<typeof AAL>;
 
 /** The decoded access token. */
 export const AccessTokenClaims = z.object({
-  sub: z.string().uuid(),
-  session_id: z.string().uuid(),
+  sub: z.uuid(),
+  session_id: z.uuid(),
   aal: AAL,
   amr: z.array(z.object({ method: z.string(), timestamp: z.number() })),
   app_metadata: AppMetadata,
@@ -91,25 +93,25 @@ export type ColorScheme = z.infer<typeof ColorScheme>;
 
 /** What the user chooses for themselves; kept on the server because sign-out empties browser storage. */
 export const UserMetadata = z.object({
-  color_scheme: ColorScheme.optional(),
+  color_scheme: z.optional(ColorScheme),
 });
 export type UserMetadata = z.infer<typeof UserMetadata>;
 
 export const AuthUser = z.object({
-  id: z.string().uuid(),
-  agency_id: z.string().uuid(),
+  id: z.uuid(),
+  agency_id: z.uuid(),
   email: z.string(),
-  email_confirmed_at: z.string().nullable(),
+  email_confirmed_at: z.nullable(z.string()),
   name: z.string(),
-  badge_number: z.string().nullable(),
-  rank: z.string().nullable(),
-  phone: z.string().nullable(),
+  badge_number: z.nullable(z.string()),
+  rank: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   account_type: AccountType,
   status: UserStatus,
   app_metadata: AppMetadata,
   user_metadata: UserMetadata,
   created_at: z.string(),
-  last_sign_in_at: z.string().nullable(),
+  last_sign_in_at: z.nullable(z.string()),
 });
 export type AuthUser = z.infer<typeof AuthUser>;
 
@@ -117,9 +119,9 @@ export const Session = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),
   /** Seconds until the access token expires. */
-  expires_in: z.number().int(),
+  expires_in: z.int(),
   /** Unix time (seconds) at which the access token expires. */
-  expires_at: z.number().int(),
+  expires_at: z.int(),
   /** Empty for a browser that asked for the httpOnly refresh cookie instead (server/auth/refresh-cookie.ts). */
   refresh_token: z.string(),
   /**
@@ -127,33 +129,41 @@ export const Session = z.object({
    * still its signed-in session's, kept with the session where script reads it; clearing the session
    * (a sign-out, offline too) leaves the cookie unusable.
    */
-  refresh_binding: z.string().optional(),
+  refresh_binding: z.optional(z.string()),
   user: AuthUser,
 });
 export type Session = z.infer<typeof Session>;
 
-export const Timezone = z
-  .string()
-  .min(1, 'Choose a timezone')
-  .refine((tz) => {
+export const Timezone = z.string().check(
+  z.minLength(1, 'Choose a timezone'),
+  z.refine((tz: string) => {
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: tz });
       return true;
     } catch {
       return false;
     }
-  }, 'Choose a timezone from the list');
+  }, 'Choose a timezone from the list'),
+);
 
 export const NewAgencyInput = z.object({
-  name: z.string().trim().min(2, 'Enter the agency name').max(120, 'Use at most 120 characters'),
+  name: z.string().check(z.trim(), z.minLength(2, 'Enter the agency name'), z.maxLength(120, 'Use at most 120 characters')),
   /** The FBI's Originating Agency Identifier: 9 characters, two letters (state) then 7 letters or digits. */
-  ori: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}[A-Z0-9]{7}$/, 'An ORI is 9 characters: the state’s two letters, then 7 letters or digits')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  ori: z.union([
+    z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.toUpperCase(),
+          z.regex(/^[A-Z]{2}[A-Z0-9]{7}$/, 'An ORI is 9 characters: the state’s two letters, then 7 letters or digits'),
+        ),
+    ),
+    z.pipe(
+      z.literal(''),
+      z.transform(() => undefined),
+    ),
+  ]),
   timezone: Timezone,
 });
 export type NewAgencyInput = z.infer<typeof NewAgencyInput>;
@@ -164,13 +174,15 @@ export const SignUpInput = z
     email: Email,
     password: Password,
     name: PersonName,
-    agency: NewAgencyInput.optional(),
-    invitation_token: z.string().min(1).optional(),
+    agency: z.optional(NewAgencyInput),
+    invitation_token: z.optional(z.string().check(z.minLength(1))),
   })
-  .refine((v) => Boolean(v.agency) !== Boolean(v.invitation_token), {
-    message: 'Create a new agency or use an invitation, not both',
-    path: ['agency'],
-  });
+  .check(
+    z.refine((v) => Boolean(v.agency) !== Boolean(v.invitation_token), {
+      message: 'Create a new agency or use an invitation, not both',
+      path: ['agency'],
+    }),
+  );
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
 /**
@@ -182,19 +194,19 @@ export const SignUpResult = z.object({
   /** True when a confirmation e-mail was sent and the user must follow it before signing in. */
   confirmation_sent: z.boolean(),
   /** Present when no confirmation is needed (an invitation proves the address). */
-  session: Session.nullable(),
+  session: z.nullable(Session),
 });
 export type SignUpResult = z.infer<typeof SignUpResult>;
 
 export const VerifyType = z.enum(['signup', 'recovery']);
 export const VerifyInput = z.object({
   type: VerifyType,
-  token: z.string().min(1, 'The link is missing its token'),
+  token: z.string().check(z.minLength(1, 'The link is missing its token')),
 });
 export type VerifyInput = z.infer<typeof VerifyInput>;
 
 /** POST /auth/v1/unlock: the e-mailed unlock link (after 5 failed sign-ins) lifts the lock; the user then signs in. */
-export const UnlockInput = z.object({ token: z.string().min(1, 'The link is missing its token') });
+export const UnlockInput = z.object({ token: z.string().check(z.minLength(1, 'The link is missing its token')) });
 export type UnlockInput = z.infer<typeof UnlockInput>;
 
 export const ResendInput = z.object({ type: z.literal('signup'), email: Email });
@@ -202,7 +214,7 @@ export type ResendInput = z.infer<typeof ResendInput>;
 
 export const PasswordGrantInput = z.object({
   email: Email,
-  password: z.string().min(1, 'Enter your password').max(MAX_PASSWORD_LENGTH),
+  password: z.string().check(z.minLength(1, 'Enter your password'), z.maxLength(MAX_PASSWORD_LENGTH)),
 });
 export type PasswordGrantInput = z.infer<typeof PasswordGrantInput>;
 
@@ -211,8 +223,8 @@ export type PasswordGrantInput = z.infer<typeof PasswordGrantInput>;
  * and the browser sends the session's refresh_binding with it instead.
  */
 export const RefreshGrantInput = z.object({
-  refresh_token: z.string().min(1).optional(),
-  refresh_binding: z.string().min(1).max(100).optional(),
+  refresh_token: z.optional(z.string().check(z.minLength(1))),
+  refresh_binding: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
 });
 export type RefreshGrantInput = z.infer<typeof RefreshGrantInput>;
 
@@ -223,19 +235,17 @@ export const LogoutScope = z.enum(['local', 'others', 'global']);
 export const RecoverInput = z.object({ email: Email });
 export type RecoverInput = z.infer<typeof RecoverInput>;
 
-export const UpdateUserInput = z
-  .object({
-    password: Password.optional(),
-    /**
-     * Needed with `password`, except in a session opened by a recovery link in the last 15 minutes
-     * (the link proved who the user is).
-     */
-    current_password: z.string().max(MAX_PASSWORD_LENGTH).optional(),
-    name: PersonName.optional(),
-    phone: z.string().trim().max(32, 'Use at most 32 characters').nullable().optional(),
-    data: UserMetadata.optional(),
-  })
-  .strict();
+export const UpdateUserInput = z.strictObject({
+  password: z.optional(Password),
+  /**
+   * Needed with `password`, except in a session opened by a recovery link in the last 15 minutes
+   * (the link proved who the user is).
+   */
+  current_password: z.optional(z.string().check(z.maxLength(MAX_PASSWORD_LENGTH))),
+  name: z.optional(PersonName),
+  phone: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(32, 'Use at most 32 characters')))),
+  data: z.optional(UserMetadata),
+});
 export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
 
 export const InvitationPreview = z.object({

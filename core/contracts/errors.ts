@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every error the API returns has this body (spec section 8: message, details, hint, code).
@@ -7,10 +7,10 @@ import { z } from 'zod';
  */
 export const ApiErrorBody = z.object({
   message: z.string(),
-  details: z.string().nullable(),
-  hint: z.string().nullable(),
+  details: z.nullable(z.string()),
+  hint: z.nullable(z.string()),
   code: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AAL } from './auth.ts';
 
 /**
@@ -27,9 +27,9 @@ export const Factor = z.object({
   /** Phone codes travel over the phone network and can be intercepted: shown as the weaker choice. */
   strength: z.enum(['strong', 'weaker']),
   /** The phone number with all but its last 4 digits hidden. */
-  phone_hint: z.string().nullable(),
+  phone_hint: z.nullable(z.string()),
   created_at: z.string(),
-  last_used_at: z.string().nullable(),
+  last_used_at: z.nullable(z.string()),
 });
 export type Factor = z.infer<typeof Factor>;
 
@@ -43,54 +43,54 @@ export const FactorList = z.object({
 });
 export type FactorList = z.infer<typeof FactorList>;
 
-export const PhoneNumber = z
-  .string({ error: 'Enter a mobile phone number' })
-  .trim()
-  .transform((v) => v.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'Enter the number in international form, e.g. +1 555 010 0123'));
+export const PhoneNumber = z.pipe(
+  z.pipe(
+    z.string({ error: 'Enter a mobile phone number' }).check(z.trim()),
+    z.transform((v: string) => v.replace(/[\s().-]/g, '')),
+  ),
+  z.string().check(z.regex(/^\+[1-9]\d{7,14}$/, 'Enter the number in international form, e.g. +1 555 010 0123')),
+);
 
-export const FriendlyName = z.string().trim().min(1, 'Give it a name').max(60, 'Use at most 60 characters');
+export const FriendlyName = z.string().check(z.trim(), z.minLength(1, 'Give it a name'), z.maxLength(60, 'Use at most 60 characters'));
 
 export const EnrollFactorInput = z.discriminatedUnion('factor_type', [
-  z.object({ factor_type: z.literal('totp'), friendly_name: FriendlyName.optional() }),
-  z.object({ factor_type: z.literal('phone'), friendly_name: FriendlyName.optional(), phone: PhoneNumber }),
-  z.object({ factor_type: z.literal('webauthn'), friendly_name: FriendlyName.optional() }),
+  z.object({ factor_type: z.literal('totp'), friendly_name: z.optional(FriendlyName) }),
+  z.object({ factor_type: z.literal('phone'), friendly_name: z.optional(FriendlyName), phone: PhoneNumber }),
+  z.object({ factor_type: z.literal('webauthn'), friendly_name: z.optional(FriendlyName) }),
 ]);
 export type EnrollFactorInput = z.infer<typeof EnrollFactorInput>;
 
-export const EnrolledFactor = Factor.extend({
+export const EnrolledFactor = z.extend(Factor, {
   /** For TOTP: the secret (for typing in) and the otpauth:// URI (for the QR code). Shown once. */
-  totp: z.object({ secret: z.string(), uri: z.string() }).optional(),
+  totp: z.optional(z.object({ secret: z.string(), uri: z.string() })),
 });
 export type EnrolledFactor = z.infer<typeof EnrolledFactor>;
 
 export const RenameFactorInput = z.object({ friendly_name: FriendlyName });
 
-export const FactorParams = z.object({ factorId: z.string().uuid('Not a valid factor id') });
+export const FactorParams = z.object({ factorId: z.uuid('Not a valid factor id') });
 
-export const ChallengeInput = z.object({ factorId: z.string().uuid().optional() });
+export const ChallengeInput = z.object({ factorId: z.optional(z.uuid()) });
 
 export const Challenge = z.object({
   id: z.string(),
   type: FactorType,
-  expires_at: z.number().int(),
+  expires_at: z.int(),
   /** WebAuthn: creation options while enrolling, request options when signing in. */
-  credential_options: z.record(z.string(), z.unknown()).optional(),
+  credential_options: z.optional(z.record(z.string(), z.unknown())),
 });
 export type Challenge = z.infer<typeof Challenge>;
 
 export const VerifyFactorInput = z
   .object({
-    challenge_id: z.string().uuid('Not a valid challenge id'),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, 'Enter the 6-digit code')
-      .optional(),
-    credential_response: z.record(z.string(), z.unknown()).optional(),
+    challenge_id: z.uuid('Not a valid challenge id'),
+    code: z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code'))),
+    credential_response: z.optional(z.record(z.string(), z.unknown())),
   })
-  .refine((v) => Boolean(v.code) !== Boolean(v.credential_response), {
-    message: 'Send either a code or a credential response',
-    path: ['code'],
-  });
+  .check(
+    z.refine((v) => Boolean(v.code) !== Boolean(v.credential_response), {
+      message: 'Send either a code or a credential response',
+      path: ['code'],
+    }),
+  );
 export type VerifyFactorInput = z.infer<typeof VerifyFactorInput>;

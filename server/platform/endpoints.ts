@@ -11,6 +11,7 @@ import {
   type EndpointSpec,
   type ParamsOut,
   type QueryOut,
+  type Schema,
 } from '../../core/endpoints.ts';
 import { requestContext, type RequestContext } from './context.ts';
 import { idempotentCreate } from './idempotency.ts';
@@ -57,7 +58,7 @@ export interface FileAnswer {
   headers?: Record<string, string>;
 }
 
-type HandlerResult<E extends EndpointSpec> = E['response'] extends z.ZodType
+type HandlerResult<E extends EndpointSpec> = E['response'] extends Schema
   ? z.input<E['response']>
   : E['response'] extends 'csv' | 'file'
     ? FileAnswer

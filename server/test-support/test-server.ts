@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { z } from 'zod';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
@@ -128,6 +129,6 @@ export function endpointCaller(server: TestServer, token: string): EndpointCalle
     });
     if (response.statusCode >= 400) throw new Error(`${endpoint.method} ${url} answered ${response.statusCode}: ${response.body}`);
     const schema = endpoint.response;
-    return (schema !== null && typeof schema === 'object' ? schema.parse(response.json()) : response.body) as Answer<E>;
+    return (schema !== null && typeof schema === 'object' ? z.parse(schema, response.json()) : response.body) as Answer<E>;
   };
 }

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiRequest } from '../lib/api-client.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
 
 /** GET /app/config.json (public): the analytics key and the server-defined route redirects. */
 export const AppConfig = z.object({
-  analytics: z.object({ key: z.string(), host: z.string() }).nullable(),
+  analytics: z.nullable(z.object({ key: z.string(), host: z.string() })),
   redirects: z.array(z.object({ from: z.string(), to: z.string(), permanent: z.boolean() })),
 });
 export type AppConfig = z.infer<typeof AppConfig>;

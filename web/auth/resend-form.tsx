@@ -1,11 +1,12 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import * as z from 'zod/mini';
 import { ResendInput } from '../../core/contracts/auth.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { useResendConfirmation } from './resend-confirmation.ts';
 
-const ResendForm = ResendInput.pick({ email: true });
+const ResendForm = z.pick(ResendInput, { email: true });
 
 /** Asks for the address and sends the sign-up confirmation link again. */
 export function ResendConfirmationForm() {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, apiErrorFromBody, networkError, singleRowError } from './api-error.ts';
 import { retryDelayMs, shouldRetry } from './retry-policy.ts';
 
@@ -29,7 +29,7 @@ export type ApiRequestOptions<T> = {
    */
   background?: boolean;
   /** The answer's schema; use z.unknown() only where the answer is not read. */
-  schema: z.ZodType<T>;
+  schema: z.core.$ZodType<T>;
 };
 
 /** The header that marks a request the client made on its own (server/platform/access.ts reads it). */
@@ -145,7 +145,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     if (authenticated) config.onAuthenticatedError(error);
     throw error;
   }
-  const parsed = options.schema.safeParse(body);
+  const parsed = z.safeParse(options.schema, body);
   if (!parsed.success) {
     throw new ApiError(
       502,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   endpointsOf,
   fillPath,
@@ -111,7 +111,7 @@ export async function callEndpoint<E extends Endpoint>(
       body: given.body,
       accessToken: given.accessToken ?? (await currentAccessToken()),
       signal: given.signal,
-      schema: (endpoint.response ?? z.unknown()) as z.ZodType<Answer<E>>,
+      schema: (endpoint.response ?? z.unknown()) as z.core.$ZodType<Answer<E>>,
     });
   return apiRequest(url, {
     method: endpoint.method,
@@ -123,7 +123,7 @@ export async function callEndpoint<E extends Endpoint>(
     auth: !isPublic(endpoint) && !given.accessToken,
     signal: given.signal,
     background: given.background ?? (endpoint.background ? true : undefined),
-    schema: (endpoint.response ?? z.unknown()) as z.ZodType<Answer<E>>,
+    schema: (endpoint.response ?? z.unknown()) as z.core.$ZodType<Answer<E>>,
   });
 }
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiErrorFromBody, type ApiError } from './api-error.ts';
 
 /**
@@ -43,7 +43,7 @@ export type InvokeOptions<T> = {
   region?: string;
   accessToken?: string | null;
   signal?: AbortSignal;
-  schema: z.ZodType<T>;
+  schema: z.core.$ZodType<T>;
   fetch?: typeof fetch;
 };
 
@@ -74,7 +74,7 @@ export async function invokeFunction<T>(name: string, options: InvokeOptions<T>)
   if (response.headers.get('x-relay-error') === 'true') throw new FunctionsRelayError(response);
   if (!response.ok) throw new FunctionsHttpError(response, await errorAnswer(response));
   const text = await response.text();
-  return options.schema.parse(text === '' ? undefined : (JSON.parse(text) as unknown));
+  return z.parse(options.schema, text === '' ? undefined : (JSON.parse(text) as unknown));
 }
 
 async function errorAnswer(response: Response): Promise<ApiError | null> {

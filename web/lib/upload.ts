@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, apiErrorFromBody, networkError } from './api-error.ts';
 import { BACKGROUND_HEADER, currentAccessToken } from './api-client.ts';
 
@@ -13,7 +13,7 @@ export async function uploadWithProgress<T>(options: {
   method: 'POST' | 'PUT';
   url: string;
   file: Blob;
-  schema: z.ZodType<T>;
+  schema: z.core.$ZodType<T>;
   onProgress: (percent: number) => void;
   accessToken?: string;
   background?: boolean;
@@ -41,7 +41,7 @@ export async function uploadWithProgress<T>(options: {
         reject(apiErrorFromBody(request.status, body, request.statusText));
         return;
       }
-      const parsed = options.schema.safeParse(body);
+      const parsed = z.safeParse(options.schema, body);
       if (parsed.success) {
         options.onProgress(100);
         resolve(parsed.data);

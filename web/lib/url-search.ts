@@ -1,5 +1,5 @@
 import { stripSearchParams, type SearchMiddleware, type SearchSchemaInput } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isUuid } from '../../core/ids.ts';
 import { PAGE_SIZES } from '../ui/paging.ts';
 
@@ -26,51 +26,49 @@ export function isCalendarDate(value: unknown): value is string {
 }
 
 /** A whole number from 1 to 999999, written as digits in the URL (or already a number, while navigating). */
-const wholeNumber = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d{1,6}$/)
-      .transform(Number),
-  ])
-  .pipe(z.number().int().min(1).max(999_999));
+const wholeNumber = () =>
+  z.pipe(
+    z.union([z.number(), z.pipe(z.string().check(z.regex(/^\d{1,6}$/)), z.transform(Number))]),
+    z.int().check(z.gte(1), z.lte(999_999)),
+  );
 
 /** The kinds of field a URL's query holds, each with its fallback. */
 export const searchField = {
   /** Free text (a search box), cut to `max` characters; '' when absent. */
   text: (max: number) =>
-    z
-      .string()
-      .transform((value) => value.slice(0, max))
-      .catch(''),
+    z.catch(
+      z.pipe(
+        z.string(),
+        z.transform((value: string) => value.slice(0, max)),
+      ),
+      '',
+    ),
   /** One of `values`, else `fallback` (a sort column, an order, a tab). */
-  oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.enum(values).catch(fallback),
+  oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) => z.catch(z.enum(values), fallback),
   /** One of `values`, else null (a filter that is off). */
-  optionalOneOf: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().catch(null),
+  optionalOneOf: <const T extends readonly [string, ...string[]]>(values: T) => z.catch(z.nullable(z.enum(values)), null),
   /** The page, from 1. */
-  page: () => wholeNumber.catch(1),
+  page: () => z.catch(wholeNumber(), 1),
   /** Rows per page, one of PAGE_SIZES. */
-  pageSize: () => wholeNumber.refine((size) => (PAGE_SIZES as readonly number[]).includes(size)).catch(DEFAULT_PAGE_SIZE),
+  pageSize: () =>
+    z.catch(wholeNumber().check(z.refine((size: number) => (PAGE_SIZES as readonly number[]).includes(size))), DEFAULT_PAGE_SIZE),
   /** A record's id (a UUID, lower-cased), else null. */
   id: () =>
-    z
-      .string()
-      .refine(isUuid)
-      .transform((id) => id.toLowerCase())
-      .nullable()
-      .catch(null),
+    z.catch(
+      z.nullable(
+        z.pipe(
+          z.string().check(z.refine(isUuid)),
+          z.transform((id: string) => id.toLowerCase()),
+        ),
+      ),
+      null,
+    ),
   /** A calendar date YYYY-MM-DD, else null. */
-  date: () => z.string().refine(isCalendarDate).nullable().catch(null),
+  date: () => z.catch(z.nullable(z.string().check(z.refine(isCalendarDate))), null),
   /** A key of one of the agency's lists (`patrol`, `oil_change`), else null. */
-  key: () =>
-    z
-      .string()
-      .regex(/^[a-z0-9_]{1,40}$/)
-      .nullable()
-      .catch(null),
+  key: () => z.catch(z.nullable(z.string().check(z.regex(/^[a-z0-9_]{1,40}$/))), null),
   /** Text matching `pattern`, at most `max` characters, else null. */
-  matching: (pattern: RegExp, max: number) => z.string().max(max).regex(pattern).nullable().catch(null),
+  matching: (pattern: RegExp, max: number) => z.catch(z.nullable(z.string().check(z.maxLength(max), z.regex(pattern))), null),
 };
 
 /**
@@ -78,10 +76,10 @@ export const searchField = {
  * leaves the defaults out of the URL); `parse` reads a query and `query` says what the URL holds for a
  * state, as the router does (for tests, and anything outside a route).
  */
-export function urlSearch<const TShape extends z.ZodRawShape>(shape: TShape) {
+export function urlSearch<const TShape extends z.core.$ZodShape>(shape: TShape) {
   const schema = z.object(shape);
   type Search = z.output<typeof schema>;
-  const parse = (raw: Record<string, unknown>): Search => schema.parse(raw);
+  const parse = (raw: Record<string, unknown>): Search => z.parse(schema, raw);
   const defaults = parse({});
   // The input type tells the router what a link may give: any of the fields, each optional.
   const validateSearch = parse as (input: Partial<Search> & SearchSchemaInput) => Search;
