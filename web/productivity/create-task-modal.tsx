@@ -16,7 +16,8 @@ import { RefusedItemAlert } from '../lib/outbox/refused-item-alert.tsx';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { useCreateTaskOrQueue } from './make-task-calls.ts';
 import { useSpace, useSpaces, useSpaceTemplates } from './productivity-calls.ts';
-import { htmlToText, PlainForm, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
+import { htmlToText, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
+import { PlainForm } from './productivity-ui.tsx';
 
 type Frequency = (typeof RECURRENCE_FREQUENCIES)[number];
 const FREQUENCY_LABELS: Record<Frequency, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };

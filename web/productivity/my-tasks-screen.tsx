@@ -8,8 +8,7 @@ import { schemaProblems } from '../lib/form-errors.ts';
 import { ModulePage } from '../ui/module-page.tsx';
 import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { useCreateSpace, useMyTasks, useSpaces } from './productivity-calls.ts';
-import { dueText, PriorityBadge, refusalOf, TaskStatusBadge } from './productivity-ui.tsx';
-import { PlainForm } from './task-fields.tsx';
+import { dueText, PlainForm, PriorityBadge, refusalOf, TaskStatusBadge } from './productivity-ui.tsx';
 import { TaskDrawer } from './task-drawer.tsx';
 
 const GROUPS: { key: keyof Omit<MyTasks, 'today'>; title: string }[] = [

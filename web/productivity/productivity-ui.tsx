@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { TASK_PRIORITY_LABELS, type TaskPriority, type TaskSummary } from '../../core/contracts/productivity.ts';
 import { formatDate } from '../../core/dates.ts';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
@@ -41,4 +42,35 @@ export function Dimmed({ children }: { children: string }) {
 export function refusalOf(error: unknown): { fields: Record<string, string>; message: string | null } {
   const fields = isApiError(error) ? { ...error.fields } : {};
   return { fields, message: Object.keys(fields).length > 0 ? null : errorMessage(error) };
+}
+
+/** A form that checks and sends on submit, the browser's own checks off (the contract's schema says what is wrong). */
+export function PlainForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** A form's submit button, and "Saved" beside it once the last save went through. */
+export function SaveButton({ label, saving, saved }: { label: string; saving: boolean; saved: boolean }) {
+  return (
+    <Group gap="sm">
+      <Button type="submit" loading={saving}>
+        {label}
+      </Button>
+      {saved ? (
+        <Text fz="sm" role="status">
+          Saved
+        </Text>
+      ) : null}
+    </Group>
+  );
 }

@@ -9,8 +9,7 @@ import { ModuleSettingsGate } from '../lib/module-settings-gate.tsx';
 import type { SettingsPanelProps } from '../lib/web-modules.tsx';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { useProductivitySettings, useUpdateProductivitySettings } from './productivity-calls.ts';
-import { PlainForm, SaveButton } from './task-fields.tsx';
-import { refusalOf } from './productivity-ui.tsx';
+import { PlainForm, refusalOf, SaveButton } from './productivity-ui.tsx';
 
 /** /admin/modules/productivity below the module switch: who may create spaces. */
 export function ProductivitySettingsPanel({ moduleEnabled }: SettingsPanelProps) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CUSTOM_FIELD_TYPES, type CustomFieldType, type Space } from '../../core/contracts/productivity.ts';
 import { EmptyState, FormErrorAlert } from '../ui/states.tsx';
 import { useSpaceSave, type TabProps } from './space-settings-save.tsx';
-import { PlainForm, SaveButton } from './task-fields.tsx';
+import { PlainForm, SaveButton } from './productivity-ui.tsx';
 
 /**
  * A space's custom fields (text, number, date, choice, yes/no): add, rename, change a choice field's

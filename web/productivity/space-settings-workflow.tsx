@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Space, SpaceStatus } from '../../core/contracts/productivity.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { useSpaceSave, type TabProps } from './space-settings-save.tsx';
-import { PlainForm, SaveButton } from './task-fields.tsx';
+import { PlainForm, SaveButton } from './productivity-ui.tsx';
 
 /**
  * A space's status workflow: add, rename, recolour, reorder, mark closed, remove. A task keeps its

@@ -11,11 +11,10 @@ import { ErrorState, FormErrorAlert, LoadingState } from '../ui/states.tsx';
 import { productivityPeople, useSetMembers } from './people-calls.ts';
 import { useSpace } from './productivity-calls.ts';
 import { SETTINGS_TABS, spaceSettingsSearch, type SettingsTab } from './productivity-search.ts';
-import { refusalOf } from './productivity-ui.tsx';
+import { PlainForm, refusalOf, SaveButton } from './productivity-ui.tsx';
 import { FieldsTab } from './space-settings-fields.tsx';
 import { useSpaceSave, type TabProps } from './space-settings-save.tsx';
 import { WorkflowTab } from './space-settings-workflow.tsx';
-import { PlainForm, SaveButton } from './task-fields.tsx';
 
 /**
  * A space's settings, in a drawer over its screen (/productivity/space/{space}?settings=workflow): its

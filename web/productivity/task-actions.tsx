@@ -6,9 +6,8 @@ import { IdempotencyKeys, isStaleVersion } from '../lib/api.ts';
 import { errorMessage } from '../lib/api-error.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { useSpace, useSpaces } from './productivity-calls.ts';
-import { refusalOf } from './productivity-ui.tsx';
+import { PlainForm, refusalOf } from './productivity-ui.tsx';
 import { useDuplicateTask, useMoveTask, useSaveTemplate } from './task-drawer-calls.ts';
-import { PlainForm } from './task-fields.tsx';
 
 type Dialog = 'duplicate' | 'move' | 'template' | null;
 type Done = { message: string; link?: { label: string; list: string; task: string } };

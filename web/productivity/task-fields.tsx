@@ -1,5 +1,4 @@
-import { Button, Group, MultiSelect, Select, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Group, MultiSelect, Select, TagsInput, Textarea, TextInput } from '@mantine/core';
 import {
   TASK_PRIORITIES,
   TASK_PRIORITY_LABELS,
@@ -72,37 +71,6 @@ export function taskFieldsInput(values: TaskFormValues) {
 /** The people named with @ and their name in a comment, among those who can see the task. */
 export function mentionsIn(body: string, people: readonly Person[]): string[] {
   return people.filter((person) => body.includes(`@${person.name}`)).map((person) => person.id);
-}
-
-/** A form that checks and sends on submit, the browser's own checks off (the contract's schema says what is wrong). */
-export function PlainForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
-      {children}
-    </form>
-  );
-}
-
-/** A form's submit button, and "Saved" beside it once the last save went through. */
-export function SaveButton({ label, saving, saved }: { label: string; saving: boolean; saved: boolean }) {
-  return (
-    <Group gap="sm">
-      <Button type="submit" loading={saving}>
-        {label}
-      </Button>
-      {saved ? (
-        <Text fz="sm" role="status">
-          Saved
-        </Text>
-      ) : null}
-    </Group>
-  );
 }
 
 /**

@@ -9,9 +9,8 @@ import { TASK_LINK_KINDS, type Task, type TaskLink, type TaskLinkKind } from '..
 import { errorMessage } from '../lib/api-error.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
-import { refusalOf } from './productivity-ui.tsx';
+import { PlainForm, refusalOf } from './productivity-ui.tsx';
 import { useAddLink, useRemoveLink } from './task-drawer-calls.ts';
-import { PlainForm } from './task-fields.tsx';
 import { LINK_KIND_LABELS, linkTarget, recordIdIn, searchRecords } from './task-link-calls.ts';
 
 /** Whether the person works the fleet office's screens (a service request opens there, else in their own requests). */
