@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fillPath, type Answer, type BodyIn, type Endpoint } from '../../../core/endpoints.ts';
 import { apiRequest, currentAccessToken } from '../api-client.ts';
 import { ApiError, isApiError, NETWORK_ERROR_CODE } from '../api-error.ts';
@@ -195,7 +195,7 @@ export async function sendOrQueue<E extends QueueableEndpoint>(
       body: body ?? {},
       headers: { 'idempotency-key': call.idempotencyKey },
       // An idempotent create answers JSON: the record it made, parsed as the contract says.
-      schema: endpoint.response as z.ZodType<Answer<E>>,
+      schema: endpoint.response as z.core.$ZodType<Answer<E>>,
     });
     if (options.replaces) await discardItem(options.replaces);
     await forgetKeptPhotos(keptPhotos).catch(() => undefined);
