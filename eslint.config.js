@@ -145,18 +145,27 @@ export default tseslint.config(
   // instead of ~30 (issue 13). Importing the full build in one of them would load it on every page.
   {
     files: [
+      'web/main.tsx',
+      'core/endpoints.ts',
       'core/contracts/{errors,auth,auth-api,agency,mfa,storage}.ts',
-      'web/lib/{api,api-client,upload,edge-functions,url-search}.ts',
-      'web/lib/outbox/outbox.ts',
-      'web/lib/offline-reads/*.ts',
+      'web/lib/{api,api-client,api-error,upload,edge-functions,url-search,device-copy}.ts',
+      'web/lib/{session,outbox,offline-reads}/*.{ts,tsx}',
       'web/app/{app-config,deployment-poller}.ts',
     ],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: 'zod', message: 'This file loads with every page: import * as z from zod/mini.', allowTypeImports: true }],
-          patterns: ['node:*'],
+          patterns: [
+            { group: ['node:*'], message: 'core/ and the web app run in the browser: no Node built-ins.' },
+            {
+              group: ['zod/v3', 'zod/v4', 'zod/v4/classic'],
+              message: 'This file loads with every page: import * as z from zod/mini.',
+              allowTypeImports: true,
+            },
+          ],
         },
       ],
     },

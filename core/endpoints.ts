@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini';
+import type { ModuleKey } from './modules.ts';
+import type { Permission } from './permissions.ts';
 
 /** Any zod schema, of the full build or the mini one (the entry's contracts use zod/mini: issue 13). */
 export type Schema = z.core.$ZodType;
-import type { ModuleKey } from './modules.ts';
-import type { Permission } from './permissions.ts';
 
 /**
  * Endpoints declared once, as data. A module's contract (core/contracts/<module>.ts) lists its

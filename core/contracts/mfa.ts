@@ -68,7 +68,7 @@ export type EnrolledFactor = z.infer<typeof EnrolledFactor>;
 
 export const RenameFactorInput = z.object({ friendly_name: FriendlyName });
 
-export const FactorParams = z.object({ factorId: z.uuid('Not a valid factor id') });
+export const FactorParams = z.object({ factorId: z.string().check(z.uuid('Not a valid factor id')) });
 
 export const ChallengeInput = z.object({ factorId: z.optional(z.uuid()) });
 
@@ -83,7 +83,7 @@ export type Challenge = z.infer<typeof Challenge>;
 
 export const VerifyFactorInput = z
   .object({
-    challenge_id: z.uuid('Not a valid challenge id'),
+    challenge_id: z.string().check(z.uuid('Not a valid challenge id')),
     code: z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code'))),
     credential_response: z.optional(z.record(z.string(), z.unknown())),
   })

@@ -47,7 +47,7 @@ export const storageApi = defineApi('storage', '/storage/v1', {
     method: 'GET',
     path: '/object/:id',
     access: { permission: 'authenticated' },
-    params: z.object({ id: z.uuid('Not a valid id') }),
+    params: z.object({ id: z.string().check(z.uuid('Not a valid id')) }),
     response: 'file',
   },
   agencyLogo: {
