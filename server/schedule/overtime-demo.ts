@@ -248,11 +248,18 @@ export async function seedDemoOvertime(tx: Tx, agencyId: string): Promise<void> 
       .filter((id) => !except.includes(id))
       .map((id) => ({ id, reason: reasonFor(id, date, type, 'Patrol') }))
       .filter((c): c is { id: string; reason: SkipReason } => c.reason !== null);
-  /** The first date from `from` to `to` on which officer@ could take this shift type. */
-  const officerFree = (from: number, to: number, type: Type, taken: string[]) =>
-    datesFrom(addDays(today, from), addDays(today, to)).find(
-      (date) => !taken.includes(date) && reasonFor(officerId, date, type, 'Patrol') === null,
+  /**
+   * The first date from `from` to `to` days ahead on which officer@ could take this shift type, else the
+   * first in the four weeks after: on some days of the rotation the only free days of the next two weeks
+   * are already taken by the demo's other overtime, and the demo must hold every kind whatever the date.
+   */
+  const officerFree = (from: number, to: number, type: Type, taken: string[]) => {
+    const free = (date: string) => !taken.includes(date) && reasonFor(officerId, date, type, 'Patrol') === null;
+    return (
+      datesFrom(addDays(today, from), addDays(today, to)).find(free) ??
+      datesFrom(addDays(today, to + 1), addDays(today, to + 28)).find(free)
     );
+  };
 
   // ---------------------------------------------------------------- worked this quarter
 
