@@ -1,6 +1,7 @@
 import { Box, Input, Skeleton } from '@mantine/core';
 import type { Editor, Extensions } from '@tiptap/react';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { importWithReload } from './chunk-reload.ts';
 
 /**
  * Rich text with Tiptap (a kept editor on ProseMirror), for any module: a labelled multi-line textbox
@@ -42,8 +43,10 @@ export type RichTextEditorProps = {
 
 export type RichTextViewProps = { html: string; tools: readonly RichTextTool[]; className?: string };
 
-const TiptapEditor = lazy(() => import('./tiptap-editor.tsx').then((module) => ({ default: module.TiptapEditor })));
-const TiptapView = lazy(() => import('./tiptap-editor.tsx').then((module) => ({ default: module.TiptapView })));
+// Through importWithReload, as every lazy part: a file a new deployment replaced reloads the page, and offline it waits for the connection.
+const loadTiptap = importWithReload(() => import('./tiptap-editor.tsx'));
+const TiptapEditor = lazy(() => loadTiptap().then((module) => ({ default: module.TiptapEditor })));
+const TiptapView = lazy(() => loadTiptap().then((module) => ({ default: module.TiptapView })));
 
 /** While the editor loads: its label, description and error already, and a box of its size, so nothing moves. */
 function EditorPlaceholder(props: RichTextEditorProps) {

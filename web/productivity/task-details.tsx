@@ -26,11 +26,6 @@ import { customValuesOf, customValueText } from './task-custom-fields.tsx';
 import { DESCRIPTION_TOOLS, TaskFieldInputs, taskFieldsInput, type TaskFormValues } from './task-fields.tsx';
 import { TaskLinks } from './task-links.tsx';
 
-/**
- * What a task's drawer shows (task-drawer.tsx), loaded with the first task opened rather than with the
- * screen: the edit form, checklist, files, links, watchers, sharing and comments.
- */
-
 function valuesOf(task: Task): TaskFormValues {
   return {
     title: task.title,
@@ -46,6 +41,10 @@ function valuesOf(task: Task): TaskFormValues {
   };
 }
 
+/**
+ * What a task's drawer shows (task-drawer.tsx), loaded with the first task opened rather than with the
+ * screen: the edit form, checklist, files, links, watchers, sharing and comments.
+ */
 export function TaskDetails({ task, onReload, reloading }: { task: Task; onReload: () => unknown; reloading: boolean }) {
   const member = task.access === 'member';
   const space = useSpace(member ? task.space_id : null);

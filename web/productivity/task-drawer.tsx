@@ -1,11 +1,12 @@
 import { Drawer } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
+import { importWithReload } from '../lib/chunk-reload.ts';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { useTask } from './productivity-calls.ts';
 import { useProductivityLive } from './productivity-live.ts';
 
-const loadDetails = () => import('./task-details.tsx');
+const loadDetails = importWithReload(() => import('./task-details.tsx'));
 const TaskDetails = lazy(() => loadDetails().then((module) => ({ default: module.TaskDetails })));
 
 /**
