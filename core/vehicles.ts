@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * What every module records of a vehicle the same way: the VIN and its check digit, and the US states
@@ -41,9 +41,11 @@ export function isValidVin(vin: string): boolean {
 
 export const Vin = z
   .string()
-  .trim()
-  .toUpperCase()
-  .refine(isValidVin, 'Not a valid VIN: 17 characters without I, O or Q, and its check digit (9th) must match');
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.refine(isValidVin, 'Not a valid VIN: 17 characters without I, O or Q, and its check digit (9th) must match'),
+  );
 
 /** The USPS codes of the states, DC and the territories, for plates and licences. */
 export const US_STATES = [

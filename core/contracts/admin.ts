@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AccountType, TheirEmail, TheirName, Timezone, UserStatus } from './auth.ts';
 import { AgencyAddress, CompleteSecurityPolicy, SecurityPolicy } from './agency.ts';
 import { PERMISSION_LIST, type Permission } from '../permissions.ts';
@@ -10,22 +10,32 @@ export { USER_SORTS };
 
 /** The admin area's API: adminApi at the end. Updates carry the record's version in `If-Match` (its ETag). */
 
-export const Uuid = z.string().uuid('Not a valid id');
+export const Uuid = z.string().check(z.uuid('Not a valid id'));
 export const IdParams = z.object({ id: Uuid });
 
-const PermissionName = z.string().refine((p): p is Permission => (PERMISSION_LIST as readonly string[]).includes(p), 'Unknown permission');
+const isPermission = (p: string): p is Permission => (PERMISSION_LIST as readonly string[]).includes(p);
+/** A permission's name, typed `Permission` once parsed (classic zod's `.refine` narrowed by the guard; zod/mini's does not). */
+const PermissionName = z.string().check(z.refine(isPermission, 'Unknown permission')) as z.ZodMiniString &
+  z.ZodMiniType<Permission, string>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters`)
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(max, `Use at most ${max} characters`)),
+        z.transform((v) => (v === '' ? null : v)),
+      ),
+    ),
+  );
 
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+/** A page of `item`s; `item` may be a schema of either zod build (classic or mini). */
+export function pageOf<T extends z.core.$ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().check(z.int()),
+    page: z.number().check(z.int()),
+    page_size: z.number().check(z.int()),
+  });
 }
 export interface Page<T> {
   items: T[];
@@ -35,8 +45,8 @@ export interface Page<T> {
 }
 
 const PageQuery = {
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 25),
 };
 
 export const RoleRef = z.object({ id: z.string(), name: z.string() });
@@ -45,30 +55,30 @@ export const AdminUser = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  badge_number: z.string().nullable(),
-  rank: z.string().nullable(),
-  phone: z.string().nullable(),
+  badge_number: z.nullable(z.string()),
+  rank: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
   account_type: AccountType,
   status: UserStatus,
   roles: z.array(RoleRef),
   permissions: z.array(z.string()),
-  last_sign_in_at: z.string().nullable(),
+  last_sign_in_at: z.nullable(z.string()),
   created_at: z.string(),
   /** Locked after repeated failed sign-ins (an administrator or the user's e-mailed link unlocks). */
   locked: z.boolean(),
   /** The pending invitation's expiry, for invited users. */
-  invitation_expires_at: z.string().nullable(),
-  version: z.number().int(),
+  invitation_expires_at: z.nullable(z.string()),
+  version: z.number().check(z.int()),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
 export const ListUsersQuery = z.object({
   ...PageQuery,
-  q: z.string().trim().max(100).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   status: z.optional(UserStatus),
-  role_id: Uuid.optional(),
-  sort: z.enum(USER_SORTS).default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  role_id: z.optional(Uuid),
+  sort: z._default(z.enum(USER_SORTS), 'name'),
+  order: z._default(z.enum(['asc', 'desc']), 'asc'),
 });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 
@@ -76,32 +86,30 @@ export const InviteUserInput = z.object({
   email: TheirEmail,
   name: TheirName,
   account_type: z._default(AccountType, 'limited'),
-  role_ids: z.array(Uuid).max(50).default([]),
+  role_ids: z._default(z.array(Uuid).check(z.maxLength(50)), []),
   badge_number: optionalText(32),
   rank: optionalText(64),
   phone: optionalText(32),
 });
 export type InviteUserInput = z.input<typeof InviteUserInput>;
 
-export const UpdateUserInput = z
-  .object({
-    name: z.optional(TheirName),
-    badge_number: optionalText(32),
-    rank: optionalText(64),
-    phone: optionalText(32),
-    account_type: z.optional(AccountType),
-    role_ids: z.array(Uuid).max(50).optional(),
-  })
-  .strict();
+export const UpdateUserInput = z.strictObject({
+  name: z.optional(TheirName),
+  badge_number: optionalText(32),
+  rank: optionalText(64),
+  phone: optionalText(32),
+  account_type: z.optional(AccountType),
+  role_ids: z.optional(z.array(Uuid).check(z.maxLength(50))),
+});
 export type UpdateUserInput = z.input<typeof UpdateUserInput>;
 
 /** Bulk invitation from a CSV file with a header row: email,name[,account_type,roles,badge_number,rank,phone]; roles separated by ";". */
 export const ImportUsersInput = z.object({
-  csv: z.string().min(1, 'The file is empty').max(2_000_000, 'The file is too large (2 MB at most)'),
+  csv: z.string().check(z.minLength(1, 'The file is empty'), z.maxLength(2_000_000, 'The file is too large (2 MB at most)')),
 });
 export const ImportUsersResult = z.object({
-  created: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string().nullable(), message: z.string() })),
+  created: z.number().check(z.int()),
+  errors: z.array(z.object({ row: z.number().check(z.int()), field: z.nullable(z.string()), message: z.string() })),
 });
 export type ImportUsersResult = z.infer<typeof ImportUsersResult>;
 
@@ -114,20 +122,22 @@ export type BulkUserAction = z.infer<typeof BulkUserAction>;
 export const BulkUsersInput = z
   .object({
     action: BulkUserAction,
-    user_ids: z.array(Uuid).min(1, 'Choose at least one person').max(200, 'Choose at most 200 people at a time'),
-    role_id: Uuid.optional(),
+    user_ids: z.array(Uuid).check(z.minLength(1, 'Choose at least one person'), z.maxLength(200, 'Choose at most 200 people at a time')),
+    role_id: z.optional(Uuid),
   })
-  .refine((input) => input.action !== 'assign_role' || input.role_id !== undefined, {
-    path: ['role_id'],
-    message: 'Choose the role to assign',
-  });
+  .check(
+    z.refine((input) => input.action !== 'assign_role' || input.role_id !== undefined, {
+      path: ['role_id'],
+      message: 'Choose the role to assign',
+    }),
+  );
 export type BulkUsersInput = z.input<typeof BulkUsersInput>;
 
 /** Each person's outcome: done, nothing to do (already so), or refused, with the reason in words. */
 export const BulkUserResult = z.object({
   user_id: z.string(),
   /** Null when the id is no one in this agency. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   outcome: z.enum(['done', 'unchanged', 'refused']),
   message: z.string(),
 });
@@ -138,8 +148,8 @@ export type BulkUsersResult = z.infer<typeof BulkUsersResult>;
 /** A live session of a user: one signed-in browser or device. */
 export const UserSession = z.object({
   id: z.string(),
-  user_agent: z.string().nullable(),
-  ip: z.string().nullable(),
+  user_agent: z.nullable(z.string()),
+  ip: z.nullable(z.string()),
   signed_in_at: z.string(),
   last_used_at: z.string(),
   /** Signed in with a second factor. */
@@ -154,65 +164,69 @@ export const Role = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
-  template_key: z.string().nullable(),
+  template_key: z.nullable(z.string()),
   permissions: z.array(z.string()),
-  member_count: z.number().int(),
-  version: z.number().int(),
+  member_count: z.number().check(z.int()),
+  version: z.number().check(z.int()),
 });
 export type Role = z.infer<typeof Role>;
 
 export const RoleMember = z.object({ id: z.string(), name: z.string(), email: z.string(), status: UserStatus });
-export const RoleDetail = Role.extend({ members: z.array(RoleMember) });
+export const RoleDetail = z.extend(Role, { members: z.array(RoleMember) });
 export type RoleDetail = z.infer<typeof RoleDetail>;
 
-const RoleName = z.string().trim().min(2, 'Give the role a name of at least 2 characters').max(60, 'Use at most 60 characters');
+const RoleName = z
+  .string()
+  .check(z.trim(), z.minLength(2, 'Give the role a name of at least 2 characters'), z.maxLength(60, 'Use at most 60 characters'));
 export const CreateRoleInput = z.object({
   name: RoleName,
-  description: z.string().trim().max(300, 'Use at most 300 characters').default(''),
-  permissions: z.array(PermissionName).max(100).default([]),
+  description: z._default(z.string().check(z.trim(), z.maxLength(300, 'Use at most 300 characters')), ''),
+  permissions: z._default(z.array(PermissionName).check(z.maxLength(100)), []),
 });
 export type CreateRoleInput = z.input<typeof CreateRoleInput>;
-export const UpdateRoleInput = z
-  .object({
-    name: RoleName.optional(),
-    description: z.string().trim().max(300, 'Use at most 300 characters').optional(),
-    permissions: z.array(PermissionName).max(100).optional(),
-  })
-  .strict();
+export const UpdateRoleInput = z.strictObject({
+  name: z.optional(RoleName),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(300, 'Use at most 300 characters'))),
+  permissions: z.optional(z.array(PermissionName).check(z.maxLength(100))),
+});
 export type UpdateRoleInput = z.input<typeof UpdateRoleInput>;
-export const SetRoleMembersInput = z.object({ user_ids: z.array(Uuid).max(5000) });
+export const SetRoleMembersInput = z.object({ user_ids: z.array(Uuid).check(z.maxLength(5000)) });
 
 export const AgencyProfile = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
-  ori: z.string().nullable(),
+  ori: z.nullable(z.string()),
   timezone: z.string(),
   clock: z.enum(['12h', '24h']),
   address: AgencyAddress,
   security_policy: CompleteSecurityPolicy,
-  logo_url: z.string().nullable(),
-  version: z.number().int(),
+  logo_url: z.nullable(z.string()),
+  version: z.number().check(z.int()),
 });
 export type AgencyProfile = z.infer<typeof AgencyProfile>;
 
-export const UpdateAgencyInput = z
-  .object({
-    name: z.string().trim().min(2, 'Enter the agency name').max(120, 'Use at most 120 characters').optional(),
-    ori: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^([A-Z]{2}[A-Z0-9]{7})?$/, 'An ORI is 9 characters: the state’s two letters, then 7 letters or digits')
-      .transform((v) => (v === '' ? null : v))
-      .nullable()
-      .optional(),
-    timezone: z.optional(Timezone),
-    clock: z.enum(['12h', '24h']).optional(),
-    address: z.optional(AgencyAddress),
-    security_policy: z.optional(SecurityPolicy),
-  })
-  .strict();
+export const UpdateAgencyInput = z.strictObject({
+  name: z.optional(z.string().check(z.trim(), z.minLength(2, 'Enter the agency name'), z.maxLength(120, 'Use at most 120 characters'))),
+  ori: z.optional(
+    z.nullable(
+      z.pipe(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.toUpperCase(),
+            z.regex(/^([A-Z]{2}[A-Z0-9]{7})?$/, 'An ORI is 9 characters: the state’s two letters, then 7 letters or digits'),
+          ),
+        z.transform((v) => (v === '' ? null : v)),
+      ),
+    ),
+  ),
+  timezone: z.optional(Timezone),
+  clock: z.optional(z.enum(['12h', '24h'])),
+  address: z.optional(AgencyAddress),
+  security_policy: z.optional(SecurityPolicy),
+});
 export type UpdateAgencyInput = z.input<typeof UpdateAgencyInput>;
 
 export const ModuleState = z.object({ key: z.enum(MODULE_KEYS), label: z.string(), enabled: z.boolean() });
@@ -221,37 +235,41 @@ export const ModuleParams = z.object({ module: z.enum(MODULE_KEYS) });
 export const SetModuleInput = z.object({ enabled: z.boolean() });
 
 export const AuditEntry = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   occurred_at: z.string(),
-  actor_id: z.string().nullable(),
-  actor_email: z.string().nullable(),
+  actor_id: z.nullable(z.string()),
+  actor_email: z.nullable(z.string()),
   /** The actor's name as it is now (null for Precinct itself, or a person no longer found). */
-  actor_name: z.string().nullable(),
+  actor_name: z.nullable(z.string()),
   action: z.string(),
   entity_type: z.string(),
-  entity_id: z.string().nullable(),
+  entity_id: z.nullable(z.string()),
   summary: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
+  ip: z.nullable(z.string()),
+  user_agent: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = z.object({
   ...PageQuery,
-  actor_id: Uuid.optional(),
+  actor_id: z.optional(Uuid),
   /** An action or its area prefix: `user` matches `user.disabled`, `user.invited`, … */
-  action: z.string().trim().max(60).optional(),
-  entity_id: z.string().max(100).optional(),
-  from: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'Use an ISO date and time' }).optional(),
+  action: z.optional(z.string().check(z.trim(), z.maxLength(60))),
+  entity_id: z.optional(z.string().check(z.maxLength(100))),
+  from: z.optional(z.iso.datetime({ offset: true, error: 'Use an ISO date and time' })),
+  to: z.optional(z.iso.datetime({ offset: true, error: 'Use an ISO date and time' })),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AdminOverview = z.object({
-  users_by_status: z.object({ invited: z.number().int(), active: z.number().int(), disabled: z.number().int() }),
-  role_count: z.number().int(),
+  users_by_status: z.object({
+    invited: z.number().check(z.int()),
+    active: z.number().check(z.int()),
+    disabled: z.number().check(z.int()),
+  }),
+  role_count: z.number().check(z.int()),
   modules: z.array(ModuleState),
   recent_activity: z.array(AuditEntry),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { US_STATES } from '../vehicles.ts';
 import { pageOf } from './admin.ts';
@@ -40,9 +40,9 @@ export const UsStateCode = z.enum(US_STATES, { error: 'Choose a state' });
 const OptionalState = z.union([z.literal(''), z.enum(US_STATES, { error: 'Choose a state' })]);
 const OptionalDate = z.union([z.literal(''), IsoDate]);
 /** A wall-clock time in the agency's time zone, `YYYY-MM-DDTHH:mm`. */
-export const StopDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time (YYYY-MM-DD HH:mm)');
+export const StopDateTime = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time (YYYY-MM-DD HH:mm)'));
 /** 0 Sunday … 6 Saturday. */
-export const Weekday = z.number().int().min(0).max(6);
+export const Weekday = z.number().check(z.int(), z.gte(0), z.lte(6));
 
 // ---------------------------------------------------------------- settings
 
@@ -53,13 +53,13 @@ export const Court = z.object({
   address: LongText(300),
   phone: LongText(40),
   /** The days it sits (0 Sunday … 6 Saturday). */
-  session_days: z.array(Weekday).min(1, 'Choose at least one day the court sits').max(7),
+  session_days: z.array(Weekday).check(z.minLength(1, 'Choose at least one day the court sits'), z.maxLength(7)),
   /** The appearance time printed on the citation, HH:mm. */
-  session_time: z.string().regex(/^\d{2}:\d{2}$/, 'Use a time (HH:mm)'),
+  session_time: z.string().check(z.regex(/^\d{2}:\d{2}$/, 'Use a time (HH:mm)')),
   /** The appearance is the first session day at least this many days after the stop. */
-  min_days: z.number().int().min(1, 'Use at least 1 day').max(180, 'Use at most 180 days'),
+  min_days: z.number().check(z.int(), z.gte(1, 'Use at least 1 day'), z.lte(180, 'Use at most 180 days')),
   /** The kinds of citation answered here; a warning needs no court. */
-  kinds: z.array(z.enum(CITATION_KINDS)).max(4),
+  kinds: z.array(z.enum(CITATION_KINDS)).check(z.maxLength(4)),
 });
 export type Court = z.infer<typeof Court>;
 
@@ -72,24 +72,25 @@ export const CitationsSettings = z.object({
    * How citation numbers read: `{YYYY}` or `{YY}` the year, `{NNNNNN}` the agency's sequence with as
    * many digits as N's (at least 4). The sequence never restarts, so a number is never reused.
    */
-  number_format: z
-    .string()
-    .trim()
-    .max(40, 'Use at most 40 characters')
-    .refine((format) => /\{N{4,}\}/.test(format), 'Include the sequence, e.g. {NNNNNN}'),
-  courts: z.array(Court).max(20, 'Use at most 20 courts'),
-  holidays: z.array(Holiday).max(100, 'Use at most 100 holidays'),
+  number_format: z.string().check(
+    z.trim(),
+    z.maxLength(40, 'Use at most 40 characters'),
+    z.refine((format) => /\{N{4,}\}/.test(format), 'Include the sequence, e.g. {NNNNNN}'),
+  ),
+  courts: z.array(Court).check(z.maxLength(20, 'Use at most 20 courts')),
+  holidays: z.array(Holiday).check(z.maxLength(100, 'Use at most 100 holidays')),
   /** Printed on the violator's copy: how to pay, plead or contest. */
   violator_copy_text: LongText(3000),
 });
 export type CitationsSettings = z.infer<typeof CitationsSettings>;
-export const UpdateCitationsSettingsInput = CitationsSettings.omit({ enabled: true })
-  .extend({
-    /** Moves the sequence on (never back: a number already given is never given again). */
-    next_number: z.number().int().min(1).max(999_999_999).optional(),
-  })
-  .partial()
-  .strict();
+export const UpdateCitationsSettingsInput = z.strictObject(
+  z.partial(
+    z.extend(z.omit(CitationsSettings, { enabled: true }), {
+      /** Moves the sequence on (never back: a number already given is never given again). */
+      next_number: z.optional(z.number().check(z.int(), z.gte(1), z.lte(999_999_999))),
+    }),
+  ).shape,
+);
 export type UpdateCitationsSettingsInput = z.infer<typeof UpdateCitationsSettingsInput>;
 
 /** What the stop form needs besides the statutes: the courts and holidays (appearance dates are computed on the device too). */
@@ -99,7 +100,7 @@ export const CitationsSetup = z.object({
   violator_copy_text: z.string(),
   /** The number the next citation issued would get, formatted (a preview for the settings page). */
   next_number_preview: z.string(),
-  next_number: z.number().int(),
+  next_number: z.number().check(z.int()),
   number_format: z.string(),
 });
 export type CitationsSetup = z.infer<typeof CitationsSetup>;
@@ -113,53 +114,55 @@ export const Statute = z.object({
   /** The kinds of citation it may be written on. */
   kinds: z.array(z.enum(CITATION_KINDS)),
   /** Fine or bond in cents; null: set by the court. */
-  fine_cents: z.number().int().nullable(),
-  points: z.number().int(),
+  fine_cents: z.nullable(z.number().check(z.int())),
+  points: z.number().check(z.int()),
   moving: z.boolean(),
   /** A speeding statute: the citation then records the speed and the posted limit. */
   speeding: z.boolean(),
   effective_from: z.string(),
   /** The last day it applies; null: still in force. */
-  effective_to: z.string().nullable(),
-  version: z.number().int(),
+  effective_to: z.nullable(z.string()),
+  version: z.number().check(z.int()),
 });
 export type Statute = z.infer<typeof Statute>;
 
 export const StatuteInput = z
-  .object({
-    code: z.string().trim().min(1, 'Enter the statute or ordinance code').max(40, 'Use at most 40 characters'),
+  .strictObject({
+    code: z.string().check(z.trim(), z.minLength(1, 'Enter the statute or ordinance code'), z.maxLength(40, 'Use at most 40 characters')),
     description: Label(200),
-    kinds: z.array(z.enum(CITATION_KINDS)).min(1, 'Choose at least one kind of citation').max(4),
-    fine_cents: z.number().int().min(0, 'Use 0 or more').max(10_000_000, 'That fine is too large').nullable(),
-    points: z.number().int().min(0, 'Use 0 or more').max(20, 'Use at most 20 points'),
+    kinds: z.array(z.enum(CITATION_KINDS)).check(z.minLength(1, 'Choose at least one kind of citation'), z.maxLength(4)),
+    fine_cents: z.nullable(z.number().check(z.int(), z.gte(0, 'Use 0 or more'), z.lte(10_000_000, 'That fine is too large'))),
+    points: z.number().check(z.int(), z.gte(0, 'Use 0 or more'), z.lte(20, 'Use at most 20 points')),
     moving: z.boolean(),
     speeding: z.boolean(),
     effective_from: IsoDate,
-    effective_to: IsoDate.nullable(),
+    effective_to: z.nullable(IsoDate),
   })
-  .strict()
-  .refine((s) => !s.effective_to || s.effective_to >= s.effective_from, {
-    path: ['effective_to'],
-    message: 'The last day must be on or after the first',
-  });
+  .check(
+    z.refine((s) => !s.effective_to || s.effective_to >= s.effective_from, {
+      path: ['effective_to'],
+      message: 'The last day must be on or after the first',
+    }),
+  );
 export type StatuteInput = z.infer<typeof StatuteInput>;
 
 export const ListStatutesQuery = z.object({
-  q: z.string().trim().max(80).optional(),
-  kind: z.enum(CITATION_KINDS).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  kind: z.optional(z.enum(CITATION_KINDS)),
   /** Only those in force on this date (the stop's); without it, all, expired ones included. */
-  on: IsoDate.optional(),
+  on: z.optional(IsoDate),
 });
 
 /** A CSV of statutes (code, description, kinds, fine, points, moving, speeding, effective_from, effective_to). */
-export const ImportStatutesInput = z
-  .object({ csv: z.string().min(1, 'Choose a CSV file').max(2_000_000, 'Use a file of at most 2 MB'), dry_run: z.boolean().default(false) })
-  .strict();
+export const ImportStatutesInput = z.strictObject({
+  csv: z.string().check(z.minLength(1, 'Choose a CSV file'), z.maxLength(2_000_000, 'Use a file of at most 2 MB')),
+  dry_run: z._default(z.boolean(), false),
+});
 export const ImportStatutesResult = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
+  created: z.number().check(z.int()),
+  updated: z.number().check(z.int()),
   /** Lines refused, by line number (1 is the header), with the reason; nothing is saved while any is refused. */
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  errors: z.array(z.object({ line: z.number().check(z.int()), message: z.string() })),
 });
 export type ImportStatutesResult = z.infer<typeof ImportStatutesResult>;
 
@@ -173,13 +176,7 @@ export const StopPerson = z.object({
   address: LongText(200),
   city: LongText(80),
   state: OptionalState,
-  zip: z.union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .regex(/^\d{5}(-\d{4})?$/, 'Use a ZIP code (12345 or 12345-6789)'),
-  ]),
+  zip: z.union([z.literal(''), z.string().check(z.trim(), z.regex(/^\d{5}(-\d{4})?$/, 'Use a ZIP code (12345 or 12345-6789)'))]),
   licence_number: LongText(30),
   licence_state: OptionalState,
   phone: LongText(40),
@@ -187,84 +184,80 @@ export const StopPerson = z.object({
 export type StopPerson = z.infer<typeof StopPerson>;
 
 export const StopVehicle = z.object({
-  plate: z.string().trim().toUpperCase().max(10, 'Use at most 10 characters'),
+  plate: z.string().check(z.trim(), z.toUpperCase(), z.maxLength(10, 'Use at most 10 characters')),
   plate_state: OptionalState,
   make: LongText(40),
   model: LongText(40),
-  year: z.union([z.literal(''), z.string().regex(/^(19|20)\d{2}$/, 'Use a four-digit year')]),
+  year: z.union([z.literal(''), z.string().check(z.regex(/^(19|20)\d{2}$/, 'Use a four-digit year'))]),
   color: LongText(30),
   /** Checked (characters and check digit) when the citation is issued, so a draft can hold a half-typed one. */
-  vin: z.string().trim().toUpperCase().max(17, 'A VIN has 17 characters'),
+  vin: z.string().check(z.trim(), z.toUpperCase(), z.maxLength(17, 'A VIN has 17 characters')),
 });
 export type StopVehicle = z.infer<typeof StopVehicle>;
 
 export const Violation = z.object({
   statute_id: Id,
   /** For a speeding statute: the measured speed and the posted limit (mph). */
-  speed: z.number().int().min(1).max(250).nullable(),
-  posted_limit: z.number().int().min(5).max(85).nullable(),
+  speed: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(250))),
+  posted_limit: z.nullable(z.number().check(z.int(), z.gte(5), z.lte(85))),
 });
 export type Violation = z.infer<typeof Violation>;
 
 /** A violation as the citation keeps it once issued: the statute as it read that day. */
-export const IssuedViolation = Violation.extend({
+export const IssuedViolation = z.extend(Violation, {
   code: z.string(),
   description: z.string(),
-  fine_cents: z.number().int().nullable(),
-  points: z.number().int(),
+  fine_cents: z.nullable(z.number().check(z.int())),
+  points: z.number().check(z.int()),
   moving: z.boolean(),
 });
 export type IssuedViolation = z.infer<typeof IssuedViolation>;
 
 /** One citation or warning as the stop form edits it. */
-export const CitationDraft = z
-  .object({
-    /** Chosen on the device (the form works offline). */
-    id: Id,
-    kind: z.enum(CITATION_KINDS, { error: 'Choose the kind of citation' }),
-    violations: z.array(Violation).max(10, 'Use at most 10 violations on one citation'),
-    /** Empty: the court that answers this kind (a warning has none). */
-    court_key: z.union([z.literal(''), Key]),
-    /** Empty: computed from the court's rules at issue. */
-    appearance_date: OptionalDate,
-    /** Never printed on the violator's copy. */
-    officer_notes: LongText(2000),
-  })
-  .strict();
+export const CitationDraft = z.strictObject({
+  /** Chosen on the device (the form works offline). */
+  id: Id,
+  kind: z.enum(CITATION_KINDS, { error: 'Choose the kind of citation' }),
+  violations: z.array(Violation).check(z.maxLength(10, 'Use at most 10 violations on one citation')),
+  /** Empty: the court that answers this kind (a warning has none). */
+  court_key: z.union([z.literal(''), Key]),
+  /** Empty: computed from the court's rules at issue. */
+  appearance_date: OptionalDate,
+  /** Never printed on the violator's copy. */
+  officer_notes: LongText(2000),
+});
 export type CitationDraft = z.infer<typeof CitationDraft>;
 
 /** What the officer enters once for the stop. */
-export const StopContent = z
-  .object({
-    occurred_at: StopDateTime,
-    location: LongText(300),
-    latitude: z.number().min(-90).max(90).nullable(),
-    longitude: z.number().min(-180).max(180).nullable(),
-    person: StopPerson,
-    vehicle: StopVehicle,
-    citations: z.array(CitationDraft).max(10, 'Use at most 10 citations on one stop'),
-  })
-  .strict();
+export const StopContent = z.strictObject({
+  occurred_at: StopDateTime,
+  location: LongText(300),
+  latitude: z.nullable(z.number().check(z.gte(-90), z.lte(90))),
+  longitude: z.nullable(z.number().check(z.gte(-180), z.lte(180))),
+  person: StopPerson,
+  vehicle: StopVehicle,
+  citations: z.array(CitationDraft).check(z.maxLength(10, 'Use at most 10 citations on one stop')),
+});
 export type StopContent = z.infer<typeof StopContent>;
 
-export const CreateStopInput = StopContent.extend({ id: Id }).strict();
+export const CreateStopInput = z.strictObject(z.extend(StopContent, { id: Id }).shape);
 export type CreateStopInput = z.infer<typeof CreateStopInput>;
 
 /** One revision of an issued citation: what it said after the event. */
 export const CitationRevision = z.object({
-  revision: z.number().int(),
+  revision: z.number().check(z.int()),
   /** issued, amended, filed, void_requested, voided. */
   event: z.string(),
   by_name: z.string(),
   at: z.string(),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 
 export const CitationSummary = z.object({
   id: z.string(),
   stop_id: z.string(),
   /** Null while a draft. */
-  number: z.string().nullable(),
+  number: z.nullable(z.string()),
   kind: z.enum(CITATION_KINDS),
   status: z.enum(CITATION_STATUSES),
   officer_id: z.string(),
@@ -276,13 +269,13 @@ export const CitationSummary = z.object({
   plate: z.string(),
   /** The violations' codes. */
   codes: z.array(z.string()),
-  total_fine_cents: z.number().int(),
-  appearance_date: z.string().nullable(),
-  court_name: z.string().nullable(),
-  amended: z.number().int(),
+  total_fine_cents: z.number().check(z.int()),
+  appearance_date: z.nullable(z.string()),
+  court_name: z.nullable(z.string()),
+  amended: z.number().check(z.int()),
   /** A void the officer asked for, waiting for a supervisor. */
   void_requested: z.boolean(),
-  issued_at: z.string().nullable(),
+  issued_at: z.nullable(z.string()),
   updated_at: z.string(),
 });
 export type CitationSummary = z.infer<typeof CitationSummary>;
@@ -292,34 +285,34 @@ export const CitationContent = z.object({
   kind: z.enum(CITATION_KINDS),
   occurred_at: z.string(),
   location: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  latitude: z.nullable(z.number()),
+  longitude: z.nullable(z.number()),
   person: StopPerson,
   vehicle: StopVehicle,
   violations: z.array(IssuedViolation),
-  court_key: z.string().nullable(),
-  appearance_date: z.string().nullable(),
+  court_key: z.nullable(z.string()),
+  appearance_date: z.nullable(z.string()),
   officer_notes: z.string(),
 });
 export type CitationContent = z.infer<typeof CitationContent>;
 
-export const Citation = CitationSummary.extend({
+export const Citation = z.extend(CitationSummary, {
   content: CitationContent,
-  court: Court.nullable(),
-  void_reason: z.string().nullable(),
-  void_request: z.object({ reason: z.string(), by_name: z.string(), at: z.string() }).nullable(),
-  filed_at: z.string().nullable(),
+  court: z.nullable(Court),
+  void_reason: z.nullable(z.string()),
+  void_request: z.nullable(z.object({ reason: z.string(), by_name: z.string(), at: z.string() })),
+  filed_at: z.nullable(z.string()),
   revisions: z.array(CitationRevision),
   /** The other citations and warnings of the same stop. */
   siblings: z.array(
-    z.object({ id: z.string(), number: z.string().nullable(), kind: z.enum(CITATION_KINDS), status: z.enum(CITATION_STATUSES) }),
+    z.object({ id: z.string(), number: z.nullable(z.string()), kind: z.enum(CITATION_KINDS), status: z.enum(CITATION_STATUSES) }),
   ),
   can: z.object({ edit: z.boolean(), amend: z.boolean(), void: z.boolean(), request_void: z.boolean() }),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Citation = z.infer<typeof Citation>;
 
-export const Stop = StopContent.extend({
+export const Stop = z.extend(StopContent, {
   id: z.string(),
   officer_id: z.string(),
   officer_name: z.string(),
@@ -328,7 +321,7 @@ export const Stop = StopContent.extend({
   /** The stop's citations already issued (read-only here; amended from their own page). */
   issued: z.array(CitationSummary),
   can_edit: z.boolean(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   updated_at: z.string(),
 });
 export type Stop = z.infer<typeof Stop>;
@@ -348,62 +341,60 @@ export const CitationCopy = z.object({
   person: StopPerson,
   vehicle: StopVehicle,
   violations: z.array(IssuedViolation),
-  total_fine_cents: z.number().int(),
-  court: Court.nullable(),
-  appearance_date: z.string().nullable(),
+  total_fine_cents: z.number().check(z.int()),
+  court: z.nullable(Court),
+  appearance_date: z.nullable(z.string()),
   /** The agency's text on how to pay, plead or contest (violator's copy only). */
-  instructions: z.string().nullable(),
+  instructions: z.nullable(z.string()),
   /** Only on the court copy. */
-  officer_notes: z.string().nullable(),
-  amended: z.number().int(),
+  officer_notes: z.nullable(z.string()),
+  amended: z.number().check(z.int()),
 });
 export type CitationCopy = z.infer<typeof CitationCopy>;
 
-export const AmendCitationInput = z
-  .object({
-    reason: z.string().trim().min(1, 'Say why the citation is amended').max(1000, 'Use at most 1000 characters'),
-    occurred_at: StopDateTime,
-    location: LongText(300),
-    person: StopPerson,
-    vehicle: StopVehicle,
-    violations: z.array(Violation).max(10, 'Use at most 10 violations on one citation'),
-    court_key: z.union([z.literal(''), Key]),
-    appearance_date: OptionalDate,
-    officer_notes: LongText(2000),
-  })
-  .strict();
+export const AmendCitationInput = z.strictObject({
+  reason: z.string().check(z.trim(), z.minLength(1, 'Say why the citation is amended'), z.maxLength(1000, 'Use at most 1000 characters')),
+  occurred_at: StopDateTime,
+  location: LongText(300),
+  person: StopPerson,
+  vehicle: StopVehicle,
+  violations: z.array(Violation).check(z.maxLength(10, 'Use at most 10 violations on one citation')),
+  court_key: z.union([z.literal(''), Key]),
+  appearance_date: OptionalDate,
+  officer_notes: LongText(2000),
+});
 export type AmendCitationInput = z.infer<typeof AmendCitationInput>;
 
-export const VoidInput = z
-  .object({ reason: z.string().trim().min(1, 'Say why the citation is void').max(1000, 'Use at most 1000 characters') })
-  .strict();
+export const VoidInput = z.strictObject({
+  reason: z.string().check(z.trim(), z.minLength(1, 'Say why the citation is void'), z.maxLength(1000, 'Use at most 1000 characters')),
+});
 
 export const ListCitationsQuery = z.object({
   /** mine: the caller's (drafts and today's first); all: everyone's, with citations:manage. */
-  queue: z.enum(CITATION_QUEUES).default('mine'),
+  queue: z._default(z.enum(CITATION_QUEUES), 'mine'),
   /** Number, name, plate or statute code. */
-  q: z.string().trim().max(80).optional(),
-  status: z.enum(CITATION_STATUSES).optional(),
-  kind: z.enum(CITATION_KINDS).optional(),
-  statute_id: Id.optional(),
-  officer_id: Id.optional(),
-  void_requested: z.enum(['true']).optional(),
-  from: IsoDate.optional(),
-  to: IsoDate.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(25),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(80))),
+  status: z.optional(z.enum(CITATION_STATUSES)),
+  kind: z.optional(z.enum(CITATION_KINDS)),
+  statute_id: z.optional(Id),
+  officer_id: z.optional(Id),
+  void_requested: z.optional(z.enum(['true'])),
+  from: z.optional(IsoDate),
+  to: z.optional(IsoDate),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 25),
 });
 export type ListCitationsQuery = z.infer<typeof ListCitationsQuery>;
 
 export const CitationsHome = z.object({
   /** The caller's citations not yet issued. */
   drafts: z.array(CitationSummary),
-  drafts_total: z.number().int(),
+  drafts_total: z.number().check(z.int()),
   /** Voids asked for by officers, for a holder of citations:void. */
   void_requests: z.array(CitationSummary),
-  void_requests_total: z.number().int(),
+  void_requests_total: z.number().check(z.int()),
   /** Issued and not yet filed, for a holder of citations:manage. */
-  to_file: z.number().int(),
+  to_file: z.number().check(z.int()),
   can: z.object({ manage: z.boolean(), void: z.boolean() }),
 });
 export type CitationsHome = z.infer<typeof CitationsHome>;
@@ -412,26 +403,39 @@ export type CitationsHome = z.infer<typeof CitationsHome>;
 export const CourtExportQuery = z.object({
   from: IsoDate,
   to: IsoDate,
-  court_key: Key.optional(),
+  court_key: z.optional(Key),
 });
 export type CourtExportQuery = z.infer<typeof CourtExportQuery>;
-export const MarkFiledInput = z
-  .object({ citation_ids: z.array(Id).min(1, 'Choose the citations to mark filed').max(5000, 'Mark at most 5000 at once') })
-  .strict();
-export const MarkFiledResult = z.object({ filed: z.number().int(), skipped: z.number().int() });
+export const MarkFiledInput = z.strictObject({
+  citation_ids: z.array(Id).check(z.minLength(1, 'Choose the citations to mark filed'), z.maxLength(5000, 'Mark at most 5000 at once')),
+});
+export const MarkFiledResult = z.object({ filed: z.number().check(z.int()), skipped: z.number().check(z.int()) });
 
 export const CITATION_STATS_GROUPS = ['officer', 'statute', 'kind'] as const;
 export const CitationStatsQuery = z.object({
   from: IsoDate,
   to: IsoDate,
-  group: z.enum(CITATION_STATS_GROUPS).default('officer'),
+  group: z._default(z.enum(CITATION_STATS_GROUPS), 'officer'),
 });
 export const CitationStats = z.object({
   rows: z.array(
-    z.object({ key: z.string(), label: z.string(), issued: z.number().int(), voided: z.number().int(), amended: z.number().int() }),
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      issued: z.number().check(z.int()),
+      voided: z.number().check(z.int()),
+      amended: z.number().check(z.int()),
+    }),
   ),
   /** Per month of the period (YYYY-MM). */
-  months: z.array(z.object({ month: z.string(), issued: z.number().int(), voided: z.number().int(), amended: z.number().int() })),
+  months: z.array(
+    z.object({
+      month: z.string(),
+      issued: z.number().check(z.int()),
+      voided: z.number().check(z.int()),
+      amended: z.number().check(z.int()),
+    }),
+  ),
 });
 export type CitationStats = z.infer<typeof CitationStats>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { ECONOMY_UNITS, FUEL_UNITS } from '../fleet/fuel-economy.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
@@ -13,18 +13,24 @@ import { Id, IsoDate, Label, LongText } from './fields.ts';
  */
 
 /** Blank is none: a form sends what the box holds. */
-const blankIsNull = (schema: z.ZodString) =>
-  schema
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
+const blankIsNull = (schema: z.core.$ZodType<string, string>) =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        schema,
+        z.transform((v: string) => (v === '' ? null : v)),
+      ),
+    ),
+  );
 
 // ---------------------------------------------------------------- vendors
 
 export const VendorInput = z.object({
   name: Label(120),
   phone: blankIsNull(LongText(40)),
-  email: blankIsNull(z.string().trim().max(200, 'Use at most 200 characters').email('Enter an e-mail address like shop@example.com')),
+  email: blankIsNull(
+    z.string().check(z.trim(), z.maxLength(200, 'Use at most 200 characters'), z.email('Enter an e-mail address like shop@example.com')),
+  ),
   address: blankIsNull(LongText(300)),
   account_number: blankIsNull(LongText(60)),
   notes: blankIsNull(LongText(2000)),
@@ -32,30 +38,30 @@ export const VendorInput = z.object({
 export type VendorInput = z.input<typeof VendorInput>;
 
 /** A correction of a vendor, or its retirement (`active: false`; vendors are never deleted). */
-export const UpdateVendorInput = VendorInput.partial().extend({ active: z.boolean().optional() }).strict();
+export const UpdateVendorInput = z.strictObject(z.extend(z.partial(VendorInput), { active: z.optional(z.boolean()) }).shape);
 export type UpdateVendorInput = z.input<typeof UpdateVendorInput>;
 
 export const Vendor = z.object({
   id: z.string(),
   name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  address: z.string().nullable(),
-  account_number: z.string().nullable(),
-  notes: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  account_number: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
   active: z.boolean(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Vendor = z.infer<typeof Vendor>;
 
 export const ListVendorsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-  q: z.string().trim().max(60).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(60))),
   /** Active vendors (the pickers' list) by default; retired ones, or all. */
-  status: z.enum(['active', 'retired', 'all']).default('active'),
+  status: z._default(z.enum(['active', 'retired', 'all']), 'active'),
   /** Also return this vendor (a picker's current value), whatever the filters say. */
-  include: Id.optional(),
+  include: z.optional(Id),
 });
 export type ListVendorsQuery = z.infer<typeof ListVendorsQuery>;
 
@@ -67,37 +73,33 @@ export const FuelEntryInput = z.object({
   vehicle_id: Id,
   filled_at: z.iso.datetime({ offset: true, error: 'Enter when the tank was filled' }),
   /** In `unit`, at most three decimals. */
-  quantity: z
-    .number({ error: 'Enter how much fuel, e.g. 12.5' })
-    .gt(0, 'Enter an amount above 0')
-    .max(2000, 'That is more than a tank holds')
-    .refine((quantity) => hasAtMostDecimals(quantity, 3), 'Use at most three decimals'),
+  quantity: z.number({ error: 'Enter how much fuel, e.g. 12.5' }).check(
+    z.gt(0, 'Enter an amount above 0'),
+    z.lte(2000, 'That is more than a tank holds'),
+    z.refine((quantity: number) => hasAtMostDecimals(quantity, 3), 'Use at most three decimals'),
+  ),
   total_cents: z
     .number({ error: 'Enter the cost in dollars, e.g. 48.20' })
-    .int('Use whole cents')
-    .min(0, 'The cost cannot be negative')
-    .max(1_000_000, 'Use at most $10,000'),
+    .check(z.int('Use whole cents'), z.gte(0, 'The cost cannot be negative'), z.lte(1_000_000, 'Use at most $10,000')),
   odometer: z
     .number({ error: 'Enter the odometer reading' })
-    .int('Use whole miles')
-    .min(0, 'It cannot be negative')
-    .max(ODOMETER_MAX, 'That is too high'),
+    .check(z.int('Use whole miles'), z.gte(0, 'It cannot be negative'), z.lte(ODOMETER_MAX, 'That is too high')),
   full_tank: z.boolean({ error: 'Say whether the tank was filled up' }),
-  vendor_id: Id.nullable().optional(),
+  vendor_id: z.optional(z.nullable(Id)),
   /**
    * The unit the quantity was typed in, kept with the entry (economy converts it to the agency's unit).
    * Left out (a phone's outbox from before it was sent), the agency's unit when the server takes it in.
    */
-  unit: FuelUnit.optional(),
+  unit: z.optional(FuelUnit),
 });
 export type FuelEntryInput = z.input<typeof FuelEntryInput>;
 
 /** The office's correction of an entry (against its version). */
-export const CorrectFuelEntryInput = FuelEntryInput.omit({ vehicle_id: true }).strict();
+export const CorrectFuelEntryInput = z.strictObject(z.omit(FuelEntryInput, { vehicle_id: true }).shape);
 export type CorrectFuelEntryInput = z.input<typeof CorrectFuelEntryInput>;
 
 export const VoidFuelEntryInput = z.object({
-  reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500, 'Use at most 500 characters'),
+  reason: z.string().check(z.trim(), z.minLength(3, 'Say why (at least 3 characters)'), z.maxLength(500, 'Use at most 500 characters')),
 });
 
 export const FuelEntry = z.object({
@@ -107,32 +109,32 @@ export const FuelEntry = z.object({
   filled_at: z.string(),
   quantity: z.number(),
   unit: FuelUnit,
-  total_cents: z.number().int(),
-  odometer: z.number().int(),
+  total_cents: z.number().check(z.int()),
+  odometer: z.number().check(z.int()),
   full_tank: z.boolean(),
-  vendor_id: z.string().nullable(),
-  vendor_name: z.string().nullable(),
-  entered_by_name: z.string().nullable(),
+  vendor_id: z.nullable(z.string()),
+  vendor_name: z.nullable(z.string()),
+  entered_by_name: z.nullable(z.string()),
   /** Distance per unit since the previous full fill, in `economy_unit` (the agency's), for a full fill. */
-  economy: z.number().nullable(),
+  economy: z.nullable(z.number()),
   /** What `economy` is in (the agency's unit: mpg or km per litre), whatever unit the entry was typed in. */
   economy_unit: z.enum(ECONOMY_UNITS),
   /** Why the entry looks wrong (odometer going back, economy far from the vehicle's median), or null. */
-  outlier: z.string().nullable(),
-  voided_at: z.string().nullable(),
-  void_reason: z.string().nullable(),
-  version: z.number().int(),
+  outlier: z.nullable(z.string()),
+  voided_at: z.nullable(z.string()),
+  void_reason: z.nullable(z.string()),
+  version: z.number().check(z.int()),
 });
 export type FuelEntry = z.infer<typeof FuelEntry>;
 
 export const ListFuelEntriesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-  vehicle_id: Id.optional(),
-  from: IsoDate.optional(),
-  to: IsoDate.optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
+  vehicle_id: z.optional(Id),
+  from: z.optional(IsoDate),
+  to: z.optional(IsoDate),
   /** `outliers`: only the flagged entries (of the last 12 months when no dates are given); `voided` includes voided ones. */
-  show: z.enum(['valid', 'outliers', 'voided']).default('valid'),
+  show: z._default(z.enum(['valid', 'outliers', 'voided']), 'valid'),
 });
 export type ListFuelEntriesQuery = z.infer<typeof ListFuelEntriesQuery>;
 
@@ -148,13 +150,11 @@ export const VEHICLE_DOCUMENT_LABELS: Record<VehicleDocument, string> = {
 /** Reminders go this many days before a document lapses (1: on the day before). */
 export const DOCUMENT_REMINDER_DAYS = [30, 7, 1] as const;
 
-export const VehicleDocumentsInput = z
-  .object({
-    registration_expires_on: IsoDate.nullable(),
-    insurance_expires_on: IsoDate.nullable(),
-    inspection_expires_on: IsoDate.nullable(),
-  })
-  .strict();
+export const VehicleDocumentsInput = z.strictObject({
+  registration_expires_on: z.nullable(IsoDate),
+  insurance_expires_on: z.nullable(IsoDate),
+  inspection_expires_on: z.nullable(IsoDate),
+});
 export type VehicleDocumentsInput = z.infer<typeof VehicleDocumentsInput>;
 
 export const ExpiringDocument = z.object({
@@ -163,11 +163,13 @@ export const ExpiringDocument = z.object({
   document: z.enum(VEHICLE_DOCUMENTS),
   expires_on: z.string(),
   /** Negative once lapsed. */
-  days_left: z.number().int(),
+  days_left: z.number().check(z.int()),
 });
 export type ExpiringDocument = z.infer<typeof ExpiringDocument>;
 
-export const ExpiringDocumentsQuery = z.object({ within_days: z.coerce.number().int().min(1).max(365).default(30) });
+export const ExpiringDocumentsQuery = z.object({
+  within_days: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(365)), 30),
+});
 
 // ---------------------------------------------------------------- cost of ownership and the report
 
@@ -175,16 +177,16 @@ export const ExpiringDocumentsQuery = z.object({ within_days: z.coerce.number().
  * A period of the agency's days, both included; the year to date when left out. At most three years: checked
  * here when both ends are given, and by the server once it has filled in a missing end.
  */
-export const PeriodQuery = z
-  .object({ from: IsoDate.optional(), to: IsoDate.optional() })
-  .refine((period) => !period.from || !period.to || period.from <= period.to, {
+export const PeriodQuery = z.object({ from: z.optional(IsoDate), to: z.optional(IsoDate) }).check(
+  z.refine((period) => !period.from || !period.to || period.from <= period.to, {
     message: 'The period ends before it starts',
     path: ['to'],
-  })
-  .refine((period) => !period.from || !period.to || Date.parse(period.to) - Date.parse(period.from) <= 3 * 366 * 86_400_000, {
+  }),
+  z.refine((period) => !period.from || !period.to || Date.parse(period.to) - Date.parse(period.from) <= 3 * 366 * 86_400_000, {
     message: 'Choose at most three years',
     path: ['from'],
-  });
+  }),
+);
 export type PeriodQuery = z.infer<typeof PeriodQuery>;
 
 export const CostOfOwnership = z.object({
@@ -193,12 +195,12 @@ export const CostOfOwnership = z.object({
   from: z.string(),
   to: z.string(),
   /** Completed service requests' costs (their work orders' totals) in the period. */
-  maintenance_cents: z.number().int(),
-  fuel_cents: z.number().int(),
-  total_cents: z.number().int(),
+  maintenance_cents: z.number().check(z.int()),
+  fuel_cents: z.number().check(z.int()),
+  total_cents: z.number().check(z.int()),
   /** Miles driven in the period, from its first to its last odometer reading. */
-  miles: z.number().int().nullable(),
-  cost_per_mile_cents: z.number().nullable(),
+  miles: z.nullable(z.number().check(z.int())),
+  cost_per_mile_cents: z.nullable(z.number()),
 });
 export type CostOfOwnership = z.infer<typeof CostOfOwnership>;
 
@@ -206,13 +208,13 @@ export const FleetReport = z.object({
   from: z.string(),
   to: z.string(),
   /** Cost per month (YYYY-MM) and category (service categories and `fuel`), in cents. */
-  cost_by_month: z.array(z.object({ month: z.string(), costs: z.record(z.string(), z.number().int()) })),
+  cost_by_month: z.array(z.object({ month: z.string(), costs: z.record(z.string(), z.number().check(z.int())) })),
   categories: z.array(z.object({ key: z.string(), label: z.string() })),
   /** Days each vehicle spent out of service in the period (only vehicles with any). */
   downtime: z.array(z.object({ vehicle_id: z.string(), unit_number: z.string(), days: z.number() })),
   /** Per week (from Monday): squad checks done (a vehicle checked on a day) and due (a check a day per vehicle in service). */
-  checks_by_week: z.array(z.object({ week: z.string(), completed: z.number().int(), due: z.number().int() })),
-  vehicles: z.array(CostOfOwnership.omit({ from: true, to: true })),
+  checks_by_week: z.array(z.object({ week: z.string(), completed: z.number().check(z.int()), due: z.number().check(z.int()) })),
+  vehicles: z.array(z.omit(CostOfOwnership, { from: true, to: true })),
 });
 export type FleetReport = z.infer<typeof FleetReport>;
 
@@ -224,7 +226,7 @@ const office = { permission: 'fleet:admin', module: 'fleet' } as const;
 export const fleetRecordsApi = defineApi('fleet', '/rest/v1/fleet', {
   // officers log fuel from their phone (idempotent: a retry through the outbox never logs twice)
   createFuelEntry: { method: 'POST', path: '/fuel', access: officer, body: FuelEntryInput, response: FuelEntry, idempotent: true },
-  listFuelVendors: { method: 'GET', path: '/fuel/vendors', access: officer, response: z.array(Vendor.pick({ id: true, name: true })) },
+  listFuelVendors: { method: 'GET', path: '/fuel/vendors', access: officer, response: z.array(z.pick(Vendor, { id: true, name: true })) },
 
   listVendors: { method: 'GET', path: '/admin/vendors', access: office, query: ListVendorsQuery, response: pageOf(Vendor) },
   createVendor: { method: 'POST', path: '/admin/vendors', access: office, body: VendorInput, response: Vendor, idempotent: true },

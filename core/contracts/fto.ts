@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { RATINGS } from '../fto/ratings.ts';
 import { pageOf } from './admin.ts';
@@ -18,14 +18,14 @@ export const FtoIdParams = z.object({ id: Id });
 export const FtoSettings = z.object({
   enabled: z.boolean(),
   /** The program a new binder starts on unless the coordinator picks another. */
-  default_program_id: Id.nullable(),
+  default_program_id: z.nullable(Id),
   /** Whether a trainee sees the trainer's comments before acknowledging the DOR (they always do after). */
   trainee_sees_comments_before_acknowledging: z.boolean(),
   /** Only members of this role approve DORs (still with `fto:admin`); null: any field training administrator. */
-  approver_role_id: Id.nullable(),
+  approver_role_id: z.nullable(Id),
 });
 export type FtoSettings = z.infer<typeof FtoSettings>;
-export const UpdateFtoSettingsInput = FtoSettings.omit({ enabled: true }).partial().strict();
+export const UpdateFtoSettingsInput = z.strictObject(z.partial(z.omit(FtoSettings, { enabled: true })).shape);
 
 // ---------------------------------------------------------------- programs
 
@@ -42,15 +42,15 @@ export type Category = z.infer<typeof Category>;
 export const CategoryGroup = z.object({
   key: Key,
   label: Label(),
-  categories: z.array(Category).min(1, 'A group needs a category').max(40),
+  categories: z.array(Category).check(z.minLength(1, 'A group needs a category'), z.maxLength(40)),
 });
 export type CategoryGroup = z.infer<typeof CategoryGroup>;
 
 export const AdvancementRule = z.object({
-  min_rating: z.number().int().min(1).max(7),
-  last_dors: z.number().int('Use a whole number').min(1, 'Look at 1 DOR or more').max(30),
+  min_rating: z.number().check(z.int(), z.gte(1), z.lte(7)),
+  last_dors: z.number().check(z.int('Use a whole number'), z.gte(1, 'Look at 1 DOR or more'), z.lte(30)),
   /** null: every category must hold. */
-  min_categories: z.number().int().min(1).max(100).nullable(),
+  min_categories: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(100))),
 });
 
 export const Phase = z.object({
@@ -58,9 +58,7 @@ export const Phase = z.object({
   name: Label(60),
   weeks: z
     .number({ error: 'Enter the weeks' })
-    .int('Use whole weeks')
-    .min(1, 'A phase lasts 1 week or more')
-    .max(52, 'Use at most 52 weeks'),
+    .check(z.int('Use whole weeks'), z.gte(1, 'A phase lasts 1 week or more'), z.lte(52, 'Use at most 52 weeks')),
   advancement: AdvancementRule,
 });
 export type Phase = z.infer<typeof Phase>;
@@ -73,45 +71,47 @@ export type Policy = z.infer<typeof Policy>;
 
 export const ProgramContent = z
   .object({
-    phases: z.array(Phase).min(1, 'A program needs a phase').max(12),
-    category_groups: z.array(CategoryGroup).min(1, 'A program needs a category').max(20),
-    tasks: z.array(Task).max(500),
-    policies: z.array(Policy).max(100),
+    phases: z.array(Phase).check(z.minLength(1, 'A program needs a phase'), z.maxLength(12)),
+    category_groups: z.array(CategoryGroup).check(z.minLength(1, 'A program needs a category'), z.maxLength(20)),
+    tasks: z.array(Task).check(z.maxLength(500)),
+    policies: z.array(Policy).check(z.maxLength(100)),
   })
-  .superRefine((content, issue) => {
-    const unique = (keys: string[], path: string, what: string) => {
-      const seen = new Set<string>();
-      keys.forEach((key, i) => {
-        if (seen.has(key)) issue.addIssue({ code: 'custom', path: [path, i, 'key'], message: `Two ${what} share the key ${key}` });
-        seen.add(key);
+  .check(
+    z.superRefine((content, issue) => {
+      const unique = (keys: string[], path: string, what: string) => {
+        const seen = new Set<string>();
+        keys.forEach((key, i) => {
+          if (seen.has(key)) issue.addIssue({ code: 'custom', path: [path, i, 'key'], message: `Two ${what} share the key ${key}` });
+          seen.add(key);
+        });
+      };
+      unique(
+        content.phases.map((p) => p.key),
+        'phases',
+        'phases',
+      );
+      unique(
+        content.category_groups.flatMap((g) => g.categories.map((c) => c.key)),
+        'category_groups',
+        'categories',
+      );
+      unique(
+        content.tasks.map((t) => t.key),
+        'tasks',
+        'tasks',
+      );
+      unique(
+        content.policies.map((p) => p.key),
+        'policies',
+        'policies',
+      );
+      const phases = new Set(content.phases.map((p) => p.key));
+      content.tasks.forEach((task, i) => {
+        if (!phases.has(task.phase_key))
+          issue.addIssue({ code: 'custom', path: ['tasks', i, 'phase_key'], message: 'Choose one of the phases' });
       });
-    };
-    unique(
-      content.phases.map((p) => p.key),
-      'phases',
-      'phases',
-    );
-    unique(
-      content.category_groups.flatMap((g) => g.categories.map((c) => c.key)),
-      'category_groups',
-      'categories',
-    );
-    unique(
-      content.tasks.map((t) => t.key),
-      'tasks',
-      'tasks',
-    );
-    unique(
-      content.policies.map((p) => p.key),
-      'policies',
-      'policies',
-    );
-    const phases = new Set(content.phases.map((p) => p.key));
-    content.tasks.forEach((task, i) => {
-      if (!phases.has(task.phase_key))
-        issue.addIssue({ code: 'custom', path: ['tasks', i, 'phase_key'], message: 'Choose one of the phases' });
-    });
-  });
+    }),
+  );
 export type ProgramContent = z.infer<typeof ProgramContent>;
 
 /** Every category of a program, in the order of its groups. */
@@ -124,15 +124,15 @@ export const Program = z.object({
   name: z.string(),
   /** The current version's id: a binder keeps the version it started on. */
   version_id: z.string(),
-  version_number: z.number().int(),
+  version_number: z.number().check(z.int()),
   content: ProgramContent,
-  active_binders: z.number().int(),
+  active_binders: z.number().check(z.int()),
   updated_at: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Program = z.infer<typeof Program>;
 
-export const ProgramInput = z.object({ name: Label(), content: ProgramContent }).strict();
+export const ProgramInput = z.strictObject({ name: Label(), content: ProgramContent });
 export type ProgramInput = z.infer<typeof ProgramInput>;
 
 // ---------------------------------------------------------------- binders
@@ -156,49 +156,45 @@ export const Binder = z.object({
   /** When the current phase started (the start date, or the last phase change). */
   phase_started_on: z.string(),
   status: BinderStatus,
-  status_reason: z.string().nullable(),
+  status_reason: z.nullable(z.string()),
   trainers: z.array(BinderTrainer),
-  dors_signed: z.number().int(),
-  last_dor_on: z.string().nullable(),
+  dors_signed: z.number().check(z.int()),
+  last_dor_on: z.nullable(z.string()),
   created_at: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Binder = z.infer<typeof Binder>;
 
 export const ListBindersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-  status: z.enum([...BINDER_STATUSES, 'open', 'all']).default('open'),
-  q: z.string().trim().max(60).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
+  status: z._default(z.enum([...BINDER_STATUSES, 'open', 'all']), 'open'),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(60))),
 });
 export type ListBindersQuery = z.infer<typeof ListBindersQuery>;
 
-export const RecommendAdvanceInput = z
-  .object({ reason: z.string().trim().min(1, 'Say why the trainee is ready').max(2000, 'Use at most 2000 characters') })
-  .strict();
-export const AcknowledgeAdvanceInput = z.object({ comment: LongText(2000) }).strict();
+export const RecommendAdvanceInput = z.strictObject({
+  reason: z.string().check(z.trim(), z.minLength(1, 'Say why the trainee is ready'), z.maxLength(2000, 'Use at most 2000 characters')),
+});
+export const AcknowledgeAdvanceInput = z.strictObject({ comment: LongText(2000) });
 
-export const BinderTrainersInput = z.array(z.object({ phase_key: Key, trainer_id: Id })).max(50);
+export const BinderTrainersInput = z.array(z.object({ phase_key: Key, trainer_id: Id })).check(z.maxLength(50));
 
-export const CreateBinderInput = z
-  .object({
-    trainee_id: Id,
-    program_id: Id,
-    start_date: IsoDate,
-    trainers: BinderTrainersInput,
-  })
-  .strict();
+export const CreateBinderInput = z.strictObject({
+  trainee_id: Id,
+  program_id: Id,
+  start_date: IsoDate,
+  trainers: BinderTrainersInput,
+});
 export type CreateBinderInput = z.infer<typeof CreateBinderInput>;
 
-export const SetBinderTrainersInput = z.object({ trainers: BinderTrainersInput }).strict();
+export const SetBinderTrainersInput = z.strictObject({ trainers: BinderTrainersInput });
 
 export const BINDER_ACTIONS = ['advance', 'extend', 'remedial', 'resume', 'complete', 'release'] as const;
-export const ChangeBinderPhaseInput = z
-  .object({
-    action: z.enum(BINDER_ACTIONS),
-    reason: z.string().trim().min(1, 'Give the reason').max(2000, 'Use at most 2000 characters'),
-  })
-  .strict();
+export const ChangeBinderPhaseInput = z.strictObject({
+  action: z.enum(BINDER_ACTIONS),
+  reason: z.string().check(z.trim(), z.minLength(1, 'Give the reason'), z.maxLength(2000, 'Use at most 2000 characters')),
+});
 export type ChangeBinderPhaseInput = z.infer<typeof ChangeBinderPhaseInput>;
 
 /** What a binder's history records: its start, the trainer's recommendation to advance and the trainee's acknowledgement of it, and each signed change. */
@@ -207,47 +203,51 @@ export const BINDER_EVENT_ACTIONS = [...BINDER_ACTIONS, 'start', 'recommend_adva
 export const BinderEvent = z.object({
   at: z.string(),
   action: z.enum(BINDER_EVENT_ACTIONS),
-  from_phase: z.string().nullable(),
-  to_phase: z.string().nullable(),
-  reason: z.string().nullable(),
+  from_phase: z.nullable(z.string()),
+  to_phase: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
   by_name: z.string(),
 });
 
-const RatedCategory = z.object({ rating: Rating.nullable(), comment: z.string(), remedial_minutes: z.number().int().nullable() });
+const RatedCategory = z.object({
+  rating: z.nullable(Rating),
+  comment: z.string(),
+  remedial_minutes: z.nullable(z.number().check(z.int())),
+});
 
-export const BinderDetail = Binder.extend({
+export const BinderDetail = z.extend(Binder, {
   program: ProgramContent,
   events: z.array(BinderEvent),
   /** Signed (approved) DORs of the binder, oldest first: the trend chart's points. */
   trend: z.array(
-    z.object({ dor_id: z.string(), shift_date: z.string(), phase_key: z.string(), ratings: z.record(z.string(), Rating.nullable()) }),
+    z.object({ dor_id: z.string(), shift_date: z.string(), phase_key: z.string(), ratings: z.record(z.string(), z.nullable(Rating)) }),
   ),
   /** Each category's latest rating on an approved DOR. */
   latest: z.record(z.string(), z.object({ rating: Rating, shift_date: z.string() })),
   advancement: z.object({
     met: z.boolean(),
-    dors_considered: z.number().int(),
-    holding: z.number().int(),
-    needed: z.number().int(),
+    dors_considered: z.number().check(z.int()),
+    holding: z.number().check(z.int()),
+    needed: z.number().check(z.int()),
     holding_back: z.array(z.object({ key: z.string(), label: z.string(), reason: z.string() })),
   }),
-  remedial_minutes: z.number().int(),
+  remedial_minutes: z.number().check(z.int()),
   dor_counts: z.object({
-    draft: z.number().int(),
-    completed: z.number().int(),
-    acknowledged: z.number().int(),
-    approved: z.number().int(),
+    draft: z.number().check(z.int()),
+    completed: z.number().check(z.int()),
+    acknowledged: z.number().check(z.int()),
+    approved: z.number().check(z.int()),
   }),
   /** The three signatures of a phase advancement: the trainer recommends, the trainee acknowledges, the coordinator advances. */
-  advance_request: z
-    .object({
+  advance_request: z.nullable(
+    z.object({
       recommended_by_name: z.string(),
       recommended_at: z.string(),
       reason: z.string(),
-      acknowledged_at: z.string().nullable(),
-      comment: z.string().nullable(),
-    })
-    .nullable(),
+      acknowledged_at: z.nullable(z.string()),
+      comment: z.nullable(z.string()),
+    }),
+  ),
   /** What the caller may do here. */
   can: z.object({ write_dor: z.boolean(), manage: z.boolean(), recommend_advance: z.boolean(), acknowledge_advance: z.boolean() }),
 });
@@ -262,7 +262,9 @@ export type DorStatus = z.infer<typeof DorStatus>;
 export const SHIFTS = ['day', 'evening', 'night'] as const;
 export const SHIFT_LABELS: Record<(typeof SHIFTS)[number], string> = { day: 'Day', evening: 'Evening', night: 'Night' };
 
-const Count = z.number({ error: 'Enter a number' }).int('Use a whole number').min(0, 'Use 0 or more').max(200, 'That is too many');
+const Count = z
+  .number({ error: 'Enter a number' })
+  .check(z.int('Use a whole number'), z.gte(0, 'Use 0 or more'), z.lte(200, 'That is too many'));
 export const DorActivity = z.object({
   calls_handled: Count,
   self_initiated: Count,
@@ -271,22 +273,22 @@ export const DorActivity = z.object({
   notes: LongText(2000),
 });
 
-export const DorContent = z
-  .object({
-    shift_date: IsoDate,
-    shift: z.enum(SHIFTS),
-    activity: DorActivity,
-    ratings: z.record(
-      Key,
-      RatedCategory.extend({
-        comment: LongText(4000),
-        remedial_minutes: z.number().int('Use whole minutes').min(0, 'Use 0 or more').max(600, 'Use at most 600 minutes').nullable(),
-      }),
-    ),
-    most_satisfactory: LongText(8000),
-    least_satisfactory: LongText(8000),
-  })
-  .strict();
+export const DorContent = z.strictObject({
+  shift_date: IsoDate,
+  shift: z.enum(SHIFTS),
+  activity: DorActivity,
+  ratings: z.record(
+    Key,
+    z.extend(RatedCategory, {
+      comment: LongText(4000),
+      remedial_minutes: z.nullable(
+        z.number().check(z.int('Use whole minutes'), z.gte(0, 'Use 0 or more'), z.lte(600, 'Use at most 600 minutes')),
+      ),
+    }),
+  ),
+  most_satisfactory: LongText(8000),
+  least_satisfactory: LongText(8000),
+});
 export type DorContent = z.infer<typeof DorContent>;
 
 /**
@@ -294,15 +296,13 @@ export type DorContent = z.infer<typeof DorContent>;
  * connection waits in the device's outbox, so its id is chosen on the device (the form opens under it
  * before the server has it), and it may carry what was written and ask to be completed at once.
  */
-export const CreateDorInput = z
-  .object({
-    id: Id.optional(),
-    shift_date: IsoDate,
-    shift: z.enum(SHIFTS),
-    content: DorContent.optional(),
-    complete: z.boolean().optional(),
-  })
-  .strict();
+export const CreateDorInput = z.strictObject({
+  id: z.optional(Id),
+  shift_date: IsoDate,
+  shift: z.enum(SHIFTS),
+  content: z.optional(DorContent),
+  complete: z.optional(z.boolean()),
+});
 export type CreateDorInput = z.infer<typeof CreateDorInput>;
 
 /** What a DOR holds before anything is rated. */
@@ -316,13 +316,14 @@ export function emptyDorContent(shiftDate: string, shift: DorContent['shift']): 
     least_satisfactory: '',
   };
 }
-export const AcknowledgeDorInput = z.object({ comment: LongText(4000) }).strict();
-export const AmendDorInput = z
-  .object({ content: DorContent, reason: z.string().trim().min(1, 'Say why the DOR is amended').max(2000, 'Use at most 2000 characters') })
-  .strict();
+export const AcknowledgeDorInput = z.strictObject({ comment: LongText(4000) });
+export const AmendDorInput = z.strictObject({
+  content: DorContent,
+  reason: z.string().check(z.trim(), z.minLength(1, 'Say why the DOR is amended'), z.maxLength(2000, 'Use at most 2000 characters')),
+});
 
 export const DorRevision = z.object({
-  revision: z.number().int(),
+  revision: z.number().check(z.int()),
   reason: z.string(),
   amended_by_name: z.string(),
   amended_at: z.string(),
@@ -333,7 +334,7 @@ export const DorRevision = z.object({
 export const DorSummary = z.object({
   id: z.string(),
   binder_id: z.string(),
-  number: z.number().int(),
+  number: z.number().check(z.int()),
   trainee_name: z.string(),
   trainer_id: z.string(),
   trainer_name: z.string(),
@@ -342,34 +343,34 @@ export const DorSummary = z.object({
   shift: z.enum(SHIFTS),
   status: DorStatus,
   /** Categories rated below acceptable (1-3, N.R.T., REM). */
-  failing: z.number().int(),
-  remedial_minutes: z.number().int(),
-  revision: z.number().int(),
+  failing: z.number().check(z.int()),
+  remedial_minutes: z.number().check(z.int()),
+  revision: z.number().check(z.int()),
   updated_at: z.string(),
 });
 export type DorSummary = z.infer<typeof DorSummary>;
 
-export const Dor = DorSummary.extend({
+export const Dor = z.extend(DorSummary, {
   trainee_id: z.string(),
   content: DorContent,
-  trainee_comment: z.string().nullable(),
-  completed_at: z.string().nullable(),
-  acknowledged_at: z.string().nullable(),
-  approved_at: z.string().nullable(),
-  approved_by_name: z.string().nullable(),
+  trainee_comment: z.nullable(z.string()),
+  completed_at: z.nullable(z.string()),
+  acknowledged_at: z.nullable(z.string()),
+  approved_at: z.nullable(z.string()),
+  approved_by_name: z.nullable(z.string()),
   revisions: z.array(DorRevision),
   /** The program's categories and phases of the binder's version, for showing the guideline beside each. */
   category_groups: z.array(CategoryGroup),
   phase_name: z.string(),
   can: z.object({ edit: z.boolean(), acknowledge: z.boolean(), approve: z.boolean(), amend: z.boolean() }),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Dor = z.infer<typeof Dor>;
 
 export const ListDorsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-  status: DorStatus.optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
+  status: z.optional(DorStatus),
 });
 
 // ---------------------------------------------------------------- tasksheets
@@ -388,8 +389,8 @@ export const TasksheetSummary = z.object({
   binder_id: z.string(),
   phase_key: z.string(),
   phase_name: z.string(),
-  tasks: z.number().int(),
-  signed: z.number().int(),
+  tasks: z.number().check(z.int()),
+  signed: z.number().check(z.int()),
   current_phase: z.boolean(),
 });
 export type TasksheetSummary = z.infer<typeof TasksheetSummary>;
@@ -404,27 +405,26 @@ export const TaskSignoff = z.object({
 });
 export type TaskSignoff = z.infer<typeof TaskSignoff>;
 
-export const Tasksheet = TasksheetSummary.extend({
+export const Tasksheet = z.extend(TasksheetSummary, {
   trainee_name: z.string(),
-  tasks_list: z.array(z.object({ key: z.string(), title: z.string(), description: z.string(), signoff: TaskSignoff.nullable() })),
+  tasks_list: z.array(z.object({ key: z.string(), title: z.string(), description: z.string(), signoff: z.nullable(TaskSignoff) })),
   /** Whether the caller may sign tasks off (a trainer of the binder, or a coordinator who trains, on an open binder). */
   can_sign: z.boolean(),
 });
 export type Tasksheet = z.infer<typeof Tasksheet>;
 
-export const SignTaskInput = z
-  .object({
-    task_key: Key,
-    signed_on: IsoDate,
-    method: TaskMethod,
-    note: LongText(2000),
-  })
-  .strict();
+export const SignTaskInput = z.strictObject({
+  task_key: Key,
+  signed_on: IsoDate,
+  method: TaskMethod,
+  note: LongText(2000),
+});
 export type SignTaskInput = z.infer<typeof SignTaskInput>;
 
-export const WithdrawSignoffInput = z
-  .object({ task_key: Key, reason: z.string().trim().min(1, 'Say why the sign-off is withdrawn').max(2000, 'Use at most 2000 characters') })
-  .strict();
+export const WithdrawSignoffInput = z.strictObject({
+  task_key: Key,
+  reason: z.string().check(z.trim(), z.minLength(1, 'Say why the sign-off is withdrawn'), z.maxLength(2000, 'Use at most 2000 characters')),
+});
 
 // ---------------------------------------------------------------- policies
 
@@ -435,12 +435,12 @@ export const BinderPolicy = z.object({
   key: z.string(),
   title: z.string(),
   version: z.string(),
-  acknowledged_at: z.string().nullable(),
-  acknowledged_version: z.string().nullable(),
+  acknowledged_at: z.nullable(z.string()),
+  acknowledged_version: z.nullable(z.string()),
 });
 export type BinderPolicy = z.infer<typeof BinderPolicy>;
 
-export const BinderPolicyDetail = BinderPolicy.extend({
+export const BinderPolicyDetail = z.extend(BinderPolicy, {
   body: z.string(),
   trainee_name: z.string(),
   /** Only the trainee acknowledges, once. */
@@ -456,8 +456,8 @@ export const PolicyOutstanding = z.object({
   title: z.string(),
   version: z.string(),
   /** Days since the binder started. */
-  days_open: z.number().int(),
-  reminded_at: z.string().nullable(),
+  days_open: z.number().check(z.int()),
+  reminded_at: z.nullable(z.string()),
 });
 export type PolicyOutstanding = z.infer<typeof PolicyOutstanding>;
 
@@ -470,24 +470,22 @@ export const ReferenceDocument = z.object({
   description: z.string(),
   url: z.string(),
   content_type: z.string(),
-  size: z.number().int(),
+  size: z.number().check(z.int()),
   added_by_name: z.string(),
   added_at: z.string(),
 });
 export type ReferenceDocument = z.infer<typeof ReferenceDocument>;
 
-export const AddReferenceInput = z
-  .object({
-    file_id: z.string().uuid('Upload the file first'),
-    title: Label(120),
-    description: LongText(1000),
-  })
-  .strict();
+export const AddReferenceInput = z.strictObject({
+  file_id: z.string().check(z.uuid('Upload the file first')),
+  title: Label(120),
+  description: LongText(1000),
+});
 export type AddReferenceInput = z.infer<typeof AddReferenceInput>;
 
 // ---------------------------------------------------------------- trainers
 
-const RatingCounts = z.record(z.string(), z.number().int());
+const RatingCounts = z.record(z.string(), z.number().check(z.int()));
 
 /** A field training officer's load and how they rate, beside the program's (consistency between raters). */
 export const TrainerSummary = z.object({
@@ -495,20 +493,20 @@ export const TrainerSummary = z.object({
   name: z.string(),
   trainees: z.array(z.object({ binder_id: z.string(), trainee_name: z.string(), phase_name: z.string() })),
   /** DORs they completed (completed, acknowledged or approved) in the last 90 days. */
-  dors_written: z.number().int(),
+  dors_written: z.number().check(z.int()),
   /** Their drafts older than a day. */
-  dors_overdue: z.number().int(),
+  dors_overdue: z.number().check(z.int()),
   /** How often they gave each rating (1-7, NO, NRT, REM) on those DORs. */
   distribution: RatingCounts,
   /** Their mean numeric rating, and the program's, on the same DORs' period. */
-  mean: z.number().nullable(),
+  mean: z.nullable(z.number()),
 });
 export type TrainerSummary = z.infer<typeof TrainerSummary>;
 
 export const TrainersOverview = z.object({
   trainers: z.array(TrainerSummary),
   program_distribution: RatingCounts,
-  program_mean: z.number().nullable(),
+  program_mean: z.nullable(z.number()),
 });
 export type TrainersOverview = z.infer<typeof TrainersOverview>;
 
@@ -516,7 +514,7 @@ export type TrainersOverview = z.infer<typeof TrainersOverview>;
 
 export const FtoHome = z.object({
   /** The trainee's own open binder. */
-  my_binder: Binder.nullable(),
+  my_binder: z.nullable(Binder),
   /** Binders the caller trains (open ones). */
   my_trainees: z.array(Binder),
   /** DORs waiting for the caller: to finish writing, to acknowledge, to approve. */
@@ -524,23 +522,23 @@ export const FtoHome = z.object({
   to_acknowledge: z.array(DorSummary),
   to_approve: z.array(DorSummary),
   /** Policies of the trainee's open binder not acknowledged yet. */
-  policies_to_acknowledge: z.number().int(),
+  policies_to_acknowledge: z.number().check(z.int()),
   /** For fto:admin: the program's state. */
-  program: z
-    .object({
-      active_by_phase: z.array(z.object({ phase_name: z.string(), count: z.number().int() })),
-      overdue_dors: z.number().int(),
+  program: z.nullable(
+    z.object({
+      active_by_phase: z.array(z.object({ phase_name: z.string(), count: z.number().check(z.int()) })),
+      overdue_dors: z.number().check(z.int()),
       /** Categories most often rated below acceptable on approved DORs of the last 30 days. */
-      failing_categories: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
-    })
-    .nullable(),
+      failing_categories: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().check(z.int()) })),
+    }),
+  ),
 });
 export type FtoHome = z.infer<typeof FtoHome>;
 
 export const PersonOption = z.object({ id: z.string(), name: z.string() });
 export type PersonOption = z.infer<typeof PersonOption>;
 export const SearchFtoPeopleQuery = z.object({
-  q: z.string().trim().max(60).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(60))),
   role: z.enum(['trainee', 'trainer']),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 
 /**
@@ -13,7 +13,7 @@ export const Notification = z.object({
   title: z.string(),
   body: z.string(),
   /** An in-app path, such as `/fleet`; null when there is nothing to open. */
-  link: z.string().nullable(),
+  link: z.nullable(z.string()),
   read: z.boolean(),
   created_at: z.string(),
 });
@@ -22,24 +22,24 @@ export type Notification = z.infer<typeof Notification>;
 export const NotificationList = z.object({
   items: z.array(Notification),
   /** Unread notifications in all, not only those on this page. */
-  unread: z.number().int(),
+  unread: z.number().check(z.int()),
 });
 export type NotificationList = z.infer<typeof NotificationList>;
 
 export const ListNotificationsQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'Ask for at least 1').max(50, 'Ask for at most 50').default(20),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1, 'Ask for at least 1'), z.lte(50, 'Ask for at most 50')), 20),
   /** Only notifications older than this one (the last id of the previous page). */
-  before: z.string().uuid('Not a valid id').optional(),
+  before: z.optional(z.string().check(z.uuid('Not a valid id'))),
 });
 export type ListNotificationsQuery = z.infer<typeof ListNotificationsQuery>;
 
 export const MarkNotificationsReadInput = z.object({
   /** The notifications to mark read; leave out to mark every one read. */
-  ids: z
-    .array(z.string().uuid('Not a valid id'))
-    .min(1, 'Name at least one notification')
-    .max(100, 'Mark at most 100 at a time')
-    .optional(),
+  ids: z.optional(
+    z
+      .array(z.string().check(z.uuid('Not a valid id')))
+      .check(z.minLength(1, 'Name at least one notification'), z.maxLength(100, 'Mark at most 100 at a time')),
+  ),
 });
 export type MarkNotificationsReadInput = z.infer<typeof MarkNotificationsReadInput>;
 
@@ -59,6 +59,6 @@ export const notificationsApi = defineApi('notifications', '/rest/v1/notificatio
     path: '/read',
     access: { permission: 'authenticated' },
     body: MarkNotificationsReadInput,
-    response: z.object({ unread: z.number().int() }),
+    response: z.object({ unread: z.number().check(z.int()) }),
   },
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { IdParams } from './admin.ts';
 import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
@@ -31,18 +31,18 @@ export type TaskLinkKind = (typeof TASK_LINK_KINDS)[number];
 export const SPACE_CREATORS = ['everyone', 'admins', 'roles'] as const;
 
 /** A wall-clock time in the agency's time zone, HH:mm. */
-export const WallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time (HH:mm)');
+export const WallTime = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time (HH:mm)'));
 
 // ---------------------------------------------------------------- settings
 
 export const ProductivitySettings = z.object({
   enabled: z.boolean(),
   /** Everyone with productivity:access, only administrators, or the holders of the roles named. */
-  space_creators: z.enum(SPACE_CREATORS).default('everyone'),
-  creator_role_ids: z.array(Id).max(50).default([]),
+  space_creators: z._default(z.enum(SPACE_CREATORS), 'everyone'),
+  creator_role_ids: z._default(z.array(Id).check(z.maxLength(50)), []),
 });
 export type ProductivitySettings = z.infer<typeof ProductivitySettings>;
-export const UpdateProductivitySettingsInput = ProductivitySettings.omit({ enabled: true }).strict();
+export const UpdateProductivitySettingsInput = z.strictObject(z.omit(ProductivitySettings, { enabled: true }).shape);
 export type UpdateProductivitySettingsInput = z.input<typeof UpdateProductivitySettingsInput>;
 
 // ---------------------------------------------------------------- spaces
@@ -50,7 +50,7 @@ export type UpdateProductivitySettingsInput = z.input<typeof UpdateProductivityS
 export const SpaceStatus = z.object({
   key: Key,
   label: Label(40),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1c7ed6'),
+  color: z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1c7ed6')),
   /** A task in a closed status is done: it leaves "my tasks" and a recurring one makes its next occurrence. */
   closed: z.boolean(),
 });
@@ -68,10 +68,10 @@ export const CustomField = z.object({
   name: Label(60),
   type: z.enum(CUSTOM_FIELD_TYPES),
   /** The choices of a `choice` field. */
-  options: z.array(Label(60)).max(50).default([]),
+  options: z._default(z.array(Label(60)).check(z.maxLength(50)), []),
 });
 export type CustomField = z.infer<typeof CustomField>;
-export const CustomFieldInput = CustomField.extend({ id: Id.optional() });
+export const CustomFieldInput = z.extend(CustomField, { id: z.optional(Id) });
 
 export const Person = z.object({ id: Id, name: z.string() });
 export type Person = z.infer<typeof Person>;
@@ -81,11 +81,11 @@ export const SpaceSummary = z.object({
   name: z.string(),
   description: z.string(),
   archived: z.boolean(),
-  member_count: z.number().int(),
-  open_tasks: z.number().int(),
+  member_count: z.number().check(z.int()),
+  open_tasks: z.number().check(z.int()),
   /** Whether the caller is a member (an administrator sees every space). */
   member: z.boolean(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type SpaceSummary = z.infer<typeof SpaceSummary>;
 
@@ -93,14 +93,14 @@ export const TaskListSummary = z.object({
   id: Id,
   space_id: Id,
   name: z.string(),
-  position: z.number().int(),
+  position: z.number().check(z.int()),
   archived: z.boolean(),
-  open_tasks: z.number().int(),
-  version: z.number().int(),
+  open_tasks: z.number().check(z.int()),
+  version: z.number().check(z.int()),
 });
 export type TaskListSummary = z.infer<typeof TaskListSummary>;
 
-export const Space = SpaceSummary.extend({
+export const Space = z.extend(SpaceSummary, {
   statuses: z.array(SpaceStatus),
   fields: z.array(CustomField),
   members: z.array(Person),
@@ -109,7 +109,7 @@ export const Space = SpaceSummary.extend({
 });
 export type Space = z.infer<typeof Space>;
 
-const statusesRule = (statuses: SpaceStatus[], ctx: z.RefinementCtx) => {
+const statusesRule = (statuses: SpaceStatus[], ctx: z.core.$RefinementCtx) => {
   const keys = new Set<string>();
   statuses.forEach((status, index) => {
     if (keys.has(status.key)) ctx.addIssue({ code: 'custom', path: ['statuses', index, 'key'], message: 'This key is already used' });
@@ -120,57 +120,55 @@ const statusesRule = (statuses: SpaceStatus[], ctx: z.RefinementCtx) => {
 };
 
 export const CreateSpaceInput = z
-  .object({
+  .strictObject({
     name: Label(80),
-    description: LongText(2000).default(''),
-    statuses: z.array(SpaceStatus).min(2).max(20).default(DEFAULT_STATUSES),
-    fields: z.array(CustomFieldInput).max(30).default([]),
+    description: z._default(LongText(2000), ''),
+    statuses: z._default(z.array(SpaceStatus).check(z.minLength(2), z.maxLength(20)), DEFAULT_STATUSES),
+    fields: z._default(z.array(CustomFieldInput).check(z.maxLength(30)), []),
     /** Besides the creator, who is always a member. */
-    member_ids: z.array(Id).max(500).default([]),
+    member_ids: z._default(z.array(Id).check(z.maxLength(500)), []),
   })
-  .strict()
-  .superRefine((input, ctx) => statusesRule(input.statuses, ctx));
+  .check(z.superRefine((input, ctx) => statusesRule(input.statuses, ctx)));
 export type CreateSpaceInput = z.input<typeof CreateSpaceInput>;
 
 export const UpdateSpaceInput = z
-  .object({
-    name: Label(80).optional(),
-    description: LongText(2000).optional(),
-    statuses: z.array(SpaceStatus).min(2).max(20).optional(),
-    fields: z.array(CustomFieldInput).max(30).optional(),
-    archived: z.boolean().optional(),
+  .strictObject({
+    name: z.optional(Label(80)),
+    description: z.optional(LongText(2000)),
+    statuses: z.optional(z.array(SpaceStatus).check(z.minLength(2), z.maxLength(20))),
+    fields: z.optional(z.array(CustomFieldInput).check(z.maxLength(30))),
+    archived: z.optional(z.boolean()),
   })
-  .strict()
-  .superRefine((input, ctx) => input.statuses && statusesRule(input.statuses, ctx));
+  .check(z.superRefine((input, ctx) => input.statuses && statusesRule(input.statuses, ctx)));
 export type UpdateSpaceInput = z.input<typeof UpdateSpaceInput>;
 
-export const SpaceMembersInput = z.object({ member_ids: z.array(Id).max(500) }).strict();
+export const SpaceMembersInput = z.strictObject({ member_ids: z.array(Id).check(z.maxLength(500)) });
 
 // ---------------------------------------------------------------- lists
 
-export const CreateListInput = z.object({ name: Label(80) }).strict();
-export const UpdateListInput = z
-  .object({ name: Label(80).optional(), position: z.number().int().min(0).max(10_000).optional(), archived: z.boolean().optional() })
-  .strict();
+export const CreateListInput = z.strictObject({ name: Label(80) });
+export const UpdateListInput = z.strictObject({
+  name: z.optional(Label(80)),
+  position: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10_000))),
+  archived: z.optional(z.boolean()),
+});
 export type UpdateListInput = z.input<typeof UpdateListInput>;
 
 // ---------------------------------------------------------------- tasks
 
-export const Recurrence = z
-  .object({
-    freq: z.enum(RECURRENCE_FREQUENCIES),
-    /** Every `interval` days, weeks or months. */
-    interval: z.number().int().min(1, 'At least 1').max(99, 'At most 99').default(1),
-    /** Weekly: the days of the week (0 Sunday … 6 Saturday); the due date's day when empty. */
-    weekdays: z.array(z.number().int().min(0).max(6)).max(7).default([]),
-    /** No occurrence after this date. */
-    until: IsoDate.nullable().default(null),
-  })
-  .strict();
+export const Recurrence = z.strictObject({
+  freq: z.enum(RECURRENCE_FREQUENCIES),
+  /** Every `interval` days, weeks or months. */
+  interval: z._default(z.number().check(z.int(), z.gte(1, 'At least 1'), z.lte(99, 'At most 99')), 1),
+  /** Weekly: the days of the week (0 Sunday … 6 Saturday); the due date's day when empty. */
+  weekdays: z._default(z.array(z.number().check(z.int(), z.gte(0), z.lte(6))).check(z.maxLength(7)), []),
+  /** No occurrence after this date. */
+  until: z._default(z.nullable(IsoDate), null),
+});
 export type Recurrence = z.infer<typeof Recurrence>;
 
 /** A custom field's value: text, a number, a date, a choice or yes/no. */
-export const CustomFieldValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
+export const CustomFieldValue = z.union([z.string().check(z.maxLength(2000)), z.number(), z.boolean(), z.null()]);
 
 export const TaskSummary = z.object({
   id: Id,
@@ -180,22 +178,22 @@ export const TaskSummary = z.object({
   status: z.string(),
   closed: z.boolean(),
   priority: z.enum(TASK_PRIORITIES),
-  start_on: z.string().nullable(),
-  start_time: z.string().nullable(),
-  due_on: z.string().nullable(),
-  due_time: z.string().nullable(),
+  start_on: z.nullable(z.string()),
+  start_time: z.nullable(z.string()),
+  due_on: z.nullable(z.string()),
+  due_time: z.nullable(z.string()),
   /** The due instant: the due time in the agency's time zone, or the end of the due day. */
-  due_at: z.string().nullable(),
+  due_at: z.nullable(z.string()),
   labels: z.array(z.string()),
   assignees: z.array(Person),
   position: z.number(),
   custom_fields: z.record(z.string(), CustomFieldValue),
-  recurrence: Recurrence.nullable(),
-  series_id: z.string().nullable(),
-  checklist_done: z.number().int(),
-  checklist_total: z.number().int(),
-  closed_at: z.string().nullable(),
-  version: z.number().int(),
+  recurrence: z.nullable(Recurrence),
+  series_id: z.nullable(z.string()),
+  checklist_done: z.number().check(z.int()),
+  checklist_total: z.number().check(z.int()),
+  closed_at: z.nullable(z.string()),
+  version: z.number().check(z.int()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -205,16 +203,16 @@ export const ChecklistItem = z.object({
   id: Id,
   text: z.string(),
   done: z.boolean(),
-  position: z.number().int(),
-  version: z.number().int(),
+  position: z.number().check(z.int()),
+  version: z.number().check(z.int()),
 });
 export type ChecklistItem = z.infer<typeof ChecklistItem>;
 
 export const TaskAttachment = z.object({
   file_id: Id,
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   content_type: z.string(),
-  size: z.number().int(),
+  size: z.number().check(z.int()),
   added_by: Person,
   added_at: z.string(),
 });
@@ -222,7 +220,7 @@ export const TaskAttachment = z.object({
 export const TaskLink = z.object({ id: Id, kind: z.enum(TASK_LINK_KINDS), record_id: Id, label: z.string(), created_at: z.string() });
 export type TaskLink = z.infer<typeof TaskLink>;
 
-export const Task = TaskSummary.extend({
+export const Task = z.extend(TaskSummary, {
   description: z.string(),
   space_name: z.string(),
   list_name: z.string(),
@@ -246,105 +244,108 @@ const TaskFields = {
   description: LongText(20_000),
   status: Key,
   priority: z.enum(TASK_PRIORITIES),
-  start_on: IsoDate.nullable(),
-  start_time: WallTime.nullable(),
-  due_on: IsoDate.nullable(),
-  due_time: WallTime.nullable(),
-  labels: z.array(Label(40)).max(20),
-  assignee_ids: z.array(Id).max(50),
+  start_on: z.nullable(IsoDate),
+  start_time: z.nullable(WallTime),
+  due_on: z.nullable(IsoDate),
+  due_time: z.nullable(WallTime),
+  labels: z.array(Label(40)).check(z.maxLength(20)),
+  assignee_ids: z.array(Id).check(z.maxLength(50)),
   custom_fields: z.record(z.string(), CustomFieldValue),
-  recurrence: Recurrence.nullable(),
+  recurrence: z.nullable(Recurrence),
 };
 
 /** A record of another module a task points at, given by kind and id (it must exist in the agency and be one the caller sees). */
-export const TaskLinkInput = z.object({ kind: z.enum(TASK_LINK_KINDS), record_id: Id, label: LongText(200).default('') }).strict();
+export const TaskLinkInput = z.strictObject({ kind: z.enum(TASK_LINK_KINDS), record_id: Id, label: z._default(LongText(200), '') });
 
-export const CreateTaskInput = z
-  .object({
+export const CreateTaskInput = z.partial(
+  z.strictObject({
     ...TaskFields,
-    description: TaskFields.description.default(''),
-    status: Key.optional(),
-    priority: TaskFields.priority.default('normal'),
-    start_on: IsoDate.nullable().default(null),
-    start_time: WallTime.nullable().default(null),
-    due_on: IsoDate.nullable().default(null),
-    due_time: WallTime.nullable().default(null),
-    labels: TaskFields.labels.default([]),
-    assignee_ids: TaskFields.assignee_ids.default([]),
-    custom_fields: TaskFields.custom_fields.default({}),
-    recurrence: Recurrence.nullable().default(null),
-    checklist: z.array(Label(300)).max(100).default([]),
+    description: z._default(TaskFields.description, ''),
+    status: z.optional(Key),
+    priority: z._default(TaskFields.priority, 'normal'),
+    start_on: z._default(z.nullable(IsoDate), null),
+    start_time: z._default(z.nullable(WallTime), null),
+    due_on: z._default(z.nullable(IsoDate), null),
+    due_time: z._default(z.nullable(WallTime), null),
+    labels: z._default(TaskFields.labels, []),
+    assignee_ids: z._default(TaskFields.assignee_ids, []),
+    custom_fields: z._default(TaskFields.custom_fields, {}),
+    recurrence: z._default(z.nullable(Recurrence), null),
+    checklist: z._default(z.array(Label(300)).check(z.maxLength(100)), []),
     /** Start from a template of the list's space: what the input leaves out comes from it. */
-    template_id: Id.optional(),
+    template_id: z.optional(Id),
     /** Records of other modules the task is about ("make a task" from a service request), linked in the same transaction. */
-    links: z.array(TaskLinkInput).max(5, 'At most 5 links').default([]),
-  })
-  .strict()
-  .partial({ title: true });
+    links: z._default(z.array(TaskLinkInput).check(z.maxLength(5, 'At most 5 links')), []),
+  }),
+  { title: true },
+);
 export type CreateTaskInput = z.input<typeof CreateTaskInput>;
 
-export const UpdateTaskInput = z
-  .object({ ...TaskFields, position: z.number().min(-1e9).max(1e9) })
-  .partial()
-  .strict();
+export const UpdateTaskInput = z.strictObject(
+  z.partial(z.object({ ...TaskFields, position: z.number().check(z.gte(-1e9), z.lte(1e9)) })).shape,
+);
 export type UpdateTaskInput = z.input<typeof UpdateTaskInput>;
 
-export const MoveTaskInput = z.object({ list_id: Id, status: Key.optional() }).strict();
-export const DuplicateTaskInput = z.object({ list_id: Id.optional(), title: Label(200).optional() }).strict();
+export const MoveTaskInput = z.strictObject({ list_id: Id, status: z.optional(Key) });
+export const DuplicateTaskInput = z.strictObject({ list_id: z.optional(Id), title: z.optional(Label(200)) });
 
-export const CloseTaskResult = z.object({ task: Task, next: TaskSummary.nullable() });
+export const CloseTaskResult = z.object({ task: Task, next: z.nullable(TaskSummary) });
 export type CloseTaskResult = z.infer<typeof CloseTaskResult>;
 
-export const BulkUpdateInput = z
-  .object({
-    /** Each task with the version the person saw: a task changed since is refused, and then none is changed. */
-    tasks: z
-      .array(z.object({ id: Id, version: z.number().int() }))
-      .min(1, 'Choose at least one task')
-      .max(200, 'At most 200 tasks at once'),
-    changes: z
-      .object({ status: Key, assignee_ids: z.array(Id).max(50), due_on: IsoDate.nullable(), due_time: WallTime.nullable() })
-      .partial()
-      .strict()
-      .refine((c) => Object.keys(c).length > 0, 'Choose what to change'),
-  })
-  .strict();
+export const BulkUpdateInput = z.strictObject({
+  /** Each task with the version the person saw: a task changed since is refused, and then none is changed. */
+  tasks: z
+    .array(z.object({ id: Id, version: z.number().check(z.int()) }))
+    .check(z.minLength(1, 'Choose at least one task'), z.maxLength(200, 'At most 200 tasks at once')),
+  changes: z
+    .strictObject(
+      z.partial(
+        z.object({
+          status: Key,
+          assignee_ids: z.array(Id).check(z.maxLength(50)),
+          due_on: z.nullable(IsoDate),
+          due_time: z.nullable(WallTime),
+        }),
+      ).shape,
+    )
+    .check(z.refine((c) => Object.keys(c).length > 0, 'Choose what to change')),
+});
 export type BulkUpdateInput = z.input<typeof BulkUpdateInput>;
 export const BulkUpdateResult = z.object({ tasks: z.array(TaskSummary) });
 
 export const ListTasksQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
-  sort: z.enum(TASK_SORTS).default('position'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  status: Key.optional(),
-  priority: z.enum(TASK_PRIORITIES).optional(),
-  assignee_id: Id.optional(),
-  label: z.string().max(40).optional(),
-  due_from: IsoDate.optional(),
-  due_to: IsoDate.optional(),
-  q: z.string().trim().max(100).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
+  sort: z._default(z.enum(TASK_SORTS), 'position'),
+  order: z._default(z.enum(['asc', 'desc']), 'asc'),
+  status: z.optional(Key),
+  priority: z.optional(z.enum(TASK_PRIORITIES)),
+  assignee_id: z.optional(Id),
+  label: z.optional(z.string().check(z.maxLength(40))),
+  due_from: z.optional(IsoDate),
+  due_to: z.optional(IsoDate),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** Closed tasks too (the board's closed column); open ones only by default. */
-  include_closed: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  include_closed: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((v) => v === 'true'),
+  ),
   /** Counts per group of the whole filtered list (the table's group headers). */
-  group: z.enum(TASK_GROUPS).default('none'),
+  group: z._default(z.enum(TASK_GROUPS), 'none'),
 });
 export type ListTasksQuery = z.input<typeof ListTasksQuery>;
 
 export const TaskPage = z.object({
   items: z.array(TaskSummary),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  groups: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  page_size: z.number().check(z.int()),
+  groups: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().check(z.int()) })),
 });
 export type TaskPage = z.infer<typeof TaskPage>;
 
 export const MY_TASK_GROUPS = ['overdue', 'today', 'this_week', 'later', 'no_date'] as const;
-export const MyTaskGroup = TaskSummary.extend({ space_name: z.string(), list_name: z.string(), status_label: z.string() });
+export const MyTaskGroup = z.extend(TaskSummary, { space_name: z.string(), list_name: z.string(), status_label: z.string() });
 export const MyTasks = z.object({
   /** Today in the agency's time zone: what the groups are counted from. */
   today: z.string(),
@@ -357,8 +358,8 @@ export const MyTasks = z.object({
 export type MyTasks = z.infer<typeof MyTasks>;
 
 export const ProductivityHome = z.object({
-  due_today: z.number().int(),
-  overdue: z.number().int(),
+  due_today: z.number().check(z.int()),
+  overdue: z.number().check(z.int()),
   /** The first few of each, soonest first. */
   tasks: z.array(MyTaskGroup),
 });
@@ -366,10 +367,12 @@ export type ProductivityHome = z.infer<typeof ProductivityHome>;
 
 // ---------------------------------------------------------------- checklist, comments, watchers, files, links, shares
 
-export const AddChecklistItemInput = z.object({ text: Label(300) }).strict();
-export const UpdateChecklistItemInput = z
-  .object({ text: Label(300).optional(), done: z.boolean().optional(), position: z.number().int().min(0).max(1000).optional() })
-  .strict();
+export const AddChecklistItemInput = z.strictObject({ text: Label(300) });
+export const UpdateChecklistItemInput = z.strictObject({
+  text: z.optional(Label(300)),
+  done: z.optional(z.boolean()),
+  position: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1000))),
+});
 
 export const Comment = z.object({
   id: Id,
@@ -380,22 +383,20 @@ export const Comment = z.object({
   created_at: z.string(),
 });
 export type Comment = z.infer<typeof Comment>;
-export const AddCommentInput = z
-  .object({
-    body: Label(5000),
-    /** The people the comment @mentions: each must be able to see the task, and is told. */
-    mention_ids: z.array(Id).max(20).default([]),
-  })
-  .strict();
+export const AddCommentInput = z.strictObject({
+  body: Label(5000),
+  /** The people the comment @mentions: each must be able to see the task, and is told. */
+  mention_ids: z._default(z.array(Id).check(z.maxLength(20)), []),
+});
 export type AddCommentInput = z.input<typeof AddCommentInput>;
 
-export const AddAttachmentInput = z.object({ file_id: Id }).strict();
+export const AddAttachmentInput = z.strictObject({ file_id: Id });
 export const AttachmentParams = z.object({ id: Id, file_id: Id });
 
 export const AddLinkInput = TaskLinkInput;
 export const LinkedQuery = z.object({ kind: z.enum(TASK_LINK_KINDS), record_id: Id });
 
-export const ShareInput = z.object({ user_id: Id }).strict();
+export const ShareInput = z.strictObject({ user_id: Id });
 export const UserParams = z.object({ id: Id, user_id: Id });
 
 // ---------------------------------------------------------------- templates
@@ -407,7 +408,7 @@ export const TemplateContent = z.object({
   labels: z.array(z.string()),
   checklist: z.array(z.string()),
   custom_fields: z.record(z.string(), CustomFieldValue),
-  recurrence: Recurrence.nullable(),
+  recurrence: z.nullable(Recurrence),
 });
 export type TemplateContent = z.infer<typeof TemplateContent>;
 export const TaskTemplate = z.object({
@@ -417,10 +418,10 @@ export const TaskTemplate = z.object({
   content: TemplateContent,
   created_by: Person,
   created_at: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type TaskTemplate = z.infer<typeof TaskTemplate>;
-export const SaveTemplateInput = z.object({ name: Label(80) }).strict();
+export const SaveTemplateInput = z.strictObject({ name: Label(80) });
 
 // ---------------------------------------------------------------- people (the pickers of members and shares)
 
@@ -428,13 +429,13 @@ export const SaveTemplateInput = z.object({ name: Label(80) }).strict();
 export const PEOPLE_PAGE_SIZE = 20;
 export const SearchPeopleQuery = z.object({
   /** The start of a name, of a word of it, or of an e-mail address; any case. Everyone (a page) when empty. */
-  q: z.string().trim().max(60).optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(60))),
   /** Also answer this person (a picker's current choice) when they could be found at all. */
-  include: Id.optional(),
+  include: z.optional(Id),
 });
 export type SearchPeopleQuery = z.input<typeof SearchPeopleQuery>;
 /** A person who can open productivity, with what tells two of the same name apart. */
-export const PersonMatch = Person.extend({ rank: z.string().nullable(), badge_number: z.string().nullable() });
+export const PersonMatch = z.extend(Person, { rank: z.nullable(z.string()), badge_number: z.nullable(z.string()) });
 export type PersonMatch = z.infer<typeof PersonMatch>;
 
 // ---------------------------------------------------------------- the table

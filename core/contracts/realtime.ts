@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 
 /**
@@ -62,7 +62,7 @@ export type ScheduleTradesMessage = z.infer<typeof ScheduleTradesMessage>;
  * nothing), and the lists it is or was on; a person it is only shared with gets no list ids.
  */
 export const ProductivityTasksMessage = z.object({
-  tasks: z.array(z.object({ id: z.string(), version: z.number().int() })),
+  tasks: z.array(z.object({ id: z.string(), version: z.number().check(z.int()) })),
   list_ids: z.array(z.string()),
 });
 export type ProductivityTasksMessage = z.infer<typeof ProductivityTasksMessage>;
@@ -75,13 +75,13 @@ export const REALTIME_MESSAGES = {
   'schedule.overtime': ScheduleOvertimeMessage,
   'schedule.trades': ScheduleTradesMessage,
   'productivity.tasks': ProductivityTasksMessage,
-} as const satisfies Record<RealtimeTopic, z.ZodType>;
+} as const satisfies Record<RealtimeTopic, z.ZodMiniType>;
 export type RealtimeData<T extends RealtimeTopic> = z.infer<(typeof REALTIME_MESSAGES)[T]>;
 
 /** The stream's first frame. */
 export const RealtimeReady = z.object({
   /** Milliseconds between the server's keep-alive comments. */
-  heartbeat_ms: z.number().int(),
+  heartbeat_ms: z.number().check(z.int()),
   /** When the server closes the stream (the access token's expiry): the client reconnects with a fresh token before it. */
   closes_at: z.string(),
   /**

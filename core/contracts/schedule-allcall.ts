@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { IdParams } from './admin.ts';
 import { Id, IsoDate, Label, LongText } from './fields.ts';
@@ -35,9 +35,12 @@ export const ALLCALL_TIERS = [1, 2, 3] as const;
 
 /** Who a call asks: empty lists mean any group, any position, any tier. */
 const Audience = {
-  group_ids: z.array(Id).max(50, 'Choose at most 50 groups').default([]),
-  positions: z.array(Label(40)).max(30, 'Choose at most 30 positions').default([]),
-  tiers: z.array(z.number().int().min(1, 'Use tier 1 or more').max(9, 'Use tier 9 or less')).max(9).default([]),
+  group_ids: z._default(z.array(Id).check(z.maxLength(50, 'Choose at most 50 groups')), []),
+  positions: z._default(z.array(Label(40)).check(z.maxLength(30, 'Choose at most 30 positions')), []),
+  tiers: z._default(
+    z.array(z.number().check(z.int(), z.gte(1, 'Use tier 1 or more'), z.lte(9, 'Use tier 9 or less'))).check(z.maxLength(9)),
+    [],
+  ),
 };
 
 /** The shift a call is for, and who it would ask: what the form previews before sending. */
@@ -49,9 +52,9 @@ export const AllcallInput = z.object({
   date: IsoDate,
   /** The position the officer who takes it works. */
   position: Label(40),
-  note: LongText(300).default(''),
+  note: z._default(LongText(300), ''),
   /** Replies after this are too late; absent: when the shift starts. */
-  closes_at: z.iso.datetime({ offset: true, error: 'Use a date and time' }).optional(),
+  closes_at: z.optional(z.iso.datetime({ offset: true, error: 'Use a date and time' })),
   ...Audience,
 });
 export type AllcallInput = z.input<typeof AllcallInput>;
@@ -65,9 +68,15 @@ export const EXCLUSION_REASON_LABELS: Record<ExclusionReason, string> = {
 
 export const AllcallAudience = z.object({
   /** How many officers it would reach. */
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   people: z.array(
-    z.object({ user_id: Id, name: z.string(), position: z.string(), tier: z.number().int(), channels: z.array(z.enum(ALLCALL_CHANNELS)) }),
+    z.object({
+      user_id: Id,
+      name: z.string(),
+      position: z.string(),
+      tier: z.number().check(z.int()),
+      channels: z.array(z.enum(ALLCALL_CHANNELS)),
+    }),
   ),
   /** Matched by the filter but left out, and why. */
   excluded: z.array(z.object({ user_id: Id, name: z.string(), reason: z.enum(EXCLUSION_REASONS) })),
@@ -77,7 +86,7 @@ export type AllcallAudience = z.infer<typeof AllcallAudience>;
 /** What every view of a call shows. */
 export const AllcallSummary = z.object({
   id: Id,
-  number: z.number().int(),
+  number: z.number().check(z.int()),
   shift_type_id: Id,
   code: z.string(),
   shift_name: z.string(),
@@ -90,13 +99,13 @@ export const AllcallSummary = z.object({
   /** `expired` once replies close with nobody having taken it. */
   status: z.enum(ALLCALL_STATUSES),
   closes_at: z.string(),
-  filled_by_name: z.string().nullable(),
-  filled_at: z.string().nullable(),
+  filled_by_name: z.nullable(z.string()),
+  filled_at: z.nullable(z.string()),
   created_by_name: z.string(),
   created_at: z.string(),
-  asked: z.number().int(),
-  declined: z.number().int(),
-  version: z.number().int(),
+  asked: z.number().check(z.int()),
+  declined: z.number().check(z.int()),
+  version: z.number().check(z.int()),
 });
 export type AllcallSummary = z.infer<typeof AllcallSummary>;
 
@@ -105,41 +114,41 @@ export const AllcallRecipient = z.object({
   name: z.string(),
   channels: z.array(z.enum(ALLCALL_CHANNELS)),
   /** The last four digits a text went to, for the board. */
-  sms_last_digits: z.string().nullable(),
+  sms_last_digits: z.nullable(z.string()),
   asked_at: z.string(),
-  response: z.enum(ALLCALL_RESPONSES).nullable(),
-  responded_at: z.string().nullable(),
-  via: z.enum(ALLCALL_VIA).nullable(),
+  response: z.nullable(z.enum(ALLCALL_RESPONSES)),
+  responded_at: z.nullable(z.string()),
+  via: z.nullable(z.enum(ALLCALL_VIA)),
 });
 export type AllcallRecipient = z.infer<typeof AllcallRecipient>;
 
 /** The board's view of one call: who was asked through what, who answered what, when and how. */
-export const AllcallDetail = AllcallSummary.extend({
+export const AllcallDetail = z.extend(AllcallSummary, {
   group_names: z.array(z.string()),
   positions: z.array(z.string()),
-  tiers: z.array(z.number().int()),
-  filled_by: z.string().nullable(),
-  shift_id: z.string().nullable(),
+  tiers: z.array(z.number().check(z.int())),
+  filled_by: z.nullable(z.string()),
+  shift_id: z.nullable(z.string()),
   recipients: z.array(AllcallRecipient),
 });
 export type AllcallDetail = z.infer<typeof AllcallDetail>;
 
-export const ListAllcallsQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
+export const ListAllcallsQuery = z.object({ page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1) });
 export type ListAllcallsQuery = z.input<typeof ListAllcallsQuery>;
 export const AllcallPage = z.object({
   items: z.array(AllcallSummary),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  page_size: z.number().check(z.int()),
 });
 export type AllcallPage = z.infer<typeof AllcallPage>;
 
-export const CancelAllcallInput = z.object({ reason: LongText(300).default('') });
+export const CancelAllcallInput = z.object({ reason: z._default(LongText(300), '') });
 export type CancelAllcallInput = z.input<typeof CancelAllcallInput>;
 
 /** A call as the officer it was sent to sees it. */
-export const MyAllcall = AllcallSummary.omit({ asked: true, declined: true, created_by_name: true }).extend({
-  my_response: z.enum(ALLCALL_RESPONSES).nullable(),
+export const MyAllcall = z.extend(z.omit(AllcallSummary, { asked: true, declined: true, created_by_name: true }), {
+  my_response: z.nullable(z.enum(ALLCALL_RESPONSES)),
   /** I took it. */
   mine: z.boolean(),
 });
@@ -162,8 +171,8 @@ export type RespondAllcallResult = z.infer<typeof RespondAllcallResult>;
  * number it came from (compared by its digits with the number the call went to), `text` what it says.
  */
 export const AllcallSmsInput = z.object({
-  from: z.string().trim().min(1, 'Say which number the reply came from').max(40, 'Use at most 40 characters'),
-  text: z.string().max(1600, 'Use at most 1,600 characters'),
+  from: z.string().check(z.trim(), z.minLength(1, 'Say which number the reply came from'), z.maxLength(40, 'Use at most 40 characters')),
+  text: z.string().check(z.maxLength(1600, 'Use at most 1,600 characters')),
 });
 export type AllcallSmsInput = z.input<typeof AllcallSmsInput>;
 /**

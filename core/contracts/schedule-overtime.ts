@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { IdParams } from './admin.ts';
 import { Id, IsoDate, Label, LongText } from './fields.ts';
@@ -40,15 +40,15 @@ export const OvertimeCandidate = z.object({
   user_id: Id,
   name: z.string(),
   /** 1-based place in the rule's order. */
-  place: z.number().int(),
+  place: z.number().check(z.int()),
   status: z.enum([...OVERTIME_SIGNUP_STATUSES, ...OVERTIME_OFFER_STATUSES]),
-  skip_reason: z.enum(SKIP_REASONS).nullable(),
-  signed_up_at: z.string().nullable(),
+  skip_reason: z.nullable(z.enum(SKIP_REASONS)),
+  signed_up_at: z.nullable(z.string()),
   /** What the rule orders by, shown beside the place: the seniority date or this period's overtime hours. */
-  seniority_date: z.string().nullable(),
+  seniority_date: z.nullable(z.string()),
   overtime_hours: z.number(),
-  offered_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
+  offered_at: z.nullable(z.string()),
+  expires_at: z.nullable(z.string()),
 });
 export type OvertimeCandidate = z.infer<typeof OvertimeCandidate>;
 
@@ -58,61 +58,61 @@ export const OvertimeShift = z.object({
   code: z.string(),
   shift_name: z.string(),
   color: z.string(),
-  group_id: z.string().nullable(),
-  group_name: z.string().nullable(),
+  group_id: z.nullable(z.string()),
+  group_name: z.nullable(z.string()),
   position: z.string(),
   date: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
   hours: z.number(),
-  slots: z.number().int(),
+  slots: z.number().check(z.int()),
   note: z.string(),
   rule: z.enum(OVERTIME_RULES),
   mode: z.enum(OVERTIME_MODES),
   signup_deadline: z.string(),
-  offer_wait_minutes: z.number().int(),
+  offer_wait_minutes: z.number().check(z.int()),
   status: z.enum(OVERTIME_STATUSES),
   from_gap: z.boolean(),
   created_by_name: z.string(),
-  signups: z.number().int(),
+  signups: z.number().check(z.int()),
   awarded: z.array(z.object({ user_id: Id, name: z.string() })),
   /** The caller's own part: their sign-up, or the offer waiting for their answer. */
-  mine: z
-    .object({
+  mine: z.nullable(
+    z.object({
       status: z.enum([...OVERTIME_SIGNUP_STATUSES, ...OVERTIME_OFFER_STATUSES]),
-      skip_reason: z.enum(SKIP_REASONS).nullable(),
-      expires_at: z.string().nullable(),
-    })
-    .nullable(),
+      skip_reason: z.nullable(z.enum(SKIP_REASONS)),
+      expires_at: z.nullable(z.string()),
+    }),
+  ),
   /** Whether the caller could sign up now (and, if not, why). */
   can_sign_up: z.boolean(),
-  cannot_sign_up_reason: z.string().nullable(),
-  version: z.number().int(),
+  cannot_sign_up_reason: z.nullable(z.string()),
+  version: z.number().check(z.int()),
 });
 export type OvertimeShift = z.infer<typeof OvertimeShift>;
 
-export const OvertimeDetail = OvertimeShift.extend({ order: z.array(OvertimeCandidate) });
+export const OvertimeDetail = z.extend(OvertimeShift, { order: z.array(OvertimeCandidate) });
 export type OvertimeDetail = z.infer<typeof OvertimeDetail>;
 
 export const OVERTIME_VIEWS = ['open', 'mine', 'closed'] as const;
-export const OvertimeListQuery = z.object({ view: z.enum(OVERTIME_VIEWS).default('open') });
+export const OvertimeListQuery = z.object({ view: z._default(z.enum(OVERTIME_VIEWS), 'open') });
 export type OvertimeListQuery = z.input<typeof OvertimeListQuery>;
 
 export const CreateOvertimeInput = z.object({
   shift_type_id: Id,
   date: IsoDate,
   position: Label(40),
-  group_id: Id.nullable().default(null),
-  slots: z.number().int().min(1, 'At least 1 officer').max(20, 'At most 20 officers'),
-  note: LongText(500).default(''),
+  group_id: z._default(z.nullable(Id), null),
+  slots: z.number().check(z.int(), z.gte(1, 'At least 1 officer'), z.lte(20, 'At most 20 officers')),
+  note: z._default(LongText(500), ''),
   /** Unset: the agency's rule (its scheduling settings). */
-  rule: z.enum(OVERTIME_RULES).optional(),
+  rule: z.optional(z.enum(OVERTIME_RULES)),
   mode: z.enum(OVERTIME_MODES),
   /** Sign-ups close then (an instant); it must be before the shift starts. */
   signup_deadline: z.iso.datetime({ offset: true, error: 'Choose when sign-ups close' }),
   /** Unset: the agency's wait. */
-  offer_wait_minutes: z.number().int().min(1, 'Wait at least 1 minute').max(1440, 'Wait at most 24 hours').optional(),
-  from_gap: z.boolean().default(false),
+  offer_wait_minutes: z.optional(z.number().check(z.int(), z.gte(1, 'Wait at least 1 minute'), z.lte(1440, 'Wait at most 24 hours'))),
+  from_gap: z._default(z.boolean(), false),
 });
 export type CreateOvertimeInput = z.input<typeof CreateOvertimeInput>;
 
@@ -122,24 +122,24 @@ export const StaffingGap = z.object({
   shift_type_id: Id,
   code: z.string(),
   shift_name: z.string(),
-  group_id: z.string().nullable(),
-  group_name: z.string().nullable(),
-  position: z.string().nullable(),
-  scheduled: z.number().int(),
-  minimum: z.number().int(),
+  group_id: z.nullable(z.string()),
+  group_name: z.nullable(z.string()),
+  position: z.nullable(z.string()),
+  scheduled: z.number().check(z.int()),
+  minimum: z.number().check(z.int()),
   /** Open shifts already posted for it. */
-  posted: z.number().int(),
+  posted: z.number().check(z.int()),
 });
 export type StaffingGap = z.infer<typeof StaffingGap>;
 
-export const DecisionInput = z.object({ note: LongText(500).default('') });
+export const DecisionInput = z.object({ note: z._default(LongText(500), '') });
 
-export const OvertimeTotalsQuery = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
+export const OvertimeTotalsQuery = z.object({ from: z.optional(IsoDate), to: z.optional(IsoDate) });
 export type OvertimeTotalsQuery = z.input<typeof OvertimeTotalsQuery>;
 export const OvertimeTotal = z.object({
   user_id: Id,
   name: z.string(),
-  shifts: z.number().int(),
+  shifts: z.number().check(z.int()),
   hours: z.number(),
   /** Hours above (+) or below (−) the average of everyone counted: the equalisation report. */
   difference: z.number(),
@@ -157,14 +157,14 @@ export const SchedulePerson = z.object({
   user_id: Id,
   name: z.string(),
   positions: z.array(z.string()),
-  seniority_date: z.string().nullable(),
-  all_call_tier: z.number().int(),
-  version: z.number().int(),
+  seniority_date: z.nullable(z.string()),
+  all_call_tier: z.number().check(z.int()),
+  version: z.number().check(z.int()),
 });
 export type SchedulePerson = z.infer<typeof SchedulePerson>;
 export const UpdateSchedulePersonInput = z.object({
-  seniority_date: IsoDate.nullable(),
-  all_call_tier: z.number().int().min(1, 'Use tier 1, 2 or 3').max(3, 'Use tier 1, 2 or 3'),
+  seniority_date: z.nullable(IsoDate),
+  all_call_tier: z.number().check(z.int(), z.gte(1, 'Use tier 1, 2 or 3'), z.lte(3, 'Use tier 1, 2 or 3')),
 });
 export type UpdateSchedulePersonInput = z.input<typeof UpdateSchedulePersonInput>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { IdParams } from './admin.ts';
 import { LongText } from './fields.ts';
@@ -36,7 +36,7 @@ export type TradeReasonCode = (typeof TRADE_REASON_CODES)[number];
 export const TradeReason = z.object({
   code: z.enum(TRADE_REASON_CODES),
   /** Whose schedule breaks the rule (null: the agency's staffing). */
-  who: z.enum(['requester', 'recipient']).nullable(),
+  who: z.nullable(z.enum(['requester', 'recipient'])),
   action: z.enum(RULE_ACTIONS),
   message: z.string(),
 });
@@ -49,27 +49,29 @@ export const TradeCheck = z.object({
 });
 export type TradeCheck = z.infer<typeof TradeCheck>;
 
-const Choose = (message: string) => z.string({ error: message }).uuid(message);
+const Choose = (message: string) => z.string({ error: message }).check(z.uuid(message));
 
 export const TradeInput = z
   .object({
     kind: z.enum(TRADE_KINDS, { error: 'Choose a swap or a giveaway' }),
     /** On someone's behalf (scheduling:modification.manage): the officer whose shift it is. Default: me. */
-    requester_id: Choose('Choose the officer whose shift it is').optional(),
+    requester_id: z.optional(Choose('Choose the officer whose shift it is')),
     shift_id: Choose('Choose the shift to trade'),
     recipient_id: Choose('Choose a colleague'),
     /** A swap: the colleague's shift taken in exchange. */
-    recipient_shift_id: Choose('Choose the colleague’s shift you take in exchange').nullable().default(null),
-    note: LongText(500).default(''),
+    recipient_shift_id: z._default(z.nullable(Choose('Choose the colleague’s shift you take in exchange')), null),
+    note: z._default(LongText(500), ''),
   })
-  .refine((t) => t.kind !== 'swap' || t.recipient_shift_id !== null, {
-    path: ['recipient_shift_id'],
-    message: 'Choose the colleague’s shift you take in exchange',
-  })
-  .refine((t) => t.kind !== 'giveaway' || t.recipient_shift_id === null, {
-    path: ['recipient_shift_id'],
-    message: 'A giveaway takes no shift in exchange',
-  });
+  .check(
+    z.refine((t) => t.kind !== 'swap' || t.recipient_shift_id !== null, {
+      path: ['recipient_shift_id'],
+      message: 'Choose the colleague’s shift you take in exchange',
+    }),
+    z.refine((t) => t.kind !== 'giveaway' || t.recipient_shift_id === null, {
+      path: ['recipient_shift_id'],
+      message: 'A giveaway takes no shift in exchange',
+    }),
+  );
 export type TradeInput = z.input<typeof TradeInput>;
 
 export const Trade = z.object({
@@ -81,21 +83,21 @@ export const Trade = z.object({
   recipient_id: z.string(),
   recipient_name: z.string(),
   /** The requester's shift as it is now (after an approval, the recipient's); null if it was removed since. */
-  shift: Shift.nullable(),
+  shift: z.nullable(Shift),
   /** The date of the requester's shift when the trade was proposed. */
   shift_date: z.string(),
-  recipient_shift: Shift.nullable(),
-  recipient_shift_date: z.string().nullable(),
+  recipient_shift: z.nullable(Shift),
+  recipient_shift_date: z.nullable(z.string()),
   note: z.string(),
   /** The manager who proposed it on the requester's behalf. */
-  arranged_by_name: z.string().nullable(),
-  accepted_at: z.string().nullable(),
-  decided_by_name: z.string().nullable(),
-  decided_at: z.string().nullable(),
+  arranged_by_name: z.nullable(z.string()),
+  accepted_at: z.nullable(z.string()),
+  decided_by_name: z.nullable(z.string()),
+  decided_at: z.nullable(z.string()),
   /** The supervisor's note, or the colleague's when they declined. */
   decision_note: z.string(),
   created_at: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   /** For an open trade: what the rules say of it now. Empty once it is closed. */
   reasons: z.array(TradeReason),
   /** What the caller may do with it now. */
@@ -107,18 +109,23 @@ export const TRADE_BOXES = ['mine', 'to_decide', 'all'] as const;
 export type TradeBox = (typeof TRADE_BOXES)[number];
 export const ListTradesQuery = z.object({
   /** mine: trades I proposed, was asked or arranged; to_decide and all: scheduling:modification.manage. */
-  box: z.enum(TRADE_BOXES).default('mine'),
-  status: z.enum(TRADE_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  box: z._default(z.enum(TRADE_BOXES), 'mine'),
+  status: z.optional(z.enum(TRADE_STATUSES)),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
 });
 export type ListTradesQuery = z.input<typeof ListTradesQuery>;
-export const TradePage = z.object({ items: z.array(Trade), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+export const TradePage = z.object({
+  items: z.array(Trade),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  page_size: z.number().check(z.int()),
+});
 export type TradePage = z.infer<typeof TradePage>;
 
 export const TradeOptionsQuery = z.object({
   /** Whose shifts to offer (default: me; someone else's needs scheduling:modification.manage). */
-  requester_id: Choose('Choose the officer whose shift it is').optional(),
-  recipient_id: Choose('Choose a colleague').optional(),
+  requester_id: z.optional(Choose('Choose the officer whose shift it is')),
+  recipient_id: z.optional(Choose('Choose a colleague')),
 });
 export type TradeOptionsQuery = z.input<typeof TradeOptionsQuery>;
 export const TradePerson = z.object({ id: z.string(), name: z.string(), positions: z.array(z.string()) });
@@ -133,13 +140,13 @@ export type TradeOptions = z.infer<typeof TradeOptions>;
 
 export const AnswerTradeInput = z.object({
   answer: z.enum(['accept', 'decline'], { error: 'Accept or decline' }),
-  note: LongText(500).default(''),
+  note: z._default(LongText(500), ''),
 });
 export type AnswerTradeInput = z.input<typeof AnswerTradeInput>;
 
 export const DecideTradeInput = z.object({
   decision: z.enum(['approve', 'deny'], { error: 'Approve or deny' }),
-  note: LongText(500).default(''),
+  note: z._default(LongText(500), ''),
 });
 export type DecideTradeInput = z.input<typeof DecideTradeInput>;
 

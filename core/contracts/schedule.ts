@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import type { Permission } from '../permissions.ts';
 import { IdParams } from './admin.ts';
@@ -93,10 +93,10 @@ export const COVERAGE_STATES = ['short', 'met', 'over'] as const;
 export type CoverageState = (typeof COVERAGE_STATES)[number];
 
 /** A wall-clock time, HH:mm (24-hour). */
-export const WallClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time (HH:mm)');
+export const WallClock = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time (HH:mm)'));
 /** A colour from the picker, #rrggbb. */
-export const HexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour');
-const Hours = z.number().min(0, 'Use 0 or more hours').max(10_000, 'Use at most 10,000 hours');
+export const HexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Choose a colour'));
+const Hours = z.number().check(z.gte(0, 'Use 0 or more hours'), z.lte(10_000, 'Use at most 10,000 hours'));
 const Reason = LongText(300);
 
 // ---------------------------------------------------------------- settings
@@ -109,36 +109,37 @@ export type BlockedDate = z.infer<typeof BlockedDate>;
 export const ScheduleSettings = z.object({
   enabled: z.boolean(),
   /** The positions a person holds in a group (Sergeant, Patrol, K9): what minimum staffing counts. */
-  positions: z.array(Label(40)).min(1, 'Keep at least one position').max(30, 'Use at most 30 positions'),
+  positions: z.array(Label(40)).check(z.minLength(1, 'Keep at least one position'), z.maxLength(30, 'Use at most 30 positions')),
   /** 0 Sunday … 6 Saturday: the first column of the week view. */
-  week_starts_on: z.number().int().min(0).max(6),
+  week_starts_on: z.number().check(z.int(), z.gte(0), z.lte(6)),
   rules: z.object({
     overlap: RuleSetting,
-    min_rest: RuleSetting.extend({
-      hours: z.number().min(0, 'Use 0 or more hours').max(48, 'Use at most 48 hours'),
+    min_rest: z.extend(RuleSetting, {
+      hours: z.number().check(z.gte(0, 'Use 0 or more hours'), z.lte(48, 'Use at most 48 hours')),
     }),
-    max_hours: RuleSetting.extend({
-      hours: z.number().min(1, 'Use at least 1 hour').max(400, 'Use at most 400 hours'),
+    max_hours: z.extend(RuleSetting, {
+      hours: z.number().check(z.gte(1, 'Use at least 1 hour'), z.lte(400, 'Use at most 400 hours')),
       /** The rolling period the maximum applies to, in days. */
-      days: z.number().int().min(1, 'Use at least 1 day').max(31, 'Use at most 31 days'),
+      days: z.number().check(z.int(), z.gte(1, 'Use at least 1 day'), z.lte(31, 'Use at most 31 days')),
     }),
   }),
   time_off: z.object({
     /** How many people may be off on one day (0: no cap). */
-    daily_cap: z.number().int().min(0, 'Use 0 (no cap) or more').max(500, 'Use at most 500'),
-    blocked_dates: z.array(BlockedDate).max(100, 'Use at most 100 blocked dates'),
+    daily_cap: z.number().check(z.int(), z.gte(0, 'Use 0 (no cap) or more'), z.lte(500, 'Use at most 500')),
+    blocked_dates: z.array(BlockedDate).check(z.maxLength(100, 'Use at most 100 blocked dates')),
   }),
   /** Overtime: the rule a new open shift starts with, the wait of a one-at-a-time offer, the totals' period. */
-  overtime: z
-    .object({
+  overtime: z._default(
+    z.object({
       rule: z.enum(OVERTIME_RULES),
-      offer_wait_minutes: z.number().int().min(1, 'Wait at least 1 minute').max(1440, 'Wait at most 24 hours'),
+      offer_wait_minutes: z.number().check(z.int(), z.gte(1, 'Wait at least 1 minute'), z.lte(1440, 'Wait at most 24 hours')),
       period: z.enum(OVERTIME_PERIODS),
-    })
-    .default({ rule: 'fewest_hours', offer_wait_minutes: 30, period: 'quarter' }),
+    }),
+    { rule: 'fewest_hours', offer_wait_minutes: 30, period: 'quarter' },
+  ),
 });
 export type ScheduleSettings = z.infer<typeof ScheduleSettings>;
-export const UpdateScheduleSettingsInput = ScheduleSettings.omit({ enabled: true });
+export const UpdateScheduleSettingsInput = z.omit(ScheduleSettings, { enabled: true });
 export type UpdateScheduleSettingsInput = z.input<typeof UpdateScheduleSettingsInput>;
 
 // ---------------------------------------------------------------- set-up records
@@ -156,24 +157,28 @@ export const ShiftType = z.object({
   hours: z.number(),
   counts_toward_staffing: z.boolean(),
   archived: z.boolean(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type ShiftType = z.infer<typeof ShiftType>;
 
 export const ShiftTypeInput = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, 'Give it a short code')
-    .max(6, 'Use at most 6 characters')
-    .regex(/^[A-Za-z0-9]+$/, 'Use letters and digits')
-    .transform((code) => code.toUpperCase()),
+  code: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Give it a short code'),
+        z.maxLength(6, 'Use at most 6 characters'),
+        z.regex(/^[A-Za-z0-9]+$/, 'Use letters and digits'),
+      ),
+    z.transform((code) => code.toUpperCase()),
+  ),
   name: Label(60),
   color: HexColor,
   start_time: WallClock,
   end_time: WallClock,
   counts_toward_staffing: z.boolean(),
-  archived: z.boolean().optional(),
+  archived: z.optional(z.boolean()),
 });
 export type ShiftTypeInput = z.input<typeof ShiftTypeInput>;
 
@@ -183,53 +188,52 @@ export const Schedule = z.object({
   starts_on: z.string(),
   ends_on: z.string(),
   archived: z.boolean(),
-  group_count: z.number().int(),
-  version: z.number().int(),
+  group_count: z.number().check(z.int()),
+  version: z.number().check(z.int()),
 });
 export type Schedule = z.infer<typeof Schedule>;
 
 export const ScheduleInput = z
-  .object({ name: Label(80), starts_on: IsoDate, ends_on: IsoDate, archived: z.boolean().optional() })
-  .refine((s) => s.ends_on >= s.starts_on, { path: ['ends_on'], message: 'End on or after the start' });
+  .object({ name: Label(80), starts_on: IsoDate, ends_on: IsoDate, archived: z.optional(z.boolean()) })
+  .check(z.refine((s) => s.ends_on >= s.starts_on, { path: ['ends_on'], message: 'End on or after the start' }));
 export type ScheduleInput = z.input<typeof ScheduleInput>;
 
 export const Rotation = z
   .object({
     pattern: z.enum(ROTATION_PATTERNS, { error: 'Choose a pattern' }),
     /** For a custom pattern: one letter a day, D on and O off (`DDOODDDOODDOOO`). */
-    custom_days: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[DO]{2,56}$/, 'Use D for a day on and O for a day off, 2 to 56 days')
-      .nullable(),
+    custom_days: z.nullable(
+      z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[DO]{2,56}$/, 'Use D for a day on and O for a day off, 2 to 56 days')),
+    ),
     /** The cycle's first day (day 1 of the pattern). */
     anchor_date: IsoDate,
     shift_type_id: Id,
   })
-  .refine((r) => r.pattern !== 'custom' || (r.custom_days ?? '').includes('D'), {
-    path: ['custom_days'],
-    message: 'A custom pattern needs at least one day on',
-  });
+  .check(
+    z.refine((r) => r.pattern !== 'custom' || (r.custom_days ?? '').includes('D'), {
+      path: ['custom_days'],
+      message: 'A custom pattern needs at least one day on',
+    }),
+  );
 export type Rotation = z.infer<typeof Rotation>;
 
 export const Group = z.object({
   id: Id,
   schedule_id: Id,
   name: z.string(),
-  supervisor_id: z.string().nullable(),
-  supervisor_name: z.string().nullable(),
-  rotation: Rotation.nullable(),
-  member_count: z.number().int(),
-  version: z.number().int(),
+  supervisor_id: z.nullable(z.string()),
+  supervisor_name: z.nullable(z.string()),
+  rotation: z.nullable(Rotation),
+  member_count: z.number().check(z.int()),
+  version: z.number().check(z.int()),
 });
 export type Group = z.infer<typeof Group>;
 
 export const GroupInput = z.object({
   schedule_id: Id,
   name: Label(60),
-  supervisor_id: Id.nullable(),
-  rotation: Rotation.nullable(),
+  supervisor_id: z.nullable(Id),
+  rotation: z.nullable(Rotation),
 });
 export type GroupInput = z.input<typeof GroupInput>;
 
@@ -241,7 +245,7 @@ export const Assignment = z.object({
   user_id: Id,
   user_name: z.string(),
   position: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Assignment = z.infer<typeof Assignment>;
 
@@ -250,14 +254,14 @@ export type AssignmentInput = z.input<typeof AssignmentInput>;
 
 export const StaffingMinimum = z.object({
   /** Null: across every group. */
-  group_id: Id.nullable(),
+  group_id: z.nullable(Id),
   shift_type_id: Id,
   /** Null: any position. */
-  position: z.string().nullable(),
-  minimum: z.number().int().min(1, 'Use at least 1').max(200, 'Use at most 200'),
+  position: z.nullable(z.string()),
+  minimum: z.number().check(z.int(), z.gte(1, 'Use at least 1'), z.lte(200, 'Use at most 200')),
 });
 export type StaffingMinimum = z.infer<typeof StaffingMinimum>;
-export const StaffingMinimumsInput = z.object({ minimums: z.array(StaffingMinimum).max(300, 'Use at most 300 minimums') });
+export const StaffingMinimumsInput = z.object({ minimums: z.array(StaffingMinimum).check(z.maxLength(300, 'Use at most 300 minimums')) });
 export type StaffingMinimumsInput = z.input<typeof StaffingMinimumsInput>;
 
 export const GenerateShiftsInput = z
@@ -265,11 +269,15 @@ export const GenerateShiftsInput = z
     from: IsoDate,
     to: IsoDate,
     /** Replace the rotation's shifts already in the range that nobody changed by hand. */
-    replace: z.boolean().default(false),
+    replace: z._default(z.boolean(), false),
   })
-  .refine((r) => r.to >= r.from, { path: ['to'], message: 'End on or after the start' });
+  .check(z.refine((r) => r.to >= r.from, { path: ['to'], message: 'End on or after the start' }));
 export type GenerateShiftsInput = z.input<typeof GenerateShiftsInput>;
-export const GenerateShiftsResult = z.object({ created: z.number().int(), skipped: z.number().int(), replaced: z.number().int() });
+export const GenerateShiftsResult = z.object({
+  created: z.number().check(z.int()),
+  skipped: z.number().check(z.int()),
+  replaced: z.number().check(z.int()),
+});
 
 // ---------------------------------------------------------------- shifts and the roster
 
@@ -277,8 +285,8 @@ export const Shift = z.object({
   id: Id,
   user_id: Id,
   user_name: z.string(),
-  group_id: z.string().nullable(),
-  group_name: z.string().nullable(),
+  group_id: z.nullable(z.string()),
+  group_name: z.nullable(z.string()),
   shift_type_id: Id,
   code: z.string(),
   color: z.string(),
@@ -292,7 +300,7 @@ export const Shift = z.object({
   hours: z.number(),
   status: z.enum(SHIFT_STATUSES),
   note: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type Shift = z.infer<typeof Shift>;
 
@@ -300,10 +308,10 @@ export type Shift = z.infer<typeof Shift>;
 export const Coverage = z.object({
   date: z.string(),
   shift_type_id: Id,
-  group_id: z.string().nullable(),
-  position: z.string().nullable(),
-  scheduled: z.number().int(),
-  minimum: z.number().int(),
+  group_id: z.nullable(z.string()),
+  position: z.nullable(z.string()),
+  scheduled: z.number().check(z.int()),
+  minimum: z.number().check(z.int()),
   state: z.enum(COVERAGE_STATES),
 });
 export type Coverage = z.infer<typeof Coverage>;
@@ -311,12 +319,12 @@ export type Coverage = z.infer<typeof Coverage>;
 export const DayNote = z.object({
   date: z.string(),
   note: z.string(),
-  officer_in_charge_id: z.string().nullable(),
-  officer_in_charge_name: z.string().nullable(),
-  version: z.number().int(),
+  officer_in_charge_id: z.nullable(z.string()),
+  officer_in_charge_name: z.nullable(z.string()),
+  version: z.number().check(z.int()),
 });
 export type DayNote = z.infer<typeof DayNote>;
-export const DayNoteInput = z.object({ note: LongText(1000), officer_in_charge_id: Id.nullable() });
+export const DayNoteInput = z.object({ note: LongText(1000), officer_in_charge_id: z.nullable(Id) });
 export type DayNoteInput = z.input<typeof DayNoteInput>;
 export const DateParams = z.object({ date: IsoDate });
 
@@ -325,12 +333,14 @@ export const RosterQuery = z
     from: IsoDate,
     to: IsoDate,
     /** Only my shifts. */
-    mine: z.enum(['true', 'false']).optional(),
-    group_id: Id.optional(),
-    position: z.string().max(40).optional(),
+    mine: z.optional(z.enum(['true', 'false'])),
+    group_id: z.optional(Id),
+    position: z.optional(z.string().check(z.maxLength(40))),
   })
-  .refine((q) => q.to >= q.from, { path: ['to'], message: 'End on or after the start' })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 62 * 86_400_000, { path: ['to'], message: 'Show at most 62 days at once' });
+  .check(
+    z.refine((q) => q.to >= q.from, { path: ['to'], message: 'End on or after the start' }),
+    z.refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 62 * 86_400_000, { path: ['to'], message: 'Show at most 62 days at once' }),
+  );
 export type RosterQuery = z.input<typeof RosterQuery>;
 
 export const Roster = z.object({
@@ -348,7 +358,7 @@ export type Roster = z.infer<typeof Roster>;
 /** What the calendar and the scheduler pick from: the set-up, the people on the schedule and the settings that show. */
 export const ScheduleSetup = z.object({
   timezone: z.string(),
-  week_starts_on: z.number().int(),
+  week_starts_on: z.number().check(z.int()),
   positions: z.array(z.string()),
   shift_types: z.array(ShiftType),
   schedules: z.array(Schedule),
@@ -368,7 +378,7 @@ export const ShiftPlacement = z.object({
   shift_type_id: Id,
   date: IsoDate,
   position: Label(40),
-  group_id: Id.nullable(),
+  group_id: z.nullable(Id),
 });
 export type ShiftPlacement = z.input<typeof ShiftPlacement>;
 
@@ -377,12 +387,12 @@ const Confirmation = {
   /** Why (kept in the shift's history). */
   reason: Reason,
   /** The warnings were shown and the scheduler goes ahead. */
-  acknowledge_warnings: z.boolean().default(false),
+  acknowledge_warnings: z._default(z.boolean(), false),
   /** Why a rule that needs a supervisor's override is overridden. */
-  override_reason: LongText(300).default(''),
+  override_reason: z._default(LongText(300), ''),
 };
 
-export const CheckShiftInput = ShiftPlacement.extend({ shift_id: Id.optional() });
+export const CheckShiftInput = z.extend(ShiftPlacement, { shift_id: z.optional(Id) });
 export type CheckShiftInput = z.input<typeof CheckShiftInput>;
 export const CheckShiftResult = z.object({
   findings: z.array(RuleFinding),
@@ -391,16 +401,16 @@ export const CheckShiftResult = z.object({
 });
 export type CheckShiftResult = z.infer<typeof CheckShiftResult>;
 
-export const CreateShiftInput = ShiftPlacement.extend(Confirmation);
+export const CreateShiftInput = z.extend(ShiftPlacement, Confirmation);
 export type CreateShiftInput = z.input<typeof CreateShiftInput>;
 
 export const UpdateShiftInput = z.object({
-  user_id: Id.optional(),
-  shift_type_id: Id.optional(),
-  date: IsoDate.optional(),
-  position: Label(40).optional(),
-  status: z.enum(SHIFT_STATUSES).exclude(['time_off']).optional(),
-  note: LongText(300).optional(),
+  user_id: z.optional(Id),
+  shift_type_id: z.optional(Id),
+  date: z.optional(IsoDate),
+  position: z.optional(Label(40)),
+  status: z.optional(z.enum(SHIFT_STATUSES.filter((s): s is Exclude<ShiftStatus, 'time_off'> => s !== 'time_off'))),
+  note: z.optional(LongText(300)),
   ...Confirmation,
 });
 export type UpdateShiftInput = z.input<typeof UpdateShiftInput>;
@@ -418,27 +428,27 @@ export const ShiftChange = z.object({
 export type ShiftChange = z.infer<typeof ShiftChange>;
 
 export const HistoryQuery = z.object({
-  from: IsoDate.optional(),
-  to: IsoDate.optional(),
-  user_id: Id.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  from: z.optional(IsoDate),
+  to: z.optional(IsoDate),
+  user_id: z.optional(Id),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
 });
-export const ScheduleChange = ShiftChange.extend({
-  shift_id: z.string().nullable(),
-  shift_date: z.string().nullable(),
-  user_name: z.string().nullable(),
+export const ScheduleChange = z.extend(ShiftChange, {
+  shift_id: z.nullable(z.string()),
+  shift_date: z.nullable(z.string()),
+  user_name: z.nullable(z.string()),
 });
 export type ScheduleChange = z.infer<typeof ScheduleChange>;
 export const ScheduleHistory = z.object({
   items: z.array(ScheduleChange),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  page_size: z.number().check(z.int()),
 });
 
 export const HoursQuery = z
   .object({ from: IsoDate, to: IsoDate })
-  .refine((q) => q.to >= q.from, { path: ['to'], message: 'End on or after the start' });
+  .check(z.refine((q) => q.to >= q.from, { path: ['to'], message: 'End on or after the start' }));
 
 // ---------------------------------------------------------------- time off
 
@@ -450,14 +460,14 @@ export const TimeOffType = z.object({
   /** What a balance may carry into a new year (the rest lapses when January's accrual runs). */
   max_carry_over_hours: z.number(),
   archived: z.boolean(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type TimeOffType = z.infer<typeof TimeOffType>;
 export const TimeOffTypeInput = z.object({
   name: Label(40),
-  accrual_hours_per_month: z.number().min(0, 'Use 0 or more hours').max(200, 'Use at most 200 hours'),
+  accrual_hours_per_month: z.number().check(z.gte(0, 'Use 0 or more hours'), z.lte(200, 'Use at most 200 hours')),
   max_carry_over_hours: Hours,
-  archived: z.boolean().optional(),
+  archived: z.optional(z.boolean()),
 });
 export type TimeOffTypeInput = z.input<typeof TimeOffTypeInput>;
 
@@ -470,7 +480,7 @@ export const TimeOffBalance = z.object({
   pending_hours: z.number(),
 });
 export type TimeOffBalance = z.infer<typeof TimeOffBalance>;
-export const BalancesQuery = z.object({ user_id: Id.optional() });
+export const BalancesQuery = z.object({ user_id: z.optional(Id) });
 
 export const TimeOffRequest = z.object({
   id: Id,
@@ -484,11 +494,11 @@ export const TimeOffRequest = z.object({
   hours: z.number(),
   note: z.string(),
   status: z.enum(TIME_OFF_STATUSES),
-  decided_by_name: z.string().nullable(),
-  decided_at: z.string().nullable(),
+  decided_by_name: z.nullable(z.string()),
+  decided_at: z.nullable(z.string()),
   decision_note: z.string(),
   created_at: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 export type TimeOffRequest = z.infer<typeof TimeOffRequest>;
 
@@ -498,19 +508,21 @@ export const TimeOffInput = z
     starts_on: IsoDate,
     ends_on: IsoDate,
     /** Hours asked for when no scheduled shift falls in the dates (a training day off); otherwise the shifts' hours. */
-    hours: z.number().min(0, 'Use 0 or more hours').max(744, 'Use at most 744 hours').optional(),
-    note: LongText(500).default(''),
+    hours: z.optional(z.number().check(z.gte(0, 'Use 0 or more hours'), z.lte(744, 'Use at most 744 hours'))),
+    note: z._default(LongText(500), ''),
   })
-  .refine((r) => r.ends_on >= r.starts_on, { path: ['ends_on'], message: 'End on or after the first day' })
-  .refine((r) => Date.parse(r.ends_on) - Date.parse(r.starts_on) <= 30 * 86_400_000, {
-    path: ['ends_on'],
-    message: 'Ask for at most 31 days at once',
-  });
+  .check(
+    z.refine((r) => r.ends_on >= r.starts_on, { path: ['ends_on'], message: 'End on or after the first day' }),
+    z.refine((r) => Date.parse(r.ends_on) - Date.parse(r.starts_on) <= 30 * 86_400_000, {
+      path: ['ends_on'],
+      message: 'Ask for at most 31 days at once',
+    }),
+  );
 export type TimeOffInput = z.input<typeof TimeOffInput>;
 
 export const TimeOffPreview = z.object({
   hours: z.number(),
-  shifts: z.array(Shift.extend({ leaves_short: z.boolean() })),
+  shifts: z.array(z.extend(Shift, { leaves_short: z.boolean() })),
   blocked: z.array(BlockedDate),
   /** Dates where the daily cap of people off is already reached. */
   capped_dates: z.array(z.string()),
@@ -520,48 +532,48 @@ export const TimeOffPreview = z.object({
 export type TimeOffPreview = z.infer<typeof TimeOffPreview>;
 
 export const ListTimeOffQuery = z.object({
-  status: z.enum(TIME_OFF_STATUSES).optional(),
+  status: z.optional(z.enum(TIME_OFF_STATUSES)),
   /** Everyone's (needs scheduling:pto.manage), or only mine. */
-  scope: z.enum(['mine', 'all']).default('mine'),
-  page: z.coerce.number().int().min(1).default(1),
+  scope: z._default(z.enum(['mine', 'all']), 'mine'),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
 });
 export type ListTimeOffQuery = z.input<typeof ListTimeOffQuery>;
 export const TimeOffPage = z.object({
   items: z.array(TimeOffRequest),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  page_size: z.number().check(z.int()),
 });
 
-export const DecideTimeOffInput = z.object({ decision: z.enum(['approve', 'deny']), note: LongText(500).default('') });
+export const DecideTimeOffInput = z.object({ decision: z.enum(['approve', 'deny']), note: z._default(LongText(500), '') });
 export type DecideTimeOffInput = z.input<typeof DecideTimeOffInput>;
 
-export const AccrualInput = z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month (YYYY-MM)') });
-export const AccrualResult = z.object({ credited: z.number().int(), lapsed: z.number().int(), already: z.boolean() });
+export const AccrualInput = z.object({ month: z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Use a month (YYYY-MM)')) });
+export const AccrualResult = z.object({ credited: z.number().check(z.int()), lapsed: z.number().check(z.int()), already: z.boolean() });
 
 // ---------------------------------------------------------------- calendar feed and home
 
 export const CalendarFeed = z.object({
   /** The private address calendars subscribe to; null until made. */
-  url: z.string().nullable(),
-  created_at: z.string().nullable(),
+  url: z.nullable(z.string()),
+  created_at: z.nullable(z.string()),
 });
 export type CalendarFeed = z.infer<typeof CalendarFeed>;
-export const FeedParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/, 'Not a feed address') });
+export const FeedParams = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/, 'Not a feed address')) });
 
 export const ScheduleHome = z.object({
   next_shifts: z.array(Shift),
-  my_pending_time_off: z.number().int(),
+  my_pending_time_off: z.number().check(z.int()),
   /** For scheduling:pto.manage: requests waiting for a decision. */
-  time_off_to_decide: z.number().int(),
+  time_off_to_decide: z.number().check(z.int()),
   /** For the scheduler: shifts below minimum in the next 14 days. */
-  gaps_ahead: z.number().int(),
+  gaps_ahead: z.number().check(z.int()),
   /** All-calls sent to me that still take answers and wait for mine (core/contracts/schedule-allcall.ts). */
-  open_allcalls_for_me: z.number().int().default(0),
+  open_allcalls_for_me: z._default(z.number().check(z.int()), 0),
   /** Trades waiting for me: to accept or decline as the colleague asked, and (scheduling:modification.manage) accepted ones to decide. */
-  trades_waiting: z.object({ to_answer: z.number().int(), to_decide: z.number().int() }),
+  trades_waiting: z.object({ to_answer: z.number().check(z.int()), to_decide: z.number().check(z.int()) }),
   /** Overtime for me: open shifts I may still sign up for, and offers waiting for my answer (core/contracts/schedule-overtime.ts). */
-  overtime_for_me: z.object({ open: z.number().int(), offers: z.number().int() }),
+  overtime_for_me: z.object({ open: z.number().check(z.int()), offers: z.number().check(z.int()) }),
 });
 export type ScheduleHome = z.infer<typeof ScheduleHome>;
 

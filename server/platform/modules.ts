@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
 import type { TaskLinkKind } from '../../core/contracts/productivity.ts';
 import type { UploadPurpose } from '../../core/contracts/storage.ts';
-import type { Answer, Api, Endpoint } from '../../core/endpoints.ts';
+import type { Answer, Api, Endpoint, Schema } from '../../core/endpoints.ts';
 import { checkModuleApiAccess, isModuleKey } from '../../core/modules.ts';
 import type { Permission } from '../../core/permissions.ts';
 import { PLATFORM_TENANT_TABLES } from '../db/schema.ts';
@@ -32,7 +31,7 @@ export interface ServerModule {
    */
   tables?: readonly PgTable[];
   /** The module's settings in the agency's sys_config, validated with defaults (never read with a cast). */
-  settings?: { key: string; schema: z.ZodType };
+  settings?: { key: string; schema: Schema };
   /** What every new agency gets, inside the transaction that creates it. */
   onAgencyCreated?(tx: Tx, agencyId: string): Promise<void>;
   /** The demo agency's records of this module, inside the transaction that creates the agency. */

@@ -5,7 +5,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import { MAX_PASSWORD_LENGTH, Password } from '../../core/contracts/auth.ts';
 import { formatDateTime } from '../../core/dates.ts';
@@ -242,7 +242,7 @@ function FactorRow({ factor, verified }: { factor: Factor; verified: Factor[] })
 }
 
 const ChangePasswordForm = z.object({
-  current_password: z.string().min(1, 'Enter your current password').max(MAX_PASSWORD_LENGTH),
+  current_password: z.string().check(z.minLength(1, 'Enter your current password'), z.maxLength(MAX_PASSWORD_LENGTH)),
   password: Password,
 });
 

@@ -2,14 +2,16 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const CodeForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code')),
+  code: z.pipe(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((value) => value.replace(/\s+/g, '')),
+    ),
+    z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
+  ),
 });
 
 /**

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Session } from '../../core/contracts/auth.ts';
 import { PhoneNumber, type Challenge, type EnrolledFactor, type FactorType } from '../../core/contracts/mfa.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
@@ -267,7 +267,9 @@ function EnrolSecurityKey({ onEnrolled, onBack }: { onEnrolled: (session: Sessio
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { name: 'Security key' },
-    validate: zod4Resolver(z.object({ name: z.string().trim().min(1, 'Give it a name').max(60, 'Use at most 60 characters') })),
+    validate: zod4Resolver(
+      z.object({ name: z.string().check(z.trim(), z.minLength(1, 'Give it a name'), z.maxLength(60, 'Use at most 60 characters')) }),
+    ),
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Password, PersonName, SignUpInput, type InvitationPreview } from '../../core/contracts/auth.ts';
 import { formatDateTime, listTimeZones, runtimeTimeZone } from '../../core/dates.ts';
 import { errorMessage } from '../lib/api-error.ts';

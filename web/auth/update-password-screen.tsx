@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Password, type Session } from '../../core/contracts/auth.ts';
 import { errorMessage, isApiError } from '../lib/api-error.ts';
 import { applyServerErrors } from '../lib/form-errors.ts';
@@ -18,7 +18,7 @@ import { verifyTokenQueryOptions } from './verify-token.ts';
 
 const NewPassword = z
   .object({ password: Password, confirm: z.string() })
-  .refine((values) => values.password === values.confirm, { path: ['confirm'], message: 'The two passwords are not the same' });
+  .check(z.refine((values) => values.password === values.confirm, { path: ['confirm'], message: 'The two passwords are not the same' }));
 
 const newLinkFooter = (
   <Anchor component={Link} to="/forgotpassword">

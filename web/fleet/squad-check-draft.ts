@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Answer, type TemplateSection } from '../../core/contracts/fleet.ts';
 import { keptPhotoIdsIn, parseKeptBody } from '../lib/outbox/kept-photo-rules.ts';
 import { itemsOf, type Answers } from './squad-check-answers.ts';
@@ -24,7 +24,7 @@ export const LocalDraft = z.object({
   /** When the officer last changed an answer (ISO). */
   changed_at: z.string(),
   /** When the server last confirmed a save of these answers (ISO), or null. */
-  server_saved_at: z.string().nullable(),
+  server_saved_at: z.nullable(z.string()),
   answers: z.array(Answer),
 });
 export type LocalDraft = z.infer<typeof LocalDraft>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A form's unsaved text kept on the device (localStorage, emptied at sign-out), so a reload, a closed
@@ -19,12 +19,12 @@ export function deviceCopyKey(userId: string, kind: string, id: string): string 
   return `precinct.${kind}.${userId}.${id}`;
 }
 
-export function readDeviceCopy<T>(storage: Storage, key: string, schema: z.ZodType<T>): DeviceCopy<T> | null {
+export function readDeviceCopy<T>(storage: Storage, key: string, schema: z.core.$ZodType<T>): DeviceCopy<T> | null {
   try {
     const text = storage.getItem(key);
     if (!text) return null;
     const raw = JSON.parse(text) as { version?: unknown; changed_at?: unknown; values?: unknown };
-    const values = schema.safeParse(raw.values);
+    const values = z.safeParse(schema, raw.values);
     if (!values.success || typeof raw.version !== 'number' || typeof raw.changed_at !== 'string') return null;
     return { version: raw.version, changed_at: raw.changed_at, values: values.data };
   } catch {

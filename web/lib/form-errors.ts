@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, errorMessage } from './api-error.ts';
 
 /**
@@ -13,8 +13,8 @@ import { ApiError, errorMessage } from './api-error.ts';
  * Every field's problem by `schema`, keyed by field path (its first message each): a Mantine form's
  * `validate` with the values turned into the API's body first (`schemaProblems(VehicleInput, inputOf(values))`).
  */
-export function schemaProblems(schema: ZodType, input: unknown): Record<string, string> {
-  const parsed = schema.safeParse(input);
+export function schemaProblems(schema: z.core.$ZodType, input: unknown): Record<string, string> {
+  const parsed = z.safeParse(schema, input);
   const problems: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) problems[issue.path.join('.')] ??= issue.message;
   return problems;

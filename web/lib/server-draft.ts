@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { errorMessage } from './api-error.ts';
 import { isStaleVersion } from './api.ts';
 import { dropDeviceCopy, readDeviceCopy, writeDeviceCopy, type DeviceCopy } from './device-copy.ts';
@@ -23,7 +23,7 @@ export type SaveState = { kind: 'idle' | 'saving' | 'saved' | 'failed'; message?
  */
 export function restoredCopy<T>(
   key: string,
-  schema: z.ZodType<T>,
+  schema: z.core.$ZodType<T>,
   server: { version: number; values: T },
   same: (a: T, b: T) => boolean,
 ): DeviceCopy<T> | null {

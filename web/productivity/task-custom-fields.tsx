@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { CustomField, CustomFieldValue } from '../../core/contracts/productivity.ts';
 
 /** A task's custom values by field id: text, a number, a date (YYYY-MM-DD), a choice, yes/no, or null when not set. */

@@ -18,7 +18,7 @@ import {
 import { IconAlertTriangle, IconFileUpload, IconSparkles } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { GUIDED_KEYS, type AiDraft, type AiDraftingStatus } from '../../core/contracts/reports.ts';
 import { GUIDED_TEMPLATES } from '../../core/reports/guided-templates.ts';
 import { parseTranscript, TRANSCRIPT_FORMAT_LABELS, TRANSCRIPT_MAX_CHARS } from '../../core/reports/transcript.ts';
@@ -39,7 +39,12 @@ import { useAiDraft, useAiStatus, useDraftNarrative, useUseAiDraft } from './tra
  * or a lost connection loses nothing.
  */
 
-const Kept = z.object({ type_key: z.string(), transcript: z.string(), file_name: z.string().nullable(), draft_id: z.string().nullable() });
+const Kept = z.object({
+  type_key: z.string(),
+  transcript: z.string(),
+  file_name: z.nullable(z.string()),
+  draft_id: z.nullable(z.string()),
+});
 type Kept = z.infer<typeof Kept>;
 
 const MAX_FILE_BYTES = 1024 * 1024;

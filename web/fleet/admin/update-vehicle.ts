@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { fleetApi, type UpdateVehicleInput } from '../../../core/contracts/fleet.ts';
 import { callEndpoint, queryKey } from '../../lib/api.ts';
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconFileUpload, IconArchive } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { AddReferenceInput, type ReferenceDocument } from '../../../core/contracts/fto.ts';
 import { UPLOAD_MAX_BYTES } from '../../../core/contracts/storage.ts';
 import { IdempotencyKeys } from '../../lib/api.ts';
@@ -26,8 +26,8 @@ function referenceFileProblem(file: File | null): string | null {
 }
 
 /** The first message of a contract field's refusal of `value`, or null. */
-function problemOf(schema: z.ZodType, value: unknown): string | null {
-  const parsed = schema.safeParse(value);
+function problemOf(schema: z.core.$ZodType, value: unknown): string | null {
+  const parsed = z.safeParse(schema, value);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 

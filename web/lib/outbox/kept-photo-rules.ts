@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Photos kept on the device until they can be uploaded, without storage or network (kept-photos.ts
@@ -65,8 +65,8 @@ export function asIfUploaded<T>(body: T): T {
  * (asIfUploaded), and the local ids are put back in what the parse answers. Null when the body is not
  * of that contract.
  */
-export function parseKeptBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> | null {
-  const parsed = schema.safeParse(asIfUploaded(body));
+export function parseKeptBody<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> | null {
+  const parsed = z.safeParse(schema, asIfUploaded(body));
   if (!parsed.success) return null;
   const back = new Map(keptPhotoIdsIn(body).map((id) => [id.slice(KEPT_PHOTO_PREFIX.length), id]));
   return mapStrings(parsed.data, (text) => back.get(text) ?? text) as z.output<S>;
