@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -135,10 +136,31 @@ function installableApp() {
   });
 }
 
+/**
+ * Mantine's ScrollArea (inside every Drawer and Modal) imports one small hook, `useMergeRefs`, from
+ * @floating-ui/react, and with it the bundler loads the whole of @floating-ui/react's shared chunk
+ * (~15 kB gz: the positioning of popovers and menus) with every screen that has a drawer and no popover
+ * (productivity's My tasks: issue 13). ScrollArea's import resolves to a copy of that one hook instead
+ * (web/lib/vendor/merge-refs.ts, the same code); every other import of @floating-ui/react is untouched.
+ * Should a Mantine upgrade import anything else there, the build fails on the missing export.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const copy = fileURLToPath(new URL('./web/lib/vendor/merge-refs.ts', import.meta.url));
+  return {
+    name: 'precinct:scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer?.replaceAll('\\', '/').includes('/@mantine/core/esm/components/ScrollArea/'))
+        return copy;
+      return null;
+    },
+  };
+}
+
 const config = {
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), buildMetadata(), precompress(), installableApp()],
+  plugins: [react(), scrollAreaMergeRefs(), buildMetadata(), precompress(), installableApp()],
   define: {
     __PRECINCT_BUILD_ID__: JSON.stringify(build.id),
   },
