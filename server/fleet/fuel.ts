@@ -39,8 +39,12 @@ import { findVendor } from './vendor-queries.ts';
 /** Each of these vehicles' fills' economy, in the agency's unit (entries kept in another unit converted). */
 async function economyOf(tx: Tx, agencyId: string, vehicleIds: string[], unit: FuelUnit): Promise<Map<string, FillEconomy>> {
   const fills = await fillsOfVehicles(tx, agencyId, [...new Set(vehicleIds)]);
-  const byVehicle = new Map<string, typeof fills>();
-  for (const fill of fills) byVehicle.set(fill.vehicleId, [...(byVehicle.get(fill.vehicleId) ?? []), fill]);
+  const byVehicle = new Map<string, Array<(typeof fills)[number]>>();
+  for (const fill of fills) {
+    const list = byVehicle.get(fill.vehicleId);
+    if (list) list.push(fill);
+    else byVehicle.set(fill.vehicleId, [fill]);
+  }
   const result = new Map<string, FillEconomy>();
   for (const list of byVehicle.values()) {
     const economy = fuelEconomy(

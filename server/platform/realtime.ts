@@ -48,24 +48,51 @@ interface Notified {
  * Sends `data` on `topic` to `audience` once `tx` commits. Old messages of the agency are pruned now
  * and then on the way (about one publish in fifty).
  */
-export async function publish<T extends RealtimeTopic>(
+export function publish<T extends RealtimeTopic>(
   tx: Tx,
   agencyId: string,
   topic: T,
   audience: RealtimeAudience,
   data: RealtimeData<T>,
 ): Promise<void> {
-  const text = JSON.stringify(data);
-  if (text.length > MAX_DATA_CHARS) throw new Error(`A realtime message carries ids, not records: ${topic} has ${text.length} characters`);
-  const userId = 'userId' in audience ? audience.userId : null;
-  const permission = 'permission' in audience ? audience.permission : null;
-  const module = 'permission' in audience ? (audience.module ?? null) : null;
-  const [row] = await tx
-    .insert(realtimeEvents)
-    .values({ agencyId, topic, userId, permission, module, data })
-    .returning({ id: realtimeEvents.id });
-  const payload: Notified = { a: agencyId, i: row!.id, t: topic, u: userId, p: permission, m: module, d: data };
-  await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(payload)})`);
+  // TypeScript does not tie T of topic and data together in the union: this is the one message of topic T.
+  return publishAll(tx, agencyId, [{ topic, audience, data } as RealtimeMessage]);
+}
+
+/** One message of `publishAll`: its topic, who receives it and its data. */
+export type RealtimeMessage = { [T in RealtimeTopic]: { topic: T; audience: RealtimeAudience; data: RealtimeData<T> } }[RealtimeTopic];
+
+/**
+ * Sends each message, in order, once `tx` commits: one insert and one notify for all of them, however
+ * many (a task's change told to each member of its space, an all-call to each officer asked), where a
+ * message at a time cost two round trips each.
+ */
+export async function publishAll(tx: Tx, agencyId: string, messages: readonly RealtimeMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const rows = messages.map(({ topic, audience, data }) => {
+    const text = JSON.stringify(data);
+    if (text.length > MAX_DATA_CHARS)
+      throw new Error(`A realtime message carries ids, not records: ${topic} has ${text.length} characters`);
+    return {
+      agencyId,
+      topic,
+      userId: 'userId' in audience ? audience.userId : null,
+      permission: 'permission' in audience ? audience.permission : null,
+      module: 'permission' in audience ? (audience.module ?? null) : null,
+      data: data as unknown,
+    };
+  });
+  // The ids are taken in the order of the rows (one sequence, one statement), as the streams send them.
+  const ids = (await tx.insert(realtimeEvents).values(rows).returning({ id: realtimeEvents.id }))
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
+  const payloads = rows.map((row, index): string => {
+    const payload: Notified = { a: agencyId, i: ids[index]!, t: row.topic, u: row.userId, p: row.permission, m: row.module, d: row.data };
+    return JSON.stringify(payload);
+  });
+  await tx.execute(
+    sql`select pg_notify(${REALTIME_CHANNEL}, payload) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) with ordinality as message(payload, n) order by n`,
+  );
   if (Math.random() < 0.02)
     await tx
       .delete(realtimeEvents)

@@ -1,7 +1,7 @@
 import { REALTIME_TOPICS, type ProductivityTasksMessage } from '../../core/contracts/realtime.ts';
 import type { Tx } from '../platform/database.ts';
 import { peopleWithPermission } from '../platform/people.ts';
-import { publish } from '../platform/realtime.ts';
+import { publish, publishAll } from '../platform/realtime.ts';
 import * as q from './queries.ts';
 
 /**
@@ -62,10 +62,11 @@ export async function tasksChanged(tx: Tx, agencyId: string, changes: TaskChange
   const everything = new Map(
     changes.map(({ task, from }) => [task.id, { version: task.version, lists: new Set([task.listId, ...(from ? [from.listId] : [])]) }]),
   );
-  for (const data of messagesOf(everything))
-    await publish(tx, agencyId, REALTIME_TOPICS.productivityTasks, { permission: 'admin:access', module: 'productivity' }, data);
-  for (const [userId, tasks] of audience)
-    for (const data of messagesOf(tasks)) await publish(tx, agencyId, REALTIME_TOPICS.productivityTasks, { userId }, data);
+  const topic = REALTIME_TOPICS.productivityTasks;
+  await publishAll(tx, agencyId, [
+    ...messagesOf(everything).map((data) => ({ topic, audience: { permission: 'admin:access', module: 'productivity' } as const, data })),
+    ...[...audience].flatMap(([userId, tasks]) => messagesOf(tasks).map((data) => ({ topic, audience: { userId }, data }))),
+  ]);
 }
 
 /**

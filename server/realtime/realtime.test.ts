@@ -11,7 +11,7 @@ import type { Session } from '../../core/contracts/auth.ts';
 import type { ModuleKey } from '../../core/modules.ts';
 import type { Permission } from '../../core/permissions.ts';
 import { notify } from '../platform/notices.ts';
-import { publish, type RealtimeAudience } from '../platform/realtime.ts';
+import { publish, publishAll, type RealtimeAudience } from '../platform/realtime.ts';
 import { openStream, type Stream } from '../test-support/event-stream.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -143,6 +143,35 @@ describe.each(DATABASE_KINDS)('live updates (realtime/v1) on %s', (kind) => {
 
     const unknown = await stream(officer.session, '999999999');
     expect(JSON.parse((await unknown.next(topic('ready'))).data)).toMatchObject({ resumed: false });
+  });
+
+  it('delivers many messages published at once each to its own audience, in order, and again to a client catching up', async () => {
+    const mine = await stream(officer.session);
+    const theirs = await stream(colleague.session);
+    for (const opened of [mine, theirs]) await opened.next(topic('ready'));
+    const days = ['2026-12-10', '2026-12-11', '2026-12-12'];
+    await server.database.withTenant(a.id, (tx) =>
+      publishAll(tx, a.id, [
+        ...days.map((day) => ({ topic: 'schedule.roster' as const, audience: { userId: officer.id }, data: { from: day, to: day } })),
+        { topic: 'schedule.roster', audience: { userId: colleague.id }, data: { from: '2026-12-13', to: '2026-12-13' } },
+      ]),
+    );
+    await mine.next(() => mine.messages.filter((m) => m.event === 'schedule.roster').length >= 3);
+    const received = mine.messages.filter((m) => m.event === 'schedule.roster');
+    expect(received.map((m) => (JSON.parse(m.data) as { from: string }).from)).toEqual(days);
+    const ids = received.map((m) => Number(m.id));
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const theirMessage = await theirs.next(topic('schedule.roster'));
+    expect(JSON.parse(theirMessage.data)).toEqual({ from: '2026-12-13', to: '2026-12-13' });
+    expect(mine.messages.some((m) => m.data.includes('2026-12-13'))).toBe(false);
+
+    // A client that saw only the first catches up on the other two, in the same order.
+    mine.close();
+    const again = await stream(officer.session, received[0]!.id);
+    await again.next(() => again.messages.filter((m) => m.event === 'schedule.roster').length >= 2);
+    expect(again.messages.filter((m) => m.event === 'schedule.roster').map((m) => (JSON.parse(m.data) as { from: string }).from)).toEqual(
+      days.slice(1),
+    );
   });
 
   it.runIf(kind === 'postgres')(

@@ -32,7 +32,7 @@ import { nextNumber } from '../platform/counters.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { notify, tell } from '../platform/notices.ts';
-import { publish } from '../platform/realtime.ts';
+import { publishAll } from '../platform/realtime.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import * as q from './allcall-queries.ts';
@@ -145,8 +145,11 @@ export function getAllcall(ctx: RequestContext, id: string): Promise<AllcallDeta
 
 /** Tells the board and each officer a call asked that it changed (they read it again). */
 async function announce(tx: Tx, agencyId: string, id: string, recipientIds: readonly string[]): Promise<void> {
-  await publish(tx, agencyId, REALTIME_TOPICS.scheduleAllcall, { permission: 'scheduling:allcall', module: 'schedule' }, { id });
-  for (const userId of recipientIds) await publish(tx, agencyId, REALTIME_TOPICS.scheduleAllcall, { userId }, { id });
+  const topic = REALTIME_TOPICS.scheduleAllcall;
+  await publishAll(tx, agencyId, [
+    { topic, audience: { permission: 'scheduling:allcall', module: 'schedule' }, data: { id } },
+    ...recipientIds.map((userId) => ({ topic, audience: { userId }, data: { id } })),
+  ]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { REALTIME_TOPICS } from '../../core/contracts/realtime.ts';
 import type { RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
-import { publish } from '../platform/realtime.ts';
+import { publish, publishAll } from '../platform/realtime.ts';
 
 /**
  * Tells every open roster of the agency (realtime/v1, to whoever holds scheduling:view with the
@@ -27,13 +27,10 @@ export async function tradeChanged(
   trade: { id: string; requesterId: string; recipientId: string; arrangedBy: string | null },
 ): Promise<void> {
   const { agencyId } = ctx.scope;
-  await publish(
-    tx,
-    agencyId,
-    REALTIME_TOPICS.scheduleTrades,
-    { permission: 'scheduling:modification.manage', module: 'schedule' },
-    { id: trade.id },
-  );
+  const topic = REALTIME_TOPICS.scheduleTrades;
   const people = new Set([trade.requesterId, trade.recipientId, trade.arrangedBy].filter((id): id is string => id !== null));
-  for (const userId of people) await publish(tx, agencyId, REALTIME_TOPICS.scheduleTrades, { userId }, { id: trade.id });
+  await publishAll(tx, agencyId, [
+    { topic, audience: { permission: 'scheduling:modification.manage', module: 'schedule' }, data: { id: trade.id } },
+    ...[...people].map((userId) => ({ topic, audience: { userId }, data: { id: trade.id } })),
+  ]);
 }
