@@ -1,21 +1,26 @@
 import { Button, Stack, Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { IconArrowsExchange, IconCalendar, IconCalendarShare, IconSettings, IconUmbrella, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SCHEDULING_ADMIN_PERMISSIONS } from '../../core/contracts/schedule.ts';
 import { hasAllPermissions, hasPermission } from '../../core/permissions.ts';
 import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { errorMessage } from '../lib/api-error.ts';
+import { importWithReload } from '../lib/chunk-reload.ts';
 import { useAuthState } from '../lib/session/session.ts';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { MyAllcallsPanel } from './allcall/my-allcalls-panel.tsx';
-import { FeedPanel } from './feed-panel.tsx';
 import { RosterView, type RosterState } from './roster-view.tsx';
 import { useScheduleSetup } from './schedule-calls.ts';
 import type { CalendarSearch, CalendarTab } from './schedule-search.ts';
 import { SchedulePage } from './schedule-ui.tsx';
-import { TimeOffDecisions } from './admin/time-off-decisions.tsx';
-import { TimeOffPanel } from './time-off-panel.tsx';
+
+// The calendar is what the screen opens on: the other tabs' forms and lists load when they are chosen (issue 13).
+const TimeOffPanel = lazy(importWithReload(() => import('./time-off-panel.tsx').then((m) => ({ default: m.TimeOffPanel }))));
+const TimeOffDecisions = lazy(
+  importWithReload(() => import('./admin/time-off-decisions.tsx').then((m) => ({ default: m.TimeOffDecisions }))),
+);
+const FeedPanel = lazy(importWithReload(() => import('./feed-panel.tsx').then((m) => ({ default: m.FeedPanel }))));
 
 const TAB_LABELS: Record<CalendarTab, string> = { calendar: 'Calendar', time_off: 'Time off', feed: 'Calendar feed' };
 const TAB_ICONS = { calendar: IconCalendar, time_off: IconUmbrella, feed: IconCalendarShare } as const;
@@ -99,20 +104,24 @@ export function CalendarScreen() {
           )}
         </Tabs.Panel>
         <Tabs.Panel value="time_off">
-          <Stack gap="xl">
-            <TimeOffPanel timeZone={setup.data?.timezone ?? dates.timeZone} outboxId={state.outbox} />
-            {decidesTimeOff ? (
-              <Stack gap="sm" component="section" aria-labelledby="decide-heading">
-                <Title order={2} fz="lg" id="decide-heading">
-                  Requests to decide
-                </Title>
-                <TimeOffDecisions page={decisionsPage} onPage={setDecisionsPage} />
-              </Stack>
-            ) : null}
-          </Stack>
+          <Suspense fallback={<LoadingState label="Loading your time off…" />}>
+            <Stack gap="xl">
+              <TimeOffPanel timeZone={setup.data?.timezone ?? dates.timeZone} outboxId={state.outbox} />
+              {decidesTimeOff ? (
+                <Stack gap="sm" component="section" aria-labelledby="decide-heading">
+                  <Title order={2} fz="lg" id="decide-heading">
+                    Requests to decide
+                  </Title>
+                  <TimeOffDecisions page={decisionsPage} onPage={setDecisionsPage} />
+                </Stack>
+              ) : null}
+            </Stack>
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="feed">
-          <FeedPanel />
+          <Suspense fallback={<LoadingState label="Loading your calendar feed…" />}>
+            <FeedPanel />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </SchedulePage>
