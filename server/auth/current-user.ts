@@ -13,6 +13,14 @@ import { findAgency, findSession, listFactors, loadUserAccess, revokeSession } f
 import { findUserById, revokeUserSessions, updateUser } from '../platform/users.ts';
 import { presentUser } from './sessions.ts';
 
+/**
+ * The user's roles and permissions as the request's access check read them, in this request (one
+ * statement fewer than reading them again, issue 13), in the order `loadUserAccess` gives them.
+ */
+function accessOf(scope: Scope): { roles: string[]; permissions: string[] } {
+  return { roles: [...new Set(scope.roles)].sort(), permissions: [...new Set(scope.permissions)].sort() };
+}
+
 /** A recovery link lets the user set a new password without the old one for this long. */
 const RECOVERY_WINDOW_MS = 15 * 60 * 1000;
 
@@ -21,7 +29,7 @@ export async function getCurrentUser(ctx: RequestContext): Promise<AuthUser> {
   return inAgency(ctx, async (tx) => {
     const user = await findUserById(tx, scope.agencyId, scope.userId);
     if (!user) throw new AppError('session_not_found', 'Your session has ended; sign in again');
-    return presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId));
+    return presentUser(user, accessOf(scope));
   });
 }
 
@@ -32,7 +40,7 @@ export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
     const [user, agency] = await inSequence([() => findUserById(tx, scope.agencyId, scope.userId), () => findAgency(tx, scope.agencyId)]);
     if (!user || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
     return {
-      user: presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId)),
+      user: presentUser(user, accessOf(scope)),
       agency_info: {
         id: agency.id,
         name: agency.name,
