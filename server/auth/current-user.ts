@@ -9,13 +9,14 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
-import { findAgency, findSession, listFactors, loadUserAccess, revokeSession } from './queries.ts';
+import { findAgency, findSession, listFactors, revokeSession } from './queries.ts';
 import { findUserById, revokeUserSessions, updateUser } from '../platform/users.ts';
 import { presentUser } from './sessions.ts';
 
 /**
  * The user's roles and permissions as the request's access check read them, in this request (one
- * statement fewer than reading them again, issue 13), in the order `loadUserAccess` gives them.
+ * statement fewer than reading them again, issue 13), in the order `loadUserAccess` (queries.ts) gives
+ * them. Changing one's own name, phone or password leaves them as they are.
  */
 function accessOf(scope: Scope): { roles: string[]; permissions: string[] } {
   return { roles: [...new Set(scope.roles)].sort(), permissions: [...new Set(scope.permissions)].sort() };
@@ -117,7 +118,7 @@ export async function updateCurrentUser(services: Services, scope: Scope, input:
         summary: `${user.email} changed their password; their other sessions were ended`,
       });
     }
-    return presentUser(user, await loadUserAccess(tx, scope.agencyId, scope.userId));
+    return presentUser(user, accessOf(scope));
   });
 }
 
