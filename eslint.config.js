@@ -164,6 +164,20 @@ export default tseslint.config(
       ],
     },
   },
+  // Mantine's Table.ScrollContainer draws a ScrollArea, which vite.config.ts cuts out of Table so that
+  // a screen with a table does not load it (issue 13): web/ui/table-scroll.tsx draws the same scroll.
+  {
+    files: ['web/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXMemberExpression[object.name='Table'][property.name='ScrollContainer']",
+          message: 'Use TableScroll from web/ui/table-scroll.tsx: Table.ScrollContainer needs the ScrollArea the build leaves out.',
+        },
+      ],
+    },
+  },
   // A module's routes, URL search values and manifest load with every page (the entry chunk): values
   // from its zod contract would bring the contract and zod with them (issue 13). Types are free.
   {

@@ -157,10 +157,31 @@ function scrollAreaMergeRefs(): Plugin {
   };
 }
 
+/**
+ * Mantine's `Table` carries `Table.ScrollContainer`, which imports the whole ScrollArea. Precinct's
+ * tables scroll with web/ui/table-scroll.tsx instead (lint enforces it), so that import resolves to
+ * web/lib/vendor/no-scroll-area.ts, and a screen with a table does not load ScrollArea for nothing.
+ */
+function tableWithoutScrollArea(): Plugin {
+  const stand = fileURLToPath(new URL('./web/lib/vendor/no-scroll-area.ts', import.meta.url));
+  return {
+    name: 'precinct:table-without-scroll-area',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '../ScrollArea/ScrollArea.mjs' &&
+        importer?.replaceAll('\\', '/').endsWith('/@mantine/core/esm/components/Table/TableScrollContainer.mjs')
+      )
+        return stand;
+      return null;
+    },
+  };
+}
+
 const config = {
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), scrollAreaMergeRefs(), buildMetadata(), precompress(), installableApp()],
+  plugins: [react(), scrollAreaMergeRefs(), tableWithoutScrollArea(), buildMetadata(), precompress(), installableApp()],
   define: {
     __PRECINCT_BUILD_ID__: JSON.stringify(build.id),
   },

@@ -4,14 +4,16 @@ import { AgencyAddress, CompleteSecurityPolicy, SecurityPolicy } from './agency.
 import { PERMISSION_LIST, type Permission } from '../permissions.ts';
 import { MODULE_KEYS } from '../modules.ts';
 import { defineApi } from '../endpoints.ts';
+import { Id, IdParams, pageOf, type Page } from './fields.ts';
 import { USER_SORTS } from './list-values.ts';
 
 export { USER_SORTS };
 
 /** The admin area's API: adminApi at the end. Updates carry the record's version in `If-Match` (its ETag). */
 
-export const Uuid = z.string().check(z.uuid('Not a valid id'));
-export const IdParams = z.object({ id: Uuid });
+// Shared with every module's contract; defined in fields.ts so that a module's screen does not load this file.
+export const Uuid = Id;
+export { IdParams, pageOf, type Page };
 
 const isPermission = (p: string): p is Permission => (PERMISSION_LIST as readonly string[]).includes(p);
 /** A permission's name, typed `Permission` once parsed (classic zod's `.refine` narrowed by the guard; zod/mini's does not). */
@@ -29,21 +31,6 @@ const optionalText = (max: number) =>
   );
 
 /** A page of `item`s; `item` may be a schema of either zod build (classic or mini). */
-export function pageOf<T extends z.core.$ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().check(z.int()),
-    page: z.number().check(z.int()),
-    page_size: z.number().check(z.int()),
-  });
-}
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
 const PageQuery = {
   page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
   page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 25),

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { US_STATES } from '../vehicles.ts';
-import { pageOf } from './admin.ts';
-import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
+import { Id, IsoDate, Key, Label, LongText, pageOf } from './fields.ts';
 import { CITATION_KINDS, CITATION_QUEUES, CITATION_STATUSES } from './list-values.ts';
 
 export { CITATION_KINDS, CITATION_QUEUES, CITATION_STATUSES };

@@ -7,6 +7,25 @@ import * as z from 'zod/mini';
 
 export const Id = z.string().check(z.uuid('Not a valid id'));
 
+/** The path parameters of a record's own route: `/…/:id`. */
+export const IdParams = z.object({ id: Id });
+
+/** A page of a list, as every list endpoint answers it. */
+export function pageOf<T extends z.core.$ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().check(z.int()),
+    page: z.number().check(z.int()),
+    page_size: z.number().check(z.int()),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
 /** A short machine key an admin picks for a list value (`patrol`, `phase_1`). */
 export const Key = z
   .string()

@@ -3,9 +3,8 @@ import { defineApi } from '../endpoints.ts';
 import { ECONOMY_UNITS, FUEL_UNITS } from '../fleet/fuel-economy.ts';
 import { ODOMETER_MAX } from '../fleet/odometer.ts';
 import { hasAtMostDecimals } from '../fleet/work-order-totals.ts';
-import { pageOf } from './admin.ts';
 import { FleetIdParams, Vehicle } from './fleet.ts';
-import { Id, IsoDate, Label, LongText } from './fields.ts';
+import { Id, IsoDate, Label, LongText, pageOf } from './fields.ts';
 
 /**
  * Basic fleet records (issue 22, point 5), on fleet's prefix: the vendor list, the fuel log, the

@@ -12,8 +12,7 @@ import {
   workOrderTotals,
 } from '../fleet/work-order-totals.ts';
 import { FUEL_UNITS } from '../fleet/fuel-economy.ts';
-import { pageOf } from './admin.ts';
-import { Id, IsoDate, Key, Label as LabelOf } from './fields.ts';
+import { Id, IsoDate, Key, Label as LabelOf, pageOf } from './fields.ts';
 import {
   SERVICE_REQUEST_ORDERS,
   SERVICE_REQUEST_PRIORITIES,

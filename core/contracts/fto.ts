@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import { RATINGS } from '../fto/ratings.ts';
-import { pageOf } from './admin.ts';
-import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
+import { Id, IsoDate, Key, Label, LongText, pageOf } from './fields.ts';
 
 /**
  * The field training module's contract (the San Jose model): programs and their versions, one binder

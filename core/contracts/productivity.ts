@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
-import { IdParams } from './admin.ts';
-import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
+import { Id, IdParams, IsoDate, Key, Label, LongText } from './fields.ts';
 import { TASK_GROUPS, TASK_PRIORITIES, TASK_SORTS } from './list-values.ts';
 
 export { TASK_GROUPS, TASK_PRIORITIES, TASK_SORTS };

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
-import { pageOf } from './admin.ts';
-import { Id, IsoDate, Key, Label, LongText } from './fields.ts';
+import { Id, IsoDate, Key, Label, LongText, pageOf } from './fields.ts';
 import { REPORT_QUEUES, REPORT_STATUSES } from './list-values.ts';
 
 export { REPORT_QUEUES, REPORT_STATUSES };

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
-import { IdParams } from './admin.ts';
-import { Id, IsoDate, Label, LongText } from './fields.ts';
+import { Id, IdParams, IsoDate, Label, LongText } from './fields.ts';
 import {
   OVERTIME_MODES,
   OVERTIME_OFFER_STATUSES,

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
-import { IdParams } from './admin.ts';
-import { LongText } from './fields.ts';
+import { IdParams, LongText } from './fields.ts';
 import { RULE_ACTIONS, Shift, TRADE_KINDS, TRADE_STATUSES, type TradeKind, type TradeStatus } from './schedule.ts';
 
 /**

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { defineApi } from '../endpoints.ts';
 import type { Permission } from '../permissions.ts';
-import { IdParams } from './admin.ts';
-import { Id, IsoDate, Label, LongText } from './fields.ts';
+import { Id, IdParams, IsoDate, Label, LongText } from './fields.ts';
 
 /**
  * The scheduling module's contract, part 1: set-up (shift types, schedules with their groups,

@@ -5,7 +5,7 @@
  * and the queue shows and sorts by them, its filters kept in the URL.
  */
 import { randomUUID } from 'node:crypto';
-import type { Locator } from 'playwright-core';
+import type { Locator, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
 import {
@@ -82,6 +82,49 @@ describe('the service-request queue', () => {
       await expect.poll(() => requestNumbers(rows)).toEqual([first.number, second.number, closed.number]);
       await page.reload();
       await expect.poll(() => requestNumbers(rows)).toEqual([first.number, second.number, closed.number]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('draws its filters before their code has arrived: one clicked or opened from the keyboard meanwhile opens where it stands once it has', async () => {
+    const page = await newPage();
+    // The real Select's module (its list, popover and positioning) loads after the screen draws; hold it back.
+    const held: Route[] = [];
+    await page.route(/\/assets\/select-loaded-[^/]+\.js$/, (route) => void held.push(route));
+    const release = async () => {
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      for (const route of held.splice(0)) await route.continue();
+    };
+    try {
+      await signInWithSession(page, admin.session);
+      await page.goto('/fleet/admin/servicerequest');
+      const rows = page.getByTestId('service-request-row');
+      await expect.poll(() => requestNumbers(rows)).toEqual([first.number, second.number]);
+      const status = page.getByLabel('Status', { exact: true }).first();
+      await expect(status.inputValue()).resolves.toBe('Open and in progress');
+      const before = await status.boundingBox();
+
+      // A click before the code arrives: nothing to choose yet, then the list opens by itself.
+      await status.click();
+      expect(await page.getByRole('option').count()).toBe(0);
+      await release();
+      await page.getByRole('option', { name: 'Any status' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('all');
+      await expect.poll(() => requestNumbers(rows)).toEqual([first.number, second.number, closed.number]);
+      expect(await status.boundingBox()).toEqual(before);
+
+      // From the keyboard: the arrow key opens it once it has arrived, with the focus on the field.
+      await page.reload();
+      await expect.poll(() => requestNumbers(rows)).toEqual([first.number, second.number, closed.number]);
+      await expect(status.inputValue()).resolves.toBe('Any status');
+      await status.focus();
+      await status.press('ArrowDown');
+      await release();
+      await page.getByRole('option', { name: 'Open and in progress' }).waitFor();
+      await expect.poll(() => status.evaluate((field) => field === document.activeElement)).toBe(true);
+      await status.press('Escape');
+      await expect.poll(() => page.getByRole('option').count()).toBe(0);
     } finally {
       await page.context().close();
     }

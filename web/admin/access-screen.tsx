@@ -12,6 +12,7 @@ import { AdminPage } from './admin-page.tsx';
 import { useCreateRole } from './create-role.ts';
 import { useRoles } from '../lib/roles.ts';
 import { grants, permissionGroups } from './permission-groups.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 function CreateRoleDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateRole();
@@ -66,7 +67,7 @@ function CreateRoleDialog({ opened, onClose }: { opened: boolean; onClose: () =>
 
 function RolesTable({ roles }: { roles: Role[] }) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <TableScroll minWidth={560}>
       <Table striped verticalSpacing="xs" aria-label="Roles">
         <Table.Thead>
           <Table.Tr>
@@ -99,7 +100,7 @@ function RolesTable({ roles }: { roles: Role[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 
@@ -107,7 +108,7 @@ function RolesTable({ roles }: { roles: Role[] }) {
 function PermissionMatrix({ roles }: { roles: Role[] }) {
   const groups = permissionGroups();
   return (
-    <Table.ScrollContainer minWidth={360 + roles.length * 110}>
+    <TableScroll minWidth={360 + roles.length * 110}>
       <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm" aria-label="Roles and permissions">
         <Table.Thead>
           <Table.Tr>
@@ -173,7 +174,7 @@ function PermissionMatrix({ roles }: { roles: Role[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

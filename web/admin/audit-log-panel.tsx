@@ -12,6 +12,7 @@ import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { PersonPicker } from '../lib/person-picker.tsx';
 import { userOptions } from './user-options.ts';
 import { ListView, type ListColumn } from '../lib/list-view.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 const CHANGE_LABELS = { added: 'Added', removed: 'Removed', changed: 'Changed', unchanged: 'Unchanged' } as const;
 
@@ -25,7 +26,7 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={280}>
+    <TableScroll minWidth={280}>
       <Table fz="sm" withTableBorder verticalSpacing={4} aria-label={`Changes: ${entry.summary}`}>
         <Table.Thead>
           <Table.Tr>
@@ -65,7 +66,7 @@ function AuditChanges({ entry }: { entry: AuditEntry }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -6,6 +6,7 @@ import { errorMessage } from '../lib/api-error.ts';
 import { FormErrorAlert } from '../ui/states.tsx';
 import { previewImport, type ImportPreview } from './import-csv.ts';
 import { useImportUsers } from './import-users.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 const MAX_BYTES = 2_000_000;
 
@@ -111,7 +112,7 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
               {result.errors.length} {result.errors.length === 1 ? 'problem was' : 'problems were'} found. Fix{' '}
               {result.errors.length === 1 ? 'it' : 'them'} in the file and import it again.
             </Alert>
-            <Table.ScrollContainer minWidth={420} mah={320}>
+            <TableScroll minWidth={420} mah={320}>
               <Table striped fz="sm" aria-label="Problems found in the file">
                 <Table.Thead>
                   <Table.Tr>
@@ -130,7 +131,7 @@ export function ImportUsersDialog({ opened, onClose }: { opened: boolean; onClos
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           </Stack>
         ) : null}
         <Group justify="flex-end" gap="sm">

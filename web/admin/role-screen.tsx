@@ -21,6 +21,7 @@ import { UserStatusBadge } from './admin-badges.tsx';
 import { useUpdateRole } from './update-role.ts';
 import { PersonPicker } from '../lib/person-picker.tsx';
 import { userOptions } from './user-options.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 type RoleValues = { name: string; description: string; permissions: string[] };
 
@@ -208,7 +209,7 @@ function RoleMembers({ role }: { role: RoleDetail }) {
       {role.members.length === 0 ? (
         <EmptyState title="Nobody has this role">Add people above, or choose roles for a person on the Users screen.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <TableScroll minWidth={480}>
           <Table striped verticalSpacing="xs" aria-label={`Members of ${role.name}`}>
             <Table.Thead>
               <Table.Tr>
@@ -249,7 +250,7 @@ function RoleMembers({ role }: { role: RoleDetail }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Stack>
   );

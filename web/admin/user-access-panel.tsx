@@ -6,6 +6,7 @@ import { errorMessage } from '../lib/api-error.ts';
 import { useRoles } from '../lib/roles.ts';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { useModules } from './list-modules.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 /**
  * The user drawer's "Explain access": what the person may do and why, from their roles as saved (the
@@ -65,7 +66,7 @@ export function UserAccessPanel({ user }: { user: AdminUser }) {
             None: {user.name} holds no role that grants a permission.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={320}>
+          <TableScroll minWidth={320}>
             <Table verticalSpacing={4} aria-label={`Permissions of ${user.name}`}>
               <Table.Thead>
                 <Table.Tr>
@@ -87,7 +88,7 @@ export function UserAccessPanel({ user }: { user: AdminUser }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Stack>
 

@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { IssuedViolation, StopPerson, StopVehicle } from '../../core/contracts/citations.ts';
 import { personName } from '../../core/citations/citation-rules.ts';
 import { money } from './stop-model.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 /** The parts of a citation both its page and its printed copies show. */
 
@@ -39,7 +40,7 @@ export function Lines({ lines }: { lines: string[] }) {
 
 export function ViolationsTable({ violations, compact = false }: { violations: IssuedViolation[]; compact?: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={compact ? 0 : 520} tabIndex={0} aria-label="Violations">
+    <TableScroll minWidth={compact ? 0 : 520} tabIndex={0} aria-label="Violations">
       <Table verticalSpacing={compact ? 2 : 6} fz="sm" withTableBorder={compact}>
         <Table.Thead>
           <Table.Tr>
@@ -68,6 +69,6 @@ export function ViolationsTable({ violations, compact = false }: { violations: I
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

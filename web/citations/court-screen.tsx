@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../ui/stat
 import { fetchCourtExport, useCitationsSetup, useMarkFiled } from './citations-calls.ts';
 import { CitationsPage, localStamp } from './citations-ui.tsx';
 import { citationsInCsv, money } from './stop-model.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 function firstOfMonth(): string {
   return `${new Date().toISOString().slice(0, 8)}01`;
@@ -156,7 +157,7 @@ export function CourtScreen() {
                 Download the file first: only the citations it holds are marked filed.
               </Text>
             ) : null}
-            <Table.ScrollContainer minWidth={620} tabIndex={0} aria-label="Citations to file">
+            <TableScroll minWidth={620} tabIndex={0} aria-label="Citations to file">
               <Table verticalSpacing={4} fz="sm">
                 <Table.Thead>
                   <Table.Tr>
@@ -181,7 +182,7 @@ export function CourtScreen() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           </Stack>
         </Card>
       )}

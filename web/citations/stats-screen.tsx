@@ -8,6 +8,7 @@ import { errorMessage } from '../lib/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { useCitationStats } from './citations-calls.ts';
 import { CitationsPage } from './citations-ui.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 type StatsGroup = (typeof CITATION_STATS_GROUPS)[number];
 const GROUP_LABELS: Record<StatsGroup, string> = { officer: 'Officer', statute: 'Statute', kind: 'Kind' };
@@ -99,7 +100,7 @@ export function StatsScreen() {
               <Title order={2} fz="lg" id="stats-table">
                 By {GROUP_LABELS[group].toLowerCase()}
               </Title>
-              <Table.ScrollContainer minWidth={420} tabIndex={0} aria-label={`Counts by ${GROUP_LABELS[group].toLowerCase()}`}>
+              <TableScroll minWidth={420} tabIndex={0} aria-label={`Counts by ${GROUP_LABELS[group].toLowerCase()}`}>
                 <Table verticalSpacing={4} fz="sm" data-testid="stats-rows">
                   <Table.Thead>
                     <Table.Tr>
@@ -136,7 +137,7 @@ export function StatsScreen() {
                     </Table.Tr>
                   </Table.Tfoot>
                 </Table>
-              </Table.ScrollContainer>
+              </TableScroll>
             </Stack>
           </Card>
         </>

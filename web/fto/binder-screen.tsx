@@ -30,6 +30,7 @@ import { AdvancementPanel } from './advancement-panel.tsx';
 import { WaitingDors } from './waiting-dors.tsx';
 import { SummariesPanel } from './summaries-panel.tsx';
 import { TrendChart } from './trend-chart.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 function Section(props: { title: string; children: ReactNode; actions?: ReactNode }) {
   const id = `binder-${props.title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
@@ -243,7 +244,7 @@ function BinderBody({ binder }: { binder: BinderDetail }) {
         <SummariesPanel binder={binder} />
       </Section>
       <Section title="Latest ratings">
-        <Table.ScrollContainer minWidth={320}>
+        <TableScroll minWidth={320}>
           <Table striped verticalSpacing={4}>
             <Table.Thead>
               <Table.Tr>
@@ -271,7 +272,7 @@ function BinderBody({ binder }: { binder: BinderDetail }) {
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Section>
       <Section title="History">
         <Timeline bulletSize={14} lineWidth={2}>

@@ -26,6 +26,7 @@ import {
   type WaitingDor,
 } from './fto-calls.ts';
 import { calendarDate, DorStatusBadge, FtoPage } from './fto-ui.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 /** The next signature the DOR waits for, when it is the viewer's: acknowledge (trainee) or approve (supervisor). */
 function SignCard({ dor, onReload }: { dor: Dor; onReload: () => void }) {
@@ -104,7 +105,7 @@ function Revisions({ dor }: { dor: Dor }) {
             <Text fz="sm" fw={600}>
               Revision {revision.revision} amended by {revision.amended_by_name}, {dates.dateTime(revision.amended_at)}: {revision.reason}
             </Text>
-            <Table.ScrollContainer minWidth={320}>
+            <TableScroll minWidth={320}>
               <Table fz="sm" verticalSpacing={2}>
                 <Table.Thead>
                   <Table.Tr>
@@ -127,7 +128,7 @@ function Revisions({ dor }: { dor: Dor }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
           </Stack>
         ))}
       </Stack>

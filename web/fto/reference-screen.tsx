@@ -10,6 +10,7 @@ import { fileKind, fileSize } from '../lib/stored-files.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { downloadReference, useBinder, useBinderReference } from './fto-calls.ts';
 import { FtoPage } from './fto-ui.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 /** Downloads a document's file, saying so on the button while it comes and in a notice when it cannot. */
 function DownloadButton({ document }: { document: ReferenceDocument }) {
@@ -51,7 +52,7 @@ export function ReferenceTable({
 }) {
   const dates = useAgencyDates();
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640}>
       <Table striped verticalSpacing="sm" aria-label="Reference documents">
         <Table.Thead>
           <Table.Tr>
@@ -94,7 +95,7 @@ export function ReferenceTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

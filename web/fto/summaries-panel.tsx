@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { programCategories, type BinderDetail } from '../../core/contracts/fto.ts';
 import { phaseSummaries, weeklySummaries } from '../../core/fto/summaries.ts';
 import { calendarDate } from './fto-ui.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 /** A binder's weekly and end-of-phase summaries, built from its approved DORs (core/fto/summaries.ts). */
 export function SummariesPanel({ binder }: { binder: BinderDetail }) {
@@ -22,7 +23,7 @@ export function SummariesPanel({ binder }: { binder: BinderDetail }) {
         ]}
         w="fit-content"
       />
-      <Table.ScrollContainer minWidth={320}>
+      <TableScroll minWidth={320}>
         <Table striped verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
@@ -57,7 +58,7 @@ export function SummariesPanel({ binder }: { binder: BinderDetail }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Stack>
   );
 }

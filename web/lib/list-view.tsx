@@ -1,9 +1,11 @@
-import { Box, Button, Card, Group, Select, Stack, Table, Text, UnstyledButton, type TableTdProps, type TableThProps } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Table, Text, UnstyledButton, type TableTdProps, type TableThProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { Select } from '../ui/select.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.tsx';
 import { TablePager } from '../ui/table-pager.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 import { errorMessage } from './api-error.ts';
 import { toggleSort, type SortOrder } from './url-search.ts';
 
@@ -194,7 +196,7 @@ export function ListHeaderCells<TRow, TSort extends string>({
 function ListTable<TRow, TSort extends string>(props: ListViewProps<TRow, TSort> & { rows: TRow[] }) {
   const { sort } = props;
   return (
-    <Table.ScrollContainer minWidth={props.minWidth}>
+    <TableScroll minWidth={props.minWidth}>
       <Table striped verticalSpacing="xs" aria-label={props.label} aria-busy={props.query.isFetching}>
         <Table.Thead>
           <Table.Tr>
@@ -225,7 +227,7 @@ function ListTable<TRow, TSort extends string>(props: ListViewProps<TRow, TSort>
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -40,6 +40,7 @@ import { listTasksQuery, type ListSearch } from './productivity-search.ts';
 import { dueText, PriorityBadge } from './productivity-ui.tsx';
 import { TaskDrawer } from './task-drawer.tsx';
 import { agencyWeek, GROUP_BY_LABELS, sectionKeysOf, taskSections, type TaskGroupBy } from './task-groups.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 type Sort = ListSearch['sort'];
 
@@ -412,7 +413,7 @@ function GroupedTasks(props: {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={860}>
+        <TableScroll minWidth={860}>
           <Table verticalSpacing="xs" aria-label="Tasks" aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr>
@@ -440,7 +441,7 @@ function GroupedTasks(props: {
               </Fragment>
             ))}
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
       <TablePager
         page={props.pager.page}

@@ -7,6 +7,7 @@ import { citedAt } from './cite-mark.ts';
 import { ReportAttachmentsList, ReportAttachmentsView } from './report-attachments.tsx';
 import { AiDisclosure, DraftTranscriptCard } from './transcript-panel.tsx';
 import { localStamp } from './reports-ui.tsx';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 /**
  * A report read, not edited: its facts, the template's answers, the people, vehicles and property, and
@@ -57,7 +58,7 @@ function ListSection({ title, compact, headers, rows }: { title: string; compact
   return (
     <Section title={title} compact={compact}>
       {/* Focusable, so a keyboard can scroll a table wider than a phone (axe: scrollable-region-focusable). */}
-      <Table.ScrollContainer minWidth={480} type="native" tabIndex={0} role="region" aria-label={title}>
+      <TableScroll minWidth={480} tabIndex={0} role="region" aria-label={title}>
         <Table fz="sm" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -78,7 +79,7 @@ function ListSection({ title, compact, headers, rows }: { title: string; compact
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
     </Section>
   );
 }

@@ -1,14 +1,16 @@
-import { Anchor, Button, Group, Menu, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { REPORT_STATUS_LABELS, REPORT_STATUSES, type ReportQueue, type ReportSummary } from '../../core/contracts/reports.ts';
 import { hasPermission } from '../../core/permissions.ts';
 import { errorMessage } from '../lib/api-error.ts';
+import { importWithReload } from '../lib/chunk-reload.ts';
 import { ListView, listControls, type ListColumn } from '../lib/list-view.tsx';
 import { SearchBox } from '../lib/search-box.tsx';
 import { useAuthState } from '../lib/session/session.ts';
+import { useDeferredOverlay } from '../ui/deferred-overlay.ts';
 import { FilterSelect } from '../ui/filter-select.tsx';
 import { downloadReportsCsv, useReports, useReportsHome, useReportTypes } from './reports-calls.ts';
 import { useStartReport } from './start-report.ts';
@@ -33,31 +35,38 @@ const EMPTY: Record<ReportQueue, { title: string; children: string }> = {
   all: { title: 'No report', children: 'Nothing matches.' },
 };
 
-/** Starting a report: the officer picks its type; it opens as a draft, saved as they write. */
+/** The "New report" button's face, the same before and after its menu has loaded. */
+const NEW_REPORT_BUTTON = {
+  leftSection: <IconPlus aria-hidden size={18} />,
+  rightSection: <IconChevronDown aria-hidden size={16} />,
+  children: 'New report',
+};
+
+const loadNewReportMenu = () => import('./new-report-menu.tsx');
+const NewReportMenu = lazy(importWithReload(() => loadNewReportMenu().then((m) => ({ default: m.NewReportMenu }))));
+
+/**
+ * Starting a report: the officer picks its type; it opens as a draft, saved as they write. The menu
+ * (new-report-menu.tsx) loads when the pointer or the focus comes to the button, and the first click
+ * opens it.
+ */
 function NewReportButton() {
   const types = useReportTypes();
   const { start, starting } = useStartReport();
+  const { requested, triggerProps } = useDeferredOverlay(loadNewReportMenu, 'menu');
+  const button = <Button loading={starting} {...NEW_REPORT_BUTTON} {...triggerProps} />;
+  if (!requested) return button;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button
-          leftSection={<IconPlus aria-hidden size={18} />}
-          rightSection={<IconChevronDown aria-hidden size={16} />}
-          loading={starting}
-        >
-          New report
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Type of report</Menu.Label>
-        {types.isError ? <Menu.Item disabled>{errorMessage(types.error)}</Menu.Item> : null}
-        {(types.data ?? []).map((type) => (
-          <Menu.Item key={type.key} onClick={() => void start({ type_key: type.key }, type.label)}>
-            {type.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <NewReportMenu
+        face={NEW_REPORT_BUTTON}
+        types={types.data ?? []}
+        typesError={types.isError ? errorMessage(types.error) : null}
+        starting={starting}
+        focusTarget={requested.focus}
+        onStart={(type) => void start({ type_key: type.key }, type.label)}
+      />
+    </Suspense>
   );
 }
 

@@ -6,6 +6,7 @@ import { useAgencyDates } from '../lib/agency-dates.tsx';
 import { EmptyState } from '../ui/states.tsx';
 import { CoverageBadge, coverageByShift, coverageLineLabel, ShiftStatusBadge, ShiftTypeLabel } from './schedule-ui.tsx';
 import { clockText, hoursText, longDate } from './schedule-times.ts';
+import { TableScroll } from '../ui/table-scroll.tsx';
 
 /**
  * One day of the whole roster as the briefing room reads it: the day's note and officer in charge,
@@ -89,7 +90,7 @@ export function DayRoster(props: {
                   </Group>
                   {staffing ? <CoverageBadge state={staffing.state} scheduled={staffing.scheduled} minimum={staffing.minimum} /> : null}
                 </Group>
-                <Table.ScrollContainer minWidth={560} tabIndex={0}>
+                <TableScroll minWidth={560} tabIndex={0}>
                   <Table fz="sm" verticalSpacing={4} aria-label={`Who works ${type.name} on ${longDate(date)}`}>
                     <Table.Thead>
                       <Table.Tr>
@@ -148,7 +149,7 @@ export function DayRoster(props: {
                       ) : null}
                     </Table.Tbody>
                   </Table>
-                </Table.ScrollContainer>
+                </TableScroll>
               </Stack>
             </Card>
           );

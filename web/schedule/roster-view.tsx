@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -6,13 +6,15 @@ import type { Roster, ScheduleSetup, Shift } from '../../core/contracts/schedule
 import { errorMessage } from '../lib/api-error.ts';
 import { PHONE_QUERY } from '../lib/list-view.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
+import { Select } from '../ui/select.tsx';
 import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { DayRoster } from './day-roster.tsx';
 import { useRoster } from './schedule-calls.ts';
 import { agencyToday, rangeTitle, stepDate, visibleRange, type RangeKind } from './schedule-times.ts';
-import { ShiftDetails } from './shift-details.tsx';
 import { ShiftList } from './shift-list.tsx';
 
+// A shift's details open in a modal: its code (the modal, its overlay and portal) loads with the first one opened.
+const ShiftDetails = lazy(importWithReload(() => import('./shift-details.tsx').then((module) => ({ default: module.ShiftDetails }))));
 const RosterCalendar = lazy(importWithReload(() => import('./roster-calendar.tsx').then((module) => ({ default: module.RosterCalendar }))));
 
 /** What the roster shows, as the URL keeps it. */
@@ -164,7 +166,11 @@ export function RosterView(props: {
       </Group>
       {roster.data && props.above ? props.above(roster.data) : null}
       {body}
-      {opened ? <ShiftDetails shift={opened} onClose={() => setOpened(null)} /> : null}
+      {opened ? (
+        <Suspense fallback={null}>
+          <ShiftDetails shift={opened} onClose={() => setOpened(null)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ import { REALTIME_TOPICS } from '../../core/contracts/realtime.ts';
 import { apiKey, callEndpoint, invalidateEndpoints, queryKey } from '../lib/api.ts';
 import { downloadText } from '../lib/download.ts';
 import { offlineReadable } from '../lib/offline-reads/offline-query.ts';
-import { sendOrQueue } from '../lib/outbox/outbox.ts';
+import { sendOrQueueLater } from '../lib/outbox/send-later.ts';
 import { useLiveUpdates } from '../lib/realtime.ts';
 
 /**
@@ -214,7 +214,7 @@ export function useRequestTimeOff() {
   return useMutation({
     networkMode: 'always',
     mutationFn: ({ input, key, summary, replaces }: { input: TimeOffInput; key: string; summary: string; replaces?: string }) =>
-      sendOrQueue(scheduleApi.requestTimeOff, { body: input, idempotencyKey: key }, summary, {
+      sendOrQueueLater(scheduleApi.requestTimeOff, { body: input, idempotencyKey: key }, summary, {
         formPath: '/schedule?tab=time_off',
         ...(replaces ? { replaces } : {}),
       }),

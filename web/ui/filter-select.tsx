@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Select } from './select.tsx';
 
 /** The first line's value: not a value of any list's filter ('all' was, and the binder list's "Every binder" made Mantine throw). */
 const ANY = '(any)';

@@ -1,4 +1,5 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
+import { Select } from './select.tsx';
 import type { ReactNode } from 'react';
 import { lastPage, PAGE_SIZES } from './paging.ts';
 

@@ -47,6 +47,7 @@ import {
 } from '../citations-calls.ts';
 import { money } from '../stop-model.ts';
 import { courtKeyOf } from './settings-rules.ts';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 function fieldErrorOf(error: unknown) {
   return (field: string) => (isApiError(error) ? error.fields[field] : undefined);
@@ -518,7 +519,7 @@ function StatuteLibrary() {
         ) : statutes.data.length === 0 ? (
           <EmptyState title="No statute yet">Add them one by one or import a CSV.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={760} tabIndex={0} aria-label="Statutes">
+          <TableScroll minWidth={760} tabIndex={0} aria-label="Statutes">
             <Table verticalSpacing={4} fz="sm" striped>
               <Table.Thead>
                 <Table.Tr>
@@ -555,7 +556,7 @@ function StatuteLibrary() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         <Stack gap="xs">
           <Text fw={600}>Import from a CSV</Text>

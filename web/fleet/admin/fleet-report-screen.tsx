@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/states.tsx';
 import { FleetAdminPage } from './fleet-admin-page.tsx';
 import { useFleetReport } from './fleet-records-api.ts';
 import { PeriodPicker, usePeriodStart, type Period } from './period-picker.tsx';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.7', 'pink.6', 'indigo.6', 'yellow.6'];
 const dollars = (cents: number) => Math.round(cents) / 100;
@@ -52,7 +53,7 @@ export function reportFigures(report: FleetReport) {
 
 function FiguresTable({ figures, label, money }: { figures: Figures; label: string; money?: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={Math.min(900, 140 * figures.header.length)} tabIndex={0} aria-label={label}>
+    <TableScroll minWidth={Math.min(900, 140 * figures.header.length)} tabIndex={0} aria-label={label}>
       <Table verticalSpacing={4} fz="sm">
         <Table.Thead>
           <Table.Tr>
@@ -83,7 +84,7 @@ function FiguresTable({ figures, label, money }: { figures: Figures; label: stri
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

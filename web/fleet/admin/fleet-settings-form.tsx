@@ -10,6 +10,7 @@ import { fleetSettingsQueryOptions } from '../fleet-api.ts';
 import { useTemplates } from './list-templates.ts';
 import { useUpdateFleetSettings } from './update-fleet-settings.ts';
 import { ModuleSettingsGate } from '../../lib/module-settings-gate.tsx';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 type Entry = { key: string; label: string };
 type SettingsValues = Omit<FleetSettings, 'enabled'>;
@@ -50,7 +51,7 @@ function EntryList(props: {
       <Title order={3} fz="md" component="legend">
         {props.title}
       </Title>
-      <Table.ScrollContainer minWidth={320}>
+      <TableScroll minWidth={320}>
         <Table verticalSpacing={4} aria-label={props.title}>
           <Table.Thead>
             <Table.Tr>
@@ -105,7 +106,7 @@ function EntryList(props: {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <Button
         variant="subtle"
         size="xs"

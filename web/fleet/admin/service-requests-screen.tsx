@@ -1,10 +1,11 @@
-import { Anchor, Group, Select, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { SERVICE_REQUEST_PRIORITIES, SERVICE_REQUEST_STATUSES, type ServiceRequest } from '../../../core/contracts/fleet.ts';
 import { formatDate } from '../../../core/dates.ts';
 import { ListView, type ListColumn } from '../../lib/list-view.tsx';
 import { PersonPicker } from '../../lib/person-picker.tsx';
 import { FilterSelect } from '../../ui/filter-select.tsx';
+import { Select } from '../../ui/select.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { OutOfServiceBadge, PRIORITY_LABELS, PriorityBadge, REQUEST_STATUS_LABELS, RequestStatusBadge } from '../fleet-badges.tsx';
 import { FleetAdminPage, labelOf } from './fleet-admin-page.tsx';

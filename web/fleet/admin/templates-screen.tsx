@@ -9,6 +9,7 @@ import { useFleetSettings } from '../fleet-api.ts';
 import { useTemplates } from './list-templates.ts';
 import { useSetTemplateRetired } from './retire-template.ts';
 import { useAgencyDates } from '../../lib/agency-dates.tsx';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /** /fleet/admin/squadchecks/configure: the agency's squad-check templates. */
 export function TemplatesScreen() {
@@ -47,7 +48,7 @@ export function TemplatesScreen() {
       ) : templates.data.length === 0 ? (
         <EmptyState title="No templates yet">Build one: its sections, its items, and the vehicle types it applies to.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <TableScroll minWidth={640}>
           <Table striped verticalSpacing="xs" aria-label="Templates">
             <Table.Thead>
               <Table.Tr>
@@ -110,7 +111,7 @@ export function TemplatesScreen() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </FleetAdminPage>
   );

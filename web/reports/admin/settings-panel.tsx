@@ -24,6 +24,7 @@ import { FormErrorAlert } from '../../ui/states.tsx';
 import { useReportsSettings, useTemplates, useUpdateReportsSettings } from '../reports-calls.ts';
 import { useAiStatus } from '../transcript-calls.ts';
 import { ModuleSettingsGate } from '../../lib/module-settings-gate.tsx';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /** A key from a label: "Traffic crash" -> traffic_crash. */
 function keyOf(label: string): string {
@@ -104,7 +105,7 @@ function SettingsEditor({ settings }: { settings: ReportsSettings }) {
           <Text fw={600} fz="sm" id="report-types-label">
             Report types and the template each starts from
           </Text>
-          <Table.ScrollContainer minWidth={560}>
+          <TableScroll minWidth={560}>
             <Table aria-labelledby="report-types-label" verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
@@ -152,7 +153,7 @@ function SettingsEditor({ settings }: { settings: ReportsSettings }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
           <Group>
             <Button
               variant="default"

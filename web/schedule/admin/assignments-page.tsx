@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, FormErrorAlert, LoadingState } from '../../ui/s
 import { useRemoveAssignment, useSaveAssignment, useScheduleSetup } from '../schedule-calls.ts';
 import { agencyPeople } from './agency-people.ts';
 import { schemaProblems } from '../../lib/form-errors.ts';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /**
  * /admin/modules/schedule/assignments: who is in which group, in which position (Sergeant, Patrol,
@@ -67,7 +68,7 @@ export function AssignmentsPage() {
                     Nobody yet.
                   </Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={420} tabIndex={0}>
+                  <TableScroll minWidth={420} tabIndex={0}>
                     <Table fz="sm" verticalSpacing={2} striped aria-label={`Members of ${group.name}`}>
                       <Table.Thead>
                         <Table.Tr>
@@ -106,7 +107,7 @@ export function AssignmentsPage() {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </TableScroll>
                 )}
               </Stack>
             );

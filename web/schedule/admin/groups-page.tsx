@@ -36,6 +36,7 @@ import { useSaveGroup, useSaveMinimums, useScheduleSetup } from '../schedule-cal
 import { longDate } from '../schedule-times.ts';
 import { agencyPeople } from './agency-people.ts';
 import { schemaProblems } from '../../lib/form-errors.ts';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /**
  * /admin/modules/schedule/groups: each schedule's groups with their supervisor and rotation (the
@@ -80,7 +81,7 @@ function GroupsCard({ setup }: { setup: ScheduleSetup }) {
         ) : setup.groups.length === 0 ? (
           <EmptyState title="No group yet">Add the squads or platoons that work together, each with its rotation.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={720} tabIndex={0}>
+          <TableScroll minWidth={720} tabIndex={0}>
             <Table fz="sm" verticalSpacing={4} striped aria-label="Groups">
               <Table.Thead>
                 <Table.Tr>
@@ -113,7 +114,7 @@ function GroupsCard({ setup }: { setup: ScheduleSetup }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Stack>
       {editing ? <GroupDialog group={editing} setup={setup} onClose={() => setEditing(null)} /> : null}

@@ -15,6 +15,7 @@ import { HistoryPanel } from './history-panel.tsx';
 import { ShiftEditor, type ShiftDraft } from './shift-editor.tsx';
 import { TimeOffDecisions } from './time-off-decisions.tsx';
 import { ToolsPanel } from './tools-panel.tsx';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 const TAB_LABELS: Record<SchedulerTab, string> = {
   roster: 'Roster',
@@ -150,7 +151,7 @@ function Gaps({ roster, setup, onFill }: { roster: Roster; setup: ScheduleSetup;
         <Title order={2} fz="md" id="gaps-heading">
           {short.length} {short.length === 1 ? 'shift' : 'shifts'} below minimum
         </Title>
-        <Table.ScrollContainer minWidth={520} mah={260} tabIndex={0}>
+        <TableScroll minWidth={520} mah={260} tabIndex={0}>
           <Table fz="sm" verticalSpacing={2} aria-label="Shifts below minimum" data-testid="gaps">
             <Table.Thead>
               <Table.Tr>
@@ -203,7 +204,7 @@ function Gaps({ roster, setup, onFill }: { roster: Roster; setup: ScheduleSetup;
               )}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       </Stack>
     </Card>
   );

@@ -10,6 +10,7 @@ import { useRecordDialog } from './record-dialog.ts';
 import { useSaveSchedule, useScheduleSetup } from '../schedule-calls.ts';
 import { shortDate } from '../schedule-times.ts';
 import { schemaProblems } from '../../lib/form-errors.ts';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /** /admin/modules/schedule/schedules: the schedules ("Patrol 2027" and its dates), each with its groups, supervisors and rotations. */
 export function SchedulesPage() {
@@ -75,7 +76,7 @@ export function SchedulesPage() {
                       .
                     </Text>
                   ) : (
-                    <Table.ScrollContainer minWidth={520} tabIndex={0}>
+                    <TableScroll minWidth={520} tabIndex={0}>
                       <Table fz="sm" verticalSpacing={2} aria-label={`Groups of ${schedule.name}`}>
                         <Table.Thead>
                           <Table.Tr>
@@ -100,7 +101,7 @@ export function SchedulesPage() {
                           ))}
                         </Table.Tbody>
                       </Table>
-                    </Table.ScrollContainer>
+                    </TableScroll>
                   )}
                 </Stack>
               </Card>

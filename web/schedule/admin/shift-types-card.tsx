@@ -11,6 +11,7 @@ import { useSaveShiftType, useScheduleSetup } from '../schedule-calls.ts';
 import { Swatch } from '../schedule-ui.tsx';
 import { hoursText } from '../schedule-times.ts';
 import { schemaProblems } from '../../lib/form-errors.ts';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /** The shift types (code, name, colour, start and end, counting toward staffing), with their editor. */
 export function ShiftTypesCard() {
@@ -34,7 +35,7 @@ export function ShiftTypesCard() {
         ) : setup.data.shift_types.length === 0 ? (
           <EmptyState title="No shift type yet">Add the shifts your agency works (Day 07:00–15:00, Night 23:00–07:00).</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={620} tabIndex={0}>
+          <TableScroll minWidth={620} tabIndex={0}>
             <Table fz="sm" verticalSpacing={4} striped aria-label="Shift types">
               <Table.Thead>
                 <Table.Tr>
@@ -74,7 +75,7 @@ export function ShiftTypesCard() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Stack>
       {editing ? <ShiftTypeDialog type={editing} onClose={() => setEditing(null)} /> : null}

@@ -9,6 +9,7 @@ import { useRecordDialog } from './record-dialog.ts';
 import { useSaveTimeOffType, useTimeOffTypes } from '../schedule-calls.ts';
 import { hoursText } from '../schedule-times.ts';
 import { schemaProblems } from '../../lib/form-errors.ts';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /** The types of time off (vacation, comp, sick, personal), each with its monthly accrual and maximum carry-over. */
 export function TimeOffTypesCard() {
@@ -32,7 +33,7 @@ export function TimeOffTypesCard() {
         ) : types.data.length === 0 ? (
           <EmptyState title="No time-off type yet">Add vacation, comp time, sick and personal days with what each accrues.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={520} tabIndex={0}>
+          <TableScroll minWidth={520} tabIndex={0}>
             <Table fz="sm" verticalSpacing={4} striped aria-label="Time-off types">
               <Table.Thead>
                 <Table.Tr>
@@ -60,7 +61,7 @@ export function TimeOffTypesCard() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Stack>
       {editing ? <TimeOffTypeDialog type={editing} onClose={() => setEditing(null)} /> : null}

@@ -14,6 +14,7 @@ import { AllcallDetailCard } from './allcall-detail.tsx';
 import { AllcallForm } from './allcall-form.tsx';
 import type { AllcallSearch } from './allcall-search.ts';
 import { AllcallStatusBadge, callWhen } from './allcall-ui.tsx';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /**
  * /schedule/admin/allcall, the live board: send an urgent open shift to the officers a filter reaches;
@@ -82,7 +83,7 @@ function CallList({ state, go }: { state: AllcallSearch; go: (next: AllcallSearc
           <EmptyState title="No all-call yet">Send one when a shift must be filled now: the first officer to accept gets it.</EmptyState>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={560}>
+            <TableScroll minWidth={560}>
               <Table verticalSpacing="xs" highlightOnHover aria-label="All-calls, open first">
                 <Table.Thead>
                   <Table.Tr>
@@ -99,7 +100,7 @@ function CallList({ state, go }: { state: AllcallSearch; go: (next: AllcallSearc
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </TableScroll>
             {calls.data.total > calls.data.page_size ? (
               <TablePager
                 page={state.page}

@@ -9,7 +9,7 @@ import {
   type RespondAllcallInput,
 } from '../../../core/contracts/schedule-allcall.ts';
 import { apiKey, callEndpoint, queryKey } from '../../lib/api.ts';
-import { sendOrQueue } from '../../lib/outbox/outbox.ts';
+import { sendOrQueueLater } from '../../lib/outbox/send-later.ts';
 import { useLiveUpdates } from '../../lib/realtime.ts';
 
 /**
@@ -86,7 +86,7 @@ export function useRespondAllcall() {
   return useMutation({
     networkMode: 'always',
     mutationFn: ({ id, input, key, summary }: { id: string; input: RespondAllcallInput; key: string; summary: string }) =>
-      sendOrQueue(allcallApi.respondAllcall, { params: { id }, body: input, idempotencyKey: key }, summary, {
+      sendOrQueueLater(allcallApi.respondAllcall, { params: { id }, body: input, idempotencyKey: key }, summary, {
         formPath: '/schedule',
       }),
     onSuccess: async (outcome) => {

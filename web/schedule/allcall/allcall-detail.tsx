@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../ui/states.tsx';
 import { useAllcall, useCancelAllcall } from './allcall-calls.ts';
 import { AllcallResponseBadge, AllcallStatusBadge, callTitle, callWhen } from './allcall-ui.tsx';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /** One call on the board: what it is for, who it asked through which channels, who answered what, when and how; cancel while open. */
 export function AllcallDetailCard({ id }: { id: string }) {
@@ -60,7 +61,7 @@ function Detail({ call }: { call: AllcallDetail }) {
       <Text fz="sm" aria-live="polite">
         Asked {call.recipients.length}; {answered} answered.
       </Text>
-      <Table.ScrollContainer minWidth={560}>
+      <TableScroll minWidth={560}>
         <Table striped verticalSpacing="xs" aria-label={`Who all-call ${call.number} asked`}>
           <Table.Thead>
             <Table.Tr>
@@ -93,7 +94,7 @@ function Detail({ call }: { call: AllcallDetail }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       {call.status === 'open' ? (
         <Group justify="flex-end">
           <Button variant="default" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={() => setCancelling(true)}>

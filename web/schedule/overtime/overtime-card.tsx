@@ -14,6 +14,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { Swatch } from '../schedule-ui.tsx';
 import { hoursText, longDate } from '../schedule-times.ts';
 import { useOvertimeShift } from './overtime-calls.ts';
+import { TableScroll } from '../../ui/table-scroll.tsx';
 
 /** An open shift as a card (it reads the same on a phone as on a desk), with the actions the caller may take. */
 
@@ -122,7 +123,7 @@ export function OvertimeOrder({ id }: { id: string }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScroll minWidth={520}>
       <Table verticalSpacing={4} fz="sm" aria-label="The order" data-testid="overtime-order">
         <Table.Thead>
           <Table.Tr>
@@ -157,7 +158,7 @@ export function OvertimeOrder({ id }: { id: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

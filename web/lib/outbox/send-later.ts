@@ -1,0 +1,23 @@
+import type { Answer, BodyIn } from '../../../core/endpoints.ts';
+import type { QueueableEndpoint, QueueOptions, SendOutcome } from './outbox.ts';
+
+// The outbox's code (IndexedDB's wrapper, the kept photos, the flush: about 6 kB gz) starts loading as
+// soon as a screen that writes through it has drawn, not before: it is not needed to draw the screen,
+// and it is here well before the first write. The service worker keeps it for offline use.
+const outbox = import('./outbox.ts');
+// A failed load is the first write's to report (`sendOrQueueLater` then loads it again).
+outbox.catch(() => undefined);
+
+/**
+ * `sendOrQueue` (outbox.ts) for screens whose first view only reads: the same send, or the same
+ * keeping on the device, with the outbox's code loaded beside the screen instead of with it.
+ */
+export async function sendOrQueueLater<E extends QueueableEndpoint>(
+  endpoint: E,
+  call: { params?: Record<string, string | number>; body: BodyIn<E>; idempotencyKey: string },
+  summary: string,
+  options: QueueOptions = {},
+): Promise<SendOutcome<Answer<E>>> {
+  const { sendOrQueue } = await outbox.catch(() => import('./outbox.ts'));
+  return sendOrQueue(endpoint, call, summary, options);
+}
