@@ -1,6 +1,6 @@
 import { REALTIME_TOPICS, type ProductivityTasksMessage } from '../../core/contracts/realtime.ts';
 import type { Tx } from '../platform/database.ts';
-import { peopleWithPermission } from '../platform/people.ts';
+import { holdersOfPermissions } from '../platform/people.ts';
 import { publish, publishAll } from '../platform/realtime.ts';
 import * as q from './queries.ts';
 
@@ -53,12 +53,12 @@ export async function tasksChanged(tx: Tx, agencyId: string, changes: TaskChange
       for (const userId of await membersOf(place.spaceId)) tell(userId, task, place.listId);
     for (const person of await q.sharesOf(tx, agencyId, task.id)) tell(person.id, task);
   }
+  const holders = await holdersOfPermissions(tx, agencyId, ['admin:access', 'productivity:access']);
   // Administrators hear of every task through their permission, once.
-  for (const admin of await peopleWithPermission(tx, agencyId, 'admin:access')) audience.delete(admin.id);
+  for (const adminId of holders['admin:access']) audience.delete(adminId);
   // Only those who may still open the module: a member or a share whose productivity access was taken
   // away hears nothing more.
-  const mayOpen = new Set((await peopleWithPermission(tx, agencyId, 'productivity:access')).map((person) => person.id));
-  for (const userId of audience.keys()) if (!mayOpen.has(userId)) audience.delete(userId);
+  for (const userId of audience.keys()) if (!holders['productivity:access'].has(userId)) audience.delete(userId);
   const everything = new Map(
     changes.map(({ task, from }) => [task.id, { version: task.version, lists: new Set([task.listId, ...(from ? [from.listId] : [])]) }]),
   );

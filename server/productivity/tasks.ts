@@ -47,11 +47,13 @@ const zoneOf = (ctx: Pick<RequestContext, 'sysConfig'>) => ctx.sysConfig.general
 
 // ---------------------------------------------------------------- reading
 
-export async function describeTasks(tx: Tx, agencyId: string, rows: q.TaskRow[]): Promise<TaskSummary[]> {
-  const ids = rows.map((row) => row.id);
-  const assignees = await q.assigneesOf(tx, agencyId, ids);
-  const checklist = await q.checklistCounts(tx, agencyId, ids);
-  return rows.map((task) => ({
+/** A task's row as its summary says it, with its assignees and its checklist's counts. */
+function summaryOf(
+  task: q.TaskRow,
+  assignees: Array<{ id: string; name: string }>,
+  checklist: { done: number; total: number },
+): TaskSummary {
+  return {
     id: task.id,
     space_id: task.spaceId,
     list_id: task.listId,
@@ -65,33 +67,53 @@ export async function describeTasks(tx: Tx, agencyId: string, rows: q.TaskRow[])
     due_time: task.dueTime,
     due_at: task.dueAt?.toISOString() ?? null,
     labels: task.labels,
-    assignees: assignees.get(task.id) ?? [],
+    assignees,
     position: task.position,
     custom_fields: task.customFields,
     recurrence: task.recurrence ?? null,
     series_id: task.seriesId,
-    checklist_done: checklist.get(task.id)?.done ?? 0,
-    checklist_total: checklist.get(task.id)?.total ?? 0,
+    checklist_done: checklist.done,
+    checklist_total: checklist.total,
     closed_at: task.closedAt?.toISOString() ?? null,
     version: task.version,
     created_at: task.createdAt.toISOString(),
     updated_at: task.updatedAt.toISOString(),
-  }));
+  };
 }
 
-export async function describeTask(tx: Tx, ctx: RequestContext, task: q.TaskRow, access: TaskAccess): Promise<Task> {
+export async function describeTasks(tx: Tx, agencyId: string, rows: q.TaskRow[]): Promise<TaskSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const assignees = await q.assigneesOf(tx, agencyId, ids);
+  const checklist = await q.checklistCounts(tx, agencyId, ids);
+  return rows.map((task) => summaryOf(task, assignees.get(task.id) ?? [], checklist.get(task.id) ?? { done: 0, total: 0 }));
+}
+
+/**
+ * The whole task, as its drawer shows it. A caller that has just read the task's space or list (and
+ * not changed them since) passes them in `known`, so they are not read again; the checklist's counts
+ * come from the checklist itself.
+ */
+export async function describeTask(
+  tx: Tx,
+  ctx: RequestContext,
+  task: q.TaskRow,
+  access: TaskAccess,
+  known: { space?: q.SpaceRow; list?: q.ListRow } = {},
+): Promise<Task> {
   const agencyId = ctx.scope.agencyId;
-  const [summary] = await describeTasks(tx, agencyId, [task]);
-  const space = (await q.findSpace(tx, agencyId, task.spaceId))!;
-  const list = (await q.findList(tx, agencyId, task.listId))!;
+  const assignees = (await q.assigneesOf(tx, agencyId, [task.id])).get(task.id) ?? [];
+  const space = known.space?.id === task.spaceId ? known.space : (await q.findSpace(tx, agencyId, task.spaceId))!;
+  const list = known.list?.id === task.listId ? known.list : (await q.findList(tx, agencyId, task.listId))!.list;
+  const parts = await describeTaskParts(tx, ctx, task);
+  const done = parts.checklist.filter((item) => item.done).length;
   return {
-    ...summary!,
+    ...summaryOf(task, assignees, { done, total: parts.checklist.length }),
     description: task.description,
     space_name: space.name,
-    list_name: list.list.name,
+    list_name: list.name,
     statuses: space.statuses,
     fields: space.fields,
-    ...(await describeTaskParts(tx, ctx, task)),
+    ...parts,
     access,
   };
 }
@@ -478,7 +500,7 @@ export function moveTask(ctx: RequestContext, id: string, version: number, input
     const agencyId = ctx.scope.agencyId;
     const { task } = await visibleTask(tx, ctx, id, 'member', { lock: true });
     if (task.version !== version) throw staleVersion('task');
-    const { list } = await visibleList(tx, ctx, input.list_id);
+    const { list } = await visibleList(tx, ctx, input.list_id, { seen: task.spaceId });
     const space = (await q.findSpace(tx, agencyId, list.spaceId))!;
     const status = input.status ?? (space.statuses.some((s) => s.key === task.status) ? task.status : openStatus(space.statuses));
     const problems = await problemsOf(tx, ctx, space, { status }, {});
@@ -504,7 +526,7 @@ export function moveTask(ctx: RequestContext, id: string, version: number, input
       await dropBlindWatchers(tx, agencyId, after);
     }
     await tasksChanged(tx, agencyId, [{ task: after, from: task }]);
-    return describeTask(tx, ctx, after, 'member');
+    return describeTask(tx, ctx, after, 'member', { space, list });
   });
 }
 

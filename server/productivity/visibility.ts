@@ -31,10 +31,15 @@ export async function visibleSpace(tx: Tx, ctx: RequestContext, id: string, opti
   return space;
 }
 
-/** A list the caller sees (through its space), or not found. */
-export async function visibleList(tx: Tx, ctx: RequestContext, id: string) {
+/**
+ * A list the caller sees (through its space), or not found. `seen` is a space the caller was found to
+ * see earlier in the same request (the space of a task they may change): a list of it is not checked
+ * again.
+ */
+export async function visibleList(tx: Tx, ctx: RequestContext, id: string, options: { seen?: string } = {}) {
   const found = await q.findList(tx, ctx.scope.agencyId, id);
-  if (!found || !(await seesSpace(tx, ctx, found.list.spaceId))) throw listNotFound();
+  if (!found) throw listNotFound();
+  if (found.list.spaceId !== options.seen && !(await seesSpace(tx, ctx, found.list.spaceId))) throw listNotFound();
   return found;
 }
 
