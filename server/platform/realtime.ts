@@ -82,17 +82,20 @@ export async function publishAll(tx: Tx, agencyId: string, messages: readonly Re
       data: data as unknown,
     };
   });
-  // The ids are taken in the order of the rows (one sequence, one statement), as the streams send them.
-  const ids = (await tx.insert(realtimeEvents).values(rows).returning({ id: realtimeEvents.id }))
-    .map((row) => row.id)
-    .sort((a, b) => a - b);
-  const payloads = rows.map((row, index): string => {
-    const payload: Notified = { a: agencyId, i: ids[index]!, t: row.topic, u: row.userId, p: row.permission, m: row.module, d: row.data };
-    return JSON.stringify(payload);
-  });
-  await tx.execute(
-    sql`select pg_notify(${REALTIME_CHANNEL}, payload) from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb) with ordinality as message(payload, n) order by n`,
-  );
+  // One statement: the rows go in in their order, so their ids (one sequence) follow it, and each is
+  // announced with its id in that order (PostgreSQL runs a volatile function of the select list, here
+  // pg_notify, after the ORDER BY), once the transaction commits.
+  await tx.execute(sql`
+    with inserted as (
+      insert into ${realtimeEvents} (agency_id, topic, user_id, permission, module, data)
+      select ${agencyId}::uuid, m.message->>'topic', (m.message->>'userId')::uuid, m.message->>'permission', m.message->>'module', m.message->'data'
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as m(message, n)
+      order by m.n
+      returning id, topic, user_id, permission, module, data
+    )
+    select pg_notify(${REALTIME_CHANNEL}, json_build_object('a', ${agencyId}::uuid, 'i', id, 't', topic, 'u', user_id, 'p', permission, 'm', module, 'd', data)::text)
+    from inserted
+    order by id`);
   if (Math.random() < 0.02)
     await tx
       .delete(realtimeEvents)
