@@ -100,7 +100,9 @@ describe("a space's settings and a task's sharing", () => {
         'Burglary unit',
       );
 
-      await page.keyboard.press('Escape');
+      // Closed with its button: an Escape may first close the member picker's list, if it is open again.
+      await drawer.getByRole('button', { name: 'Close the space settings' }).click();
+      await drawer.waitFor({ state: 'hidden' });
       await page.getByRole('link', { name: 'Cases' }).click();
       await page.getByRole('heading', { name: 'Cases', level: 1 }).waitFor();
       await expect(page.getByRole('combobox', { name: `Status of ${task.title}` }).inputValue()).resolves.toBe('Open lead');

@@ -2,15 +2,16 @@ import { ComboboxChevron, ComboboxClearButton, InputBase, type SelectProps } fro
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { importWithReload } from '../lib/chunk-reload.ts';
 
-type SelectComponent = ComponentType<SelectProps>;
+/** Whether the real Select's module (with the combobox, popover and floating-ui behind it) has arrived. */
+let loaded = false;
+let loading: Promise<{ default: ComponentType<SelectProps> }> | null = null;
 
-/** The real Select, once its module (with the combobox, popover and floating-ui behind it) has arrived. */
-let loaded: SelectComponent | null = null;
-let loading: Promise<SelectComponent> | null = null;
-
-function loadSelect(): Promise<SelectComponent> {
+function loadSelect(): Promise<{ default: ComponentType<SelectProps> }> {
   loading ??= import('./select-loaded.tsx').then(
-    (module) => (loaded = module.Select),
+    (module) => {
+      loaded = true;
+      return { default: module.Select };
+    },
     (error: unknown) => {
       loading = null;
       throw error;
@@ -19,8 +20,12 @@ function loadSelect(): Promise<SelectComponent> {
   return loading;
 }
 
-/** Asked for by a click or a key before the module arrived: a failure here reloads the page or shows the error page. */
-const RequestedSelect = lazy(importWithReload(() => loadSelect().then((Select) => ({ default: Select }))));
+/**
+ * The real Select. Drawn once it has arrived or a click or a key asked for it; in the second case a
+ * failure to load reloads the page or shows the error page (importWithReload). Both ways are the same
+ * element, so the one drawn for a click is not replaced when the module then arrives.
+ */
+const LoadedSelect = lazy(importWithReload(loadSelect));
 
 type OptionEntry = string | { value: string; label?: string } | { group: ReactNode; items: readonly OptionEntry[] };
 
@@ -74,11 +79,6 @@ export function Select(props: SelectProps) {
     autoFocus: Boolean(requested?.focus || ready?.focus || props.autoFocus),
     defaultDropdownOpened: requested !== null || props.defaultDropdownOpened,
   };
-  if (ready && loaded) {
-    const Loaded = loaded;
-    return <Loaded {...props} {...handoff} />;
-  }
-
   const { label, description, error, required, withAsterisk, size, disabled, placeholder, clearable, style, className, w, id } = props;
   const value = props.value !== undefined ? props.value : props.defaultValue;
   const request = () => setRequested({ focus: hasFocus() });
@@ -116,10 +116,10 @@ export function Select(props: SelectProps) {
       }}
     />
   );
-  if (!requested) return standIn;
+  if (!ready && !requested) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <RequestedSelect {...props} {...handoff} />
+      <LoadedSelect {...props} {...handoff} />
     </Suspense>
   );
 }
