@@ -7,8 +7,6 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { FIRST_SCREENS } from './web/app/first-screens.ts';
-import { SESSION_COOKIE } from './web/lib/session/session-cookie.ts';
 
 /**
  * The web app's build. The app lives in web/ and is built into dist/web, which the API server serves
@@ -39,76 +37,6 @@ function buildMetadata(): Plugin {
         fileName: 'builds/latest.json',
         source: `${JSON.stringify({ id: build.id, built_at: build.builtAt })}\n`,
       });
-    },
-  };
-}
-
-/**
- * Writes first-screen-preloads.js and loads it (async) from index.html. Each first screen's route
- * components are lazy chunks, which the router asks for only once the entry has arrived and run: a
- * second round trip, after the largest download, before the screen can draw. The script maps each path
- * of web/app/first-screens.ts to those chunks and their static imports, signed in and signed out (the
- * session cookie tells which), and adds a modulepreload link for each of the page's own, so they
- * download beside the entry. A path it does not know preloads nothing, as before.
- */
-function firstScreenPreloads(): Plugin {
-  const webRoot = fileURLToPath(new URL('./web/', import.meta.url));
-  return {
-    name: 'precinct-first-screen-preloads',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const byModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId ? [[chunk.facadeModuleId, chunk] as const] : [])));
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (roots: string[]) => {
-        const seen = new Set<string>();
-        const stack = [...roots];
-        while (stack.length > 0) {
-          const file = stack.pop()!;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          stack.push(...(byFile.get(file)?.imports ?? []));
-        }
-        return seen;
-      };
-      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
-      // Per session state: "/" is the landing page signed out and the home screen signed in.
-      const preloads = { in: {} as Record<string, string[]>, out: {} as Record<string, string[]> };
-      for (const screen of FIRST_SCREENS) {
-        if (!screen.path.startsWith('/')) continue;
-        const roots = screen.lazy.map((key) => {
-          const chunk = byModule.get(path.join(webRoot, key));
-          if (!chunk) throw new Error(`web/app/first-screens.ts: no chunk for ${key} (${screen.name}): is it still loaded lazily?`);
-          return chunk.fileName;
-        });
-        const files = [...closure(roots)].filter((file) => !entry.has(file)).sort();
-        for (const state of screen.who === 'anyone' ? (['in', 'out'] as const) : ([screen.who === 'signed in' ? 'in' : 'out'] as const)) {
-          if (preloads[state][screen.path]) throw new Error(`web/app/first-screens.ts: two first screens for ${screen.path}`);
-          preloads[state][screen.path] = files;
-        }
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: 'first-screen-preloads.js',
-        source: `// Written by the build (vite.config.ts, firstScreenPreloads): this page's first-screen chunks, fetched beside the entry.
-(function () {
-  var preloads = ${JSON.stringify(preloads)};
-  // The session cookie (web/lib/session/session-cookie.ts), whole or in parts, says which screen the path shows.
-  var state = /(?:^|;\\s*)${SESSION_COOKIE.name}(?:\\.0)?=/.test(document.cookie) ? 'in' : 'out';
-  var files = preloads[state][location.pathname.replace(/\\/+$/, '') || '/'] || [];
-  for (var i = 0; i < files.length; i++) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = '/' + files[i];
-    document.head.appendChild(link);
-  }
-})();
-`,
-      });
-    },
-    transformIndexHtml() {
-      return [{ tag: 'script', attrs: { src: '/first-screen-preloads.js', async: true }, injectTo: 'head' }];
     },
   };
 }
@@ -253,15 +181,7 @@ function tableWithoutScrollArea(): Plugin {
 const config = {
   root: 'web',
   publicDir: 'public',
-  plugins: [
-    react(),
-    scrollAreaMergeRefs(),
-    tableWithoutScrollArea(),
-    firstScreenPreloads(),
-    buildMetadata(),
-    precompress(),
-    installableApp(),
-  ],
+  plugins: [react(), scrollAreaMergeRefs(), tableWithoutScrollArea(), buildMetadata(), precompress(), installableApp()],
   define: {
     __PRECINCT_BUILD_ID__: JSON.stringify(build.id),
   },
