@@ -30,7 +30,6 @@ const optionalText = (max: number) =>
     ),
   );
 
-/** A page of `item`s; `item` may be a schema of either zod build (classic or mini). */
 const PageQuery = {
   page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
   page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 25),

@@ -10,7 +10,7 @@ export const Id = z.string().check(z.uuid('Not a valid id'));
 /** The path parameters of a record's own route: `/…/:id`. */
 export const IdParams = z.object({ id: Id });
 
-/** A page of a list, as every list endpoint answers it. */
+/** A page of `item`s, as every list endpoint answers it; `item` may be a schema of either zod build (classic or mini). */
 export function pageOf<T extends z.core.$ZodType>(item: T) {
   return z.object({
     items: z.array(item),
