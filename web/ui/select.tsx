@@ -1,17 +1,44 @@
-import { ComboboxChevron, ComboboxClearButton, InputBase, type SelectProps } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
+import { ComboboxChevron, ComboboxClearButton, InputBase, type SelectProps as MantineSelectProps } from '@mantine/core';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { importWithReload } from '../lib/chunk-reload.ts';
 
-/** Whether the real Select's module (with the combobox, popover and floating-ui behind it) has arrived. */
-let loaded = false;
-let loading: Promise<{ default: ComponentType<SelectProps> }> | null = null;
+/**
+ * What the stand-in draws the same way as Mantine's Select, and so all a caller may pass: a prop it
+ * did not draw would make the field change when the real one arrives.
+ */
+export type SelectProps = Pick<
+  MantineSelectProps,
+  | 'id'
+  | 'label'
+  | 'aria-label'
+  | 'description'
+  | 'error'
+  | 'required'
+  | 'withAsterisk'
+  | 'placeholder'
+  | 'data'
+  | 'value'
+  | 'onChange'
+  | 'onClear'
+  | 'allowDeselect'
+  | 'clearable'
+  | 'searchable'
+  | 'disabled'
+  | 'readOnly'
+  | 'size'
+  | 'w'
+  | 'style'
+  | 'className'
+  | 'comboboxProps'
+>;
 
-function loadSelect(): Promise<{ default: ComponentType<SelectProps> }> {
+/** The real Select, once its module (with the combobox, popover and floating-ui behind it) has arrived. */
+let Loaded: ComponentType<MantineSelectProps> | null = null;
+let loading: Promise<ComponentType<MantineSelectProps>> | null = null;
+
+function loadSelect(): Promise<ComponentType<MantineSelectProps>> {
   loading ??= import('./select-loaded.tsx').then(
-    (module) => {
-      loaded = true;
-      return { default: module.Select };
-    },
+    (module) => (Loaded = module.Select),
     (error: unknown) => {
       loading = null;
       throw error;
@@ -19,13 +46,6 @@ function loadSelect(): Promise<{ default: ComponentType<SelectProps> }> {
   );
   return loading;
 }
-
-/**
- * The real Select. Drawn once it has arrived or a click or a key asked for it; in the second case a
- * failure to load reloads the page or shows the error page (importWithReload). Both ways are the same
- * element, so the one drawn for a click is not replaced when the module then arrives.
- */
-const LoadedSelect = lazy(importWithReload(loadSelect));
 
 type OptionEntry = string | { value: string; label?: string } | { group: ReactNode; items: readonly OptionEntry[] };
 
@@ -53,36 +73,40 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  * Lists' filters, sorts and pagers use it, so a list's first screen draws without waiting for it.
  */
 export function Select(props: SelectProps) {
-  // Set when the real Select is to be drawn: it has arrived, or a click or a key asked for it. `focus`
-  // is whether the stand-in had the focus then, so that the real field takes it.
-  const [ready, setReady] = useState<{ focus: boolean } | null>(loaded ? { focus: false } : null);
-  const [requested, setRequested] = useState<{ focus: boolean } | null>(null);
+  // How the real Select takes over once it has arrived: with the focus and its list open when the
+  // stand-in has the focus then and was clicked (or opened from the keyboard).
+  const [ready, setReady] = useState<{ focus: boolean; open: boolean } | null>(Loaded ? { focus: false, open: false } : null);
+  // A click's load that failed even after a reload: shown by the error page, as any part of the app that cannot load.
+  const [failed, setFailed] = useState<unknown>(null);
   const stand = useRef<HTMLInputElement>(null);
-  const hasFocus = () => stand.current !== null && document.activeElement === stand.current;
+  const requested = useRef(false);
 
   useEffect(() => {
     if (ready) return;
     let current = true;
-    loadSelect().then(
-      () => {
-        if (current) setReady({ focus: hasFocus() });
-      },
-      // Left to a click, which tries again and reloads the page or shows the error page if it must.
-      () => undefined,
-    );
+    const takeOver = () => {
+      if (!current) return;
+      const focus = stand.current !== null && document.activeElement === stand.current;
+      setReady({ focus, open: focus && requested.current });
+    };
+    // A failure is left to a click, which tries again and reloads the page or shows the error page.
+    loadSelect().then(takeOver, () => undefined);
     return () => {
       current = false;
     };
   }, [ready]);
 
-  const handoff = {
-    autoFocus: Boolean(requested?.focus || ready?.focus || props.autoFocus),
-    defaultDropdownOpened: requested !== null || props.defaultDropdownOpened,
-  };
+  if (failed) throw failed;
+  if (ready && Loaded) return <Loaded {...props} autoFocus={ready.focus} defaultDropdownOpened={ready.open} />;
+
   const { label, description, error, required, withAsterisk, size, disabled, placeholder, clearable, style, className, w, id } = props;
-  const value = props.value !== undefined ? props.value : props.defaultValue;
-  const request = () => setRequested({ focus: hasFocus() });
-  const standIn = (
+  const value = props.value ?? null;
+  const request = () => {
+    requested.current = true;
+    // Already on its way: this only makes a failure reload the page or reach the error page.
+    importWithReload(loadSelect)().catch(setFailed);
+  };
+  return (
     <InputBase
       ref={stand}
       id={id}
@@ -105,8 +129,15 @@ export function Select(props: SelectProps) {
       pointer={!props.searchable}
       value={optionLabel(props.data, value)}
       __defaultRightSection={<ComboboxChevron size={size} error={error} />}
-      __clearable={Boolean(clearable && value != null && !disabled && !props.readOnly)}
-      __clearSection={<ComboboxClearButton onClear={() => props.onChange?.(null, null)} />}
+      __clearable={Boolean(clearable && value !== null && !disabled && !props.readOnly)}
+      __clearSection={
+        <ComboboxClearButton
+          onClear={() => {
+            props.onChange?.(null, null);
+            props.onClear?.();
+          }}
+        />
+      }
       rightSectionPointerEvents="none"
       onClick={props.readOnly ? undefined : request}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
@@ -115,11 +146,5 @@ export function Select(props: SelectProps) {
         request();
       }}
     />
-  );
-  if (!ready && !requested) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <LoadedSelect {...props} {...handoff} />
-    </Suspense>
   );
 }

@@ -13,13 +13,12 @@ export function TableScroll({
   mah,
   children,
   ...others
-}: BoxProps &
-  ElementProps<'div'> & {
-    /** The table's narrowest width: narrower screens scroll it sideways. */
-    minWidth: number;
-    /** A height past which the table scrolls down too. */
-    mah?: number;
-  }) {
+}: Omit<BoxProps & ElementProps<'div'>, 'style'> & {
+  /** The table's narrowest width: narrower screens scroll it sideways. */
+  minWidth: number;
+  /** A height past which the table scrolls down too. */
+  mah?: number;
+}) {
   return (
     <Box {...others} style={{ overflowX: 'auto', ...(mah === undefined ? {} : { maxHeight: mah, overflowY: 'auto' }) }}>
       <Box style={{ minWidth }}>{children}</Box>

@@ -1,9 +1,10 @@
 import type { Answer, BodyIn } from '../../../core/endpoints.ts';
+import { ChunkLoadError, isChunkLoadError } from '../chunk-reload.ts';
 import type { QueueableEndpoint, QueueOptions, SendOutcome } from './outbox.ts';
 
 // The outbox's code (IndexedDB's wrapper, the kept photos, the flush: about 6 kB gz) starts loading as
-// soon as a screen that writes through it has drawn, not before: it is not needed to draw the screen,
-// and it is here well before the first write. The service worker keeps it for offline use.
+// soon as the screen's own code has run, beside it rather than before it: it is not needed to draw the
+// screen, and it is here well before the first write. The service worker keeps it for offline use.
 const outbox = import('./outbox.ts');
 // A failed load is the first write's to report (`sendOrQueueLater` then loads it again).
 outbox.catch(() => undefined);
@@ -18,6 +19,12 @@ export async function sendOrQueueLater<E extends QueueableEndpoint>(
   summary: string,
   options: QueueOptions = {},
 ): Promise<SendOutcome<Answer<E>>> {
-  const { sendOrQueue } = await outbox.catch(() => import('./outbox.ts'));
+  // Loaded again if the first load failed; still failing, the form keeps what was typed and says so
+  // (no reload here: that would lose it).
+  const { sendOrQueue } = await outbox
+    .catch(() => import('./outbox.ts'))
+    .catch((error: unknown) => {
+      throw isChunkLoadError(error) ? new ChunkLoadError(error) : error;
+    });
   return sendOrQueue(endpoint, call, summary, options);
 }
