@@ -80,17 +80,19 @@ export function Select(props: SelectProps) {
   const [failed, setFailed] = useState<unknown>(null);
   const stand = useRef<HTMLInputElement>(null);
   const requested = useRef(false);
+  const takeOver = () => {
+    const focus = stand.current !== null && document.activeElement === stand.current;
+    setReady({ focus, open: focus && requested.current });
+  };
 
   useEffect(() => {
     if (ready) return;
     let current = true;
-    const takeOver = () => {
-      if (!current) return;
-      const focus = stand.current !== null && document.activeElement === stand.current;
-      setReady({ focus, open: focus && requested.current });
-    };
     // A failure is left to a click, which tries again and reloads the page or shows the error page.
-    loadSelect().then(takeOver, () => undefined);
+    loadSelect().then(
+      () => current && takeOver(),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -103,8 +105,9 @@ export function Select(props: SelectProps) {
   const value = props.value ?? null;
   const request = () => {
     requested.current = true;
-    // Already on its way: this only makes a failure reload the page or reach the error page.
-    importWithReload(loadSelect)().catch(setFailed);
+    // Usually already on its way; tried again if the first load failed, and a failure now reloads the
+    // page or reaches the error page.
+    importWithReload(loadSelect)().then(takeOver, setFailed);
   };
   return (
     <InputBase
