@@ -137,6 +137,21 @@ function installableApp() {
 }
 
 /**
+ * A plugin that resolves `source`, imported from a file whose path (with forward slashes) matches
+ * `importer`, to `target` (relative to this file), and leaves every other import alone.
+ */
+function redirectImport(name: string, source: string, importer: RegExp, target: string): Plugin {
+  const file = fileURLToPath(new URL(target, import.meta.url));
+  return {
+    name,
+    enforce: 'pre',
+    resolveId(imported, from) {
+      return imported === source && from !== undefined && importer.test(from.replaceAll('\\', '/')) ? file : null;
+    },
+  };
+}
+
+/**
  * Mantine's ScrollArea (inside every Drawer and Modal) imports one small hook, `useMergeRefs`, from
  * @floating-ui/react, and with it the bundler loads the whole of @floating-ui/react's shared chunk
  * (~15 kB gz: the positioning of popovers and menus) with every screen that has a drawer and no popover
@@ -144,39 +159,26 @@ function installableApp() {
  * (web/lib/vendor/merge-refs.ts, the same code); every other import of @floating-ui/react is untouched.
  * Should a Mantine upgrade import anything else there, the build fails on the missing export.
  */
-function scrollAreaMergeRefs(): Plugin {
-  const copy = fileURLToPath(new URL('./web/lib/vendor/merge-refs.ts', import.meta.url));
-  return {
-    name: 'precinct:scroll-area-merge-refs',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer?.replaceAll('\\', '/').includes('/@mantine/core/esm/components/ScrollArea/'))
-        return copy;
-      return null;
-    },
-  };
-}
+const scrollAreaMergeRefs = () =>
+  redirectImport(
+    'precinct:scroll-area-merge-refs',
+    '@floating-ui/react',
+    /\/@mantine\/core\/esm\/components\/ScrollArea\//,
+    './web/lib/vendor/merge-refs.ts',
+  );
 
 /**
  * Mantine's `Table` carries `Table.ScrollContainer`, which imports the whole ScrollArea. Precinct's
  * tables scroll with web/ui/table-scroll.tsx instead (lint enforces it), so that import resolves to
  * web/lib/vendor/no-scroll-area.ts, and a screen with a table does not load ScrollArea for nothing.
  */
-function tableWithoutScrollArea(): Plugin {
-  const stand = fileURLToPath(new URL('./web/lib/vendor/no-scroll-area.ts', import.meta.url));
-  return {
-    name: 'precinct:table-without-scroll-area',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source === '../ScrollArea/ScrollArea.mjs' &&
-        importer?.replaceAll('\\', '/').endsWith('/@mantine/core/esm/components/Table/TableScrollContainer.mjs')
-      )
-        return stand;
-      return null;
-    },
-  };
-}
+const tableWithoutScrollArea = () =>
+  redirectImport(
+    'precinct:table-without-scroll-area',
+    '../ScrollArea/ScrollArea.mjs',
+    /\/@mantine\/core\/esm\/components\/Table\/TableScrollContainer\.mjs$/,
+    './web/lib/vendor/no-scroll-area.ts',
+  );
 
 const config = {
   root: 'web',

@@ -1,6 +1,5 @@
-import type { Answer, BodyIn } from '../../../core/endpoints.ts';
 import { ChunkLoadError, isChunkLoadError } from '../chunk-reload.ts';
-import type { QueueableEndpoint, QueueOptions, SendOutcome } from './outbox.ts';
+import type { sendOrQueue } from './outbox.ts';
 
 // The outbox's code (IndexedDB's wrapper, the kept photos, the flush: about 6 kB gz) starts loading as
 // soon as the screen's own code has run, beside it rather than before it: it is not needed to draw the
@@ -13,18 +12,13 @@ outbox.catch(() => undefined);
  * `sendOrQueue` (outbox.ts) for screens whose first view only reads: the same send, or the same
  * keeping on the device, with the outbox's code loaded beside the screen instead of with it.
  */
-export async function sendOrQueueLater<E extends QueueableEndpoint>(
-  endpoint: E,
-  call: { params?: Record<string, string | number>; body: BodyIn<E>; idempotencyKey: string },
-  summary: string,
-  options: QueueOptions = {},
-): Promise<SendOutcome<Answer<E>>> {
+export const sendOrQueueLater: typeof sendOrQueue = async (...call) => {
   // Loaded again if the first load failed; still failing, the form keeps what was typed and says so
   // (no reload here: that would lose it).
-  const { sendOrQueue } = await outbox
+  const loaded = await outbox
     .catch(() => import('./outbox.ts'))
     .catch((error: unknown) => {
       throw isChunkLoadError(error) ? new ChunkLoadError(error) : error;
     });
-  return sendOrQueue(endpoint, call, summary, options);
-}
+  return loaded.sendOrQueue(...call);
+};
