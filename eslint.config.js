@@ -37,7 +37,8 @@ const webModules = foldersOf('web').filter((name) => !WEB_SHARED.includes(name))
  *   modules.ts                     target zone).
  *   web/lib/, web/ui/              the web's shared library: no module, not the shell.
  *   web/<module>/                  its own folder, web/lib, web/ui and core/; never another module nor the shell.
- *   web/app/, web/main.tsx         the shell and composition root: anything in web/ and core/.
+ *   web/app/, web/main.tsx,        the shell and composition root (the app's start, and the sign-in
+ *   web/sign-in.tsx                page's): anything in web/ and core/.
  * web/ never imports server/ and server/ never imports web/.
  */
 const layerZones = [

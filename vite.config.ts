@@ -180,10 +180,84 @@ const tableWithoutScrollArea = () =>
     './web/lib/vendor/no-scroll-area.ts',
   );
 
+/** The sign-in page (login.html, started by web/sign-in.tsx), beside the app's (index.html, web/main.tsx). */
+const SIGN_IN_PAGE = path.resolve(import.meta.dirname, 'web/login.html');
+/** The sign-in page's screen, which its start imports (web/app/start-sign-in-page.tsx). */
+const SIGN_IN_SCREEN = path.resolve(import.meta.dirname, 'web/app/sign-in-screen.tsx');
+
+/** Each page (index.html, login.html) keeps an entry file of its own, with its start, which its HTML names. */
+const PAGE_STARTS = new Set(['web/sign-in.tsx', 'web/main.tsx'].map((file) => path.resolve(import.meta.dirname, file)));
+const notAnEntry = (id: string) => !id.endsWith('.html') && !PAGE_STARTS.has(id);
+
+let signInModuleIds: Set<string> | null = null;
+
+type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
+
+/**
+ * Every module the sign-in page loads before it draws: what login.html imports, directly or not, and
+ * its screen (which it imports beside it). Through a package's index this takes in more than the page
+ * uses, which costs the sign-in page some bytes but never the app, which loads this chunk too.
+ */
+function signInPageModules(ctx: ModuleGraph): Set<string> {
+  if (signInModuleIds) return signInModuleIds;
+  const seen = new Set<string>();
+  const queue = [SIGN_IN_PAGE, SIGN_IN_SCREEN];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  signInModuleIds = seen;
+  return seen;
+}
+
+/**
+ * login.html names the files of the sign-in screen (modulepreload), so the browser fetches them beside
+ * the page's start instead of after it has run. They are loaded with an import and not statically,
+ * so that the app (which loads the sign-in page's shared chunk) does not carry the form's code.
+ */
+function signInScreenPreload(): Plugin {
+  return {
+    name: 'precinct:sign-in-screen-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.filename.endsWith('login.html') || !ctx.bundle) return html;
+        const chunks = new Map(
+          Object.values(ctx.bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])),
+        );
+        const screen = [...chunks.values()].find((chunk) => chunk.facadeModuleId === SIGN_IN_SCREEN);
+        if (!screen) throw new Error('The sign-in screen is not a chunk of its own: login.html cannot preload it');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName) || html.includes(`/${fileName}"`)) return;
+          files.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+        };
+        visit(screen.fileName);
+        return [...files].map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 const config = {
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), scrollAreaMergeRefs(), tableWithoutScrollArea(), buildMetadata(), precompress(), installableApp()],
+  plugins: [
+    react(),
+    scrollAreaMergeRefs(),
+    tableWithoutScrollArea(),
+    signInScreenPreload(),
+    buildMetadata(),
+    precompress(),
+    installableApp(),
+  ],
   define: {
     __PRECINCT_BUILD_ID__: JSON.stringify(build.id),
   },
@@ -198,14 +272,27 @@ const config = {
     // figure that matters is the gzipped JavaScript per route, which `npm run bench:web` prints.
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      // The app, and the sign-in page a browser with no session gets for /login (web/sign-in.tsx).
+      input: { index: path.resolve(import.meta.dirname, 'web/index.html'), login: SIGN_IN_PAGE },
       output: {
         codeSplitting: {
           // Everything the entry imports statically (React, Mantine's core, the router, the query
           // client, zod, the shell) is one chunk: every page loads all of it anyway, and left to
           // itself the bundler split it into a dozen chunks shared with lazy screens, which cost
           // requests and ~10 kB gzipped of import glue and lost compression per page
-          // (`npm run bench:web` measures it). Screens stay lazy and split as before.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // (`npm run bench:web` measures it). Screens stay lazy and split as before. What the sign-in
+          // page starts with is a chunk of its own, which the app loads too: the sign-in page does
+          // not load what only the app starts with (the router, the query client, the modules' routes).
+          groups: [
+            {
+              name: (id, ctx) => (signInPageModules(ctx).has(id) ? 'sign-in' : null),
+              debugName: 'sign-in',
+              tags: ['$initial'],
+              test: notAnEntry,
+              priority: 2,
+            },
+            { name: 'app', tags: ['$initial'], test: notAnEntry, priority: 1 },
+          ],
         },
       },
     },

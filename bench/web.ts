@@ -26,6 +26,7 @@ import {
   filesForGroup,
   largestChunks,
   measureRouteGroups,
+  pageOf,
   publicScripts,
   readManifest,
   ROUTE_GROUPS,
@@ -103,7 +104,7 @@ function crossCheck(outDir: string, c: LighthouseCase, groupName: string) {
   const group = ROUTE_GROUPS.find((candidate) => candidate.name === groupName);
   if (!group) throw new Error(`No route group ${groupName}`);
   const predicted = new Set([
-    ...publicScripts(fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')),
+    ...publicScripts(fs.readFileSync(path.join(outDir, pageOf(group)), 'utf8')),
     ...filesForGroup(manifest, group).js,
   ]);
   const run = c.runs[0];

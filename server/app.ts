@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { matchesRoutePattern } from '../core/route-patterns.ts';
+import { carriesSessionCookie } from '../core/session-cookie.ts';
 import type { Config } from './env.ts';
 import { SERVER_MODULES } from './modules.ts';
 import { SigningKeys } from './platform/signing-keys.ts';
@@ -167,7 +169,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
 
   for (const module of services.modules) await module.routes(app, services);
 
-  await serveWebApp(app, config.webDistDir);
+  await serveWebApp(app, config.webDistDir, config.redirects);
 
   app.setNotFoundHandler((request, reply) =>
     errorHandler(new AppError('not_found', `Not found: ${request.method} ${request.url.split('?')[0]}`), request, reply),
@@ -175,11 +177,25 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   return { app, services };
 }
 
+/**
+ * The sign-in page of its own (login.html: the form without the router, the query client or the
+ * modules' routes; web/sign-in.tsx) is sent for /login to a browser with no session cookie, unless a
+ * configured redirect takes /login elsewhere: the app (index.html) carries out redirects.
+ */
+function sendsSignInPage(urlPath: string, cookieHeader: string | undefined, redirects: Config['redirects']): boolean {
+  return (
+    matchesRoutePattern(urlPath, '/login') &&
+    !carriesSessionCookie(cookieHeader) &&
+    !redirects.some((redirect) => matchesRoutePattern(urlPath, redirect.from))
+  );
+}
+
 /** Serves the built React app: real files as they are, any other path as index.html (client routes). */
-async function serveWebApp(app: FastifyInstance, distDir: string) {
+async function serveWebApp(app: FastifyInstance, distDir: string, redirects: Config['redirects']) {
   // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers that accept them.
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
   const indexFile = path.join(distDir, 'index.html');
+  const signInFile = path.join(distDir, 'login.html');
   // The files of the installable app (vite.config.ts installableApp) whose names do not change with the build.
   const offlineAppFiles = new Set(['sw.js', 'manifest.webmanifest']);
   app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
@@ -207,6 +223,9 @@ async function serveWebApp(app: FastifyInstance, distDir: string) {
         .type('text/plain')
         .send('The web app has not been built yet. Run `npm run build` (or `npm start`, which builds it).');
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { cacheControl: false });
+    // Which page /login gets depends on the session cookie.
+    if (matchesRoutePattern(urlPath, '/login')) reply.header('vary', 'cookie');
+    const page = sendsSignInPage(urlPath, request.headers.cookie, redirects) && fs.existsSync(signInFile) ? 'login.html' : 'index.html';
+    return reply.sendFile(page, { cacheControl: false });
   });
 }

@@ -17,6 +17,8 @@ const manifest: Manifest = {
   'b.tsx': { file: 'assets/b.js', isDynamicEntry: true, imports: ['_b-only.js'], dynamicImports: ['c.tsx'] },
   '_b-only.js': { file: 'assets/b-only.js' },
   'c.tsx': { file: 'assets/c.js', isDynamicEntry: true },
+  // A second page, sharing the shared chunk but not the app's entry.
+  'login.html': { file: 'assets/login.js', isEntry: true, imports: ['_deep.js'], dynamicImports: ['c.tsx'] },
 };
 
 describe('first-visit files from the build manifest', () => {
@@ -32,6 +34,15 @@ describe('first-visit files from the build manifest', () => {
 
   it('adds the CSS the lazy chunks carry', () => {
     expect(filesForGroup(manifest, { lazy: ['a.tsx'] }).css.sort()).toEqual(['assets/a.css', 'assets/index.css']);
+  });
+
+  it("counts a page of its own from its own entry, without the app's", () => {
+    const files = filesForGroup(manifest, { page: 'login.html', lazy: ['c.tsx'] });
+    expect(files.js.sort()).toEqual(['assets/c.js', 'assets/deep.js', 'assets/login.js']);
+  });
+
+  it('fails loudly on a page the build does not have', () => {
+    expect(() => filesForGroup(manifest, { page: 'signin.html', lazy: [] })).toThrow(/no page "signin.html"/);
   });
 
   it('fails loudly on a route file the build does not know', () => {

@@ -56,6 +56,7 @@ describe('route access declarations', () => {
   beforeAll(async () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Precinct</title>');
+    fs.writeFileSync(path.join(webDir, 'login.html'), '<!doctype html><title>Precinct</title><script src="/sign-in"></script>');
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
     server = await startTestServer(
       'pglite',
@@ -170,6 +171,35 @@ describe('route access declarations', () => {
     expect(api.json()).toMatchObject({ code: 'not_found', message: 'Not found: GET /rest/v1/nothing-here' });
     const escape = await server.request({ method: 'GET', url: '/../../etc/passwd' });
     expect(escape.body).not.toMatch(/root:/);
+  });
+
+  it('sends the sign-in page of its own for /login to a browser with no session, and the app to one with a session', async () => {
+    for (const url of ['/login', '/login/', '/LOGIN', '/login?unlock=abc']) {
+      const page = await server.request({ method: 'GET', url });
+      expect(page.body, url).toContain('/sign-in');
+      expect(page.headers.vary).toMatch(/cookie/i);
+    }
+    for (const cookie of ['precinct-auth-token=base64-abc', 'theme=dark; precinct-auth-token.0=base64-abc']) {
+      const page = await server.request({ method: 'GET', url: '/login', headers: { cookie } });
+      expect(page.body, cookie).toBe('<!doctype html><title>Precinct</title>');
+    }
+    // Other paths, and an emptied cookie, are as before.
+    expect((await server.request({ method: 'GET', url: '/signup' })).body).toBe('<!doctype html><title>Precinct</title>');
+    expect((await server.request({ method: 'GET', url: '/login', headers: { cookie: 'precinct-auth-token=' } })).body).toContain(
+      '/sign-in',
+    );
+  });
+
+  it('sends the app for /login when a configured redirect takes /login elsewhere, so the redirect happens', async () => {
+    const redirecting = await startTestServer('pglite', {
+      WEB_DIST_DIR: webDir,
+      ROUTE_REDIRECTS: JSON.stringify([{ from: '/log*', to: '/signup', permanent: false }]),
+    });
+    try {
+      expect((await redirecting.request({ method: 'GET', url: '/login' })).body).toBe('<!doctype html><title>Precinct</title>');
+    } finally {
+      await redirecting.close();
+    }
   });
 
   it('sends security headers: a CSP without inline script, nosniff, no framing', async () => {

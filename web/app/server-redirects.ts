@@ -1,4 +1,4 @@
-import { matchesRoutePattern } from './guards/route-patterns.ts';
+import { matchesRoutePattern } from '../../core/route-patterns.ts';
 import { classifyNavigationUrl } from '../lib/safe-navigation.ts';
 
 /**

@@ -3,13 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
 import { retryOnceBackOnline } from '../lib/query-retry.ts';
 import { getAccessToken, getAuthState, getSignOutNotice, startAuth, subscribeAuth } from '../lib/session/session.ts';
 import { GENERIC_SESSION_END } from '../lib/session/sign-out-notice.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
 import { configureApiClient } from '../lib/api-client.ts';
-import { appConfigQueryOptions } from './app-config.ts';
+import { appConfigQueryOptions, type AppConfig } from './app-config.ts';
 import { AppProviders } from './app-providers.tsx';
 import { afterFirstScreen } from './after-first-screen.ts';
 import { newDeploymentSeen, setUpdatePrompt } from './app-updates.ts';
@@ -53,7 +54,7 @@ function wireAuth(router: AppRouter, queryClient: QueryClient): void {
   });
 }
 
-function wireNavigation(router: AppRouter, queryClient: QueryClient): void {
+function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: string | null): void {
   let lastPageView: string | null = null;
   const pageView = (href: string) => {
     if (href === lastPageView) return;
@@ -68,7 +69,7 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient): void {
     await startAnalytics(config.analytics);
     const { session, claims } = getAuthState();
     if (session && claims) identifyUser(session.user.id, claims.agency_id);
-    lastPageView = null;
+    lastPageView = counted;
     pageView(router.state.resolvedLocation?.href ?? router.state.location.href);
   });
 }
@@ -120,10 +121,20 @@ async function startOfflineReads(queryClient: QueryClient, loading: Promise<type
   if (getAuthState().session) await kept;
 }
 
+/** The sign-in page (start-sign-in-page.tsx) giving way to the app in the same page. */
+export type Handover = {
+  /** The sign-in page's root: it stays on screen until the app's first screen is ready, then goes. */
+  replaces: Root | null;
+  /** The page's settings, as the sign-in page read them. */
+  appConfig: AppConfig | null;
+  /** The page view the sign-in page counted. */
+  pageViewed: string | null;
+};
+
 /** Starts the app: error log, API client, session, the device's copy of the forms' data, router, analytics, deployment poll, then renders; then the field readiness (service worker, outbox). */
-export async function startApp(container: HTMLElement): Promise<void> {
+export async function startApp(container: HTMLElement, handover?: Handover): Promise<void> {
   // Lazily loaded screens reload the page when their file is gone (importWithReload, at most every 10 s).
-  installErrorLog(window);
+  if (!handover) installErrorLog(window);
   configureApiClient({ getAccessToken });
   const queryClient = createQueryClient();
   const offlineReads = import('../lib/offline-reads/offline-reads.ts');
@@ -132,10 +143,11 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // The stored session was dropped on the way in (its token could not be read, or the server refused
   // to refresh it): the visitor was signed in, so they land on /login, which says why.
   if (getSignOutNotice() !== null && window.location.pathname !== '/login') window.history.replaceState(window.history.state, '', '/login');
+  if (handover?.appConfig) queryClient.setQueryData(appConfigQueryOptions.queryKey, handover.appConfig);
   const router = createAppRouter(queryClient);
   preloadFirstScreen(router);
   wireAuth(router, queryClient);
-  wireNavigation(router, queryClient);
+  wireNavigation(router, queryClient, handover?.pageViewed ?? null);
   setUpdatePrompt(offerReload);
   if (!import.meta.env.DEV) startDeploymentPoller({ runningId: __PRECINCT_BUILD_ID__, onNewDeployment: newDeploymentSeen });
   // The service worker and the offline outbox, once the first screen is up (its own chunk).
@@ -147,11 +159,21 @@ export async function startApp(container: HTMLElement): Promise<void> {
         .catch(() => undefined),
   );
 
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!handover?.replaces) {
+    createRoot(container).render(app);
+    return;
+  }
+  // The sign-in page stays until the app has been through its guards and has its screen's code; then
+  // one goes and the other comes in the same task, so nothing blank is painted between them.
+  await router.load();
+  handover.replaces.unmount();
+  const root = createRoot(container);
+  flushSync(() => root.render(app));
 }

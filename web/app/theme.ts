@@ -3,7 +3,7 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
 /**
  * Precinct's Mantine theme (spec sections 1 and 9): primary blue, secondary green, zinc-grey
  * surfaces, and the overlay z-indices modal 1100, overlay 1000, menu 1000, tooltip 1100. The theme
- * transition, disabled opacity, toast width and focus ring live in global.css and app-providers.tsx.
+ * transition, disabled opacity, toast width and focus ring live in global.css and ui-providers.tsx.
  */
 
 /** Tailwind's zinc, 50 to 900. */

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import type { ResendInput } from '../../core/contracts/auth.ts';
 import { callEndpoint } from '../lib/api.ts';
+import { useAction } from '../lib/use-action.ts';
 
 /** Sends the sign-up confirmation e-mail again. */
 export function resendConfirmation(input: ResendInput) {
@@ -9,5 +9,5 @@ export function resendConfirmation(input: ResendInput) {
 }
 
 export function useResendConfirmation() {
-  return useMutation({ mutationFn: resendConfirmation });
+  return useAction(resendConfirmation);
 }

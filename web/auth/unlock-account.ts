@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { authApi } from '../../core/contracts/auth-api.ts';
 import { callEndpoint } from '../lib/api.ts';
+import { useAction } from '../lib/use-action.ts';
 
 /** The e-mailed link (/login?unlock=<token>) lifts a lock after 5 failed sign-ins. */
 export function unlockAccount(token: string) {
@@ -8,5 +8,5 @@ export function unlockAccount(token: string) {
 }
 
 export function useUnlockAccount() {
-  return useMutation({ mutationFn: unlockAccount });
+  return useAction(unlockAccount);
 }

@@ -3,7 +3,7 @@ import { defaultSysConfig, type SysConfig } from '../../../core/contracts/agency
 import type { Claims, Permission } from '../../../core/permissions.ts';
 import { ADMIN_REQUIRED_NOTICE, adminGuardDecision, isAdminPath } from './admin-guard.ts';
 import { moduleGuardDecision } from './module-guard.ts';
-import { matchesRoutePattern } from './route-patterns.ts';
+import { matchesRoutePattern } from '../../../core/route-patterns.ts';
 import { SIGN_IN_GUARD_OPTIONS, signInGuardDecision, type SignInGuardOptions } from './sign-in-guard.ts';
 
 const AGENCY = '0d6c4c62-55a8-4bbb-9a5a-8d4c1f1b7a21';

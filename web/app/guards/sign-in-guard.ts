@@ -1,4 +1,4 @@
-import { matchesAnyRoutePattern, matchesRoutePattern } from './route-patterns.ts';
+import { matchesAnyRoutePattern, matchesRoutePattern } from '../../../core/route-patterns.ts';
 
 /**
  * The sign-in guard's decision for one navigation (spec section 2), as a pure function: skipped for

@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AuthLink } from '../../ui/auth-link.tsx';
 import { PrecinctLogo } from '../../ui/precinct-logo.tsx';
 import { ThemeSwitch } from '../theme-switch.tsx';
 
@@ -12,7 +12,7 @@ export function AuthFrame({ children, width = 30 * 16 }: { children: ReactNode; 
         Skip to content
       </a>
       <Group component="header" justify="space-between" px="md" py="sm" wrap="nowrap">
-        <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Precinct home" className="precinct-tap">
+        <Anchor component={AuthLink} to="/" underline="never" c="inherit" aria-label="Precinct home" className="precinct-tap">
           <PrecinctLogo />
         </Anchor>
         <ThemeSwitch />
@@ -33,13 +33,5 @@ export function AuthFrame({ children, width = 30 * 16 }: { children: ReactNode; 
         Precinct · software for public-safety agencies
       </Text>
     </Box>
-  );
-}
-
-export function AuthLayout() {
-  return (
-    <AuthFrame>
-      <Outlet />
-    </AuthFrame>
   );
 }

@@ -1,11 +1,19 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { Outlet, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { notifications } from '@mantine/notifications';
 import { getAuthState } from '../../lib/session/session.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { adminGuardDecision } from '../guards/admin-guard.ts';
-import { AuthLayout } from '../layouts/auth-frame.tsx';
+import { AuthFrame } from '../layouts/auth-frame.tsx';
 import { EmptyLayout } from '../layouts/empty-layout.tsx';
 import { rootRoute } from './root-route.tsx';
+
+function AuthLayout() {
+  return (
+    <AuthFrame>
+      <Outlet />
+    </AuthFrame>
+  );
+}
 
 /** The auth layout (the sign-in screens). */
 export const authLayoutRoute = createRoute({

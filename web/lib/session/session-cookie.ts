@@ -1,20 +1,9 @@
 import { Session } from '../../../core/contracts/auth.ts';
+import { SESSION_COOKIE } from '../../../core/session-cookie.ts';
 import { deleteCookie, readCookieJar, writeCookie, type CookieOptions } from '../cookies.ts';
 
-/**
- * The browser keeps the session in a cookie (spec section 9): path /, same-site lax, not http-only,
- * max age 400 days, values base64url-encoded behind a prefix, split into chunks of 3180 characters
- * when too long for one cookie. A value that fits is one cookie named `precinct-auth-token`; a longer
- * one becomes `precinct-auth-token.0`, `.1`, … and the other form is removed.
- */
-export const SESSION_COOKIE = {
-  name: 'precinct-auth-token',
-  path: '/',
-  sameSite: 'lax',
-  maxAgeSeconds: 400 * 24 * 60 * 60,
-  chunkSize: 3180,
-  valuePrefix: 'base64-',
-} as const;
+/** The cookie's name and settings (core/session-cookie.ts: the server looks for it too). */
+export { SESSION_COOKIE };
 
 const cookieOptions: CookieOptions = {
   path: SESSION_COOKIE.path,

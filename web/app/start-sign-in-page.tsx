@@ -1,0 +1,106 @@
+import { StrictMode, type MouseEvent } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { configureApiClient } from '../lib/api-client.ts';
+import { importWithReload } from '../lib/chunk-reload.ts';
+import { getAccessToken, getAuthState, startAuth, subscribeAuth } from '../lib/session/session.ts';
+import { AuthLinkProvider, type AuthLinkRenderer } from '../ui/auth-link.tsx';
+import { afterFirstScreen } from './after-first-screen.ts';
+import { capturePageView, startAnalytics } from './analytics.ts';
+import type { AppConfig } from './app-config.ts';
+import { installErrorLog } from './error-log.ts';
+import { UiProviders } from './ui-providers.tsx';
+
+/**
+ * The sign-in page as a page of its own (login.html, which the server sends for /login to a browser
+ * with no session): the password form in the sign-in frame, without the router, the query client or
+ * any module's routes, so an officer's first visit loads a third less JavaScript (decision 013). Once
+ * the form signs in, or a link leads elsewhere, the app takes over in the same page at that path
+ * (start-app.tsx `Handover`) and draws what comes next (the second factor, or where they were going).
+ */
+
+const loadApp = importWithReload(() => import('./start-app.tsx'));
+// The screen is loaded beside this file, not after it: login.html names its files too (vite.config.ts
+// signInScreenPreload). Apart, the app does not load the form's code before it needs it.
+const loadScreen = importWithReload(() => import('./sign-in-screen.tsx'));
+
+/** What the page read that the app would otherwise read again. */
+const carried: { appConfig: AppConfig | null; pageViewed: string | null } = { appConfig: null, pageViewed: null };
+
+let handingOver: Promise<void> | null = null;
+
+/** Lets the app draw `path` (the page's own, when not given) in place of the sign-in page. */
+function handOver(container: HTMLElement, root: Root | null, path?: string): Promise<void> {
+  if (handingOver) return handingOver;
+  if (path !== undefined) window.history.pushState(window.history.state, '', path);
+  handingOver = loadApp()
+    .then((app) => app.startApp(container, { replaces: root, ...carried }))
+    // The app's code could not be had (a new deployment's reload is already under way, or the network
+    // failed): the browser loads the page as any other link would.
+    .catch(() => window.location.assign(window.location.href));
+  return handingOver;
+}
+
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/** The sign-in page's links: the app comes in and draws their page, as its own links would. */
+function handOverLink(container: HTMLElement, root: Root): AuthLinkRenderer {
+  return ({ to, onClick, ...props }) => (
+    <a
+      href={to}
+      {...props}
+      onClick={(event) => {
+        onClick?.(event);
+        if (event.defaultPrevented || !isPlainClick(event)) return;
+        event.preventDefault();
+        void handOver(container, root, to);
+      }}
+    />
+  );
+}
+
+/** Counts the page view, as the app does once it has the analytics settings. */
+async function startPageAnalytics(): Promise<void> {
+  const config = await (await import('./app-config.ts')).getAppConfig();
+  carried.appConfig = config;
+  await startAnalytics(config.analytics);
+  // The app, when it takes over, counts a page view only for a page other than this one.
+  if (handingOver) return;
+  carried.pageViewed = window.location.href.slice(window.location.origin.length);
+  capturePageView(carried.pageViewed);
+}
+
+export async function startSignInPage(container: HTMLElement): Promise<void> {
+  installErrorLog(window);
+  configureApiClient({ getAccessToken });
+  const screen = loadScreen();
+  screen.catch(() => undefined);
+  await startAuth();
+  // A session after all (kept where the server could not see it): the app's /login knows what to do.
+  if (getAuthState().session) return handOver(container, null);
+  // Without its code (a new deployment's reload is under way, or the network failed) the page has nothing to show.
+  const { SignInScreen } = await screen;
+
+  const root = createRoot(container);
+  const link = handOverLink(container, root);
+  root.render(
+    <StrictMode>
+      <UiProviders>
+        <AuthLinkProvider value={link}>
+          <SignInScreen />
+        </AuthLinkProvider>
+      </UiProviders>
+    </StrictMode>,
+  );
+  const stop = subscribeAuth((_state, event) => {
+    if (event !== 'SIGNED_IN') return;
+    stop();
+    void handOver(container, root);
+  });
+  afterFirstScreen(() => {
+    // The app's code, so that signing in goes on without waiting for it.
+    void loadApp().catch(() => undefined);
+    void startPageAnalytics().catch(() => undefined);
+  });
+}
