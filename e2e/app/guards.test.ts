@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from '../support/browser.ts';
 import { signedInPage } from '../support/session.ts';
@@ -24,6 +25,47 @@ describe('the sign-in guard', () => {
       expect(new URL(page.url()).searchParams.get('sort')).toBe('odometer');
       // Read once, then cleared.
       expect((await page.context().cookies()).some((cookie) => cookie.name === 'precinct-redirect-path')).toBe(false);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('takes a visitor who reloads the sign-in page back to the path first asked for once signed in', async () => {
+    const page = await newPage();
+    try {
+      await page.goto('/fleet/admin/vehicle?sort=odometer');
+      await expectPath(page, '/login');
+      // Loaded afresh without a session, /login is the sign-in page of its own (login.html)…
+      await page.reload();
+      expect(await startScript(page)).toMatch(/\/assets\/login-/);
+      // …which hands over to the app once signed in, and the app goes where the visitor was going.
+      await signInThroughForm(page, founder);
+      await expectPath(page, /^\/fleet\/admin\/vehicle(\?|$)/);
+      expect(new URL(page.url()).searchParams.get('sort')).toBe('odometer');
+      await page.getByRole('heading', { name: 'Vehicles' }).first().waitFor();
+      // Signed in, the same address is the app's page.
+      await page.goto('/login');
+      expect(await startScript(page)).toMatch(/\/assets\/index-/);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('opens the pages the sign-in page links to in place, and Back returns to the form', async () => {
+    const page = await newPage();
+    try {
+      await page.goto('/login');
+      expect(await startScript(page)).toMatch(/\/assets\/login-/);
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await expectPath(page, '/forgotpassword');
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+      await page.goBack();
+      await expectPath(page, '/login');
+      await page.getByRole('link', { name: 'Create an agency account' }).click();
+      await expectPath(page, '/signup');
+      await page.getByRole('heading', { name: 'Create an agency account' }).waitFor();
+      // In place: the page was never loaded again.
+      expect(await startScript(page)).toMatch(/\/assets\/login-/);
     } finally {
       await page.context().close();
     }
@@ -83,3 +125,8 @@ describe('the module and admin guards for an administrator', () => {
     }
   });
 });
+
+/** The script the page was started with: the app's (index-…) or the sign-in page's (login-…). */
+function startScript(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null);
+}

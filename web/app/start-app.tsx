@@ -1,4 +1,3 @@
-import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -15,6 +14,7 @@ import { AppProviders } from './app-providers.tsx';
 import { afterFirstScreen } from './after-first-screen.ts';
 import { newDeploymentSeen, setUpdatePrompt } from './app-updates.ts';
 import { startDeploymentPoller } from './deployment-poller.ts';
+import { offerReload } from './update-prompt.tsx';
 import { installErrorLog } from './error-log.ts';
 import { signInGuardDecision } from './guards/sign-in-guard.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
@@ -71,23 +71,6 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: st
     if (session && claims) identifyUser(session.user.id, claims.agency_id);
     lastPageView = counted;
     pageView(router.state.resolvedLocation?.href ?? router.state.location.href);
-  });
-}
-
-/** The one prompt for a new deployment (app-updates.ts): `reload` switches to it. */
-function offerReload(reload: () => void): void {
-  notifications.show({
-    id: 'new-deployment',
-    autoClose: false,
-    title: 'A new version of Precinct is ready',
-    message: (
-      <Group gap="sm" justify="space-between" wrap="nowrap">
-        <Text fz="sm">Reload to use it. Save your work first.</Text>
-        <Button size="xs" onClick={reload}>
-          Reload
-        </Button>
-      </Group>
-    ),
   });
 }
 

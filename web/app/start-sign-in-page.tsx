@@ -7,8 +7,11 @@ import { AuthLinkProvider, type AuthLinkRenderer } from '../ui/auth-link.tsx';
 import { afterFirstScreen } from './after-first-screen.ts';
 import { capturePageView, startAnalytics } from './analytics.ts';
 import type { AppConfig } from './app-config.ts';
+import { newDeploymentSeen, setUpdatePrompt } from './app-updates.ts';
+import { startDeploymentPoller } from './deployment-poller.ts';
 import { installErrorLog } from './error-log.ts';
 import { UiProviders } from './ui-providers.tsx';
+import { offerReload } from './update-prompt.tsx';
 
 /**
  * The sign-in page as a page of its own (login.html, which the server sends for /login to a browser
@@ -28,10 +31,14 @@ const carried: { appConfig: AppConfig | null; pageViewed: string | null } = { ap
 
 let handingOver: Promise<void> | null = null;
 
+/** Stops the sign-in page's own look for a new deployment: the app has its own. */
+let stopDeploymentPoller: () => void = () => undefined;
+
 /** Lets the app draw `path` (the page's own, when not given) in place of the sign-in page. */
 function handOver(container: HTMLElement, root: Root | null, path?: string): Promise<void> {
   if (handingOver) return handingOver;
   if (path !== undefined) window.history.pushState(window.history.state, '', path);
+  stopDeploymentPoller();
   handingOver = loadApp()
     .then((app) => app.startApp(container, { replaces: root, ...carried }))
     // The app's code could not be had (a new deployment's reload is already under way, or the network
@@ -82,6 +89,10 @@ export async function startSignInPage(container: HTMLElement): Promise<void> {
   // Without its code (a new deployment's reload is under way, or the network failed) the page has nothing to show.
   const { SignInScreen } = await screen;
 
+  // A new deployment while the page is open is offered as in the app: "A new version of Precinct is ready".
+  setUpdatePrompt(offerReload);
+  if (!import.meta.env.DEV)
+    stopDeploymentPoller = startDeploymentPoller({ runningId: __PRECINCT_BUILD_ID__, onNewDeployment: newDeploymentSeen });
   const root = createRoot(container);
   const link = handOverLink(container, root);
   root.render(
