@@ -185,8 +185,13 @@ const SIGN_IN_PAGE = path.resolve(import.meta.dirname, 'web/login.html');
 /** The sign-in page's screen, which its start imports (web/app/start-sign-in-page.tsx). */
 const SIGN_IN_SCREEN = path.resolve(import.meta.dirname, 'web/app/sign-in-screen.tsx');
 
-/** Each page (index.html, login.html) keeps an entry file of its own, with its start, which its HTML names. */
-const PAGE_STARTS = new Set(['web/sign-in.tsx', 'web/main.tsx'].map((file) => path.resolve(import.meta.dirname, file)));
+/**
+ * Each page (index.html, login.html) keeps an entry file of its own, which its HTML names, with its
+ * start: the sign-in page's is no part of the app's.
+ */
+const PAGE_STARTS = new Set(
+  ['web/sign-in.tsx', 'web/app/start-sign-in-page.tsx', 'web/main.tsx'].map((file) => path.resolve(import.meta.dirname, file)),
+);
 const notAnEntry = (id: string) => !id.endsWith('.html') && !PAGE_STARTS.has(id);
 
 let signInModuleIds: Set<string> | null = null;

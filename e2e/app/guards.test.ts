@@ -38,11 +38,14 @@ describe('the sign-in guard', () => {
       // Loaded afresh without a session, /login is the sign-in page of its own (login.html)…
       await page.reload();
       expect(await startScript(page)).toMatch(/\/assets\/login-/);
-      // …which hands over to the app once signed in, and the app goes where the visitor was going.
+      // …which hands over to the app once signed in, without a blank page between them, and the app
+      // goes where the visitor was going.
+      await watchForBlankPage(page);
       await signInThroughForm(page, founder);
       await expectPath(page, /^\/fleet\/admin\/vehicle(\?|$)/);
       expect(new URL(page.url()).searchParams.get('sort')).toBe('odometer');
       await page.getByRole('heading', { name: 'Vehicles' }).first().waitFor();
+      expect(await page.evaluate(() => window.__blankPageSeen)).toBe(false);
       // Signed in, the same address is the app's page.
       await page.goto('/login');
       expect(await startScript(page)).toMatch(/\/assets\/index-/);
@@ -56,6 +59,7 @@ describe('the sign-in guard', () => {
     try {
       await page.goto('/login');
       expect(await startScript(page)).toMatch(/\/assets\/login-/);
+      await watchForBlankPage(page);
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await expectPath(page, '/forgotpassword');
       await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
@@ -64,8 +68,9 @@ describe('the sign-in guard', () => {
       await page.getByRole('link', { name: 'Create an agency account' }).click();
       await expectPath(page, '/signup');
       await page.getByRole('heading', { name: 'Create an agency account' }).waitFor();
-      // In place: the page was never loaded again.
+      // In place: the page was never loaded again, nor blank between the two.
       expect(await startScript(page)).toMatch(/\/assets\/login-/);
+      expect(await page.evaluate(() => window.__blankPageSeen)).toBe(false);
     } finally {
       await page.context().close();
     }
@@ -129,4 +134,21 @@ describe('the module and admin guards for an administrator', () => {
 /** The script the page was started with: the app's (index-…) or the sign-in page's (login-…). */
 function startScript(page: Page): Promise<string | null> {
   return page.evaluate(() => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null);
+}
+
+declare global {
+  interface Window {
+    __blankPageSeen?: boolean;
+  }
+}
+
+/** Notes in the page whether its root is ever left without content (a frame drawn blank). */
+async function watchForBlankPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const root = document.getElementById('root') as HTMLElement;
+    window.__blankPageSeen = root.childElementCount === 0;
+    new MutationObserver(() => {
+      if (root.childElementCount === 0) window.__blankPageSeen = true;
+    }).observe(root, { childList: true });
+  });
 }
