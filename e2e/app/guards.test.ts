@@ -40,6 +40,7 @@ describe('the sign-in guard', () => {
       expect(await startScript(page)).toMatch(/\/assets\/login-/);
       // …which hands over to the app once signed in, without a blank page between them, and the app
       // goes where the visitor was going.
+      await page.getByRole('heading', { name: 'Sign in to Precinct' }).waitFor();
       await watchForBlankPage(page);
       await signInThroughForm(page, founder);
       await expectPath(page, /^\/fleet\/admin\/vehicle(\?|$)/);
@@ -59,6 +60,7 @@ describe('the sign-in guard', () => {
     try {
       await page.goto('/login');
       expect(await startScript(page)).toMatch(/\/assets\/login-/);
+      await page.getByRole('heading', { name: 'Sign in to Precinct' }).waitFor();
       await watchForBlankPage(page);
       await page.getByRole('link', { name: 'Forgot your password?' }).click();
       await expectPath(page, '/forgotpassword');
