@@ -1,6 +1,6 @@
 /**
- * Path patterns for the guards' include and exclude lists (spec section 2: wildcard patterns are
- * allowed). A pattern is a path in which `*` stands for any run of characters, slashes included:
+ * Path patterns for the guards' include and exclude lists and the server's redirects (spec section
+ * 2: wildcard patterns are allowed; the server matches them too, to choose the page it sends). A pattern is a path in which `*` stands for any run of characters, slashes included:
  * `/forgotpassword/*` matches `/forgotpassword/update` and anything below it, but not
  * `/forgotpassword` itself. Matching ignores a trailing slash and letter case, as the router does.
  */
