@@ -449,6 +449,10 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         completed_at: expect.any(String),
       });
       expect(completed.json().events.map((e: { to_status: string }) => e.to_status)).toEqual(['open', 'in_progress', 'completed']);
+      // Each change is stamped as the API writes times (UTC, to the millisecond), the last as the request was completed.
+      const events: Array<{ at: string }> = completed.json().events;
+      for (const event of events) expect(event.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(events.at(-1)?.at ?? '') - Date.parse(completed.json().completed_at))).toBeLessThan(1000);
 
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).json().status).toBe('in_service');
       await server.waitForMail((await call(officer, 'GET', '/auth/v1/user')).json().email, /Service request #\d+ is completed/);

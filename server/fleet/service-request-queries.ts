@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { vendorNameOf } from './vendor-queries.ts';
 import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
-import { serviceRequestEvents, serviceRequests, vehicles } from './schema.ts';
+import { serviceRequestEvents, serviceRequests, vehicles, workOrders } from './schema.ts';
 import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 
@@ -39,17 +39,6 @@ export async function insertServiceRequestEvent(tx: Tx, values: typeof serviceRe
   await tx.insert(serviceRequestEvents).values(values);
 }
 
-/** The events of some requests, each with its actor's name (one join, whatever the page size). */
-export async function eventsOfRequests(tx: Tx, agencyId: string, requestIds: string[]) {
-  if (requestIds.length === 0) return [];
-  const rows = await tx
-    .select({ event: serviceRequestEvents, actorName: userNameOf(serviceRequestEvents.agencyId, serviceRequestEvents.actorId) })
-    .from(serviceRequestEvents)
-    .where(and(eq(serviceRequestEvents.agencyId, agencyId), inArray(serviceRequestEvents.requestId, requestIds)))
-    .orderBy(asc(serviceRequestEvents.at), asc(serviceRequestEvents.id));
-  return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
-}
-
 /** Closed requests (completed, declined) wait for nothing (the expression of the queue's indexes, schema.ts). */
 const closedLast = sql`(${serviceRequests.status} in ('completed', 'declined'))`;
 /** Most urgent first (the expression of `service_requests_priority_idx`). */
@@ -78,7 +67,7 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
   const offset = (query.page - 1) * query.page_size;
   return pageWithTotal(tx.select({ n: count() }).from(serviceRequests).where(where), offset, (total) =>
     tx
-      .select({ ...getTableColumns(serviceRequests), page_total: total })
+      .select({ ...getTableColumns(serviceRequests), ...serviceRequestExtraColumns(), page_total: total })
       .from(serviceRequests)
       .where(where)
       .orderBy(...order)
@@ -144,19 +133,66 @@ export async function otherOutOfServiceRequests(tx: Tx, agencyId: string, vehicl
 }
 
 /** Each service request's unit number, reporter's name and assignee's name. */
-export async function serviceRequestLabels(tx: Tx, agencyId: string, requestIds: string[]) {
-  if (requestIds.length === 0)
-    return new Map<string, { unitNumber: string; reporterName: string; assigneeName: string | null; vendorName: string | null }>();
+/** A request's labels, as columns of a query of `service_requests`: its vehicle's unit and the names it refers to. */
+function serviceRequestLabelColumns() {
+  return {
+    unitNumber: sql<string>`coalesce((select ${vehicles.unitNumber} from ${vehicles} where ${vehicles.agencyId} = ${qualified(serviceRequests.agencyId)} and ${vehicles.id} = ${qualified(serviceRequests.vehicleId)}), '')`,
+    reporterName: sql<string>`coalesce(${userNameOf(serviceRequests.agencyId, serviceRequests.reportedBy)}, '')`,
+    assigneeName: userNameOf(serviceRequests.agencyId, serviceRequests.assigneeId),
+    vendorName: vendorNameOf(serviceRequests.agencyId, serviceRequests.vendorId),
+  };
+}
+
+export type ServiceRequestLabels = { unitNumber: string; reporterName: string; assigneeName: string | null; vendorName: string | null };
+
+/** One change of a request's status, as its history column has it (`at` as PostgreSQL writes a timestamp in JSON). */
+export type ServiceRequestEventJson = {
+  at: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+  actor_name: string | null;
+};
+
+/**
+ * What a request is answered with besides its row, as columns of a query of `service_requests`: its
+ * labels, its history (oldest first) and its work order. A page of requests reads them in its own
+ * statement, where they were three statements more, each naming every request of the page.
+ */
+function serviceRequestExtraColumns() {
+  return {
+    ...serviceRequestLabelColumns(),
+    history: sql<
+      ServiceRequestEventJson[]
+    >`(select coalesce(json_agg(json_build_object('at', ${serviceRequestEvents.at}, 'from_status', ${serviceRequestEvents.fromStatus}, 'to_status', ${serviceRequestEvents.toStatus}, 'note', ${serviceRequestEvents.note}, 'actor_name', ${userNameOf(serviceRequestEvents.agencyId, serviceRequestEvents.actorId)}) order by ${serviceRequestEvents.at}, ${serviceRequestEvents.id}), '[]'::json) from ${serviceRequestEvents} where ${serviceRequestEvents.agencyId} = ${qualified(serviceRequests.agencyId)} and ${serviceRequestEvents.requestId} = ${qualified(serviceRequests.id)})`,
+    workOrder: sql<{
+      id: string;
+      number: number;
+      total_cents: number;
+    } | null>`(select json_build_object('id', ${workOrders.id}, 'number', ${workOrders.number}, 'total_cents', ${workOrders.totalCents}) from ${workOrders} where ${workOrders.agencyId} = ${qualified(serviceRequests.agencyId)} and ${workOrders.serviceRequestId} = ${qualified(serviceRequests.id)})`,
+  };
+}
+
+export type ServiceRequestExtras = ServiceRequestLabels & {
+  history: ServiceRequestEventJson[];
+  workOrder: { id: string; number: number; total_cents: number } | null;
+};
+
+/** The extras of the given requests, in one statement. */
+export async function serviceRequestExtras(tx: Tx, agencyId: string, requestIds: string[]): Promise<Map<string, ServiceRequestExtras>> {
+  if (requestIds.length === 0) return new Map();
   const rows = await tx
-    .select({
-      id: serviceRequests.id,
-      unitNumber: vehicles.unitNumber,
-      reporterName: userNameOf(serviceRequests.agencyId, serviceRequests.reportedBy),
-      assigneeName: userNameOf(serviceRequests.agencyId, serviceRequests.assigneeId),
-      vendorName: vendorNameOf(serviceRequests.agencyId, serviceRequests.vendorId),
-    })
+    .select({ id: serviceRequests.id, ...serviceRequestExtraColumns() })
     .from(serviceRequests)
-    .innerJoin(vehicles, and(eq(vehicles.agencyId, serviceRequests.agencyId), eq(vehicles.id, serviceRequests.vehicleId)))
+    .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.id, requestIds)));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function serviceRequestLabels(tx: Tx, agencyId: string, requestIds: string[]): Promise<Map<string, ServiceRequestLabels>> {
+  if (requestIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: serviceRequests.id, ...serviceRequestLabelColumns() })
+    .from(serviceRequests)
     .where(and(eq(serviceRequests.agencyId, agencyId), inArray(serviceRequests.id, requestIds)));
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -1,5 +1,4 @@
 import { notify } from '../platform/notices.ts';
-import { inSequence } from '../platform/database.ts';
 import {
   SERVICE_REQUEST_TRANSITIONS,
   CreateServiceRequestInput as CreateSchema,
@@ -20,7 +19,6 @@ import { ownUploads } from '../platform/attachments.ts';
 import { nextNumber } from '../platform/counters.ts';
 import { findPerson, peopleWithPermission } from '../platform/people.ts';
 import {
-  eventsOfRequests,
   findServiceRequest,
   insertServiceRequest,
   insertServiceRequestEvent,
@@ -28,6 +26,8 @@ import {
   otherOutOfServiceRequests,
   serviceRequestLabels,
   updateServiceRequestRow,
+  serviceRequestExtras,
+  type ServiceRequestExtras,
   type ServiceRequestRow,
 } from './service-request-queries.ts';
 import { findSubmission } from './squad-check-queries.ts';
@@ -38,17 +38,32 @@ import { fleetSettingsOf } from './settings.ts';
 import { setVehicleStatus } from './vehicles.ts';
 
 async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Promise<ServiceRequest[]> {
-  const ids = rows.map((r) => r.id);
-  const [events, labels, orders] = await inSequence([
-    () => eventsOfRequests(tx, agencyId, ids),
-    () => serviceRequestLabels(tx, agencyId, ids),
-    () => workOrdersOfRequests(tx, agencyId, ids),
-  ]);
-  return rows.map((row) => ({
+  const extras = await serviceRequestExtras(
+    tx,
+    agencyId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    presentRequest({
+      ...row,
+      unitNumber: '',
+      reporterName: '',
+      assigneeName: null,
+      vendorName: null,
+      history: [],
+      workOrder: null,
+      ...extras.get(row.id),
+    }),
+  );
+}
+
+/** A request as the API answers it, from its row and its extras (a list reads them with its page). */
+function presentRequest(row: ServiceRequestRow & ServiceRequestExtras): ServiceRequest {
+  return {
     id: row.id,
     number: row.number,
     vehicle_id: row.vehicleId,
-    unit_number: labels.get(row.id)?.unitNumber ?? '',
+    unit_number: row.unitNumber,
     category: row.category,
     description: row.description,
     drivable: row.drivable,
@@ -56,30 +71,29 @@ async function present(tx: Tx, agencyId: string, rows: ServiceRequestRow[]): Pro
     out_of_service: row.outOfService,
     cost_cents: row.costCents,
     vendor_id: row.vendorId,
-    vendor_name: row.vendorId ? (labels.get(row.id)?.vendorName ?? null) : null,
+    vendor_name: row.vendorId ? row.vendorName : null,
     priority: row.priority,
     assignee_id: row.assigneeId,
-    assignee_name: row.assigneeId ? (labels.get(row.id)?.assigneeName ?? null) : null,
+    assignee_name: row.assigneeId ? row.assigneeName : null,
     due_on: row.dueOn,
     reported_by_id: row.reportedBy,
-    reported_by_name: labels.get(row.id)?.reporterName ?? '',
+    reported_by_name: row.reporterName,
     squad_check_id: row.squadCheckId,
     photo_ids: row.photoIds,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
-    events: events
-      .filter((e) => e.requestId === row.id)
-      .map((e) => ({
-        at: e.at.toISOString(),
-        from_status: e.fromStatus as ServiceRequest['status'] | null,
-        to_status: e.toStatus as ServiceRequest['status'],
-        note: e.note,
-        actor_name: e.actorName,
-      })),
-    work_order: orders.get(row.id) ?? null,
+    events: row.history.map((e) => ({
+      // PostgreSQL writes a timestamp in JSON to the microsecond, with its offset; the API's are ISO in UTC to the millisecond.
+      at: new Date(e.at).toISOString(),
+      from_status: e.from_status as ServiceRequest['status'] | null,
+      to_status: e.to_status as ServiceRequest['status'],
+      note: e.note,
+      actor_name: e.actor_name,
+    })),
+    work_order: row.workOrder,
     version: row.version,
-  }));
+  };
 }
 
 const canManage = (ctx: RequestContext) =>
@@ -174,14 +188,14 @@ export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: Creat
 export function listMyServiceRequests(ctx: RequestContext, query: ListServiceRequestsQuery): Promise<Page<ServiceRequest>> {
   return inAgency(ctx, async (tx) => {
     const { rows, total } = await listServiceRequests(tx, ctx.scope.agencyId, { ...query, reportedBy: ctx.scope.userId });
-    return { items: await present(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
+    return { items: rows.map(presentRequest), total, page: query.page, page_size: query.page_size };
   });
 }
 
 export function listServiceRequestQueue(ctx: RequestContext, query: ListServiceRequestsQuery): Promise<Page<ServiceRequest>> {
   return inAgency(ctx, async (tx) => {
     const { rows, total } = await listServiceRequests(tx, ctx.scope.agencyId, query);
-    return { items: await present(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
+    return { items: rows.map(presentRequest), total, page: query.page, page_size: query.page_size };
   });
 }
 
