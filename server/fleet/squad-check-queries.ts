@@ -1,5 +1,5 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import type { ListSquadChecksQuery } from '../../core/contracts/fleet.ts';
 import { squadCheckDrafts, squadCheckSubmissions, squadCheckTemplates, squadCheckTemplateVersions, vehicles } from './schema.ts';
@@ -81,7 +81,8 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
   const offset = (query.page - 1) * query.page_size;
   return pageWithTotal(tx.select({ n: count() }).from(squadCheckSubmissions).where(where), offset, (total) =>
     tx
-      .select({ ...SUBMISSION_LIST_COLUMNS, page_total: total })
+      // The labels in the page's own statement: a list is one statement less than a page and its labels.
+      .select({ ...SUBMISSION_LIST_COLUMNS, ...submissionLabelColumns(), page_total: total })
       .from(squadCheckSubmissions)
       .where(where)
       .orderBy(desc(squadCheckSubmissions.submittedAt))
@@ -131,33 +132,25 @@ export async function submissionsOfOfficerSince(tx: Tx, agencyId: string, office
 }
 
 /** Each submission's unit number, officer's name, template name and version number. */
-export async function submissionLabels(tx: Tx, agencyId: string, submissionIds: string[]) {
-  if (submissionIds.length === 0)
-    return new Map<string, { unitNumber: string; officerName: string; templateName: string; versionNumber: number }>();
+/** A submission's labels, as columns of a query of its table: its vehicle's unit, its officer, its template and version. */
+function submissionLabelColumns() {
+  const version = (column: SQL) =>
+    sql`(select ${column} from ${squadCheckTemplateVersions} where ${squadCheckTemplateVersions.agencyId} = ${qualified(squadCheckSubmissions.agencyId)} and ${squadCheckTemplateVersions.id} = ${qualified(squadCheckSubmissions.templateVersionId)})`;
+  return {
+    unitNumber: sql<string>`coalesce((select ${vehicles.unitNumber} from ${vehicles} where ${vehicles.agencyId} = ${qualified(squadCheckSubmissions.agencyId)} and ${vehicles.id} = ${qualified(squadCheckSubmissions.vehicleId)}), '')`,
+    officerName: sql<string>`coalesce(${userNameOf(squadCheckSubmissions.agencyId, squadCheckSubmissions.officerId)}, '')`,
+    templateName: sql<string>`coalesce(${version(sql`(select ${squadCheckTemplates.name} from ${squadCheckTemplates} where ${squadCheckTemplates.agencyId} = ${qualified(squadCheckTemplateVersions.agencyId)} and ${squadCheckTemplates.id} = ${qualified(squadCheckTemplateVersions.templateId)})`)}, '')`,
+    versionNumber: sql<number>`coalesce(${version(sql`${squadCheckTemplateVersions.versionNumber}`)}, 0)`.mapWith(Number),
+  };
+}
+
+export type SubmissionLabels = { unitNumber: string; officerName: string; templateName: string; versionNumber: number };
+
+export async function submissionLabels(tx: Tx, agencyId: string, submissionIds: string[]): Promise<Map<string, SubmissionLabels>> {
+  if (submissionIds.length === 0) return new Map();
   const rows = await tx
-    .select({
-      id: squadCheckSubmissions.id,
-      unitNumber: vehicles.unitNumber,
-      officerName: userNameOf(squadCheckSubmissions.agencyId, squadCheckSubmissions.officerId),
-      templateName: squadCheckTemplates.name,
-      versionNumber: squadCheckTemplateVersions.versionNumber,
-    })
+    .select({ id: squadCheckSubmissions.id, ...submissionLabelColumns() })
     .from(squadCheckSubmissions)
-    .innerJoin(vehicles, and(eq(vehicles.agencyId, squadCheckSubmissions.agencyId), eq(vehicles.id, squadCheckSubmissions.vehicleId)))
-    .innerJoin(
-      squadCheckTemplateVersions,
-      and(
-        eq(squadCheckTemplateVersions.agencyId, squadCheckSubmissions.agencyId),
-        eq(squadCheckTemplateVersions.id, squadCheckSubmissions.templateVersionId),
-      ),
-    )
-    .innerJoin(
-      squadCheckTemplates,
-      and(
-        eq(squadCheckTemplates.agencyId, squadCheckTemplateVersions.agencyId),
-        eq(squadCheckTemplates.id, squadCheckTemplateVersions.templateId),
-      ),
-    )
     .where(and(eq(squadCheckSubmissions.agencyId, agencyId), inArray(squadCheckSubmissions.id, submissionIds)));
   return new Map(rows.map((r) => [r.id, r]));
 }

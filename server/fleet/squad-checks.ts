@@ -8,7 +8,6 @@ import type {
   TemplateSection,
 } from '../../core/contracts/fleet.ts';
 import { evaluateAnswers, type FailedItem } from '../../core/fleet/squad-check-rules.ts';
-import { inSequence } from '../platform/database.ts';
 import type { Page } from '../../core/contracts/admin.ts';
 import { startOfZonedDay, zonedTimeToInstant } from '../../core/dates.ts';
 import { recordAudit } from '../platform/audit.ts';
@@ -27,6 +26,7 @@ import {
   submissionLabels,
   updateSubmissionRow,
   upsertDraft,
+  type SubmissionLabels,
   type SubmissionListRow,
 } from './squad-check-queries.ts';
 import { findTemplateVersions } from './template-queries.ts';
@@ -61,36 +61,43 @@ async function openedRequests(tx: Tx, agencyId: string, rows: SubmissionListRow[
 }
 
 async function presentSubmissions(tx: Tx, agencyId: string, rows: SubmissionListRow[]): Promise<SquadCheckSubmission[]> {
-  const [labels, opened] = await inSequence([
-    () =>
-      submissionLabels(
-        tx,
-        agencyId,
-        rows.map((r) => r.id),
-      ),
-    () => openedRequests(tx, agencyId, rows),
-  ]);
-  return rows.map((row) => {
-    const label = labels.get(row.id);
-    return {
-      id: row.id,
-      vehicle_id: row.vehicleId,
-      unit_number: label?.unitNumber ?? '',
-      officer_id: row.officerId,
-      officer_name: label?.officerName ?? '',
-      template_name: label?.templateName ?? '',
-      template_version_number: label?.versionNumber ?? 0,
-      status: row.status,
-      submitted_at: row.submittedAt.toISOString(),
-      failed_items: row.failedItems,
-      odometer: row.odometer,
-      took_vehicle_out_of_service: row.tookOutOfService,
-      opened_service_request: opened.get(row.id) ?? null,
-      review_note: row.reviewNote,
-      reviewed_at: row.reviewedAt?.toISOString() ?? null,
-      version: row.version,
-    };
-  });
+  const labels = await submissionLabels(
+    tx,
+    agencyId,
+    rows.map((r) => r.id),
+  );
+  return presentLabelledSubmissions(
+    tx,
+    agencyId,
+    rows.map((row) => ({ ...row, unitNumber: '', officerName: '', templateName: '', versionNumber: 0, ...labels.get(row.id) })),
+  );
+}
+
+/** Submissions as the API answers them, from their rows with their labels (a list reads them with its page). */
+async function presentLabelledSubmissions(
+  tx: Tx,
+  agencyId: string,
+  rows: Array<SubmissionListRow & SubmissionLabels>,
+): Promise<SquadCheckSubmission[]> {
+  const opened = await openedRequests(tx, agencyId, rows);
+  return rows.map((row) => ({
+    id: row.id,
+    vehicle_id: row.vehicleId,
+    unit_number: row.unitNumber,
+    officer_id: row.officerId,
+    officer_name: row.officerName,
+    template_name: row.templateName,
+    template_version_number: row.versionNumber,
+    status: row.status,
+    submitted_at: row.submittedAt.toISOString(),
+    failed_items: row.failedItems,
+    odometer: row.odometer,
+    took_vehicle_out_of_service: row.tookOutOfService,
+    opened_service_request: opened.get(row.id) ?? null,
+    review_note: row.reviewNote,
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+    version: row.version,
+  }));
 }
 
 /** The form for a vehicle: the template it is checked against, and the officer's saved draft if any. */
@@ -230,7 +237,7 @@ export function listSquadChecks(ctx: RequestContext, query: ListSquadChecksQuery
     : undefined;
   return inAgency(ctx, async (tx) => {
     const { rows, total } = await listSubmissions(tx, ctx.scope.agencyId, query, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
-    return { items: await presentSubmissions(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
+    return { items: await presentLabelledSubmissions(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
   });
 }
 
