@@ -119,7 +119,9 @@ function installableApp() {
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       // The precompressed copies are the same files; the poll's file must always come from the server.
-      globIgnores: ['**/*.br', '**/*.gz', 'builds/**'],
+      // The sign-in page is the server's to choose (by the session cookie and the redirects): the worker
+      // answers every navigation, /login included, with the app, whose /login does the same work.
+      globIgnores: ['**/*.br', '**/*.gz', 'builds/**', 'login.html'],
       // The entry chunk is ~570 kB; the default limit (2 MiB) is enough, kept explicit to notice growth.
       maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
       navigateFallback: '/index.html',
@@ -225,6 +227,10 @@ function signInScreenPreload(): Plugin {
   return {
     name: 'precinct:sign-in-screen-preload',
     apply: 'build',
+    // The sign-in page's modules are worked out again for each build (a watching build makes several).
+    buildStart() {
+      signInModuleIds = null;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {

@@ -49,9 +49,10 @@ export async function startAnalytics(config: { key: string; host: string } | nul
   client = posthog;
 }
 
-/** A page view after a route change, with the full path (path, query and hash) as current_url. */
-export function capturePageView(fullPath: string): void {
+/** A page view after a route change, with the full path (path, query and hash) as current_url; false when analytics has not started (or is off). */
+export function capturePageView(fullPath: string): boolean {
   client?.capture('$pageview', { current_url: fullPath });
+  return client !== null;
 }
 
 /** Identified by user id and agency only: no names or addresses leave for the analytics provider. */

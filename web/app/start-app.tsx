@@ -55,11 +55,10 @@ function wireAuth(router: AppRouter, queryClient: QueryClient): void {
 }
 
 function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: string | null): void {
-  let lastPageView: string | null = null;
+  // The last page view the analytics client took (the sign-in page's, when it handed over).
+  let lastPageView: string | null = counted;
   const pageView = (href: string) => {
-    if (href === lastPageView) return;
-    lastPageView = href;
-    capturePageView(href);
+    if (href !== lastPageView && capturePageView(href)) lastPageView = href;
   };
   router.subscribe('onResolved', (event) => {
     scrollAfterNavigation({ hash: event.toLocation.hash, pathChanged: event.pathChanged, hashChanged: event.hashChanged });
@@ -69,7 +68,6 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: st
     await startAnalytics(config.analytics);
     const { session, claims } = getAuthState();
     if (session && claims) identifyUser(session.user.id, claims.agency_id);
-    lastPageView = counted;
     pageView(router.state.resolvedLocation?.href ?? router.state.location.href);
   });
 }
@@ -125,7 +123,9 @@ export async function startApp(container: HTMLElement, handover?: Handover): Pro
   await startOfflineReads(queryClient, offlineReads);
   // The stored session was dropped on the way in (its token could not be read, or the server refused
   // to refresh it): the visitor was signed in, so they land on /login, which says why.
-  if (getSignOutNotice() !== null && window.location.pathname !== '/login') window.history.replaceState(window.history.state, '', '/login');
+  // (Not when the sign-in page hands over: it is at /login already, or at the page one of its links leads to.)
+  if (!handover && getSignOutNotice() !== null && window.location.pathname !== '/login')
+    window.history.replaceState(window.history.state, '', '/login');
   if (handover?.appConfig) queryClient.setQueryData(appConfigQueryOptions.queryKey, handover.appConfig);
   const router = createAppRouter(queryClient);
   preloadFirstScreen(router);

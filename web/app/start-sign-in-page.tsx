@@ -22,6 +22,8 @@ import { offerReload } from './update-prompt.tsx';
  */
 
 const loadApp = importWithReload(() => import('./start-app.tsx'));
+/** The app's code fetched ahead, while the officer types: a failure here is left to the hand-over (no reload under their typing). */
+const fetchAppAhead = () => import('./start-app.tsx').catch(() => undefined);
 // The screen is loaded beside this file, not after it: login.html names its files too (vite.config.ts
 // signInScreenPreload). Apart, the app does not load the form's code before it needs it.
 const loadScreen = importWithReload(() => import('./sign-in-screen.tsx'));
@@ -37,7 +39,8 @@ let stopDeploymentPoller: () => void = () => undefined;
 /** Lets the app draw `path` (the page's own, when not given) in place of the sign-in page. */
 function handOver(container: HTMLElement, root: Root | null, path?: string): Promise<void> {
   if (handingOver) return handingOver;
-  if (path !== undefined) window.history.pushState(window.history.state, '', path);
+  // A new entry of its own (the app gives it its keys), not a copy of the sign-in page's.
+  if (path !== undefined) window.history.pushState(null, '', path);
   stopDeploymentPoller();
   handingOver = loadApp()
     .then((app) => app.startApp(container, { replaces: root, ...carried }))
@@ -86,8 +89,10 @@ export async function startSignInPage(container: HTMLElement): Promise<void> {
   await startAuth();
   // A session after all (kept where the server could not see it): the app's /login knows what to do.
   if (getAuthState().session) return handOver(container, null);
-  // Without its code (a new deployment's reload is under way, or the network failed) the page has nothing to show.
-  const { SignInScreen } = await screen;
+  // Without its screen's code the app's /login draws instead, and says what went wrong if it cannot either.
+  const loaded = await screen.catch(() => null);
+  if (!loaded) return handOver(container, null);
+  const { SignInScreen } = loaded;
 
   // A new deployment while the page is open is offered as in the app: "A new version of Precinct is ready".
   setUpdatePrompt(offerReload);
@@ -111,7 +116,7 @@ export async function startSignInPage(container: HTMLElement): Promise<void> {
   });
   afterFirstScreen(() => {
     // The app's code, so that signing in goes on without waiting for it.
-    void loadApp().catch(() => undefined);
+    void fetchAppAhead();
     void startPageAnalytics().catch(() => undefined);
   });
 }

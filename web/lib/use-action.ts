@@ -6,6 +6,11 @@ type ActionState<TData> =
   | { status: 'error'; data: undefined; error: unknown };
 
 const IDLE = { status: 'idle', data: undefined, error: null } as const;
+
+function whenOnline(): Promise<void> {
+  if (navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
 const PENDING = { status: 'pending', data: undefined, error: null } as const;
 
 /**
@@ -24,6 +29,8 @@ export function useAction<TInput, TData>(run: (input: TInput) => Promise<TData>)
       const call = ++latest.current;
       setState(PENDING);
       try {
+        // As TanStack Query's mutations do: sent once the device has a connection, pending meanwhile.
+        await whenOnline();
         const data = await run(input);
         if (call === latest.current) setState({ status: 'success', data, error: null });
         return data;
