@@ -44,9 +44,13 @@ function handOver(container: HTMLElement, root: Root | null, path?: string): Pro
   stopDeploymentPoller();
   handingOver = loadApp()
     .then((app) => app.startApp(container, { replaces: root, ...carried }))
-    // The app's code could not be had (a new deployment's reload is already under way, or the network
-    // failed): the browser loads the page as any other link would.
-    .catch(() => window.location.assign(window.location.href));
+    .catch(() => {
+      // The app's code could not be had, even after a reload. With a session or at another page the
+      // server sends the app itself, so the browser loads the page as any other link would; without
+      // either it would send this page again, so the page says what happened instead.
+      if (path !== undefined || getAuthState().session) window.location.assign(window.location.href);
+      else container.textContent = 'Precinct could not be loaded. Check the connection, then reload the page.';
+    });
   return handingOver;
 }
 
