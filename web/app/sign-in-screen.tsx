@@ -1,7 +1,5 @@
-import { PasswordStep } from '../auth/password-step.tsx';
+import { PasswordStep, SigningInCard } from '../auth/password-step.tsx';
 import { useAuthState } from '../lib/session/session.ts';
-import { AuthCard } from '../ui/auth-card.tsx';
-import { LoadingState } from '../ui/states.tsx';
 import { AuthFrame } from './layouts/auth-frame.tsx';
 
 /**
@@ -12,13 +10,7 @@ export function SignInScreen() {
   const { session } = useAuthState();
   return (
     <AuthFrame>
-      {session ? (
-        <AuthCard title="Sign in to Precinct">
-          <LoadingState label="Signing you in…" />
-        </AuthCard>
-      ) : (
-        <PasswordStep unlock={new URLSearchParams(window.location.search).get('unlock') || undefined} />
-      )}
+      {session ? <SigningInCard /> : <PasswordStep unlock={new URLSearchParams(window.location.search).get('unlock') || undefined} />}
     </AuthFrame>
   );
 }

@@ -5,20 +5,16 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { retryOnceBackOnline } from '../lib/query-retry.ts';
-import { getAccessToken, getAuthState, getSignOutNotice, startAuth, subscribeAuth } from '../lib/session/session.ts';
+import { getAuthState, getSignOutNotice, subscribeAuth } from '../lib/session/session.ts';
 import { GENERIC_SESSION_END } from '../lib/session/sign-out-notice.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
-import { configureApiClient } from '../lib/api-client.ts';
 import { appConfigQueryOptions, type AppConfig } from './app-config.ts';
 import { AppProviders } from './app-providers.tsx';
 import { afterFirstScreen } from './after-first-screen.ts';
-import { newDeploymentSeen, setUpdatePrompt } from './app-updates.ts';
-import { startDeploymentPoller } from './deployment-poller.ts';
-import { offerReload } from './update-prompt.tsx';
-import { installErrorLog } from './error-log.ts';
 import { signInGuardDecision } from './guards/sign-in-guard.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
 import { scrollAfterNavigation } from './scroll.ts';
+import { startPage } from './start-page.ts';
 
 function createQueryClient(): QueryClient {
   // TanStack Query assumes a connection until the browser says otherwise; a page loaded offline says so
@@ -112,14 +108,11 @@ export type Handover = {
   pageViewed: string | null;
 };
 
-/** Starts the app: error log, API client, session, the device's copy of the forms' data, router, analytics, deployment poll, then renders; then the field readiness (service worker, outbox). */
+/** Starts the app: the page's basics (start-page.ts; the sign-in page set them up when it hands over), the device's copy of the forms' data, router, analytics, then renders; then the field readiness (service worker, outbox). */
 export async function startApp(container: HTMLElement, handover?: Handover): Promise<void> {
-  // Lazily loaded screens reload the page when their file is gone (importWithReload, at most every 10 s).
-  if (!handover) installErrorLog(window);
-  configureApiClient({ getAccessToken });
   const queryClient = createQueryClient();
   const offlineReads = import('../lib/offline-reads/offline-reads.ts');
-  await startAuth();
+  if (!handover) await startPage();
   await startOfflineReads(queryClient, offlineReads);
   // The stored session was dropped on the way in (its token could not be read, or the server refused
   // to refresh it): the visitor was signed in, so they land on /login, which says why.
@@ -131,8 +124,6 @@ export async function startApp(container: HTMLElement, handover?: Handover): Pro
   preloadFirstScreen(router);
   wireAuth(router, queryClient);
   wireNavigation(router, queryClient, handover?.pageViewed ?? null);
-  setUpdatePrompt(offerReload);
-  if (!import.meta.env.DEV) startDeploymentPoller({ runningId: __PRECINCT_BUILD_ID__, onNewDeployment: newDeploymentSeen });
   // The service worker and the offline outbox, once the first screen is up (its own chunk).
   afterFirstScreen(
     () =>

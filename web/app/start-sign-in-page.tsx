@@ -1,17 +1,13 @@
 import { StrictMode, type MouseEvent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { configureApiClient } from '../lib/api-client.ts';
 import { importWithReload } from '../lib/chunk-reload.ts';
-import { getAccessToken, getAuthState, startAuth, subscribeAuth } from '../lib/session/session.ts';
+import { getAuthState, subscribeAuth } from '../lib/session/session.ts';
 import { AuthLinkProvider, type AuthLinkRenderer } from '../ui/auth-link.tsx';
 import { afterFirstScreen } from './after-first-screen.ts';
 import { capturePageView, startAnalytics } from './analytics.ts';
 import type { AppConfig } from './app-config.ts';
-import { newDeploymentSeen, setUpdatePrompt } from './app-updates.ts';
-import { startDeploymentPoller } from './deployment-poller.ts';
-import { installErrorLog } from './error-log.ts';
+import { startPage } from './start-page.ts';
 import { UiProviders } from './ui-providers.tsx';
-import { offerReload } from './update-prompt.tsx';
 
 /**
  * The sign-in page as a page of its own (login.html, which the server sends for /login to a browser
@@ -33,15 +29,11 @@ const carried: { appConfig: AppConfig | null; pageViewed: string | null } = { ap
 
 let handingOver: Promise<void> | null = null;
 
-/** Stops the sign-in page's own look for a new deployment: the app has its own. */
-let stopDeploymentPoller: () => void = () => undefined;
-
 /** Lets the app draw `path` (the page's own, when not given) in place of the sign-in page. */
 function handOver(container: HTMLElement, root: Root | null, path?: string): Promise<void> {
   if (handingOver) return handingOver;
   // A new entry of its own (the app gives it its keys), not a copy of the sign-in page's.
   if (path !== undefined) window.history.pushState(null, '', path);
-  stopDeploymentPoller();
   handingOver = loadApp()
     .then((app) => app.startApp(container, { replaces: root, ...carried }))
     .catch(() => {
@@ -86,11 +78,10 @@ async function startPageAnalytics(): Promise<void> {
 }
 
 export async function startSignInPage(container: HTMLElement): Promise<void> {
-  installErrorLog(window);
-  configureApiClient({ getAccessToken });
   const screen = loadScreen();
   screen.catch(() => undefined);
-  await startAuth();
+  // The app keeps these when it takes over (a new deployment is offered as in the app, for one).
+  await startPage();
   // A session after all (kept where the server could not see it): the app's /login knows what to do.
   if (getAuthState().session) return handOver(container, null);
   // Without its screen's code the app's /login draws instead, and says what went wrong if it cannot either.
@@ -98,10 +89,6 @@ export async function startSignInPage(container: HTMLElement): Promise<void> {
   if (!loaded) return handOver(container, null);
   const { SignInScreen } = loaded;
 
-  // A new deployment while the page is open is offered as in the app: "A new version of Precinct is ready".
-  setUpdatePrompt(offerReload);
-  if (!import.meta.env.DEV)
-    stopDeploymentPoller = startDeploymentPoller({ runningId: __PRECINCT_BUILD_ID__, onNewDeployment: newDeploymentSeen });
   const root = createRoot(container);
   const link = handOverLink(container, root);
   root.render(

@@ -9,7 +9,7 @@ import { ErrorState, LoadingState } from '../ui/states.tsx';
 import { usePageTitle } from '../ui/use-page-title.ts';
 import { useFactors } from './list-factors.ts';
 import { mfaStep, verifiedFactors } from './mfa-step.ts';
-import { PasswordStep } from './password-step.tsx';
+import { PasswordStep, SigningInCard } from './password-step.tsx';
 import { pathAfterSignIn } from './post-sign-in.ts';
 
 // The second-factor step (QR codes, WebAuthn) is loaded only when a signed-in user still needs it, so
@@ -69,11 +69,7 @@ function SecondFactorStep() {
     );
   }
   if (!factors.data || step === 'done') {
-    return (
-      <AuthCard title="Sign in to Precinct">
-        <LoadingState label="Signing you in…" />
-      </AuthCard>
-    );
+    return <SigningInCard />;
   }
   if (step === 'enrol') {
     return (

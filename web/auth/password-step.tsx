@@ -180,3 +180,12 @@ function UnlockNotice({ token }: { token: string }) {
   }
   return <LoadingState label="Unlocking your account…" />;
 }
+
+/** What /login shows once the password was right, while the second factor is looked up. */
+export function SigningInCard() {
+  return (
+    <AuthCard title="Sign in to Precinct">
+      <LoadingState label="Signing you in…" />
+    </AuthCard>
+  );
+}
