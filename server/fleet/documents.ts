@@ -15,7 +15,7 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
-import { notify } from '../platform/notices.ts';
+import { sendNotices } from '../platform/notices.ts';
 import { peopleWithPermission } from '../platform/people.ts';
 import type { Services } from '../platform/services.ts';
 import { staleVersion } from '../platform/versioning.ts';
@@ -185,25 +185,26 @@ export async function remindAgency(
       if (inserted.length === 0) continue;
       sent += 1;
       const text = reminderText(document);
-      for (const person of office) {
-        await notify(tx, agencyId, person.id, {
-          kind: 'fleet.document.expiring',
-          ...text,
-          link: `/fleet/admin/vehicle/${document.vehicle_id}`,
-        });
-        await services.mailer.enqueue(tx, agencyId, {
-          to: person.email,
-          subject: text.title,
-          text: [
-            `Hello ${person.name},`,
-            '',
-            `${text.title}.`,
-            text.body,
-            '',
-            `${services.config.publicUrl}/fleet/admin/vehicle/${document.vehicle_id}`,
-          ].join('\n'),
-        });
-      }
+      await sendNotices(
+        tx,
+        agencyId,
+        office.map((person) => ({
+          userId: person.id,
+          notice: { kind: 'fleet.document.expiring', ...text, link: `/fleet/admin/vehicle/${document.vehicle_id}` },
+          mail: {
+            to: person.email,
+            subject: text.title,
+            text: [
+              `Hello ${person.name},`,
+              '',
+              `${text.title}.`,
+              text.body,
+              '',
+              `${services.config.publicUrl}/fleet/admin/vehicle/${document.vehicle_id}`,
+            ].join('\n'),
+          },
+        })),
+      );
     }
     return sent;
   });

@@ -1,4 +1,4 @@
-import { notify } from '../platform/notices.ts';
+import { sendNotices } from '../platform/notices.ts';
 import {
   SERVICE_REQUEST_TRANSITIONS,
   CreateServiceRequestInput as CreateSchema,
@@ -153,28 +153,31 @@ export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: Creat
         : `Reported not drivable (service request #${row.number})`,
       { kind: 'service_request', id: row.id },
     );
-  for (const manager of await peopleWithPermission(tx, ctx.scope.agencyId, 'fleet:admin'))
-    if (manager.id !== ctx.scope.userId) {
-      await notify(tx, ctx.scope.agencyId, manager.id, {
-        kind: 'fleet.service_request.created',
-        title: `Service request #${row.number} for unit ${vehicle.unitNumber}${input.drivable ? '' : ' (not drivable)'}`,
-        body: input.description.slice(0, 300),
-        link: '/fleet/admin/servicerequest',
-      });
-      await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
-        to: manager.email,
-        subject: `Service request #${row.number} for unit ${vehicle.unitNumber}${input.drivable ? '' : ' (not drivable)'}`,
-        text: [
-          `Hello ${manager.name},`,
-          '',
-          `A new service request for unit ${vehicle.unitNumber}:`,
-          '',
-          input.description,
-          '',
-          `Work it at ${ctx.services.config.publicUrl}/fleet/admin/servicerequest`,
-        ].join('\n'),
-      });
-    }
+  const title = `Service request #${row.number} for unit ${vehicle.unitNumber}${input.drivable ? '' : ' (not drivable)'}`;
+  const managers = await peopleWithPermission(tx, ctx.scope.agencyId, 'fleet:admin');
+  await sendNotices(
+    tx,
+    ctx.scope.agencyId,
+    managers
+      .filter((manager) => manager.id !== ctx.scope.userId)
+      .map((manager) => ({
+        userId: manager.id,
+        notice: { kind: 'fleet.service_request.created', title, body: input.description.slice(0, 300), link: '/fleet/admin/servicerequest' },
+        mail: {
+          to: manager.email,
+          subject: title,
+          text: [
+            `Hello ${manager.name},`,
+            '',
+            `A new service request for unit ${vehicle.unitNumber}:`,
+            '',
+            input.description,
+            '',
+            `Work it at ${ctx.services.config.publicUrl}/fleet/admin/servicerequest`,
+          ].join('\n'),
+        },
+      })),
+  );
   await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
     action: 'service_request.created',
     entityType: 'service_request',
@@ -316,51 +319,56 @@ export function updateServiceRequest(
 
     if (assignee && assigneeId !== before.assigneeId && assignee.id !== ctx.scope.userId) {
       const subject = `Service request #${before.number} for unit ${vehicle.unitNumber} is assigned to you`;
-      await notify(tx, ctx.scope.agencyId, assignee.id, {
-        kind: 'fleet.service_request.assigned',
-        title: subject,
-        body: before.description.slice(0, 300),
-        link: `/fleet/admin/servicerequest?request=${id}`,
-      });
-      await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
-        to: assignee.email,
-        subject,
-        text: [
-          `Hello ${assignee.name},`,
-          '',
-          `The fleet office assigned service request #${before.number} for unit ${vehicle.unitNumber} to you:`,
-          '',
-          before.description,
-          ...(updated.dueOn ? ['', `Due by ${updated.dueOn}.`] : []),
-          '',
-          `${ctx.services.config.publicUrl}/fleet/admin/servicerequest?request=${id}`,
-        ].join('\n'),
-      });
+      await sendNotices(tx, ctx.scope.agencyId, [
+        {
+          userId: assignee.id,
+          notice: {
+            kind: 'fleet.service_request.assigned',
+            title: subject,
+            body: before.description.slice(0, 300),
+            link: `/fleet/admin/servicerequest?request=${id}`,
+          },
+          mail: {
+            to: assignee.email,
+            subject,
+            text: [
+              `Hello ${assignee.name},`,
+              '',
+              `The fleet office assigned service request #${before.number} for unit ${vehicle.unitNumber} to you:`,
+              '',
+              before.description,
+              ...(updated.dueOn ? ['', `Due by ${updated.dueOn}.`] : []),
+              '',
+              `${ctx.services.config.publicUrl}/fleet/admin/servicerequest?request=${id}`,
+            ].join('\n'),
+          },
+        },
+      ]);
     }
 
     if (moving) {
       const reporter = await findPerson(tx, ctx.scope.agencyId, before.reportedBy);
       if (reporter && reporter.id !== ctx.scope.userId) {
-        await notify(tx, ctx.scope.agencyId, reporter.id, {
-          kind: 'fleet.service_request.status',
-          title: `Service request #${before.number} is ${status.replaceAll('_', ' ')}`,
-          body: [`Unit ${vehicle.unitNumber}.`, ...(input.note?.trim() ? [`Note from the fleet office: ${input.note.trim()}`] : [])].join(
-            ' ',
-          ),
-          link: '/fleet',
-        });
-        await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
-          to: reporter.email,
-          subject: `Service request #${before.number} is ${status.replaceAll('_', ' ')}`,
-          text: [
-            `Hello ${reporter.name},`,
-            '',
-            `Your service request #${before.number} for unit ${vehicle.unitNumber} is now ${status.replaceAll('_', ' ')}.`,
-            ...(input.note?.trim() ? ['', `Note from the fleet office: ${input.note.trim()}`] : []),
-            '',
-            `${ctx.services.config.publicUrl}/fleet`,
-          ].join('\n'),
-        });
+        const title = `Service request #${before.number} is ${status.replaceAll('_', ' ')}`;
+        const note = input.note?.trim() ? `Note from the fleet office: ${input.note.trim()}` : null;
+        await sendNotices(tx, ctx.scope.agencyId, [
+          {
+            userId: reporter.id,
+            notice: { kind: 'fleet.service_request.status', title, body: [`Unit ${vehicle.unitNumber}.`, ...(note ? [note] : [])].join(' '), link: '/fleet' },
+            mail: {
+              to: reporter.email,
+              subject: title,
+              text: [
+                `Hello ${reporter.name},`,
+                '',
+                `Your service request #${before.number} for unit ${vehicle.unitNumber} is now ${status.replaceAll('_', ' ')}.`,
+                ...(note ? ['', note] : []),
+                '',
+                `${ctx.services.config.publicUrl}/fleet`,
+              ].join('\n'),
+            },
+          },
+        ]);
       }
     }
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema.ts';
-import type { Tx } from './database.ts';
+import { queryRows, type Tx } from './database.ts';
 import type { RequestOrigin } from './services.ts';
 
 export interface AuditActor {
@@ -44,14 +44,9 @@ export function auditHash(prevHash: string | null, entry: Record<string, unknown
  * lock keeps two concurrent writers from forking the chain.
  */
 export async function recordAudit(tx: Tx, agencyId: string, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`audit:${agencyId}`}))`);
-  const [previous] = await tx
-    .select({ hash: auditLog.hash })
-    .from(auditLog)
-    .where(eq(auditLog.agencyId, agencyId))
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  const prevHash = previous?.hash ?? null;
+  // The agency's audit lock, then the last entry's hash, in one round trip (migration 0038).
+  const [tail] = await queryRows<{ hash: string | null }>(tx, sql`select precinct_audit_tail(${agencyId}) as hash`);
+  const prevHash = tail?.hash ?? null;
   const occurredAt = new Date();
   const body = {
     agencyId,

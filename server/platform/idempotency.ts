@@ -38,19 +38,24 @@ export async function idempotentCreate<T>(
   const route = `${request.method} ${request.routeOptions.url}`;
   const requestHash = hashOf({ route, params: request.params, body: request.body });
   return inAgency(ctx, async (tx) => {
-    // Held by the request running with this key until its transaction ends; a second one cannot take it.
-    const [lock] = await queryRows<{ free: boolean }>(
+    // The lock is held by the request running with this key until its transaction ends, so a second
+    // one cannot take it; the key is claimed in the same round trip, once the lock is had. A key an
+    // earlier request committed, even while this statement waited, is a conflict: it claims nothing.
+    const [claim] = await queryRows<{ free: boolean; claimed: boolean }>(
       tx,
-      sql`select pg_try_advisory_xact_lock(hashtextextended(${`precinct:idempotency:${ctx.scope.agencyId}:${ctx.scope.userId}:${key}`}, 0)) as free`,
+      sql`with lock as (
+            select pg_try_advisory_xact_lock(hashtextextended(${`precinct:idempotency:${ctx.scope.agencyId}:${ctx.scope.userId}:${key}`}, 0)) as free
+          ), claimed as (
+            insert into idempotency_keys (agency_id, user_id, key, route, request_hash)
+            select ${ctx.scope.agencyId}::uuid, ${ctx.scope.userId}::uuid, ${key}, ${route}, ${requestHash} from lock where free
+            on conflict do nothing
+            returning key
+          )
+          select (select free from lock) as free, exists (select from claimed) as claimed`,
     );
     // Its own code, not 'conflict': a client (the web's outbox) must tell "try again later" from a refusal.
-    if (!lock?.free) throw stillRunning();
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ agencyId: ctx.scope.agencyId, userId: ctx.scope.userId, key, route, requestHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
+    if (!claim?.free) throw stillRunning();
+    if (!claim.claimed) {
       const [previous] = await tx
         .select()
         .from(idempotencyKeys)

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../db/schema.ts';
@@ -17,6 +17,18 @@ const STALE_CLAIM = sql`now() - interval '10 minutes'`;
 
 function claimable() {
   return or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, STALE_CLAIM)));
+}
+
+/**
+ * The statement that queues `messages` as e-mail, for a statement that writes more beside them (the
+ * notices of sendNotices, notices.ts); once it has run in the caller's transaction, call
+ * `noteMailQueued(agencyId)` so they leave when it commits, as `Mailer.enqueue` does.
+ */
+export function outboxInsert(agencyId: string, messages: readonly MailMessage[]): SQL {
+  const rows = JSON.stringify(messages.map(({ to, subject, text }) => ({ to, subject, text })));
+  return sql`insert into mail_outbox (agency_id, channel, "to", subject, text)
+    select ${agencyId}::uuid, 'email', m."to", m.subject, m.text
+    from jsonb_to_recordset(${rows}::jsonb) as m("to" text, subject text, text text)`;
 }
 
 /**
@@ -67,29 +79,32 @@ export class Mailer {
     return run;
   }
 
-  /** Marks a pending message as being sent; false when another sender has it. */
-  private async claim(agencyId: string, id: string): Promise<boolean> {
-    const claimed = await this.database.withTenant(agencyId, (tx) =>
-      tx
-        .update(mailOutbox)
-        .set({ status: 'sending', claimedAt: new Date() })
-        .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.id, id), claimable()))
-        .returning({ id: mailOutbox.id }),
-    );
-    return claimed.length === 1;
-  }
-
-  private async deliverNow(agencyId: string) {
-    const pending = await this.database.withTenant(agencyId, (tx) =>
-      tx
-        .select()
+  /**
+   * Claims the agency's pending e-mail, oldest first and at most 50, in one statement: another sender
+   * (a second server) skips what this one holds or has claimed. A sender that dies mid-way leaves the
+   * rest claimed; they are sent again once the claim is stale (10 minutes).
+   */
+  private claimPending(agencyId: string) {
+    return this.database.withTenant(agencyId, async (tx) => {
+      const oldest = tx
+        .select({ id: mailOutbox.id })
         .from(mailOutbox)
         .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.channel, 'email'), claimable()))
         .orderBy(asc(mailOutbox.createdAt))
-        .limit(50),
-    );
+        .limit(50)
+        .for('update', { skipLocked: true });
+      const claimed = await tx
+        .update(mailOutbox)
+        .set({ status: 'sending', claimedAt: new Date() })
+        .where(and(eq(mailOutbox.agencyId, agencyId), inArray(mailOutbox.id, oldest)))
+        .returning();
+      return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    });
+  }
+
+  private async deliverNow(agencyId: string) {
+    const pending = await this.claimPending(agencyId);
     for (const message of pending) {
-      if (!(await this.claim(agencyId, message.id))) continue;
       let outcome: { status: 'sent' | 'logged' | 'pending' | 'failed'; error: string | null };
       try {
         if (this.transport) {

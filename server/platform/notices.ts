@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { REALTIME_TOPICS } from '../../core/contracts/realtime.ts';
 import { notifications } from '../db/schema.ts';
 import type { RequestContext } from './context.ts';
 import type { Tx } from './database.ts';
 import { findPerson } from './people.ts';
-import { publish } from './realtime.ts';
+import { outboxInsert, type MailMessage } from './mail.ts';
+import { noteMailQueued } from './mail-after-commit.ts';
+import { publishAll } from './realtime.ts';
 
 /**
  * In-app notices: any module tells a user something here (as it sends mail through mail.ts); the
@@ -24,38 +26,61 @@ export interface Notice {
   link?: string;
 }
 
+/** A notice for one user, and the e-mail that goes with it, if any. */
+export interface Delivery {
+  userId: string;
+  notice: Notice;
+  mail?: MailMessage;
+}
+
 /**
  * Tells a user something in the app, inside the transaction of the change it is about, so the
- * notice exists exactly when the change does. Callers send the e-mail beside it.
+ * notice exists exactly when the change does. Callers send the e-mail beside it (or use sendNotices).
  */
-export async function notify(tx: Tx, agencyId: string, userId: string, notice: Notice): Promise<void> {
+export function notify(tx: Tx, agencyId: string, userId: string, notice: Notice): Promise<void> {
+  return sendNotices(tx, agencyId, [{ userId, notice }]);
+}
+
+/**
+ * Tells each user their notice in the app, and by e-mail where the delivery carries one, inside the
+ * change's transaction, in one statement however many they are: each user's notices past the
+ * retention period are dropped, the notices and e-mails are written, and each user's open tabs are
+ * told to read their bell again (polling stays the fallback). The e-mail leaves once it commits.
+ */
+export async function sendNotices(tx: Tx, agencyId: string, deliveries: readonly Delivery[]): Promise<void> {
+  if (deliveries.length === 0) return;
   const now = new Date();
-  const id = randomUUID();
-  await pruneNotifications(tx, agencyId, userId, now);
-  await insertNotification(tx, {
-    id,
-    agencyId,
-    userId,
+  const cutoff = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000);
+  const rows = deliveries.map(({ userId, notice }) => ({
+    id: randomUUID(),
+    user_id: userId,
     kind: notice.kind,
     title: notice.title.slice(0, 200),
     body: (notice.body ?? '').slice(0, 2000),
     link: notice.link ?? null,
-    createdAt: now,
-  });
-  // The user's open tabs read their bell again at once (polling stays the fallback).
-  await publish(tx, agencyId, REALTIME_TOPICS.notifications, { userId }, { id });
+  }));
+  const mail = deliveries.flatMap((delivery) => (delivery.mail ? [delivery.mail] : []));
+  const users = JSON.stringify([...new Set(rows.map((row) => row.user_id))]);
+  await publishAll(
+    tx,
+    agencyId,
+    rows.map((row) => ({ topic: REALTIME_TOPICS.notifications, audience: { userId: row.user_id }, data: { id: row.id } })),
+    [
+      sql`delete from notifications
+        where agency_id = ${agencyId}::uuid and created_at < ${cutoff.toISOString()}::timestamptz
+          and user_id in (select value::uuid from jsonb_array_elements_text(${users}::jsonb))`,
+      sql`insert into notifications (agency_id, id, user_id, kind, title, body, link, created_at)
+        select ${agencyId}::uuid, n.id, n.user_id, n.kind, n.title, n.body, n.link, ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as n(id uuid, user_id uuid, kind text, title text, body text, link text)`,
+      ...(mail.length > 0 ? [outboxInsert(agencyId, mail)] : []),
+    ],
+  );
+  if (mail.length > 0) noteMailQueued(agencyId);
 }
 
+/** Writes a notification as it is (the demo seeds' past notices). */
 export async function insertNotification(tx: Tx, row: typeof notifications.$inferInsert): Promise<void> {
   await tx.insert(notifications).values(row);
-}
-
-/** The user's notifications older than the retention period are dropped as new ones arrive. */
-export async function pruneNotifications(tx: Tx, agencyId: string, userId: string, now: Date): Promise<void> {
-  const cutoff = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000);
-  await tx
-    .delete(notifications)
-    .where(and(eq(notifications.agencyId, agencyId), eq(notifications.userId, userId), lt(notifications.createdAt, cutoff)));
 }
 
 /**
@@ -71,10 +96,15 @@ export async function tell(
   if (userId === ctx.scope.userId) return;
   const person = await findPerson(tx, ctx.scope.agencyId, userId);
   if (!person) return;
-  await notify(tx, ctx.scope.agencyId, userId, message);
-  await ctx.services.mailer.enqueue(tx, ctx.scope.agencyId, {
-    to: person.email,
-    subject: message.title,
-    text: [`Hello ${person.name},`, '', message.body, '', `Open it at ${ctx.services.config.publicUrl}${message.link}`].join('\n'),
-  });
+  await sendNotices(tx, ctx.scope.agencyId, [
+    {
+      userId,
+      notice: message,
+      mail: {
+        to: person.email,
+        subject: message.title,
+        text: [`Hello ${person.name},`, '', message.body, '', `Open it at ${ctx.services.config.publicUrl}${message.link}`].join('\n'),
+      },
+    },
+  ]);
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import {
   REALTIME_HEARTBEAT_MS,
@@ -66,9 +66,19 @@ export type RealtimeMessage = { [T in RealtimeTopic]: { topic: T; audience: Real
  * Sends each message, in order, once `tx` commits: one insert and one notify for all of them, however
  * many (a task's change told to each member of its space, an all-call to each officer asked), where a
  * message at a time cost two round trips each.
+ *
+ * `alongside` are other writes of the same change (insert, update or delete statements without
+ * `returning`), run in the same statement ahead of the messages: a round trip each saved (the
+ * notices beside a notification, notices.ts). PostgreSQL runs every data-modifying statement of a
+ * WITH to completion whether the rest reads it or not, all on the statement's one snapshot.
  */
-export async function publishAll(tx: Tx, agencyId: string, messages: readonly RealtimeMessage[]): Promise<void> {
-  if (messages.length === 0) return;
+export async function publishAll(
+  tx: Tx,
+  agencyId: string,
+  messages: readonly RealtimeMessage[],
+  alongside: readonly SQL[] = [],
+): Promise<void> {
+  if (messages.length === 0 && alongside.length === 0) return;
   const rows = messages.map(({ topic, audience, data }) => {
     const text = JSON.stringify(data);
     if (text.length > MAX_DATA_CHARS)
@@ -85,8 +95,9 @@ export async function publishAll(tx: Tx, agencyId: string, messages: readonly Re
   // One statement: the rows go in in their order, so their ids (one sequence) follow it, and each is
   // announced with its id in that order (PostgreSQL runs a volatile function of the select list, here
   // pg_notify, after the ORDER BY), once the transaction commits.
+  const writes = alongside.map((statement, n) => sql`${sql.identifier(`alongside_${n}`)} as (${statement}),`);
   await tx.execute(sql`
-    with inserted as (
+    with ${sql.join(writes, sql` `)} inserted as (
       insert into ${realtimeEvents} (agency_id, topic, user_id, permission, module, data)
       select ${agencyId}::uuid, m.message->>'topic', (m.message->>'userId')::uuid, m.message->>'permission', m.message->>'module', m.message->'data'
       from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as m(message, n)

@@ -31,7 +31,7 @@ import { inAgency, type RequestContext } from '../platform/context.ts';
 import { nextNumber } from '../platform/counters.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
-import { notify, tell } from '../platform/notices.ts';
+import { notify, sendNotices, tell } from '../platform/notices.ts';
 import { publishAll } from '../platform/realtime.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { staleVersion } from '../platform/versioning.ts';
@@ -218,14 +218,19 @@ export async function createAllcall(ctx: RequestContext, input: AllcallInput): P
     ]
       .filter(Boolean)
       .join('\n');
-    for (const person of audience.people) {
-      await notify(tx, agencyId, person.userId, { kind: 'schedule.allcall', title: headline, body, link: '/schedule' });
-      await ctx.services.mailer.enqueue(tx, agencyId, {
-        to: person.email,
-        subject: `${agency} ${headline.charAt(0).toLowerCase()}${headline.slice(1)}`,
-        text: [`Hello ${person.name},`, '', body, '', `Take it at ${ctx.services.config.publicUrl}/schedule`].join('\n'),
-      });
-    }
+    await sendNotices(
+      tx,
+      agencyId,
+      audience.people.map((person) => ({
+        userId: person.userId,
+        notice: { kind: 'schedule.allcall', title: headline, body, link: '/schedule' },
+        mail: {
+          to: person.email,
+          subject: `${agency} ${headline.charAt(0).toLowerCase()}${headline.slice(1)}`,
+          text: [`Hello ${person.name},`, '', body, '', `Take it at ${ctx.services.config.publicUrl}/schedule`].join('\n'),
+        },
+      })),
+    );
     const detail = await detailOf(tx, agencyId, id);
     await recordAudit(tx, agencyId, ctx.actor, {
       action: 'schedule.allcall_sent',
@@ -274,13 +279,17 @@ export function cancelAllcall(ctx: RequestContext, id: string, version: number, 
       before,
       after: detail,
     });
-    for (const recipient of detail.recipients.filter((r) => r.response !== 'declined'))
-      await notify(tx, agencyId, recipient.user_id, {
-        kind: 'schedule.allcall_cancelled',
-        title: `All-call ${detail.number} was cancelled`,
-        body: [`${detail.code} ${detail.position} on ${detail.date} is no longer needed.`, reason].filter(Boolean).join(' '),
-        link: '/schedule',
-      });
+    const notice = {
+      kind: 'schedule.allcall_cancelled',
+      title: `All-call ${detail.number} was cancelled`,
+      body: [`${detail.code} ${detail.position} on ${detail.date} is no longer needed.`, reason].filter(Boolean).join(' '),
+      link: '/schedule',
+    };
+    await sendNotices(
+      tx,
+      agencyId,
+      detail.recipients.filter((r) => r.response !== 'declined').map((recipient) => ({ userId: recipient.user_id, notice })),
+    );
     await announce(
       tx,
       agencyId,
