@@ -424,6 +424,23 @@ describe.each(DATABASE_KINDS)('the admin area API on %s', (kind) => {
     expect(intact).toBeNull();
   });
 
+  it('keeps the audit log one unbroken chain when an agency’s changes commit at the same moment', async () => {
+    const names = Array.from({ length: 8 }, (_, n) => `Shift Lead ${n + 1}`);
+    const created = await Promise.all(names.map((name) => as(adminSession).post('/rest/v1/admin/roles', { name })));
+    expect(created.map((response) => response.statusCode)).toEqual(names.map(() => 201));
+    const deleted = await Promise.all(
+      created.map((response) => as(adminSession).delete(`/rest/v1/admin/roles/${(response.json() as RoleDetail).id}`)),
+    );
+    expect(deleted.map((response) => response.statusCode)).toEqual(names.map(() => 204));
+
+    const entries = await server.database.withTenant(agency.id, (tx) =>
+      queryRows<{ prev_hash: string | null }>(tx, sql`select prev_hash from audit_log where agency_id = ${agency.id}`),
+    );
+    // Each entry follows a different one: two writers that read the same last entry would fork the chain.
+    expect(new Set(entries.map((entry) => entry.prev_hash)).size).toBe(entries.length);
+    expect(await server.database.withTenant(agency.id, (tx) => verifyAuditChain(tx, agency.id))).toBeNull();
+  });
+
   it('refuses to change or delete audit entries, even for the schema owner', async () => {
     for (const statement of [sql`update audit_log set summary = 'nothing happened'`, sql`delete from audit_log`, sql`truncate audit_log`]) {
       let message = '';

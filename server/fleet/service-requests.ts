@@ -162,7 +162,12 @@ export async function openServiceRequest(tx: Tx, ctx: RequestContext, raw: Creat
       .filter((manager) => manager.id !== ctx.scope.userId)
       .map((manager) => ({
         userId: manager.id,
-        notice: { kind: 'fleet.service_request.created', title, body: input.description.slice(0, 300), link: '/fleet/admin/servicerequest' },
+        notice: {
+          kind: 'fleet.service_request.created',
+          title,
+          body: input.description.slice(0, 300),
+          link: '/fleet/admin/servicerequest',
+        },
         mail: {
           to: manager.email,
           subject: title,
@@ -354,7 +359,12 @@ export function updateServiceRequest(
         await sendNotices(tx, ctx.scope.agencyId, [
           {
             userId: reporter.id,
-            notice: { kind: 'fleet.service_request.status', title, body: [`Unit ${vehicle.unitNumber}.`, ...(note ? [note] : [])].join(' '), link: '/fleet' },
+            notice: {
+              kind: 'fleet.service_request.status',
+              title,
+              body: [`Unit ${vehicle.unitNumber}.`, ...(note ? [note] : [])].join(' '),
+              link: '/fleet',
+            },
             mail: {
               to: reporter.email,
               subject: title,

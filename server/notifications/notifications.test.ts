@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { notifications } from '../db/schema.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import type { Session } from '../../core/contracts/auth.ts';
@@ -120,5 +122,27 @@ describe.each(DATABASE_KINDS)('in-app notifications on %s', (kind) => {
   it('refuses a request without a session', async () => {
     const response = await server.request({ method: 'GET', url: '/rest/v1/notifications' });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('drops the notifications past 90 days of each user a new one reaches, and keeps everyone else’s', async () => {
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+    await server.database.owner.insert(notifications).values([
+      { agencyId: agency.id, userId: officer.user.id, kind: 'test.old', title: 'Last winter', createdAt: days(91) },
+      { agencyId: agency.id, userId: officer.user.id, kind: 'test.recent', title: 'Last autumn', createdAt: days(89) },
+      { agencyId: agency.id, userId: bystander.user.id, kind: 'test.old', title: 'Last winter', createdAt: days(91) },
+    ]);
+    await reportAndMove('in_progress');
+    const kinds = async (userId: string) =>
+      (
+        await server.database.owner
+          .select({ kind: notifications.kind })
+          .from(notifications)
+          .where(and(eq(notifications.agencyId, agency.id), eq(notifications.userId, userId)))
+      ).map((row) => row.kind);
+    const officers = await kinds(officer.user.id);
+    expect(officers).not.toContain('test.old');
+    expect(officers).toContain('test.recent');
+    expect(officers).toContain('fleet.service_request.status');
+    expect(await kinds(bystander.user.id)).toContain('test.old');
   });
 });

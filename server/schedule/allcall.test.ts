@@ -260,6 +260,8 @@ describe.each(DATABASE_KINDS)('the all-call on %s', (kind) => {
     const mail = await server.waitForMail(people.alice.user.email, new RegExp(`all-call ${sent.number}`));
     expect(mail.text).toContain('Cover for a sick call');
     expect(mail.text).toContain(`${sent.number} YES`);
+    // Each officer asked gets their own, addressed to them.
+    expect((await server.waitForMail(people.bob.user.email, new RegExp(`all-call ${sent.number}`))).text).toMatch(/^Hello Bob/);
     const bell = await ok<NotificationList>(await call(people.alice.session, 'GET', '/rest/v1/notifications'));
     expect(bell.items[0]).toMatchObject({
       kind: 'schedule.allcall',
