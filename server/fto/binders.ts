@@ -37,7 +37,7 @@ import {
 } from './binder-queries.ts';
 import { approvedDorsOf, dorCountsOf } from './dor-queries.ts';
 import { viewerOf } from './caller.ts';
-import { tell } from '../platform/notices.ts';
+import { tell, tellPeople } from '../platform/notices.ts';
 
 /** Today's date in the agency's time zone (YYYY-MM-DD). */
 export function agencyToday(ctx: RequestContext, now = new Date()): string {
@@ -274,13 +274,12 @@ export function acknowledgeAdvance(ctx: RequestContext, id: string, version: num
       entityId: id,
       summary: `${listed.traineeName} acknowledged the recommendation to advance`,
     });
-    for (const coordinator of await peopleWithPermission(tx, agencyId, 'fto:admin'))
-      await tell(tx, ctx, coordinator.id, {
-        kind: 'fto.binder.advance_ready',
-        title: `${listed.traineeName} is recommended for the next phase`,
-        body: `The trainer recommended advancing ${listed.traineeName} and the trainee acknowledged it: the advancement waits for you.`,
-        link: `/fto/admin/binder/${id}`,
-      });
+    await tellPeople(tx, ctx, await peopleWithPermission(tx, agencyId, 'fto:admin'), {
+      kind: 'fto.binder.advance_ready',
+      title: `${listed.traineeName} is recommended for the next phase`,
+      body: `The trainer recommended advancing ${listed.traineeName} and the trainee acknowledged it: the advancement waits for you.`,
+      link: `/fto/admin/binder/${id}`,
+    });
     return binderDetail(tx, ctx, { ...listed, binder: updated });
   });
 }

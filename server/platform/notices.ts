@@ -83,6 +83,13 @@ export async function insertNotification(tx: Tx, row: typeof notifications.$infe
   await tx.insert(notifications).values(row);
 }
 
+/** Who a notice reaches: a person of the agency and the address to tell them by. */
+export interface Recipient {
+  id: string;
+  email: string;
+  name: string;
+}
+
 /**
  * Tells a person about a record in the bell and by e-mail, inside the change's transaction (the mail
  * leaves once it commits). Nobody is told of their own action.
@@ -95,16 +102,29 @@ export async function tell(
 ): Promise<void> {
   if (userId === ctx.scope.userId) return;
   const person = await findPerson(tx, ctx.scope.agencyId, userId);
-  if (!person) return;
-  await sendNotices(tx, ctx.scope.agencyId, [
-    {
-      userId,
-      notice: message,
-      mail: {
-        to: person.email,
-        subject: message.title,
-        text: [`Hello ${person.name},`, '', message.body, '', `Open it at ${ctx.services.config.publicUrl}${message.link}`].join('\n'),
-      },
-    },
-  ]);
+  if (person) await tellPeople(tx, ctx, [person], message);
+}
+
+/** `tell` for people already read (the holders of a permission), in one statement for all of them. */
+export function tellPeople(
+  tx: Tx,
+  ctx: RequestContext,
+  people: readonly Recipient[],
+  message: { kind: string; title: string; body: string; link: string },
+): Promise<void> {
+  return sendNotices(
+    tx,
+    ctx.scope.agencyId,
+    people
+      .filter((person) => person.id !== ctx.scope.userId)
+      .map((person) => ({
+        userId: person.id,
+        notice: message,
+        mail: {
+          to: person.email,
+          subject: message.title,
+          text: [`Hello ${person.name},`, '', message.body, '', `Open it at ${ctx.services.config.publicUrl}${message.link}`].join('\n'),
+        },
+      })),
+  );
 }

@@ -32,7 +32,7 @@ import type { JobDefinition } from '../platform/jobs.ts';
 import { peopleWithPermission } from '../platform/people.ts';
 import { publish } from '../platform/realtime.ts';
 import { REALTIME_TOPICS } from '../../core/contracts/realtime.ts';
-import { tell } from '../platform/notices.ts';
+import { tell, tellPeople } from '../platform/notices.ts';
 import type { Services } from '../platform/services.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { staleVersion } from '../platform/versioning.ts';
@@ -344,8 +344,12 @@ function overtimeChanged(tx: Tx, agencyId: string, id: string): Promise<void> {
 }
 
 async function tellManagers(tx: Tx, ctx: RequestContext, title: string, body: string, link: string) {
-  for (const person of await peopleWithPermission(tx, ctx.scope.agencyId, 'scheduling:ot.manage'))
-    await tell(tx, ctx, person.id, { kind: 'schedule.overtime', title, body, link });
+  await tellPeople(tx, ctx, await peopleWithPermission(tx, ctx.scope.agencyId, 'scheduling:ot.manage'), {
+    kind: 'schedule.overtime',
+    title,
+    body,
+    link,
+  });
 }
 
 // ---------------------------------------------------------------- posting, sign-up, award

@@ -18,7 +18,7 @@ import { recordAudit } from '../platform/audit.ts';
 import { holds, inAgency, type RequestContext } from '../platform/context.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
-import { tell } from '../platform/notices.ts';
+import { tell, tellPeople } from '../platform/notices.ts';
 import { findPerson, peopleWithPermission, searchPeople } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { rosterChanged, tradeChanged } from './live.ts';
@@ -446,15 +446,19 @@ export function answerTrade(ctx: RequestContext, id: string, input: unknown): Pr
         link: LINK,
       });
     if (accept)
-      for (const supervisor of await peopleWithPermission(tx, agencyId, SUPERVISOR)) {
-        if (supervisor.id === record.row.requesterId || supervisor.id === record.row.recipientId) continue;
-        await tell(tx, ctx, supervisor.id, {
+      await tellPeople(
+        tx,
+        ctx,
+        (await peopleWithPermission(tx, agencyId, SUPERVISOR)).filter(
+          (supervisor) => supervisor.id !== record.row.requesterId && supervisor.id !== record.row.recipientId,
+        ),
+        {
           kind: 'schedule.trade_to_decide',
           title: `Trade to decide: ${summaryOf(trade)}`,
           body: trade.reasons.length ? trade.reasons.map((reason) => reason.message).join('\n') : 'No rule stands in its way.',
           link: `${LINK}?box=to_decide`,
-        });
-      }
+        },
+      );
     return trade;
   });
 }
