@@ -124,6 +124,19 @@ describe.each(DATABASE_KINDS)('in-app notifications on %s', (kind) => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('keeps a notice whose cut falls inside an emoji, with the half left shown as a replacement character', async () => {
+    const description = `${'Light bar flickers '.repeat(16).slice(0, 299)}😀 and the siren too`;
+    const response = await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+      vehicle_id: vehicle.id,
+      category: 'emergency_equipment',
+      description,
+      drivable: true,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const office = await inbox(manager);
+    expect(office.items[0]).toMatchObject({ kind: 'fleet.service_request.created', body: `${description.slice(0, 299)}\uFFFD` });
+  });
+
   it('drops the notifications past 90 days of each user a new one reaches, and keeps everyone else’s', async () => {
     const days = (n: number) => new Date(Date.now() - n * 86_400_000);
     await server.database.owner.insert(notifications).values([

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../db/schema.ts';
@@ -25,7 +25,10 @@ function claimable() {
  * `noteMailQueued(agencyId)` so they leave when it commits, as `Mailer.enqueue` does.
  */
 export function outboxInsert(agencyId: string, messages: readonly MailMessage[]): SQL {
-  const rows = JSON.stringify(messages.map(({ to, subject, text }) => ({ to, subject, text })));
+  // Well-formed text: JSON would carry a lone surrogate (half an emoji cut off) that PostgreSQL's jsonb refuses.
+  const rows = JSON.stringify(
+    messages.map(({ to, subject, text }) => ({ to, subject: subject.toWellFormed(), text: text.toWellFormed() })),
+  );
   return sql`insert into mail_outbox (agency_id, channel, "to", subject, text)
     select ${agencyId}::uuid, 'email', m."to", m.subject, m.text
     from jsonb_to_recordset(${rows}::jsonb) as m("to" text, subject text, text text)`;
@@ -80,31 +83,49 @@ export class Mailer {
   }
 
   /**
-   * Claims the agency's pending e-mail, oldest first and at most 50, in one statement: another sender
-   * (a second server) skips what this one holds or has claimed. A sender that dies mid-way leaves the
-   * rest claimed; they are sent again once the claim is stale (10 minutes).
+   * Claims the agency's oldest pending e-mail not yet tried in this run, in one statement: another
+   * sender (a second server) skips what this one holds or has claimed. Each message is claimed just
+   * before it is sent, so a slow send never leaves others waiting behind a claim of its own.
    */
-  private claimPending(agencyId: string) {
-    return this.database.withTenant(agencyId, async (tx) => {
-      const oldest = tx
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.channel, 'email'), claimable()))
-        .orderBy(asc(mailOutbox.createdAt))
-        .limit(50)
-        .for('update', { skipLocked: true });
-      const claimed = await tx
-        .update(mailOutbox)
-        .set({ status: 'sending', claimedAt: new Date() })
-        .where(and(eq(mailOutbox.agencyId, agencyId), inArray(mailOutbox.id, oldest)))
-        .returning();
-      return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    });
+  private async claimNext(tx: Tx, agencyId: string, tried: readonly string[]) {
+    const [next] = await tx
+      .update(mailOutbox)
+      .set({ status: 'sending', claimedAt: new Date() })
+      .where(
+        and(
+          eq(mailOutbox.agencyId, agencyId),
+          eq(
+            mailOutbox.id,
+            tx
+              .select({ id: mailOutbox.id })
+              .from(mailOutbox)
+              .where(
+                and(
+                  eq(mailOutbox.agencyId, agencyId),
+                  eq(mailOutbox.channel, 'email'),
+                  claimable(),
+                  tried.length > 0 ? notInArray(mailOutbox.id, [...tried]) : undefined,
+                ),
+              )
+              .orderBy(asc(mailOutbox.createdAt))
+              .limit(1)
+              .for('update', { skipLocked: true }),
+          ),
+        ),
+      )
+      .returning();
+    return next;
   }
 
+  /**
+   * Sends the agency's pending e-mail, at most 50 a run, one after another. A message's outcome and
+   * the claim of the next go in one transaction, so a message costs two where it cost three.
+   */
   private async deliverNow(agencyId: string) {
-    const pending = await this.claimPending(agencyId);
-    for (const message of pending) {
+    const tried: string[] = [];
+    let message = await this.database.withTenant(agencyId, (tx) => this.claimNext(tx, agencyId, tried));
+    while (message) {
+      tried.push(message.id);
       let outcome: { status: 'sent' | 'logged' | 'pending' | 'failed'; error: string | null };
       try {
         if (this.transport) {
@@ -119,8 +140,9 @@ export class Mailer {
         outcome = { status: message.attempts + 1 >= MAX_ATTEMPTS ? 'failed' : 'pending', error: text };
         this.log.warn({ to: message.to, error: text }, 'e-mail not delivered; will retry');
       }
-      await this.database.withTenant(agencyId, (tx) =>
-        tx
+      const sent = message;
+      message = await this.database.withTenant(agencyId, async (tx) => {
+        await tx
           .update(mailOutbox)
           .set({
             status: outcome.status,
@@ -128,8 +150,9 @@ export class Mailer {
             lastError: outcome.error,
             sentAt: outcome.status === 'sent' || outcome.status === 'logged' ? new Date() : null,
           })
-          .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.id, message.id))),
-      );
+          .where(and(eq(mailOutbox.agencyId, agencyId), eq(mailOutbox.id, sent.id)));
+        return tried.length < 50 ? this.claimNext(tx, agencyId, tried) : undefined;
+      });
     }
   }
 

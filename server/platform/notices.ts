@@ -55,8 +55,10 @@ export async function sendNotices(tx: Tx, agencyId: string, deliveries: readonly
     id: randomUUID(),
     user_id: userId,
     kind: notice.kind,
-    title: notice.title.slice(0, 200),
-    body: (notice.body ?? '').slice(0, 2000),
+    // Well-formed: a cut may split an emoji, and PostgreSQL's jsonb refuses the half left (a parameter
+    // of its own would have become U+FFFD, as it does now).
+    title: notice.title.slice(0, 200).toWellFormed(),
+    body: (notice.body ?? '').slice(0, 2000).toWellFormed(),
     link: notice.link ?? null,
   }));
   const mail = deliveries.flatMap((delivery) => (delivery.mail ? [delivery.mail] : []));
