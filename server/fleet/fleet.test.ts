@@ -8,6 +8,7 @@ import { passingAnswers } from '../test-support/fleet-samples.ts';
 import { sampleAnswers } from './sample-answers.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { ServiceRequest, SquadCheckForm, Vehicle } from '../../core/contracts/fleet.ts';
+import type { Page } from '../../core/contracts/fields.ts';
 import { solidPng } from '../platform/sample-images.ts';
 
 const VALID_VIN = '1HGCM82633A004352';
@@ -229,6 +230,37 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const withCurrent = (await call(manager, 'GET', `/rest/v1/fleet/admin/users?q=nobody-by-this-name&include=${found[0].id}`)).json();
       expect(withCurrent).toEqual([{ id: found[0].id, name: 'Quincy Assignable' }]);
       expect((await call(officer, 'GET', '/rest/v1/fleet/admin/users')).statusCode).toBe(403);
+    });
+
+    it('pages vehicles in the chosen order, each with its assigned officer and its open service requests', async () => {
+      const officerId = (await call(officer, 'GET', '/auth/v1/user')).json().id as string;
+      const [high, low, middle] = [
+        await addVehicle({ make: 'Pagemaker', odometer: 30_000 }),
+        await addVehicle({ make: 'Pagemaker', odometer: 10_000, assigned_user_id: officerId }),
+        await addVehicle({ make: 'Pagemaker', odometer: 20_000 }),
+      ];
+      for (const description of ['Brakes squeal', 'Dash camera dead'])
+        ok(
+          await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+            vehicle_id: high!.id,
+            category: 'tires',
+            description,
+            drivable: true,
+          }),
+          201,
+        );
+      const page = async (n: number, order: 'asc' | 'desc') =>
+        (
+          await call(manager, 'GET', `/rest/v1/fleet/vehicles?q=pagemaker&sort=odometer&order=${order}&page_size=2&page=${n}`)
+        ).json() as Page<Vehicle>;
+      const first = await page(1, 'desc');
+      expect(first.total).toBe(3);
+      expect(first.items.map((v) => [v.id, v.assigned_user_name, v.open_service_requests])).toEqual([
+        [high!.id, null, 2],
+        [middle!.id, null, 0],
+      ]);
+      expect((await page(2, 'desc')).items.map((v) => [v.id, v.assigned_user_name])).toEqual([[low!.id, 'Sam Officer']]);
+      expect((await page(1, 'asc')).items.map((v) => v.id)).toEqual([low!.id, middle!.id]);
     });
 
     it('assigns a vehicle to an officer of the agency only, and the officer’s home lists it first', async () => {

@@ -7,7 +7,7 @@ import { maintenanceList } from './maintenance.ts';
 import { submissionsOfOfficerSince } from './squad-check-queries.ts';
 import { countVehiclesByStatus, listVehicles, vehicleLabels, vehiclesNotCheckedSince, vehiclesOfOfficer } from './vehicle-queries.ts';
 import { startOfAgencyToday } from './squad-checks.ts';
-import { presentVehicles } from './vehicles.ts';
+import { presentVehicle, presentVehicles } from './vehicles.ts';
 
 /** /fleet for an officer: their vehicles, their open requests, what they checked today. */
 export async function fleetHome(ctx: RequestContext): Promise<FleetHome> {
@@ -48,7 +48,7 @@ export async function fleetDashboard(ctx: RequestContext): Promise<FleetDashboar
       () => countVehiclesByStatus(tx, ctx.scope.agencyId),
     ]);
     return {
-      outOfService: await presentVehicles(tx, ctx.scope.agencyId, oos.rows),
+      outOfService: oos.rows.map(presentVehicle),
       notChecked: await presentVehicles(tx, ctx.scope.agencyId, unchecked),
       counts: { vehicles: byStatus.in_service + byStatus.out_of_service + byStatus.retired, ...byStatus },
       maintenanceDue: await maintenanceList(tx, ctx.scope.agencyId, { state: 'due' }),

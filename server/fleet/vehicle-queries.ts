@@ -1,8 +1,25 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { fuelEntries, serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
+import { users } from '../db/schema.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -11,14 +28,15 @@ import { updateAtVersion } from '../platform/versioned-update.ts';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
 
-const VEHICLE_SORT = {
-  unit_number: vehicles.unitNumber,
-  vehicle_type: vehicles.vehicleType,
-  status: vehicles.status,
-  odometer: vehicles.odometer,
-  year: vehicles.year,
-  make: vehicles.make,
-} as const;
+/** Each sort of the list, as the vehicle's field it orders by. */
+const SORT_KEY = {
+  unit_number: 'unitNumber',
+  vehicle_type: 'vehicleType',
+  status: 'status',
+  odometer: 'odometer',
+  year: 'year',
+  make: 'make',
+} as const satisfies Record<ListVehiclesQuery['sort'], keyof VehicleRow>;
 
 /** How many of the agency's vehicles are in each status, in one pass. */
 export async function countVehiclesByStatus(tx: Tx, agencyId: string): Promise<Record<(typeof vehicles.$inferSelect)['status'], number>> {
@@ -51,15 +69,34 @@ export async function listVehicles(tx: Tx, agencyId: string, query: ListVehicles
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
   const offset = (query.page - 1) * query.page_size;
-  return pageWithTotal(tx.select({ n: count() }).from(vehicles).where(where), offset, (total) =>
-    tx
+  return pageWithTotal(tx.select({ n: count() }).from(vehicles).where(where), offset, (total) => {
+    // The page as it always was (its plan unchanged), then each of its vehicles' labels, read by the
+    // statement around it for the page's rows only: one round trip where there were two. The outer
+    // ORDER BY keeps the page's order (a subquery's is not the statement's); it sorts the page alone.
+    const page = tx
       .select({ ...getTableColumns(vehicles), page_total: total })
       .from(vehicles)
       .where(where)
-      .orderBy(direction(VEHICLE_SORT[query.sort]), asc(vehicles.id))
+      .orderBy(direction(vehicles[SORT_KEY[query.sort]]), asc(vehicles.id))
       .limit(query.page_size)
-      .offset(offset),
-  );
+      .offset(offset)
+      .as('page');
+    const columns = Object.fromEntries(Object.keys(getTableColumns(vehicles)).map((key) => [key, page[key as keyof VehicleRow]])) as {
+      [K in keyof VehicleRow]: (typeof page)[K];
+    };
+    return tx
+      .select({
+        ...columns,
+        assignedName: sql<
+          string | null
+        >`(select ${users.name} from ${users} where ${users.agencyId} = ${onPage(vehicles.agencyId)} and ${users.id} = ${onPage(vehicles.assignedUserId)})`,
+        openRequests: openRequestsOf(onPage(vehicles.agencyId), onPage(vehicles.id)),
+        page_total: page.page_total,
+      })
+      .from(page)
+      .orderBy(direction(page[SORT_KEY[query.sort]]), asc(page.id))
+      .limit(query.page_size);
+  });
 }
 
 export async function findVehicle(tx: Tx, agencyId: string, vehicleId: string): Promise<VehicleRow | undefined> {
@@ -217,6 +254,16 @@ export async function vehiclesOfOfficer(tx: Tx, agencyId: string, userId: string
 }
 
 /** Each vehicle's unit number, assigned person's name and open service requests. */
+/** A column of the list's page as the statement around it names it (Drizzle would write it unqualified). */
+const onPage = (column: AnyPgColumn) => sql`${sql.identifier('page')}.${sql.identifier(column.name)}`;
+
+/** How many open or in-progress service requests a vehicle has (its agency and id as the outer statement names them). */
+function openRequestsOf(agencyId: SQLWrapper, vehicleId: SQLWrapper): SQL<number> {
+  return sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${agencyId} and ${serviceRequests.vehicleId} = ${vehicleId} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(
+    Number,
+  );
+}
+
 export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string[]) {
   if (vehicleIds.length === 0) return new Map<string, { unitNumber: string; assignedName: string | null; openRequests: number }>();
   const rows = await tx
@@ -224,10 +271,7 @@ export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string
       id: vehicles.id,
       unitNumber: vehicles.unitNumber,
       assignedName: userNameOf(vehicles.agencyId, vehicles.assignedUserId),
-      openRequests:
-        sql<number>`(select count(*) from ${serviceRequests} where ${serviceRequests.agencyId} = ${qualified(vehicles.agencyId)} and ${serviceRequests.vehicleId} = ${qualified(vehicles.id)} and ${serviceRequests.status} in ('open', 'in_progress'))`.mapWith(
-          Number,
-        ),
+      openRequests: openRequestsOf(qualified(vehicles.agencyId), qualified(vehicles.id)),
     })
     .from(vehicles)
     .where(and(eq(vehicles.agencyId, agencyId), inArray(vehicles.id, vehicleIds)));

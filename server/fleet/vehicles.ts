@@ -37,13 +37,22 @@ import {
 } from './vehicle-queries.ts';
 import type { z } from 'zod';
 
+/** A vehicle row with what its answer names beside it: the assigned person's name and its open service requests. */
+export type LabelledVehicleRow = VehicleRow & { assignedName: string | null; openRequests: number };
+
 export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow[]): Promise<Vehicle[]> {
   const labels = await vehicleLabels(
     tx,
     agencyId,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({
+  return rows.map((row) =>
+    presentVehicle({ ...row, assignedName: labels.get(row.id)?.assignedName ?? null, openRequests: labels.get(row.id)?.openRequests ?? 0 }),
+  );
+}
+
+export function presentVehicle(row: LabelledVehicleRow): Vehicle {
+  return {
     id: row.id,
     unit_number: row.unitNumber,
     vehicle_type: row.vehicleType,
@@ -57,7 +66,7 @@ export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow
     status_reason: row.statusReason,
     odometer: row.odometer,
     assigned_user_id: row.assignedUserId,
-    assigned_user_name: labels.get(row.id)?.assignedName ?? null,
+    assigned_user_name: row.assignedName,
     assigned_group: row.assignedGroup,
     equipment: row.equipment,
     notes: row.notes,
@@ -68,9 +77,9 @@ export async function presentVehicles(tx: Tx, agencyId: string, rows: VehicleRow
     registration_expires_on: row.registrationExpiresOn,
     insurance_expires_on: row.insuranceExpiresOn,
     inspection_expires_on: row.inspectionExpiresOn,
-    open_service_requests: labels.get(row.id)?.openRequests ?? 0,
+    open_service_requests: row.openRequests,
     version: row.version,
-  }));
+  };
 }
 
 export async function loadVehicle(tx: Tx, ctx: RequestContext, vehicleId: string): Promise<Vehicle> {
@@ -99,7 +108,7 @@ async function checkReferences(
 export function listAgencyVehicles(ctx: RequestContext, query: ListVehiclesQuery): Promise<Page<Vehicle>> {
   return inAgency(ctx, async (tx) => {
     const { rows, total } = await listVehicles(tx, ctx.scope.agencyId, query);
-    return { items: await presentVehicles(tx, ctx.scope.agencyId, rows), total, page: query.page, page_size: query.page_size };
+    return { items: rows.map(presentVehicle), total, page: query.page, page_size: query.page_size };
   });
 }
 
