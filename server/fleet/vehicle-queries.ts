@@ -253,7 +253,6 @@ export async function vehiclesOfOfficer(tx: Tx, agencyId: string, userId: string
     .limit(limit);
 }
 
-/** Each vehicle's unit number, assigned person's name and open service requests. */
 /** A column of the list's page as the statement around it names it (Drizzle would write it unqualified). */
 const onPage = (column: AnyPgColumn) => sql`${sql.identifier('page')}.${sql.identifier(column.name)}`;
 
@@ -264,6 +263,7 @@ function openRequestsOf(agencyId: SQLWrapper, vehicleId: SQLWrapper): SQL<number
   );
 }
 
+/** Each vehicle's unit number, assigned person's name and open service requests. */
 export async function vehicleLabels(tx: Tx, agencyId: string, vehicleIds: string[]) {
   if (vehicleIds.length === 0) return new Map<string, { unitNumber: string; assignedName: string | null; openRequests: number }>();
   const rows = await tx
