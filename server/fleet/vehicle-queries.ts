@@ -15,7 +15,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { union, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { union } from 'drizzle-orm/pg-core';
 import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { fuelEntries, serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
@@ -89,8 +89,8 @@ export async function listVehicles(tx: Tx, agencyId: string, query: ListVehicles
         ...columns,
         assignedName: sql<
           string | null
-        >`(select ${users.name} from ${users} where ${users.agencyId} = ${onPage(vehicles.agencyId)} and ${users.id} = ${onPage(vehicles.assignedUserId)})`,
-        openRequests: openRequestsOf(onPage(vehicles.agencyId), onPage(vehicles.id)),
+        >`(select ${users.name} from ${users} where ${users.agencyId} = ${qualified(vehicles.agencyId, 'page')} and ${users.id} = ${qualified(vehicles.assignedUserId, 'page')})`,
+        openRequests: openRequestsOf(qualified(vehicles.agencyId, 'page'), qualified(vehicles.id, 'page')),
         page_total: page.page_total,
       })
       .from(page)
@@ -252,9 +252,6 @@ export async function vehiclesOfOfficer(tx: Tx, agencyId: string, userId: string
     .orderBy(desc(sql`coalesce(${vehicles.assignedUserId} = ${userId}, false)`), asc(vehicles.unitNumber))
     .limit(limit);
 }
-
-/** A column of the list's page as the statement around it names it (Drizzle would write it unqualified). */
-const onPage = (column: AnyPgColumn) => sql`${sql.identifier('page')}.${sql.identifier(column.name)}`;
 
 /** How many open or in-progress service requests a vehicle has (its agency and id as the outer statement names them). */
 function openRequestsOf(agencyId: SQLWrapper, vehicleId: SQLWrapper): SQL<number> {

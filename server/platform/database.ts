@@ -355,12 +355,13 @@ export async function inSequence<const S extends readonly Step[]>(
 }
 
 /**
- * A column named with its table (`"vehicles"."id"`), for a correlated subquery's reference to the
- * outer row. Drizzle writes the columns of a select from one table unqualified, so `"id"` inside a
- * subquery would be the subquery's own id, and a count would silently be 0.
+ * A column named with its table (`"vehicles"."id"`), or with the alias of a subquery selecting it
+ * (`"page"."id"`), for a correlated subquery's reference to the outer row. Drizzle writes the columns
+ * of a select from one table unqualified, so `"id"` inside a subquery would be the subquery's own id,
+ * and a count would silently be 0.
  */
-export function qualified(column: AnyPgColumn): SQL {
-  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+export function qualified(column: AnyPgColumn, from: string = getTableName(column.table)): SQL {
+  return sql`${sql.identifier(from)}.${sql.identifier(column.name)}`;
 }
 
 /**
