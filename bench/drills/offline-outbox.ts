@@ -24,7 +24,8 @@ import type { Page as ApiPage } from '../../core/contracts/admin.ts';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { SquadCheckSubmission } from '../../core/contracts/fleet.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed-demo.ts';
-import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
+import { chromiumLaunchArgs } from '../../scripts/chromium-args.ts';
+import { findChromium } from '../../scripts/prerequisites.ts';
 import { chunkCookie, encodeCookieValue, SESSION_COOKIE } from '../../web/lib/session/session-cookie.ts';
 import type { OutboxItem } from '../../web/lib/outbox/outbox-rules.ts';
 import { checkTargets, squadChecksOf, submissionBody, type CheckTarget } from './fleet.ts';
@@ -174,7 +175,7 @@ export async function offlineOutboxDrill(
     const targets = await checkTargets(server.baseUrl, officer.access_token, options.devices);
     const before = await storedCount(server.baseUrl, manager.access_token);
 
-    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
+    browser = await chromium.launch({ executablePath, headless: true, args: await chromiumLaunchArgs(executablePath) });
     const devices: { context: BrowserContext; page: Page; target: CheckTarget; items: OutboxItem[] }[] = [];
     const cookie = chunkCookie(SESSION_COOKIE.name, encodeCookieValue(JSON.stringify(officer)));
     let clock = Date.now();

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
+import { findChromium } from '../../scripts/prerequisites.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
 import type { ServiceRequest, SquadCheckDetail, SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
@@ -591,7 +591,7 @@ describe('the installable app', () => {
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: findChromium()!,
       headless: true,
-      args: CHROMIUM_FLAGS,
+      args: inject('chromiumArgs'),
       baseURL: inject('baseUrl'),
       viewport: { width: 390, height: 844 },
     });

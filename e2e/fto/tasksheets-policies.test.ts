@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Binder, BinderPolicy, Program, Tasksheet, TasksheetSummary } from '../../core/contracts/fto.ts';
 import { api, expectAxeCleanInBothThemes } from '../admin/support.ts';
-import { expectNoSeriousAxeViolations } from '../support/browser.ts';
+import { expectNoSeriousAxeViolations, outboxLoaded } from '../support/browser.ts';
 import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
 
 let trainer: FtoPerson;
@@ -61,6 +61,7 @@ describe('a tasksheet', () => {
     const page = await as(trainer, `/fto/binder/${binder.id}/tasksheets/${sheet.id}`, { viewport: { width: 360, height: 780 } });
     try {
       await page.getByRole('button', { name: `Sign off ${task.title}` }).waitFor();
+      await outboxLoaded(page);
       await page.context().setOffline(true);
       await page.getByRole('button', { name: `Sign off ${task.title}` }).click();
       const dialog = page.getByRole('dialog', { name: `Sign off: ${task.title}` });

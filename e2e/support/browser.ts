@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults, ElementContext, RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
+import { findChromium } from '../../scripts/prerequisites.ts';
 
 /** A new Chromium; the caller closes it. Prefer newPage(), which shares one per test file. */
 export async function launchBrowser(): Promise<Browser> {
@@ -22,7 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
       'Chromium not found: install it (Debian: apt-get install -y chromium) or set CHROMIUM_PATH. `node scripts/prerequisites.ts` does it.',
     );
   }
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath, headless: true, args: inject('chromiumArgs') });
 }
 
 let shared: Promise<Browser> | undefined;
@@ -91,6 +91,19 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     target.pathname + target.search + target.hash,
   );
   await page.waitForURL((url) => url.pathname + url.search === target.pathname + target.search);
+}
+
+/**
+ * Waits until the page has fetched the header's outbox (web/app/outbox-slot.tsx loads it once the
+ * first screen is idle, up to 2 s after it). Without the service worker to serve it, a page taken
+ * offline before then shows its outbox only once the connection is back, as a phone on its first
+ * visit would: a test that goes offline without the service worker and looks at the outbox waits
+ * for this first.
+ */
+export async function outboxLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/outbox-indicator-[\w-]+\.js$/.test(entry.name)),
+  );
 }
 
 type AxeViolations = AxeResults['violations'];

@@ -23,6 +23,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startChatStandIn } from '../../server/test-support/chat-stand-in.ts';
+import { chromiumLaunchArgs } from '../../scripts/chromium-args.ts';
+import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
 import { freePort } from '../../test/pg-cluster.ts';
 import { startMailCapture, type MailCapture } from './mail-capture.ts';
 import { startSmsCapture } from './sms-capture.ts';
@@ -185,6 +187,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `[e2e] app server ready at ${baseUrl}; mail capture: SMTP 127.0.0.1:${mail.smtpPort}, API ${mail.apiUrl}; SMS capture: ${sms.apiUrl}`,
     );
 
+    // Chromium is missing: launchBrowser() says what to install when a test first asks for it.
+    const chromiumPath = findChromium();
+    project.provide('chromiumArgs', chromiumPath ? await chromiumLaunchArgs(chromiumPath) : [...CHROMIUM_FLAGS]);
     project.provide('baseUrl', baseUrl);
     project.provide('mailApiUrl', mail.apiUrl);
     project.provide('smsApiUrl', sms.apiUrl);

@@ -11,5 +11,7 @@ declare module 'vitest' {
     smsApiUrl: string;
     /** The AI provider stand-in (server/test-support/chat-stand-in.ts): PUT /stand-in/next queues its answers. */
     aiStandInUrl: string;
+    /** The arguments to launch Chromium with (scripts/chromium-args.ts): CHROMIUM_FLAGS, and Playwright's disabled features with ours. */
+    chromiumArgs: string[];
   }
 }

@@ -1,0 +1,73 @@
+/**
+ * The arguments every browser test and drill launches Chromium with through Playwright: CHROMIUM_FLAGS
+ * (scripts/prerequisites.ts), and the Chromium features the project turns off added to the ones
+ * Playwright turns off.
+ *
+ * Chromium takes only the last `--disable-features` it is given, and Playwright gives its own list
+ * first (PaintHolding, Translate, ThirdPartyStoragePartitioning and a dozen more, which tests rely on).
+ * A second `--disable-features` would undo that list, and Playwright does not publish it; so
+ * chromiumLaunchArgs() launches Chromium once, reads the list from the browser process's command line
+ * (Linux's /proc) and gives back one `--disable-features` holding both.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS } from './prerequisites.ts';
+
+/** What the project turns off, on top of Playwright's list. */
+export const DISABLED_FEATURES = [
+  // Chromium 15x builds each window's address-bar popup as a web page (chrome://omnibox-popup.top-chrome)
+  // in a renderer of its own: some 3 to 4 s of CPU for every browser context a test opens, about as
+  // much as the app's own first load, for a popup a headless browser never shows.
+  'WebUIOmniboxPopup',
+];
+
+const DISABLE = '--disable-features=';
+
+/** `args` with every `--disable-features` folded into one, `extra` added. */
+export function mergeDisabledFeatures(args: readonly string[], extra: readonly string[] = DISABLED_FEATURES): string[] {
+  const given = args.filter((arg) => arg.startsWith(DISABLE)).flatMap((arg) => arg.slice(DISABLE.length).split(','));
+  const features = [...new Set([...given, ...extra])].filter(Boolean);
+  return [...args.filter((arg) => !arg.startsWith(DISABLE)), `${DISABLE}${features.join(',')}`];
+}
+
+/** The command lines of this process's children (Linux); empty where /proc is not there. */
+function childCommandLines(): string[][] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const lines: string[][] = [];
+  for (const pid of entries) {
+    try {
+      // The parent's pid is the fourth field of stat, after the command's name in parentheses.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
+      lines.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return lines;
+}
+
+/**
+ * Launches Chromium once with CHROMIUM_FLAGS and answers the arguments to launch it with from then on.
+ * Where Playwright's own list cannot be read (no /proc), answers CHROMIUM_FLAGS alone: better the
+ * omnibox popup's cost than Playwright's list undone.
+ */
+export async function chromiumLaunchArgs(executablePath: string): Promise<string[]> {
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
+  let launched: string[] | undefined;
+  try {
+    launched = childCommandLines().find(
+      (line) => line.some((arg) => arg.startsWith(DISABLE)) && !line.some((arg) => arg.startsWith('--type=')),
+    );
+  } finally {
+    await browser.close();
+  }
+  if (!launched) return [...CHROMIUM_FLAGS];
+  return mergeDisabledFeatures([...launched.filter((arg) => arg.startsWith(DISABLE)), ...CHROMIUM_FLAGS]);
+}
