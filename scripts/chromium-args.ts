@@ -15,10 +15,13 @@ import { CHROMIUM_FLAGS } from './prerequisites.ts';
 
 /** What the project turns off, on top of Playwright's list. */
 export const DISABLED_FEATURES = [
-  // Chromium 15x builds each window's address-bar popup as a web page (chrome://omnibox-popup.top-chrome)
-  // in a renderer of its own: some 3 to 4 s of CPU for every browser context a test opens, about as
-  // much as the app's own first load, for a popup a headless browser never shows.
+  // Chromium 15x builds each window's address-bar popups as web pages (chrome://omnibox-popup.top-chrome,
+  // its AI-mode page among them) in a renderer of its own: some 3 to 4 s of CPU for every browser
+  // context a test opens, about as much as the app's own first load, for popups a headless browser
+  // never shows.
   'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
 ];
 
 const DISABLE = '--disable-features=';

@@ -9,9 +9,10 @@
  * Throttling is Lighthouse's simulated throttling (its default): the page loads at full speed and
  * the metrics are computed for the profile's network and CPU.
  */
-import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { Launcher, launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { mergeDisabledFeatures } from '../../scripts/chromium-args.ts';
 import { CHROMIUM_FLAGS } from '../../scripts/prerequisites.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -42,8 +43,14 @@ export type LighthouseCase = {
   runs: LighthouseRun[];
 };
 
+/**
+ * chrome-launcher's own flags with ours, its disabled features and ours in one `--disable-features`
+ * (Chromium heeds only the last one; scripts/chromium-args.ts), so the address-bar popup's renderer
+ * does not take CPU from the page being measured.
+ */
 export async function launchChromium(): Promise<LaunchedChrome> {
-  return launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const chromeFlags = mergeDisabledFeatures([...Launcher.defaultFlags(), ...CHROMIUM_FLAGS]);
+  return launch({ chromePath: CHROMIUM, chromeFlags, ignoreDefaultFlags: true, logLevel: 'silent' });
 }
 
 /** Signs in through /login in the browser's default context, so later pages carry the session cookie. */
