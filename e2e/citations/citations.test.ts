@@ -156,12 +156,30 @@ describe('a traffic stop from the roadside to the court', () => {
       await noSidewaysScroll(page, 'the stop form with its problems');
       await expectNoSeriousAxeViolations(page);
 
+      // The officer checks while the draft's autosave is still on its way (held here until after the
+      // click): the check waits for it and goes with the version it made, so neither is refused as
+      // "someone else changed this stop".
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const draftUrl = new RegExp(`/rest/v1/citations/stops/${stopId}$`);
+      await page.route(draftUrl, async (route) => {
+        if (route.request().method() === 'PUT') await held;
+        await route.continue();
+      });
+      const autosave = page.waitForRequest((request) => request.method() === 'PUT' && draftUrl.test(request.url()));
       await page.getByRole('textbox', { name: 'Speed (mph)' }).fill('52');
       await page.getByRole('textbox', { name: 'Posted limit (mph)' }).fill('35');
       await vin.fill('1HGCM82633A004352');
       await page.getByText('The check digit matches').waitFor();
-      await page.getByRole('button', { name: 'Check' }).click();
+      await autosave;
+      const check = page.getByRole('button', { name: 'Check' });
+      await check.click();
+      await check.and(page.locator('[data-loading]')).waitFor();
+      release();
       await page.getByText('Every rule passes: the stop is ready to issue.').waitFor();
+      await page.unroute(draftUrl);
+      await page.getByText(/^Draft saved at /).waitFor();
+      expect(await page.getByText(/^Draft not saved/).count()).toBe(0);
       expect(await summary.count()).toBe(0);
 
       // Without a connection the officer is told plainly that issuing needs one; the draft stays.

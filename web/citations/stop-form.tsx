@@ -528,7 +528,7 @@ export function StopForm(props: {
     }
     setBusy('check');
     try {
-      draft.sending();
+      await draft.sending();
       const checked = await actions.onValidate(form.getValues(), serverVersion.current);
       serverVersion.current = checked.version;
       draft.sent();
@@ -555,7 +555,7 @@ export function StopForm(props: {
     if (!passes) return;
     setBusy('issue');
     try {
-      draft.sending();
+      await draft.sending();
       await actions.onIssue(form.getValues(), serverVersion.current);
       draft.sent();
     } catch (failure) {

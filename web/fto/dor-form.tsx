@@ -174,7 +174,7 @@ export function DorForm(props: {
     }
     setCompleting(true);
     try {
-      draft.sending();
+      await draft.sending();
       await props.onComplete(content, draft.version.current, reason);
       draft.sent();
     } catch (failure) {

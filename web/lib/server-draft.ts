@@ -56,9 +56,21 @@ export function useServerDraft<T>(options: {
     latest.current = options;
   });
 
+  // The save on its way, if any: a send waits for it, or it would go with the version before it.
+  const inFlight = useRef<Promise<void> | null>(null);
   const save = async () => {
-    const { onSave, getValues, toSend, what } = latest.current;
+    const { onSave } = latest.current;
     if (!dirty.current || !onSave) return;
+    const run = saveOnce(onSave);
+    inFlight.current = run;
+    try {
+      await run;
+    } finally {
+      if (inFlight.current === run) inFlight.current = null;
+    }
+  };
+  const saveOnce = async (onSave: (content: T, version: number) => Promise<{ version: number }>) => {
+    const { getValues, toSend, what } = latest.current;
     dirty.current = false;
     setSaveState({ kind: 'saving' });
     const sent = toSend(getValues());
@@ -115,8 +127,13 @@ export function useServerDraft<T>(options: {
       dirty.current = true;
       return save();
     },
-    /** Before the form is sent: nothing is left for the autosave. */
-    sending: () => {
+    /**
+     * Before the form is sent: nothing is left for the autosave, and a save already on its way is
+     * waited for, so the send goes with the version that save made (not a false "someone else changed it").
+     */
+    sending: async () => {
+      dirty.current = false;
+      await inFlight.current;
       dirty.current = false;
     },
     /** Once the form was sent: the device copy goes (kept for a record still on the device only). */

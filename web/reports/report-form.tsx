@@ -391,7 +391,7 @@ export function ReportForm(props: {
     }
     setSubmitting(true);
     try {
-      draft.sending();
+      await draft.sending();
       await props.onSubmit(content, draft.version.current);
       draft.sent();
     } catch (failure) {
