@@ -9,7 +9,7 @@
  * chromiumLaunchArgs() launches Chromium once, reads the list from the browser process's command line
  * (Linux's /proc) and gives back one `--disable-features` holding both.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS } from './prerequisites.ts';
 
@@ -33,44 +33,34 @@ export function mergeDisabledFeatures(args: readonly string[], extra: readonly s
   return [...args.filter((arg) => !arg.startsWith(DISABLE)), `${DISABLE}${features.join(',')}`];
 }
 
-/** The command lines of this process's children (Linux); empty where /proc is not there. */
-function childCommandLines(): string[][] {
-  let entries: string[];
+/** A process's command line (Linux's /proc); undefined where it cannot be read. */
+function commandLine(pid: number | undefined): string[] | undefined {
+  if (pid === undefined) return undefined;
   try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   } catch {
-    return [];
+    return undefined;
   }
-  const lines: string[][] = [];
-  for (const pid of entries) {
-    try {
-      // The parent's pid is the fourth field of stat, after the command's name in parentheses.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent !== process.pid) continue;
-      lines.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return lines;
 }
 
 /**
  * Launches Chromium once with CHROMIUM_FLAGS and answers the arguments to launch it with from then on.
- * Where Playwright's own list cannot be read (no /proc), answers CHROMIUM_FLAGS alone: better the
- * omnibox popup's cost than Playwright's list undone.
+ * Where Playwright's own list cannot be read (no /proc), answers CHROMIUM_FLAGS alone, and says so:
+ * better the popups' cost than Playwright's list undone.
  */
 export async function chromiumLaunchArgs(executablePath: string): Promise<string[]> {
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
+  // A server, for its process: Debian's /usr/bin/chromium is a script that execs the browser, which keeps its pid.
+  const server = await chromium.launchServer({ executablePath, headless: true, args: CHROMIUM_FLAGS });
   let launched: string[] | undefined;
   try {
-    launched = childCommandLines().find(
-      (line) => line.some((arg) => arg.startsWith(DISABLE)) && !line.some((arg) => arg.startsWith('--type=')),
-    );
+    launched = commandLine(server.process().pid);
   } finally {
-    await browser.close();
+    await server.close();
   }
-  if (!launched) return [...CHROMIUM_FLAGS];
-  return mergeDisabledFeatures([...launched.filter((arg) => arg.startsWith(DISABLE)), ...CHROMIUM_FLAGS]);
+  const playwrights = launched?.filter((arg) => arg.startsWith(DISABLE)) ?? [];
+  if (playwrights.length === 0) {
+    console.warn("Chromium's command line could not be read: launching it without turning its omnibox popups off");
+    return [...CHROMIUM_FLAGS];
+  }
+  return mergeDisabledFeatures([...playwrights, ...CHROMIUM_FLAGS]);
 }

@@ -74,6 +74,7 @@ export function findPostgresBinDir(): string | undefined {
 /**
  * How every test and benchmark starts Chromium: headless, without the sandbox a root container cannot
  * give it, and with the last five keeping it from reaching for Google's services, which this network refuses.
+ * Through Playwright, add the features scripts/chromium-args.ts turns off (chromiumLaunchArgs).
  */
 export const CHROMIUM_FLAGS = [
   '--headless',

@@ -105,6 +105,7 @@ beforeAll(async () => {
 describe('a traffic stop from the roadside to the court', () => {
   it('is written on a phone in the dark, refused with each failure beside its field, fixed, issued and printed without the officer’s notes', async () => {
     const page = await openAs(officer, '/citations/new', { viewport: PHONE, colorScheme: 'dark' });
+    let release = () => {};
     try {
       await page.waitForURL(/\/citations\/stops\/[0-9a-f-]{36}$/);
       stopId = new URL(page.url()).pathname.split('/').pop()!;
@@ -159,7 +160,6 @@ describe('a traffic stop from the roadside to the court', () => {
       // The officer checks while the draft's autosave is still on its way (held here until after the
       // click): the check waits for it and goes with the version it made, so neither is refused as
       // "someone else changed this stop".
-      let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       const draftUrl = new RegExp(`/rest/v1/citations/stops/${stopId}$`);
       await page.route(draftUrl, async (route) => {
@@ -209,6 +209,7 @@ describe('a traffic stop from the roadside to the court', () => {
       await page.getByText('Court copy', { exact: true }).click();
       await page.getByTestId('officer-notes').getByText(NOTES).waitFor();
     } finally {
+      release();
       await page.context().close();
     }
   }, 180_000);

@@ -519,7 +519,8 @@ export function StopForm(props: {
 
   const check = async () => {
     if (!checkHere()) return;
-    if (!actions.onValidate || !online) {
+    const validate = actions.onValidate;
+    if (!validate || !online) {
       setMessage({
         kind: 'offline',
         text: 'Every rule passes on this device. The server checks again when the stop is issued, which needs a connection.',
@@ -528,10 +529,11 @@ export function StopForm(props: {
     }
     setBusy('check');
     try {
-      await draft.sending();
-      const checked = await actions.onValidate(form.getValues(), serverVersion.current);
-      serverVersion.current = checked.version;
-      draft.sent();
+      const checked = await draft.send(async () => {
+        const stop = await validate(form.getValues(), serverVersion.current);
+        serverVersion.current = stop.version;
+        return stop;
+      });
       setReady(checked.ready);
       setCheckedValues(JSON.stringify(form.getValues()));
       setMessage({ kind: 'ready', text: 'Every rule passes: the stop is ready to issue.' });
@@ -545,7 +547,8 @@ export function StopForm(props: {
   const issue = async () => {
     const passes = checkHere();
     // Said first and plainly: without the server there is no number to give, whatever the rules say.
-    if (!actions.onIssue || !online) {
+    const issueStop = actions.onIssue;
+    if (!issueStop || !online) {
       setMessage({
         kind: 'offline',
         text: 'Issuing needs a connection: citation numbers come from the agency’s sequence on the server. The draft is saved on this device; issue it when the connection is back.',
@@ -555,9 +558,7 @@ export function StopForm(props: {
     if (!passes) return;
     setBusy('issue');
     try {
-      await draft.sending();
-      await actions.onIssue(form.getValues(), serverVersion.current);
-      draft.sent();
+      await draft.send(() => issueStop(form.getValues(), serverVersion.current));
     } catch (failure) {
       showRefusal(failure);
     } finally {

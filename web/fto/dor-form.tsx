@@ -174,9 +174,7 @@ export function DorForm(props: {
     }
     setCompleting(true);
     try {
-      await draft.sending();
-      await props.onComplete(content, draft.version.current, reason);
-      draft.sent();
+      await draft.send(() => props.onComplete(toSend(form.getValues()), draft.version.current, reason));
     } catch (failure) {
       if (isStaleVersion(failure))
         setError('Someone else changed this DOR meanwhile. Reload it; what you typed is still here until you do.');

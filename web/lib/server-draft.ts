@@ -56,21 +56,18 @@ export function useServerDraft<T>(options: {
     latest.current = options;
   });
 
-  // The save on its way, if any: a send waits for it, or it would go with the version before it.
-  const inFlight = useRef<Promise<void> | null>(null);
-  const save = async () => {
-    const { onSave } = latest.current;
-    if (!dirty.current || !onSave) return;
-    const run = saveOnce(onSave);
-    inFlight.current = run;
-    try {
-      await run;
-    } finally {
-      if (inFlight.current === run) inFlight.current = null;
-    }
+  // Saves go one after another, each with the version the one before made: `queue` is the last one's
+  // end. A send waits for it; while the form is being sent (`sendingNow`) no save starts.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const sendingNow = useRef(false);
+  const save = (): Promise<void> => {
+    const run = queue.current.then(saveOnce);
+    queue.current = run.catch(() => undefined);
+    return run;
   };
-  const saveOnce = async (onSave: (content: T, version: number) => Promise<{ version: number }>) => {
-    const { getValues, toSend, what } = latest.current;
+  const saveOnce = async () => {
+    const { onSave, getValues, toSend, what } = latest.current;
+    if (!dirty.current || !onSave || sendingNow.current) return;
     dirty.current = false;
     setSaveState({ kind: 'saving' });
     const sent = toSend(getValues());
@@ -128,17 +125,22 @@ export function useServerDraft<T>(options: {
       return save();
     },
     /**
-     * Before the form is sent: nothing is left for the autosave, and a save already on its way is
-     * waited for, so the send goes with the version that save made (not a false "someone else changed it").
+     * Sends the form: `send` runs once the saves on their way are done, so it goes with the version
+     * they made (not refused as "someone else changed it"), and no save starts while it runs. Once it
+     * went, the device copy goes (kept for a record still on the device only). Reads the form's values
+     * inside `send`: what was typed while the saves finished goes too.
      */
-    sending: async () => {
-      dirty.current = false;
-      await inFlight.current;
-      dirty.current = false;
-    },
-    /** Once the form was sent: the device copy goes (kept for a record still on the device only). */
-    sent: () => {
-      if (!onDevice) dropDeviceCopy(localStorage, copyKey);
+    send: async <R>(send: () => Promise<R>): Promise<R> => {
+      sendingNow.current = true;
+      try {
+        await queue.current;
+        dirty.current = false;
+        const result = await send();
+        if (!onDevice) dropDeviceCopy(localStorage, copyKey);
+        return result;
+      } finally {
+        sendingNow.current = false;
+      }
     },
   };
 }

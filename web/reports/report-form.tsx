@@ -391,9 +391,7 @@ export function ReportForm(props: {
     }
     setSubmitting(true);
     try {
-      await draft.sending();
-      await props.onSubmit(content, draft.version.current);
-      draft.sent();
+      await draft.send(() => props.onSubmit(toSend(form.getValues()), draft.version.current));
     } catch (failure) {
       if (isStaleVersion(failure))
         setError('Someone else changed this report meanwhile. Reload it; what you typed is still here until you do.');
