@@ -4,13 +4,19 @@
  * throw-away cluster (test/pg-cluster.ts) started here and stopped at the end. Fails the run loudly when
  * PostgreSQL cannot be reached or started: nothing is skipped quietly.
  *
- * It also creates the cluster-wide role the migrations run the API as (migration 0001), once, before
- * the test files migrate their own databases two at a time: a role belongs to the whole cluster, and
- * two migrations creating it at the same instant collide (each database's migration lock is its own).
+ * It also writes the migrated PGlite dump the test servers start from (`inject('pgliteTemplate')`, read
+ * with test/pglite-template.ts), and creates the cluster-wide role the migrations run the API as
+ * (migration 0001), once, before the test files migrate their own databases two at a time: a role
+ * belongs to the whole cluster, and two migrations creating it at the same instant collide (each
+ * database's migration lock is its own).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startPostgresCluster } from './pg-cluster.ts';
+import { writePgliteTemplate } from './pglite-template.ts';
 
 const APP_ROLE = `DO $$
 BEGIN
@@ -36,20 +42,47 @@ async function prepare(url: string, origin: string): Promise<void> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+/** The migrated PGlite dump the test servers start from (test/pglite-template.ts), in a directory removed at the end. */
+async function pgliteTemplate(project: TestProject): Promise<() => void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-pglite-template-'));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    const file = path.join(dir, 'migrated.tar');
+    await writePgliteTemplate(file);
+    project.provide('pgliteTemplate', file);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return remove;
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const removeTemplate = await pgliteTemplate(project);
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
-    await prepare(external, 'TEST_DATABASE_URL');
+    try {
+      await prepare(external, 'TEST_DATABASE_URL');
+    } catch (error) {
+      removeTemplate();
+      throw error;
+    }
     project.provide('postgresUrl', external);
-    return undefined;
+    return async () => removeTemplate();
   }
-  const cluster = await startPostgresCluster();
+  let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
   try {
+    cluster = await startPostgresCluster();
     await prepare(cluster.url, 'throw-away cluster');
   } catch (error) {
-    await cluster.stop();
+    await cluster?.stop();
+    removeTemplate();
     throw error;
   }
   project.provide('postgresUrl', cluster.url);
-  return () => cluster.stop();
+  const started = cluster;
+  return async () => {
+    await started.stop();
+    removeTemplate();
+  };
 }

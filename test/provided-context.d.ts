@@ -9,5 +9,7 @@ declare module 'vitest' {
      * createScratchDatabase() from test/postgres.ts rather than using this one directly.
      */
     postgresUrl: string;
+    /** A migrated PGlite data directory written for this run; load it with pgliteTemplate() from test/pglite-template.ts. */
+    pgliteTemplate: string;
   }
 }

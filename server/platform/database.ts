@@ -74,6 +74,12 @@ export interface DatabaseOptions {
   adminUrl?: string | undefined;
   /** Where PGlite keeps its files; `memory://` for a throw-away database. */
   dataDir?: string;
+  /**
+   * PGlite only: a data directory to start from instead of an empty database, as PGlite's
+   * `dumpDataDir` wrote it. The tests start each throw-away database from one already migrated
+   * (test/pglite-template.ts): a second where an empty one takes four to set up and migrate.
+   */
+  pgliteDump?: Blob | undefined;
   poolSize?: number;
   poolWaitMs?: number;
   migrate?: boolean;
@@ -108,7 +114,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   const db = drizzle(client, { schema }) as unknown as Db;
   if (options.migrate !== false) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');

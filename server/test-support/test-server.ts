@@ -10,6 +10,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
 import type { Services } from '../platform/services.ts';
+import { pgliteTemplate } from '../../test/pglite-template.ts';
 import { createScratchDatabase } from '../../test/postgres.ts';
 import { startMailCapture, type CapturedMail, type MailCapture } from '../../e2e/support/mail-capture.ts';
 
@@ -55,7 +56,12 @@ export async function startTestServer(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: 'memory://', poolSize: 4 });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: 'memory://',
+    poolSize: 4,
+    ...(config.databaseUrl ? {} : { pgliteDump: pgliteTemplate() }),
+  });
   const { app, services } = await buildApp(config, database);
   options.routes?.(app);
   await app.ready();
