@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { queryRows } from '../server/platform/database.ts';
+import { startTestServer } from '../server/test-support/test-server.ts';
 import { createScratchDatabase } from '../test/postgres.ts';
 
 describe('the test harness', () => {
@@ -30,6 +34,30 @@ describe('the test harness', () => {
       expect(rowCount).toBe(0);
     } finally {
       await admin.end();
+    }
+  });
+
+  it('starts each embedded test database from the run’s migrated copy: every migration applied, no agency in it, and none shared with another', async () => {
+    const journal = JSON.parse(fs.readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+      entries: unknown[];
+    };
+    const [first, second] = await Promise.all([startTestServer('pglite'), startTestServer('pglite')]);
+    try {
+      const applied = await queryRows<{ count: number }>(
+        first.database.owner,
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+      );
+      expect(applied[0]?.count).toBe(journal.entries.length);
+      const agencies = await queryRows<{ count: number }>(first.database.owner, sql`select count(*)::int as count from agencies`);
+      expect(agencies[0]?.count).toBe(0);
+
+      await first.database.owner.execute(
+        sql`insert into agencies (name, slug, timezone, sys_config) values ('Only here', 'only-here', 'America/Chicago', '{}')`,
+      );
+      const inSecond = await queryRows<{ count: number }>(second.database.owner, sql`select count(*)::int as count from agencies`);
+      expect(inSecond[0]?.count).toBe(0);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 });

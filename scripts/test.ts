@@ -2,10 +2,10 @@
  * `npm test`: everything CI runs, in order, stopping at the first failure.
  *
  *   1. prerequisites   PostgreSQL server binaries and Chromium (installed when root with apt-get)
- *   2. typecheck       npm run typecheck
- *   3. lint            npm run lint
- *   4. unit + API      vitest run                                  (vitest.config.ts)
- *   5. browser (e2e)   vitest run --config e2e/vitest.config.ts
+ *   2. typecheck       npm run typecheck   } side by side, each on one core; their output is
+ *      and lint        npm run lint        } printed whole as each ends, not interleaved
+ *   3. unit + API      vitest run                                  (vitest.config.ts)
+ *   4. browser (e2e)   vitest run --config e2e/vitest.config.ts
  *
  * Extra arguments go to both Vitest runs (`npm test -- server/auth`); with a filter, a run that finds no
  * test file passes. Prints a summary of every step that ran, then the ten slowest test files of each
@@ -39,6 +39,26 @@ const SLOWEST_SHOWN = 10;
 
 function banner(name: string): void {
   console.log(`\n━━ ${name} ${'━'.repeat(Math.max(0, 70 - name.length))}`);
+}
+
+/** Runs a command with its output kept, and prints that output in one piece when it ends. */
+function runCommandQuietly(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('error', (error) => {
+      console.error(`${command} could not start: ${error.message}`);
+      resolve(127);
+    });
+    child.once('close', (code, signal) => {
+      const text = Buffer.concat(output).toString('utf8');
+      console.log(`── ${[command, ...args].join(' ')}: ${code === 0 ? 'ok' : `failed (${code ?? signal})`}`);
+      if (text.trim() !== '') process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
 }
 
 function runCommand(command: string, args: string[]): Promise<number> {
@@ -114,8 +134,18 @@ async function main(): Promise<number> {
         return { ok: true };
       },
     ],
-    ['typecheck', async () => ({ ok: (await runCommand('npm', ['run', '--silent', 'typecheck'])) === 0 })],
-    ['lint', async () => ({ ok: (await runCommand('npm', ['run', '--silent', 'lint'])) === 0 })],
+    [
+      'typecheck and lint',
+      async () => {
+        // tsc and ESLint each keep one core busy: side by side they take about as long as the longer one.
+        const [typecheck, lint] = await Promise.all([
+          runCommandQuietly('npm', ['run', '--silent', 'typecheck']),
+          runCommandQuietly('npm', ['run', '--silent', 'lint']),
+        ]);
+        const failed = [typecheck !== 0 && 'typecheck', lint !== 0 && 'lint'].filter(Boolean);
+        return { ok: failed.length === 0, ...(failed.length > 0 ? { note: `${failed.join(' and ')} failed` } : {}) };
+      },
+    ],
     ['unit and API tests', vitestStep('unit and API tests', 'vitest-unit', [])],
     ['browser tests', vitestStep('browser tests', 'vitest-e2e', ['--config', 'e2e/vitest.config.ts'])],
   ];
