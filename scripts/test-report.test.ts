@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countsOf, fileTimings, formatTimings, slowestFiles, type VitestJson } from './test-report.ts';
+import { countsOf, fileTimings, formatTimings, passedOnRetry, slowestFiles, type VitestJson } from './test-report.ts';
 
 const root = path.resolve('/repo');
 
@@ -59,5 +59,37 @@ describe('reading the Vitest JSON report', () => {
       ]),
     );
     expect(counts).toEqual({ passed: 3, failed: 2, skipped: 2 });
+  });
+
+  it('names each test that passed only on a retry, with the first line of the error its first try failed with', () => {
+    const retried = passedOnRetry(
+      report([
+        {
+          name: path.join(root, 'e2e/productivity/live.test.ts'),
+          status: 'passed',
+          assertionResults: [
+            {
+              status: 'passed',
+              fullName: 'asks before the back button leaves',
+              failureMessages: ['TimeoutError: locator.waitFor: Timeout 30000ms exceeded.\nCall log: …'],
+            },
+            { status: 'passed', fullName: 'counts a task', failureMessages: [] },
+          ],
+        },
+        {
+          name: path.join(root, 'e2e/fleet/office.test.ts'),
+          status: 'failed',
+          assertionResults: [{ status: 'failed', fullName: 'triages a request', failureMessages: ['Error: first', 'Error: second'] }],
+        },
+      ]),
+      root,
+    );
+    expect(retried).toEqual([
+      {
+        file: 'e2e/productivity/live.test.ts',
+        test: 'asks before the back button leaves',
+        firstError: 'TimeoutError: locator.waitFor: Timeout 30000ms exceeded.',
+      },
+    ]);
   });
 });

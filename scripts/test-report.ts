@@ -18,7 +18,13 @@ export interface VitestJson {
     /** When the file's first test started and its last one ended (ms since the epoch). */
     startTime?: number;
     endTime?: number;
-    assertionResults: Array<{ status: string; duration?: number | null }>;
+    assertionResults: Array<{
+      status: string;
+      duration?: number | null;
+      fullName?: string;
+      /** The errors of every failed try; a test that passed on a retry keeps those of the tries before. */
+      failureMessages?: string[];
+    }>;
   }>;
 }
 
@@ -79,4 +85,28 @@ export function slowestFiles(timings: FileTiming[], count = 10): FileTiming[] {
 /** `  123.4 s  path`, one line per file. */
 export function formatTimings(timings: FileTiming[]): string[] {
   return timings.map((timing) => `${timing.seconds.toFixed(1).padStart(8)} s  ${timing.file}`);
+}
+
+export interface PassedOnRetry {
+  file: string;
+  test: string;
+  /** The first line of the first try's error. */
+  firstError: string;
+}
+
+/**
+ * The tests that failed a try and then passed (the browser tests retry a failed test once): they are
+ * green, but each is a flaky test or a race in the app to be found, so `npm test` names them.
+ */
+export function passedOnRetry(report: VitestJson, root: string): PassedOnRetry[] {
+  return report.testResults.flatMap((result) => {
+    const relative = path.isAbsolute(result.name) ? path.relative(root, result.name) : result.name;
+    return result.assertionResults
+      .filter((test) => test.status === 'passed' && (test.failureMessages?.length ?? 0) > 0)
+      .map((test) => ({
+        file: relative.split(path.sep).join('/'),
+        test: test.fullName ?? '(unnamed test)',
+        firstError: (test.failureMessages?.[0] ?? '').split('\n')[0]?.trim() ?? '',
+      }));
+  });
 }

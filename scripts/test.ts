@@ -18,7 +18,17 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrerequisites } from './prerequisites.ts';
-import { countsOf, fileTimings, formatTimings, readReport, slowestFiles, type Counts, type FileTiming } from './test-report.ts';
+import {
+  countsOf,
+  fileTimings,
+  formatTimings,
+  passedOnRetry,
+  readReport,
+  slowestFiles,
+  type Counts,
+  type FileTiming,
+  type PassedOnRetry,
+} from './test-report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
@@ -35,6 +45,8 @@ const steps: StepResult[] = [];
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 /** Each Vitest run's file timings, in the order the runs ran. */
 const timings: Array<{ label: string; files: FileTiming[] }> = [];
+/** Tests that failed once and passed on their retry, from every Vitest run. */
+const retried: PassedOnRetry[] = [];
 const SLOWEST_SHOWN = 10;
 
 function banner(name: string): void {
@@ -111,7 +123,10 @@ function vitestStep(label: string, reportName: string, configArgs: string[]): ()
     const code = await runCommand(nodeBinary(), args);
     const parsed = readReport(report);
     const counts = parsed && countsOf(parsed);
-    if (parsed) timings.push({ label, files: fileTimings(parsed, root) });
+    if (parsed) {
+      timings.push({ label, files: fileTimings(parsed, root) });
+      retried.push(...passedOnRetry(parsed, root));
+    }
     if (counts) {
       totals.passed += counts.passed;
       totals.failed += counts.failed;
@@ -165,6 +180,10 @@ async function main(): Promise<number> {
     const shown = slowestFiles(run.files, SLOWEST_SHOWN);
     console.log(`\nslowest test files, ${run.label} (${shown.length} of ${run.files.length}, first test's start to last test's end):`);
     for (const line of formatTimings(shown)) console.log(line);
+  }
+  if (retried.length > 0) {
+    console.log(`\npassed only on a second try (${retried.length}): a flaky test or a race in the app, to be found:`);
+    for (const test of retried) console.log(`  ${test.file}: ${test.test}\n      first try: ${test.firstError}`);
   }
   const failedStep = steps.some((s) => !s.ok);
   console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped > 0 ? `, ${totals.skipped} skipped` : ''}`);

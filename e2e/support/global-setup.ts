@@ -187,12 +187,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `[e2e] app server ready at ${baseUrl}; mail capture: SMTP 127.0.0.1:${mail.smtpPort}, API ${mail.apiUrl}; SMS capture: ${sms.apiUrl}`,
     );
 
-    // Chromium is missing: launchBrowser() says what to install when a test first asks for it.
+    // Chromium without the address bar's popups (scripts/chromium-args.ts), which Chromium 156 builds
+    // as web pages in a renderer of their own for every context. Chromium missing: launchBrowser() says
+    // what to install when a test first asks for it.
     const chromiumPath = findChromium();
-    // The omnibox popups stay on unless E2E_POPUPS_OFF=1: with them off, pages open fast enough on a busy
-    // machine that the back-button test of e2e/productivity/live.test.ts fails (a race not found yet).
-    const popupsOff = chromiumPath && process.env.E2E_POPUPS_OFF === '1';
-    project.provide('chromiumArgs', popupsOff ? await chromiumLaunchArgs(chromiumPath) : [...CHROMIUM_FLAGS]);
+    project.provide('chromiumArgs', chromiumPath ? await chromiumLaunchArgs(chromiumPath) : [...CHROMIUM_FLAGS]);
     project.provide('baseUrl', baseUrl);
     project.provide('mailApiUrl', mail.apiUrl);
     project.provide('smsApiUrl', sms.apiUrl);
