@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { queryRows } from '../server/platform/database.ts';
+import { migrationsHash } from '../test/pglite-template.ts';
 import { startTestServer } from '../server/test-support/test-server.ts';
 import { createScratchDatabase } from '../test/postgres.ts';
 
@@ -41,8 +44,12 @@ describe('the test harness', () => {
     const journal = JSON.parse(fs.readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
       entries: unknown[];
     };
-    const [first, second] = await Promise.all([startTestServer('pglite'), startTestServer('pglite')]);
+    const started = await Promise.allSettled([startTestServer('pglite'), startTestServer('pglite')]);
+    const servers = started.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const [first, second] = servers;
     try {
+      if (!first || !second)
+        throw new Error('A test server did not start', { cause: started.find((outcome) => outcome.status === 'rejected') });
       const applied = await queryRows<{ count: number }>(
         first.database.owner,
         sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
@@ -57,7 +64,28 @@ describe('the test harness', () => {
       const inSecond = await queryRows<{ count: number }>(second.database.owner, sql`select count(*)::int as count from agencies`);
       expect(inSecond[0]?.count).toBe(0);
     } finally {
-      await Promise.all([first.close(), second.close()]);
+      await Promise.all(servers.map((server) => server.close()));
+    }
+  });
+
+  it('stops using the migrated copy once a migration is edited, added or removed after it was made', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-migrations-'));
+    try {
+      fs.cpSync(new URL('../server/db/migrations', import.meta.url), dir, { recursive: true });
+      const asMade = migrationsHash(dir);
+      expect(migrationsHash(dir)).toBe(asMade);
+      const newest = fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.sql'))
+        .sort()
+        .at(-1)!;
+      fs.appendFileSync(path.join(dir, newest), '\n-- edited\n');
+      const edited = migrationsHash(dir);
+      expect(edited).not.toBe(asMade);
+      fs.writeFileSync(path.join(dir, '9999_added.sql'), 'select 1;');
+      expect(migrationsHash(dir)).not.toBe(edited);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -65,6 +65,7 @@ function runCommandQuietly(command: string, args: string[]): Promise<number> {
       resolve(127);
     });
     child.once('close', (code, signal) => {
+      if (code === null && signal === null) return; // it never started: 'error' said so
       const text = Buffer.concat(output).toString('utf8');
       console.log(`── ${[command, ...args].join(' ')}: ${code === 0 ? 'ok' : `failed (${code ?? signal})`}`);
       if (text.trim() !== '') process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);

@@ -42,14 +42,17 @@ async function prepare(url: string, origin: string): Promise<void> {
   }
 }
 
-/** The migrated PGlite dump the test servers start from (test/pglite-template.ts), in a directory removed at the end. */
+/** Writes the migrated PGlite dump the test servers start from, in a directory removed by the returned function (or at exit). */
 async function pgliteTemplate(project: TestProject): Promise<() => void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-pglite-template-'));
-  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  const remove = () => {
+    process.removeListener('exit', remove);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  // A run killed before its teardown still leaves no dump behind.
+  process.once('exit', remove);
   try {
-    const file = path.join(dir, 'migrated.tar');
-    await writePgliteTemplate(file);
-    project.provide('pgliteTemplate', file);
+    project.provide('pgliteTemplate', await writePgliteTemplate(path.join(dir, 'migrated.tar')));
   } catch (error) {
     remove();
     throw error;
@@ -58,31 +61,30 @@ async function pgliteTemplate(project: TestProject): Promise<() => void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const removeTemplate = await pgliteTemplate(project);
   const external = process.env.TEST_DATABASE_URL;
-  if (external) {
-    try {
-      await prepare(external, 'TEST_DATABASE_URL');
-    } catch (error) {
-      removeTemplate();
-      throw error;
-    }
-    project.provide('postgresUrl', external);
-    return async () => removeTemplate();
-  }
-  let cluster: Awaited<ReturnType<typeof startPostgresCluster>> | undefined;
+  const removeTemplate = await pgliteTemplate(project);
+  let stopCluster: (() => Promise<void>) | undefined;
   try {
-    cluster = await startPostgresCluster();
-    await prepare(cluster.url, 'throw-away cluster');
+    if (external) {
+      await prepare(external, 'TEST_DATABASE_URL');
+      project.provide('postgresUrl', external);
+    } else {
+      const cluster = await startPostgresCluster();
+      stopCluster = () => cluster.stop();
+      await prepare(cluster.url, 'throw-away cluster');
+      project.provide('postgresUrl', cluster.url);
+    }
   } catch (error) {
-    await cluster?.stop();
+    // The error that stopped the setup is the one to report, not a failure to stop the cluster after it.
+    await stopCluster?.().catch(() => undefined);
     removeTemplate();
     throw error;
   }
-  project.provide('postgresUrl', cluster.url);
-  const started = cluster;
   return async () => {
-    await started.stop();
-    removeTemplate();
+    try {
+      await stopCluster?.();
+    } finally {
+      removeTemplate();
+    }
   };
 }

@@ -10,6 +10,6 @@ declare module 'vitest' {
      */
     postgresUrl: string;
     /** A migrated PGlite data directory written for this run; load it with pgliteTemplate() from test/pglite-template.ts. */
-    pgliteTemplate: string;
+    pgliteTemplate: import('./pglite-template.ts').PgliteTemplate;
   }
 }

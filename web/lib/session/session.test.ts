@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../core/contracts/auth.ts';
 import { toBase64Url } from './session-cookie.ts';
 
@@ -84,6 +84,14 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+// The test files of a worker share its modules (vitest.config.ts): the next file imports the real
+// session store, not the copy these tests wired to their stand-ins.
+afterAll(() => {
+  vi.doUnmock('./refresh-session.ts');
+  vi.doUnmock('./logout.ts');
+  vi.resetModules();
 });
 
 describe('the session in the browser', () => {
