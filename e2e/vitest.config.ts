@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { WaitingFilesFirst } from './support/sequencer.ts';
 
 // Browser end-to-end tests: a real app server, a real SMTP capture and Debian's Chromium
 // (e2e/support/global-setup.ts). Run with `npm run test:e2e`; `npm test` runs them last.
@@ -23,5 +24,6 @@ export default defineConfig({
     // Two cores, each test file with its own Chromium, sharing one app server: two files at a time.
     maxWorkers: 2,
     fileParallelism: true,
+    sequence: { sequencer: WaitingFilesFirst },
   },
 });
