@@ -60,11 +60,11 @@ let loaded: { file: string; dump: Blob } | undefined;
 
 /**
  * The run's migrated dump (read once per worker), to pass as openDatabase's `pgliteDump`; undefined
- * once the migrations differ from those it was made with.
+ * in a run whose global setup wrote none, and once the migrations differ from those it was made with.
  */
 export function pgliteTemplate(): Blob | undefined {
-  const template = inject('pgliteTemplate');
-  if (migrationsHash() !== template.migrations) return undefined;
+  const template = inject('pgliteTemplate') as PgliteTemplate | undefined;
+  if (!template || migrationsHash() !== template.migrations) return undefined;
   if (loaded?.file !== template.file) loaded = { file: template.file, dump: new Blob([fs.readFileSync(template.file)]) };
   return loaded.dump;
 }
