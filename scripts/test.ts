@@ -60,12 +60,14 @@ function runCommandQuietly(command: string, args: string[]): Promise<number> {
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    let couldNotStart = false;
     child.once('error', (error) => {
+      couldNotStart = true;
       console.error(`${command} could not start: ${error.message}`);
       resolve(127);
     });
     child.once('close', (code, signal) => {
-      if (code === null && signal === null) return; // it never started: 'error' said so
+      if (couldNotStart) return; // 'error' said so already
       const text = Buffer.concat(output).toString('utf8');
       console.log(`── ${[command, ...args].join(' ')}: ${code === 0 ? 'ok' : `failed (${code ?? signal})`}`);
       if (text.trim() !== '') process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
