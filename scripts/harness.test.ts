@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { queryRows } from '../server/platform/database.ts';
+import { MIGRATIONS_DIR, queryRows } from '../server/platform/database.ts';
 import { migrationsHash } from '../test/pglite-template.ts';
 import { startTestServer } from '../server/test-support/test-server.ts';
 import { createScratchDatabase } from '../test/postgres.ts';
@@ -41,7 +41,7 @@ describe('the test harness', () => {
   });
 
   it('starts each embedded test database from the run’s migrated copy: every migration applied, no agency in it, and none shared with another', async () => {
-    const journal = JSON.parse(fs.readFileSync(new URL('../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
       entries: unknown[];
     };
     const started = await Promise.allSettled([startTestServer('pglite'), startTestServer('pglite')]);
@@ -71,7 +71,7 @@ describe('the test harness', () => {
   it('stops using the migrated copy once a migration is edited, added or removed after it was made', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-migrations-'));
     try {
-      fs.cpSync(new URL('../server/db/migrations', import.meta.url), dir, { recursive: true });
+      fs.cpSync(MIGRATIONS_DIR, dir, { recursive: true });
       const asMade = migrationsHash(dir);
       expect(migrationsHash(dir)).toBe(asMade);
       const newest = fs

@@ -62,6 +62,11 @@ export function countsOf(report: VitestJson): Counts {
   };
 }
 
+/** A report's file name relative to the repository root, with forward slashes. */
+function repositoryPath(name: string, root: string): string {
+  return (path.isAbsolute(name) ? path.relative(root, name) : name).split(path.sep).join('/');
+}
+
 /**
  * Seconds each test file took: from its first test's start to its last test's end as the report
  * gives them, or, where the report has no such span, the sum of its tests' durations. A file's
@@ -72,8 +77,7 @@ export function fileTimings(report: VitestJson, root: string): FileTiming[] {
     const summed = result.assertionResults.reduce((total, test) => total + (typeof test.duration === 'number' ? test.duration : 0), 0);
     const { startTime, endTime } = result;
     const span = typeof startTime === 'number' && typeof endTime === 'number' && endTime > startTime ? endTime - startTime : 0;
-    const relative = path.isAbsolute(result.name) ? path.relative(root, result.name) : result.name;
-    return { file: relative.split(path.sep).join('/'), seconds: (span > 0 ? span : summed) / 1000 };
+    return { file: repositoryPath(result.name, root), seconds: (span > 0 ? span : summed) / 1000 };
   });
 }
 
@@ -100,11 +104,11 @@ export interface PassedOnRetry {
  */
 export function passedOnRetry(report: VitestJson, root: string): PassedOnRetry[] {
   return report.testResults.flatMap((result) => {
-    const relative = path.isAbsolute(result.name) ? path.relative(root, result.name) : result.name;
+    const file = repositoryPath(result.name, root);
     return result.assertionResults
       .filter((test) => test.status === 'passed' && (test.failureMessages?.length ?? 0) > 0)
       .map((test) => ({
-        file: relative.split(path.sep).join('/'),
+        file,
         test: test.fullName ?? '(unnamed test)',
         firstError: (test.failureMessages?.[0] ?? '').split('\n')[0]?.trim() ?? '',
       }));

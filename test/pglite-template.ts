@@ -12,12 +12,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { openDatabase } from '../server/platform/database.ts';
-
-const MIGRATIONS_DIR = fileURLToPath(new URL('../server/db/migrations', import.meta.url));
+import { MIGRATIONS_DIR, openDatabase } from '../server/platform/database.ts';
 
 /** A hash of every migration file and the journal, to tell whether a dump still matches them. */
 export function migrationsHash(dir = MIGRATIONS_DIR): string {

@@ -12,7 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export const APP_ROLE = 'precinct_app';
-const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
+/** The migrations openDatabase runs (drizzle's folder: SQL files and meta/_journal.json). */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
 export interface Database {
   kind: 'pglite' | 'postgres';
