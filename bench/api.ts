@@ -6,7 +6,7 @@
  *   --connections C       concurrent connections (default 10)
  *   --database-url URL    an existing PostgreSQL (default DATABASE_URL); a bench dataset already there is
  *                         reused, an empty database is seeded. Without either: a throw-away cluster.
- *   --only TEXT           only the cases whose name contains TEXT (and the references)
+ *   --only TEXT[,TEXT…]   only the cases whose name contains one of the TEXTs (and the references)
  *   --profile DIR         write the server's V8 CPU profile (node --cpu-prof) to DIR when it stops
  *   --node-flag FLAG      one more Node / V8 flag for the server (repeatable), e.g. --node-flag=--max-old-space-size=160
  *
@@ -16,7 +16,8 @@
  * rotate). Beside it, the two references of issue 13 (bench/reference-server.ts, each a bare Fastify +
  * pg process on the same database and pool size): a primary-key read, and a page of 50 under row-level
  * security in a transaction, each run first and last. Prints req/s, p50, p99, errors, non-2xx, the
- * answering process's CPU time per request (from /proc: what a loaded machine moves least), and each
+ * answering process's CPU time per request (from /proc: what a loaded machine moves least), the
+ * database's (every postgres process on the machine: on two cores it shares the server's), and each
  * case's throughput as a ratio of both references in the same run (the machine is shared: only
  * ratios compare across runs), the server's peak resident memory (VmHWM), and whether each goal of
  * issue 13 is met. Writes the same as JSON to bench/results/api-<timestamp>.json.
@@ -52,7 +53,7 @@ interface Options {
   duration: number;
   connections: number;
   databaseUrl: string | undefined;
-  /** Only the cases whose name contains this (the references always run). */
+  /** Only the cases whose name contains one of these texts, separated by commas (the references always run). */
   only?: string | undefined;
   /** Write a V8 CPU profile of the server to this folder (open it in Chrome's DevTools). */
   profileDir?: string | undefined;
@@ -99,6 +100,8 @@ interface CaseResult {
   total: number;
   /** The answering process's CPU time per request (user + system), in ms; null off Linux. */
   cpuMsPerRequest: number | null;
+  /** PostgreSQL's CPU time per request (every postgres process on the machine), in ms; null off Linux. */
+  databaseCpuMsPerRequest: number | null;
   /** Throughput as a share of the references' (mean of their two runs). */
   ratioPk: number;
   ratioRls: number;
@@ -167,7 +170,11 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
   };
 }
 
-/** Peak resident memory of a process in MB (Linux /proc; null elsewhere). */
+/** Whether `--only` (texts separated by commas) picks the case of this name; every case without it. */
+function chosen(name: string, only: string | undefined): boolean {
+  return !only || only.split(',').some((text) => text !== '' && name.includes(text));
+}
+
 /** Clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on every Linux this runs on). */
 const TICKS_PER_SECOND = 100;
 
@@ -176,18 +183,48 @@ const TICKS_PER_SECOND = 100;
  * Per request, this is the figure a loaded machine moves least: req/s drops when other work takes the
  * cores, but the work one request costs the server stays much the same (docs/decisions/013).
  */
-function cpuMs(pid: number | undefined): number | null {
+function cpuMs(pid: number | undefined, withEndedChildren = false): number | null {
   if (!pid) return null;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command's closing parenthesis, from the state (field 3): utime is field 14, stime 15.
+    // Fields after the command's closing parenthesis, from the state (field 3): utime is field 14, stime 15,
+    // and the ended children's cutime 16, cstime 17.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    const children = withEndedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+    return ((Number(fields[11]) + Number(fields[12]) + children) * 1000) / TICKS_PER_SECOND;
   } catch {
     return null;
   }
 }
 
+/**
+ * The CPU every PostgreSQL process on this machine has used so far (the postmaster, its backends and
+ * background workers), in ms; null off Linux. On two cores the database's work per request takes the
+ * same cores as the server's, so a case's throughput depends on both (docs/decisions/013). A backend
+ * that ends (a pool closing its connection) is counted in its postmaster's ended children.
+ */
+function databaseCpuMs(): number | null {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  let total = 0;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      total += cpuMs(Number(entry), true) ?? 0;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/** Peak resident memory of a process in MB (Linux /proc; null elsewhere). */
 function peakRssMb(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
@@ -854,15 +891,17 @@ export async function benchApi(options: Options) {
 
     const results: CaseResult[] = [];
     const notes: string[] = [];
-    for (const item of cases.filter((c) => c.kind === 'reference' || !options.only || c.name.includes(options.only))) {
+    for (const item of cases.filter((c) => c.kind === 'reference' || chosen(c.name, options.only))) {
       process.stdout.write(`${item.name}… `);
       const base = item.target ? references[item.target].base : server.base;
       await runCase(base, callers, options, item.build, 2); // warm-up, not counted
       const refusals: Refusals = new Map();
       const pid = item.target ? references[item.target].child.pid : server.child.pid;
       const cpuBefore = cpuMs(pid);
+      const databaseBefore = databaseCpuMs();
       const result = await runCase(base, callers, options, item.build, options.duration, refusals);
       const cpuAfter = cpuMs(pid);
+      const databaseAfter = databaseCpuMs();
       for (const [status, { count, sample }] of refusals) notes.push(`${item.name}: ${count} × ${status}, e.g. ${sample}`);
       results.push({
         name: item.name,
@@ -877,13 +916,17 @@ export async function benchApi(options: Options) {
         total: result.requests.total,
         cpuMsPerRequest:
           cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : null,
+        databaseCpuMsPerRequest:
+          databaseBefore !== null && databaseAfter !== null && result.requests.total > 0
+            ? (databaseAfter - databaseBefore) / result.requests.total
+            : null,
         ratioPk: 0,
         ratioRls: 0,
       });
       console.log(`${Math.round(result.requests.average)} req/s`);
     }
     let realtime: RealtimeCaseResult | null = null;
-    if (!options.only || REALTIME_CASE.includes(options.only)) {
+    if (chosen(REALTIME_CASE, options.only)) {
       process.stdout.write(`${REALTIME_CASE}… `);
       const schedulers = [...new Map(callers.map((c) => [c.agency, { agency: c.agency, token: c.schedule.token }])).values()];
       realtime = await runRealtimeCase(server.base, server.child.pid, schedulers);
@@ -902,11 +945,11 @@ export async function benchApi(options: Options) {
     const peak = peakRssMb(server.child.pid);
     const lines = [
       '',
-      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/request | × bare PK read | × bare RLS page |`,
-      `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
+      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/request | database CPU ms/request | × bare PK read | × bare RLS page |`,
+      `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
       ...results.map(
         (r) =>
-          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpuMsPerRequest?.toFixed(2) ?? '?'} | ${r.ratioPk.toFixed(2)} | ${r.ratioRls.toFixed(2)} |`,
+          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpuMsPerRequest?.toFixed(2) ?? '?'} | ${r.databaseCpuMsPerRequest?.toFixed(2) ?? '?'} | ${r.ratioPk.toFixed(2)} | ${r.ratioRls.toFixed(2)} |`,
       ),
       '',
       `Server peak resident memory (VmHWM): ${peak ?? 'unknown'} MB. Dataset: ${seedNote}. ${options.connections} connections, ${options.duration} s per case, ${os.cpus().length} CPUs, Node ${process.version}, load average before ${loadBefore}, after ${os

@@ -257,6 +257,11 @@ export const serviceRequests = pgTable(
     index('service_requests_due_idx').on(t.agencyId, sql`(${t.status} in ('completed', 'declined'))`, t.dueOn, t.createdAt, t.number),
     index('service_requests_category_idx').on(t.agencyId, t.category, t.createdAt),
     index('service_requests_vehicle_idx').on(t.agencyId, t.vehicleId, t.createdAt),
+    // A vehicle's open requests, counted beside it on every vehicles page: the count reads only them,
+    // not the years of completed ones (docs/decisions/013, eleventh step). Not a partial index on the
+    // open statuses: the queue's filter matches such a predicate, and its plan would take that index
+    // and sort, where the queue's own indexes serve its order.
+    index('service_requests_vehicle_status_idx').on(t.agencyId, t.vehicleId, t.status),
     index('service_requests_reporter_idx').on(t.agencyId, t.reportedBy, t.createdAt),
     // The request a squad check's critical failure opened, shown beside each submission of a page.
     index('service_requests_squad_check_idx').on(t.agencyId, t.squadCheckId),

@@ -6,6 +6,7 @@ import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTransaction } from 'd
 import { isUuid } from '../../core/ids.ts';
 import * as schema from '../db/schema.ts';
 import { AppError } from './errors.ts';
+import { prepareStatementsOn } from './prepared-statements.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -154,7 +155,11 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   pool.on('error', () => {});
   // Nor one dropped while checked out between two queries of a transaction (the pool listens only to
   // idle clients): the transaction's next query fails (503) and the pool discards the client on release.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // Each connection prepares the statements it runs (prepared-statements.ts): parsed once, not per request.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    prepareStatementsOn(client);
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   // One Drizzle instance per pooled connection, made once: building one reads the whole schema.
   const onConnection = new WeakMap<import('pg').PoolClient, Db>();

@@ -1,0 +1,1 @@
+CREATE INDEX "service_requests_vehicle_status_idx" ON "service_requests" USING btree ("agency_id","vehicle_id","status");
