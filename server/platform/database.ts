@@ -6,6 +6,7 @@ import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTransaction } from 'd
 import { isUuid } from '../../core/ids.ts';
 import * as schema from '../db/schema.ts';
 import { AppError } from './errors.ts';
+import { installRowMapping } from './drizzle-rows.ts';
 import { prepareStatementsOn } from './prepared-statements.ts';
 
 export type Schema = typeof schema;
@@ -143,6 +144,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 async function openPostgres(options: DatabaseOptions): Promise<Database> {
   const pg = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
+  installRowMapping();
   if (options.migrate !== false) await migratePostgres(options.adminUrl ?? options.url!);
   const pool = new pg.default.Pool({
     connectionString: options.url,
