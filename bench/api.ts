@@ -172,7 +172,7 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
 
 /** Whether `--only` (texts separated by commas) picks the case of this name; every case without it. */
 function chosen(name: string, only: string | undefined): boolean {
-  return !only || only.split(',').some((text) => text !== '' && name.includes(text));
+  return !only || only.split(',').some((text) => text.trim() !== '' && name.includes(text.trim()));
 }
 
 /** Clock ticks a second in /proc/<pid>/stat (USER_HZ, 100 on every Linux this runs on). */
@@ -201,7 +201,8 @@ function cpuMs(pid: number | undefined, withEndedChildren = false): number | nul
  * The CPU every PostgreSQL process on this machine has used so far (the postmaster, its backends and
  * background workers), in ms; null off Linux. On two cores the database's work per request takes the
  * same cores as the server's, so a case's throughput depends on both (docs/decisions/013). A backend
- * that ends (a pool closing its connection) is counted in its postmaster's ended children.
+ * that ends (a pool closing its connection) is counted in its postmaster's ended children. Another
+ * cluster busy on the machine at the same time (a test run) is counted too.
  */
 function databaseCpuMs(): number | null {
   let entries: string[];
@@ -211,17 +212,20 @@ function databaseCpuMs(): number | null {
     return null;
   }
   let total = 0;
+  let seen = false;
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
       total += cpuMs(Number(entry), true) ?? 0;
+      seen = true;
     } catch {
       // The process ended between the listing and the read.
     }
   }
-  return total;
+  // None visible: the database runs on another machine (or /proc hides other users' processes).
+  return seen ? total : null;
 }
 
 /** Peak resident memory of a process in MB (Linux /proc; null elsewhere). */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { CitationStatus, ListCitationsQuery } from '../../core/contracts/citations.ts';
-import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { pageWithTotal, planEachTime, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { prefixQuery, searchTerms } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -165,11 +165,14 @@ export type CitationFilter = Omit<ListCitationsQuery, 'page' | 'page_size' | 'qu
   statuteWord?: string | null | undefined;
 };
 
-/** The typed search over the citation's words (citation-content.ts); a search of nothing but punctuation finds nothing. */
+/**
+ * The typed search over the citation's words (citation-content.ts); a search of nothing but punctuation
+ * finds nothing. Planned for its words every time (`planEachTime`), as the statute search below.
+ */
 function searched(q: string | undefined): SQL | undefined {
   if (!q?.trim()) return undefined;
   const query = prefixQuery(q);
-  return query ? sql`${citations.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
+  return query ? sql`${planEachTime}${citations.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
 }
 
 /** The code of a statute as one search word (`346.46(1)` → `346461`): citation-content.ts keeps it among a citation's words. */
@@ -183,7 +186,7 @@ export function statuteWord(code: string): string {
  * citations.
  */
 function statuteNamed(word: string | null | undefined): SQL {
-  return word ? sql`${citations.searchVector} @@ to_tsquery('simple', ${word})` : sql`false`;
+  return word ? sql`${planEachTime}${citations.searchVector} @@ to_tsquery('simple', ${word})` : sql`false`;
 }
 
 function filtered(agencyId: string, filter: CitationFilter): SQL {

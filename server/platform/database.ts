@@ -9,6 +9,8 @@ import { AppError } from './errors.ts';
 import { installRowMapping } from './drizzle-rows.ts';
 import { prepareStatementsOn } from './prepared-statements.ts';
 
+export { planEachTime } from './prepared-statements.ts';
+
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import pg from 'pg';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/postgres.ts';
-import { prepareStatementsOn, statementName } from './prepared-statements.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { planEachTime, prepareStatementsOn, statementName } from './prepared-statements.ts';
 
 describe('statements prepared on each pooled connection', () => {
   let scratch: ScratchDatabase;
@@ -66,6 +67,15 @@ describe('statements prepared on each pooled connection', () => {
     expect(await preparedOn(pool)).toEqual([]);
   });
 
+  it('plans a statement marked to be planned each time for its values, unprepared', async () => {
+    const pool = poolOfOne();
+    const marked = `select ${new PgDialect().sqlToQuery(planEachTime).sql}$1::int * 2 as doubled`;
+
+    expect((await pool.query(marked, [21])).rows).toEqual([{ doubled: 42 }]);
+    expect((await pool.query(marked, [4])).rows).toEqual([{ doubled: 8 }]);
+    expect(await preparedOn(pool)).toEqual([]);
+  });
+
   it('runs statements past the connection’s limit unnamed, with the same answers', async () => {
     const pool = poolOfOne(2);
     const answers = [];
@@ -82,6 +92,50 @@ describe('statements prepared on each pooled connection', () => {
     await expect(pool.query('select $1::int from no_such_table', [1])).rejects.toThrow(/no_such_table/);
     expect((await pool.query<{ n: number }>('select $1::int as n', [5])).rows).toEqual([{ n: 5 }]);
     expect(await preparedOn(pool)).toEqual(['select $1::int as n']);
+  });
+
+  it('fails once on a value the client cannot encode, then runs the statement again with good values', async () => {
+    const pool = poolOfOne();
+    const read = 'select ($1::jsonb) ->> $2 as value';
+    // A connection held across the failure, as a request's transaction holds it (pool.query would drop it).
+    const client = await pool.connect();
+    try {
+      expect((await client.query(read, [{ a: 1 }, 'a'])).rows).toEqual([{ value: '1' }]);
+      await expect(client.query(read, [{ a: 1n }, 'a'])).rejects.toThrow(/BigInt/);
+      const after = [];
+      for (const n of [3, 4]) after.push((await client.query<{ value: string }>(read, [{ a: n }, 'a'])).rows[0]?.value);
+      expect(after).toEqual(['3', '4']);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('fails once when a migration changes what a kept statement returns, then answers in the new shape', async () => {
+    const pool = poolOfOne();
+    const admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
+    await admin.query('create table shapes (id int primary key, label text); insert into shapes values (1, $$round$$)');
+    const read = 'select * from shapes where id = $1';
+    try {
+      expect((await pool.query(read, [1])).rows).toEqual([{ id: 1, label: 'round' }]);
+      await admin.query('alter table shapes add column sides int not null default 0');
+      const inTransaction = async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          return (await client.query(read, [1])).rows;
+        } finally {
+          await client.query('rollback');
+          client.release();
+        }
+      };
+
+      await expect(inTransaction()).rejects.toThrow(/cached plan must not change result type/);
+      expect(await inTransaction()).toEqual([{ id: 1, label: 'round', sides: 0 }]);
+      expect(await inTransaction()).toEqual([{ id: 1, label: 'round', sides: 0 }]);
+    } finally {
+      await admin.end();
+    }
   });
 
   it('applies row-level security to a statement first prepared by a role that bypasses it', async () => {

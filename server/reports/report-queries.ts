@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, getTableColumns, gte, lt, max, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListReportsQuery, ReportStatus } from '../../core/contracts/reports.ts';
-import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { pageWithTotal, planEachTime, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { searchQuery } from './report-search.ts';
@@ -167,11 +167,14 @@ function queueFilter(viewer: Viewer, queue: ListReportsQuery['queue']): SQL | un
   }
 }
 
-/** The typed search over the report's words (report-search.ts); a search of nothing but punctuation finds nothing. */
+/**
+ * The typed search over the report's words (report-search.ts); a search of nothing but punctuation finds
+ * nothing. Planned for its words every time (`planEachTime`): how many reports they match decides the plan.
+ */
 function searched(q: string | undefined): SQL | undefined {
   if (!q?.trim()) return undefined;
   const query = searchQuery(q);
-  return query ? sql`${reports.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
+  return query ? sql`${planEachTime}${reports.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
 }
 
 const SORTS = { updated_at: reports.updatedAt, occurred_at: reports.occurredAt, case_number: reports.caseNumber } as const;
