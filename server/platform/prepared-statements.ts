@@ -17,8 +17,8 @@ export const PREPARED_PER_CONNECTION = 500;
  * and reading every match, and `to_tsquery` of a parameter, left unfolded in a generic plan, would be
  * parsed again for every row it filters (a report search spent twice the database's time prepared).
  */
-export const planEachTime = sql.raw('/* plan each time */ ');
 const PLAN_EACH_TIME = '/* plan each time */';
+export const planEachTime = sql.raw(`${PLAN_EACH_TIME} `);
 
 /** Statement names by text, shared by the connections; cleared when it reaches this size. */
 const NAMES_KEPT = 5_000;
