@@ -14,6 +14,7 @@ import { SERVER_MODULES } from './modules.ts';
 import { SigningKeys } from './platform/signing-keys.ts';
 import { installAccessControl } from './platform/access.ts';
 import type { Database } from './platform/database.ts';
+import { BuildAssets } from './platform/build-assets.ts';
 import { AppError, errorHandler } from './platform/errors.ts';
 import { Mailer } from './platform/mail.ts';
 import { loadSecret } from './platform/secret.ts';
@@ -190,6 +191,9 @@ function sendsSignInPage(urlPath: string, cookieHeader: string | undefined, redi
   );
 }
 
+/** What @fastify/static sends with a file of assets/ (a year; the name changes with the content). */
+const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 /** Serves the built React app: real files as they are, any other path as index.html (client routes). */
 async function serveWebApp(app: FastifyInstance, distDir: string, redirects: Config['redirects']) {
   // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers that accept them.
@@ -198,6 +202,8 @@ async function serveWebApp(app: FastifyInstance, distDir: string, redirects: Con
   const signInFile = path.join(distDir, 'login.html');
   // The files of the installable app (vite.config.ts installableApp) whose names do not change with the build.
   const offlineAppFiles = new Set(['sw.js', 'manifest.webmanifest']);
+  // The build's content-hashed files, from memory after their first request (platform/build-assets.ts).
+  const assets = new BuildAssets(distDir);
   app.get('/*', { config: { access: { public: true } } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (API_PREFIXES.some((prefix) => urlPath.startsWith(prefix)))
@@ -206,6 +212,13 @@ async function serveWebApp(app: FastifyInstance, distDir: string, redirects: Con
       .normalize(urlPath)
       .replace(/^(\.\.(\/|\\|$))+/, '')
       .replace(/^\/+/, '');
+    const asset = relative.startsWith('assets/') ? await assets.get(relative, request.headers['accept-encoding']) : null;
+    if (asset) {
+      reply.header('cache-control', IMMUTABLE_CACHE_CONTROL).type(asset.type);
+      if (asset.negotiated) reply.header('vary', 'accept-encoding');
+      if (asset.encoding) reply.header('content-encoding', asset.encoding);
+      return reply.send(asset.body);
+    }
     const file = path.join(distDir, relative);
     if (relative && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
       const immutable = relative.startsWith('assets/');

@@ -3,6 +3,7 @@ import { SERVER_MODULES } from '../modules.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agencies } from '../db/schema.ts';
@@ -58,6 +59,7 @@ describe('route access declarations', () => {
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Precinct</title>');
     fs.writeFileSync(path.join(webDir, 'login.html'), '<!doctype html><title>Precinct</title><script src="/sign-in"></script>');
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync('console.log(1)'));
     server = await startTestServer(
       'pglite',
       { WEB_DIST_DIR: webDir },
@@ -166,6 +168,11 @@ describe('route access declarations', () => {
     const asset = await server.request({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.body).toBe('console.log(1)');
     expect(asset.headers['cache-control']).toMatch(/immutable/);
+    const compressed = await server.request({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.headers['content-type']).toMatch(/javascript/);
+    expect(zlib.brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
     const api = await server.request({ method: 'GET', url: '/rest/v1/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'not_found', message: 'Not found: GET /rest/v1/nothing-here' });
