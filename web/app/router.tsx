@@ -52,7 +52,10 @@ export function createAppRouter(queryClient: QueryClient) {
     // An unmatched path is the root's not-found page, without any layout.
     notFoundMode: 'root',
     // Pages and layouts change with an out-in transition (global.css times it: 250 ms ease-in-out each way).
-    defaultViewTransition: true,
+    // The first screen of a page load is not a change from one page to another: it is drawn at once,
+    // not half a second later behind a fade from the blank page. (Browsers without view-transition
+    // types, which the router needs to skip one, fade it in as before.)
+    defaultViewTransition: { types: ({ fromLocation }) => (fromLocation ? [] : false) },
     // Scrolling is ours (scroll.ts): to the top, or to the hash anchor.
     scrollRestoration: false,
     defaultPreload: 'intent',

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { retryOnceBackOnline } from '../lib/query-retry.ts';
+import { profileQueryOptions } from '../lib/session/get-profile.ts';
 import { getAuthState, getSignOutNotice, subscribeAuth } from '../lib/session/session.ts';
 import { GENERIC_SESSION_END } from '../lib/session/sign-out-notice.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
@@ -69,15 +70,19 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: st
 }
 
 /**
- * Starts downloading the screens of the page being opened (its layout and its screen) beside the
- * app's configuration and the profile, instead of after the guards that wait for them: the first
+ * Starts downloading the screens of the page being opened (its layout and its screen), and the
+ * signed-in user's profile that its guards wait for, as soon as the session is known: beside each
+ * other and beside the device's copy of the forms' data, instead of one after another. The first
  * screen comes a round trip or more sooner. A signed-out visitor whom the sign-in guard will send to
- * the login page gets the login screen instead. A failure is left to the router, which loads the same
- * screens again when it gets there and shows what went wrong.
+ * the login page gets the login screen instead. A failure is left to the router and the guards, which
+ * ask again when they get there and show what went wrong. Offline, the profile is not asked for: the
+ * guards take the device's copy (navigation-guards.ts).
  */
-function preloadFirstScreen(router: AppRouter): void {
+function preloadFirstScreen(router: AppRouter, queryClient: QueryClient): void {
+  const { session } = getAuthState();
+  if (session && navigator.onLine) void queryClient.prefetchQuery(profileQueryOptions(session.user.id));
   const { pathname, href } = router.state.location;
-  const signIn = signInGuardDecision({ path: pathname, fullPath: href, signedIn: getAuthState().session !== null });
+  const signIn = signInGuardDecision({ path: pathname, fullPath: href, signedIn: session !== null });
   const [routes] = router.getMatchedRoutes(signIn.action === 'redirect' ? signIn.to : pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
@@ -108,12 +113,11 @@ export type Handover = {
   pageViewed: string | null;
 };
 
-/** Starts the app: the page's basics (start-page.ts; the sign-in page set them up when it hands over), the device's copy of the forms' data, router, analytics, then renders; then the field readiness (service worker, outbox). */
+/** Starts the app: the page's basics (start-page.ts; the sign-in page set them up when it hands over), the router with the first screen's code and profile on their way, the device's copy of the forms' data, analytics, then renders; then the field readiness (service worker, outbox). */
 export async function startApp(container: HTMLElement, handover?: Handover): Promise<void> {
   const queryClient = createQueryClient();
   const offlineReads = import('../lib/offline-reads/offline-reads.ts');
   if (!handover) await startPage();
-  await startOfflineReads(queryClient, offlineReads);
   // The stored session was dropped on the way in (its token could not be read, or the server refused
   // to refresh it): the visitor was signed in, so they land on /login, which says why.
   // (Not when the sign-in page hands over: it is at /login already, or at the page one of its links leads to.)
@@ -121,7 +125,8 @@ export async function startApp(container: HTMLElement, handover?: Handover): Pro
     window.history.replaceState(window.history.state, '', '/login');
   if (handover?.appConfig) queryClient.setQueryData(appConfigQueryOptions.queryKey, handover.appConfig);
   const router = createAppRouter(queryClient);
-  preloadFirstScreen(router);
+  preloadFirstScreen(router, queryClient);
+  await startOfflineReads(queryClient, offlineReads);
   wireAuth(router, queryClient);
   wireNavigation(router, queryClient, handover?.pageViewed ?? null);
   // The service worker and the offline outbox, once the first screen is up (its own chunk).
