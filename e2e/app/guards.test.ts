@@ -133,6 +133,33 @@ describe('the module and admin guards for an administrator', () => {
   });
 });
 
+describe('opening a page and moving between pages', () => {
+  it('draws the first screen of a page load at once, and fades out and in between pages', async () => {
+    const page = await signedInPage(founder);
+    try {
+      // Counts the view transitions the app starts (the out-in fade, global.css).
+      await page.addInitScript(() => {
+        window.__viewTransitions = 0;
+        const start = document.startViewTransition.bind(document);
+        document.startViewTransition = (update) => {
+          window.__viewTransitions = (window.__viewTransitions ?? 0) + 1;
+          return start(update);
+        };
+      });
+      await page.goto('/productivity');
+      await page.getByRole('heading', { name: 'My tasks', level: 1 }).waitFor();
+      expect(await page.evaluate(() => window.__viewTransitions)).toBe(0);
+
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }).click();
+      await expectPath(page, '/');
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      expect(await page.evaluate(() => window.__viewTransitions)).toBe(1);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 /** The script the page was started with: the app's (index-…) or the sign-in page's (login-…). */
 function startScript(page: Page): Promise<string | null> {
   return page.evaluate(() => document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null);
@@ -141,6 +168,7 @@ function startScript(page: Page): Promise<string | null> {
 declare global {
   interface Window {
     __blankPageSeen?: boolean;
+    __viewTransitions?: number;
   }
 }
 
