@@ -434,6 +434,26 @@ describe('the forms without a connection, from what the device kept', () => {
       await page.context().close();
     }
   });
+
+  it('deletes what the device kept when the session ended on the server before the page was opened again', async () => {
+    const session = await signInViaApi(officer.email, officer.password);
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await signInWithSession(page, session);
+      await page.goto(`/fleet/request?vehicle_id=${car.id}`);
+      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+      await waitUntilKept(page, ['account.getProfile', 'fleet.getSettings']);
+
+      // Ended elsewhere (as an idle limit or "sign out everywhere" would): the page's token is still
+      // unexpired, so the page learns of it only from the server's first answer after the reload.
+      await api(session, 'POST', '/auth/v1/logout?scope=global');
+      await page.reload();
+      await page.waitForURL(/\/login/);
+      await expect.poll(() => keptOnDevice(page)).toEqual({});
+    } finally {
+      await page.context().close();
+    }
+  });
 });
 
 describe('a request the server refused after it waited in the outbox', () => {

@@ -51,6 +51,11 @@ export async function ensureProfile(queryClient: QueryClient): Promise<UserProfi
   }
 }
 
+/** Whether the guards of a signed-in page wait for the profile: a module's or the admin area's pages. */
+export function guardsNeedProfile(pathname: string): boolean {
+  return moduleForPath(pathname) !== null || isAdminPath(pathname);
+}
+
 /** A promise that never settles: the page is being replaced by a full load. */
 function leavingThePage(): Promise<never> {
   return new Promise<never>(() => undefined);
@@ -85,7 +90,7 @@ export async function runNavigationGuards(input: { location: ParsedLocation; que
   }
 
   // The original waited a fixed 100 ms for the profile; this waits for the profile itself.
-  if (moduleForPath(location.pathname) === null && !isAdminPath(location.pathname)) return;
+  if (!guardsNeedProfile(location.pathname)) return;
   const profile = await ensureProfile(queryClient);
   if (profile === null) {
     if (getAuthState().session === null) {

@@ -13,6 +13,7 @@ import { appConfigQueryOptions, type AppConfig } from './app-config.ts';
 import { AppProviders } from './app-providers.tsx';
 import { afterFirstScreen } from './after-first-screen.ts';
 import { signInGuardDecision } from './guards/sign-in-guard.ts';
+import { guardsNeedProfile } from './navigation-guards.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
 import { scrollAfterNavigation } from './scroll.ts';
 import { startPage } from './start-page.ts';
@@ -71,7 +72,7 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: st
 
 /**
  * Starts downloading the screens of the page being opened (its layout and its screen), and the
- * signed-in user's profile that its guards wait for, as soon as the session is known: beside each
+ * signed-in user's profile that its guards wait for (a module's or the admin area's page), as soon as the session is known: beside each
  * other and beside the device's copy of the forms' data, instead of one after another. The first
  * screen comes a round trip or more sooner. A signed-out visitor whom the sign-in guard will send to
  * the login page gets the login screen instead. A failure is left to the router and the guards, which
@@ -80,9 +81,10 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: st
  */
 function preloadFirstScreen(router: AppRouter, queryClient: QueryClient): void {
   const { session } = getAuthState();
-  if (session && navigator.onLine) void queryClient.prefetchQuery(profileQueryOptions(session.user.id));
   const { pathname, href } = router.state.location;
   const signIn = signInGuardDecision({ path: pathname, fullPath: href, signedIn: session !== null });
+  if (session && signIn.action !== 'redirect' && guardsNeedProfile(pathname) && navigator.onLine)
+    void queryClient.prefetchQuery(profileQueryOptions(session.user.id));
   const [routes] = router.getMatchedRoutes(signIn.action === 'redirect' ? signIn.to : pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
 }
@@ -125,9 +127,11 @@ export async function startApp(container: HTMLElement, handover?: Handover): Pro
     window.history.replaceState(window.history.state, '', '/login');
   if (handover?.appConfig) queryClient.setQueryData(appConfigQueryOptions.queryKey, handover.appConfig);
   const router = createAppRouter(queryClient);
+  // Before the profile is asked for: a session the server has ended signs out on its answer, and the
+  // cache must be emptied then (the offline copy's own handler deletes the device's copy).
+  wireAuth(router, queryClient);
   preloadFirstScreen(router, queryClient);
   await startOfflineReads(queryClient, offlineReads);
-  wireAuth(router, queryClient);
   wireNavigation(router, queryClient, handover?.pageViewed ?? null);
   // The service worker and the offline outbox, once the first screen is up (its own chunk).
   afterFirstScreen(

@@ -43,7 +43,10 @@ let current: { userId: string; key: string; stop: () => void } | null = null;
 
 const storage: AsyncStorage<string> = {
   async getItem(key) {
-    return (await (await database()).get('copies', key)) ?? null;
+    const copy = (await (await database()).get('copies', key)) ?? null;
+    // Read while its user signed out (or another signed in): not restored. The restore writes what
+    // this returns into the cache within the same task, so no sign-out can come in between.
+    return current?.key === key ? copy : null;
   },
   async setItem(key, value) {
     if (current?.key !== key) return;
@@ -111,7 +114,9 @@ export function keepOfflineReads(queryClient: QueryClient, options: { buster: st
     if (userId && userId !== current?.userId) void keepFor(queryClient, userId, options.buster);
   });
   const userId = getAuthState().session?.user.id;
-  if (!userId) return Promise.resolve();
+  // Signed out from the start: a copy still on the device outlived its session (it ended before this
+  // page could act on it), and sign-out leaves none.
+  if (!userId) return clearOfflineReads().catch(() => undefined);
   const restored = keepFor(queryClient, userId, options.buster).catch(() => undefined);
   return Promise.race([restored, new Promise<void>((resolve) => setTimeout(resolve, options.waitMs))]);
 }
