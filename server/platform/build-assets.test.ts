@@ -29,6 +29,8 @@ describe('the build’s content-hashed files, served from memory', () => {
     expect(brotli).toMatchObject({ encoding: 'br', type: 'text/javascript; charset=utf-8', negotiated: true });
     expect(zlib.brotliDecompressSync(brotli!.body).toString()).toBe(SCRIPT);
 
+    expect((await assets.get('assets/fleet-Ab12.js', 'GZIP, BR'))?.encoding).toBe('br');
+
     const gzip = await assets.get('assets/fleet-Ab12.js', 'gzip;q=1, br;q=0');
     expect(gzip?.encoding).toBe('gzip');
     expect(zlib.gunzipSync(gzip!.body).toString()).toBe(SCRIPT);

@@ -67,7 +67,8 @@ export class BuildAssets {
     }
     const found = await variants;
     if (!found) return null;
-    const encoding = found.encodings.length > 0 ? (negotiate(acceptEncoding ?? '', found.encodings) as Encoding | null) : null;
+    const encoding =
+      found.encodings.length > 0 ? (negotiate((acceptEncoding ?? '').toLowerCase(), found.encodings) as Encoding | null) : null;
     const body = await this.#body(relative, found, encoding ?? 'identity');
     if (!body) return null;
     return { body, encoding, type: found.type, negotiated: found.encodings.length > 0 };
