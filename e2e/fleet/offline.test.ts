@@ -13,6 +13,7 @@ import { chromium, type Page } from 'playwright-core';
 import { findChromium } from '../../scripts/prerequisites.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
+import type { Session } from '../../core/contracts/auth.ts';
 import type { ServiceRequest, SquadCheckDetail, SquadCheckSubmission, Vehicle } from '../../core/contracts/fleet.ts';
 import { agencyWithAdmin, api, settled, signInViaApi, signInWithSession, type Person } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
@@ -419,13 +420,8 @@ describe('the forms without a connection, from what the device kept', () => {
   it('deletes what the device kept when the officer signs out', async () => {
     // A session of its own: signing out ends it on the server, and the other tests go on with theirs.
     const session = await signInViaApi(officer.email, officer.password);
-    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    const page = await problemReportKept(session);
     try {
-      await signInWithSession(page, session);
-      await page.goto(`/fleet/request?vehicle_id=${car.id}`);
-      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
-      await waitUntilKept(page, ['account.getProfile', 'fleet.getSettings']);
-
       await page.getByRole('button', { name: /Account menu/ }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.waitForURL(/\/login/);
@@ -437,13 +433,8 @@ describe('the forms without a connection, from what the device kept', () => {
 
   it('deletes what the device kept when the session ended on the server before the page was opened again', async () => {
     const session = await signInViaApi(officer.email, officer.password);
-    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    const page = await problemReportKept(session);
     try {
-      await signInWithSession(page, session);
-      await page.goto(`/fleet/request?vehicle_id=${car.id}`);
-      await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
-      await waitUntilKept(page, ['account.getProfile', 'fleet.getSettings']);
-
       // Ended elsewhere (as an idle limit or "sign out everywhere" would): the page's token is still
       // unexpired, so the page learns of it only from the server's first answer after the reload.
       await api(session, 'POST', '/auth/v1/logout?scope=global');
@@ -455,6 +446,21 @@ describe('the forms without a connection, from what the device kept', () => {
     }
   });
 });
+
+/** The problem report opened with `session` on a phone of its own, once the device has kept what it read. */
+async function problemReportKept(session: Session): Promise<Page> {
+  const page = await newPage({ viewport: { width: 390, height: 844 } });
+  try {
+    await signInWithSession(page, session);
+    await page.goto(`/fleet/request?vehicle_id=${car.id}`);
+    await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
+    await waitUntilKept(page, ['account.getProfile', 'fleet.getSettings']);
+    return page;
+  } catch (error) {
+    await page.context().close();
+    throw error;
+  }
+}
 
 describe('a request the server refused after it waited in the outbox', () => {
   it('opens the refused squad check in its form with the answers typed and the server’s message beside the odometer, and sends it again once fixed', async () => {
