@@ -72,8 +72,9 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: st
 
 /**
  * Starts downloading the screens of the page being opened (its layout and its screen), and the
- * signed-in user's profile that its guards wait for (a module's or the admin area's page), as soon as the session is known: beside each
- * other and beside the device's copy of the forms' data, instead of one after another. The first
+ * signed-in user's profile where its guards wait for it (a module's or the admin area's page), as
+ * soon as the session is known: beside each other and beside the device's copy of the forms' data,
+ * instead of one after another. The first
  * screen comes a round trip or more sooner. A signed-out visitor whom the sign-in guard will send to
  * the login page gets the login screen instead. A failure is left to the router and the guards, which
  * ask again when they get there and show what went wrong. Offline, the profile is not asked for: the
@@ -115,7 +116,11 @@ export type Handover = {
   pageViewed: string | null;
 };
 
-/** Starts the app: the page's basics (start-page.ts; the sign-in page set them up when it hands over), the router with the first screen's code and profile on their way, the device's copy of the forms' data, analytics, then renders; then the field readiness (service worker, outbox). */
+/**
+ * Starts the app: the page's basics (start-page.ts; the sign-in page set them up when it hands over),
+ * the router with the first screen's code and the profile on their way, the device's copy of the
+ * forms' data, analytics, then renders; then the field readiness (service worker, outbox).
+ */
 export async function startApp(container: HTMLElement, handover?: Handover): Promise<void> {
   const queryClient = createQueryClient();
   const offlineReads = import('../lib/offline-reads/offline-reads.ts');

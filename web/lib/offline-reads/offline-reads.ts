@@ -101,8 +101,8 @@ export async function clearOfflineReads(): Promise<void> {
 /**
  * Keeps the signed-in user's copy from now on: reads it into `queryClient` (resolves when read, or
  * after `waitMs` at most, so a slow storage never holds the first screen), follows sign-ins (another
- * user's copy) and deletes every copy on sign-out. Call before anything else that acts on a
- * sign-out, so that no save of the old user's answers is queued after it.
+ * user's copy) and deletes every copy on sign-out. A save queued before a sign-out is refused after
+ * it (only the current user's copy is written), whichever of the sign-out's handlers runs first.
  */
 export function keepOfflineReads(queryClient: QueryClient, options: { buster: string; waitMs: number }): Promise<void> {
   subscribeAuth((state, event) => {
