@@ -435,9 +435,10 @@ describe('the forms without a connection, from what the device kept', () => {
     const session = await signInViaApi(officer.email, officer.password);
     const page = await problemReportKept(session);
     try {
-      // Ended elsewhere (as an idle limit or "sign out everywhere" would): the page's token is still
-      // unexpired, so the page learns of it only from the server's first answer after the reload.
-      await api(session, 'POST', '/auth/v1/logout?scope=global');
+      // Ended elsewhere (as an idle limit would end it; only this session, the other tests go on with
+      // theirs): the page's token is still unexpired, so the page learns of it only from the server's
+      // first answer after the reload.
+      await api(session, 'POST', '/auth/v1/logout');
       await page.reload();
       await page.waitForURL(/\/login/);
       await expect.poll(() => keptOnDevice(page)).toEqual({});
