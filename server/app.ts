@@ -191,7 +191,7 @@ function sendsSignInPage(urlPath: string, cookieHeader: string | undefined, redi
   );
 }
 
-/** What @fastify/static sends with a file of assets/ (a year; the name changes with the content). */
+/** How a file of assets/ may be cached: a year, never revalidated (its name changes with its content). */
 const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Serves the built React app: real files as they are, any other path as index.html (client routes). */
@@ -221,14 +221,18 @@ async function serveWebApp(app: FastifyInstance, distDir: string, redirects: Con
     }
     const file = path.join(distDir, relative);
     if (relative && file.startsWith(distDir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const immutable = relative.startsWith('assets/');
       // The service worker and the web app manifest keep their names from build to build: the browser must
       // ask every time (a cached sw.js would keep an old build installed after a deployment).
       if (offlineAppFiles.has(relative)) {
         reply.header('cache-control', 'no-cache');
         return reply.sendFile(relative, { cacheControl: false });
       }
-      return reply.sendFile(relative, { cacheControl: true, maxAge: immutable ? 31_536_000_000 : 0, immutable });
+      if (relative.startsWith('assets/')) {
+        // An asset BuildAssets does not keep (a source map, a type it does not know): cached the same way.
+        reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+        return reply.sendFile(relative, { cacheControl: false });
+      }
+      return reply.sendFile(relative, { cacheControl: true, maxAge: 0 });
     }
     if (!fs.existsSync(indexFile))
       return reply
