@@ -10,6 +10,7 @@ import { verifyAccessToken } from './access-tokens.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import type { Database, RequestScope, Tx } from './database.ts';
 import { AppError } from './errors.ts';
+import { KnownAccess, NOTHING_KNOWN, type AccessCheckAnswer } from './known-access.ts';
 
 /**
  * What a route requires. There is no default: a route without `config.access` is refused when it
@@ -99,7 +100,8 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function installAccessControl(app: FastifyInstance, deps: { database: Database; keys: SigningKeys; issuer: string }) {
+export function installAccessControl(app: FastifyInstance, options: { database: Database; keys: SigningKeys; issuer: string }) {
+  const deps = { ...options, known: new KnownAccess() };
   const records: RouteRecord[] = [];
   app.decorate('precinctRoutes', records);
   app.decorateRequest('auth', null);
@@ -197,50 +199,57 @@ export function secondFactorNeeded(hasVerifiedFactor: boolean): AppError {
       });
 }
 
-interface SessionState {
-  revoked_at: Date | null;
-  not_after: Date;
-  last_activity_at: Date;
-  status: 'invited' | 'active' | 'disabled';
-  account_type: Scope['accountType'];
-  sys_config: SysConfig;
-  security_policy: SecurityPolicy;
-  permissions: string[];
-  roles: string[];
-  has_verified_factor: boolean;
-}
-
 /**
- * The session, user and agency as they are now, in one statement (precinct_request_scope, migration
- * 0017); the rare writes (an idle session ended, activity noted every 15 s) in a transaction of their own.
+ * The session, user and agency as they are now, in one statement (precinct_access_check, migration
+ * 0040), which answers only "unchanged" while the agency's access version is the one this server read
+ * the state at; the rare writes (an idle session ended, activity noted every 15 s) go into the request's
+ * transaction when it holds one, in a transaction of their own otherwise.
  */
 async function checkSession(
   request: FastifyRequest,
-  database: Database,
+  deps: { database: Database; known: KnownAccess },
   agencyId: string,
   claims: AccessTokenClaims,
-  options: { userCaused: boolean; hold: boolean },
-) {
-  const held = options.hold ? ((await database.openRequestScope?.<SessionState>(agencyId, claims.session_id, claims.sub)) ?? null) : null;
+  options: { userCaused: boolean; hold: boolean; fresh?: boolean },
+): Promise<{ ended: 'ended' | 'disabled' } | { ended: 'idle'; limit: number } | { row: SessionRow }> {
+  const { database } = deps;
+  const sessionId = claims.session_id;
+  const known = options.fresh ? undefined : deps.known.get(agencyId, sessionId, claims.sub);
+  const knownVersion = known?.version ?? NOTHING_KNOWN;
+  const held = options.hold
+    ? ((await database.openRequestScope?.<AccessCheckAnswer>(agencyId, sessionId, claims.sub, knownVersion)) ?? null)
+    : null;
   request.requestScope = held;
-  const [found] = held
+  const [answer] = held
     ? [held.found]
-    : await database.scopedCall<SessionState>(sql`select * from precinct_request_scope(${agencyId}, ${claims.session_id}, ${claims.sub})`);
+    : await database.scopedCall<AccessCheckAnswer>(
+        sql`select * from precinct_access_check(${agencyId}, ${sessionId}, ${claims.sub}, ${knownVersion})`,
+      );
+  const found = deps.known.take(agencyId, sessionId, claims.sub, known, answer);
   // A rare write goes into the request's transaction when it holds one (then the handler opens its own):
   // a second connection for it could wait on a pool that requests holding one each have emptied.
   const write = (work: (tx: Tx) => Promise<unknown>) => request.requestScope?.join(work) ?? database.withTenant(agencyId, work);
   // PGlite answers timestamps as Date, node-postgres too; a string would mean a driver setting changed.
-  if (!found || found.revoked_at || new Date(found.not_after).getTime() <= Date.now()) return { ended: 'ended' as const };
-  if (found.status !== 'active') return { ended: 'disabled' as const };
+  if (!found || found.revoked_at || new Date(found.not_after).getTime() <= Date.now()) return { ended: 'ended' };
+  if (found.status !== 'active') return { ended: 'disabled' };
   const lastActivity = new Date(found.last_activity_at);
   const limit = effectiveSecurityPolicy(found.security_policy).inactivity_minutes;
-  const where = and(eq(sessions.agencyId, agencyId), eq(sessions.id, claims.session_id));
+  const where = and(eq(sessions.agencyId, agencyId), eq(sessions.id, sessionId));
   if (isIdle(lastActivity, limit)) {
+    // A known state's activity is what this server last wrote or read: another server may have noted
+    // some since. Read it again before ending the session.
+    if (answer?.unchanged) {
+      await request.requestScope?.end();
+      return checkSession(request, deps, agencyId, claims, { ...options, fresh: true });
+    }
     await write((tx) => tx.update(sessions).set({ revokedAt: new Date(), revokedReason: 'idle' }).where(where));
-    return { ended: 'idle' as const, limit };
+    return { ended: 'idle', limit };
   }
-  if (options.userCaused && Date.now() - lastActivity.getTime() > ACTIVITY_WRITE_INTERVAL_MS)
-    await write((tx) => tx.update(sessions).set({ lastActivityAt: new Date() }).where(where));
+  if (options.userCaused && Date.now() - lastActivity.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
+    const now = new Date();
+    await write((tx) => tx.update(sessions).set({ lastActivityAt: now }).where(where));
+    found.last_activity_at = now;
+  }
   return {
     row: {
       sysConfig: found.sys_config,
@@ -253,10 +262,19 @@ async function checkSession(
   };
 }
 
+interface SessionRow {
+  sysConfig: SysConfig;
+  securityPolicy: SecurityPolicy;
+  accountType: Scope['accountType'];
+  permissions: string[];
+  roles: string[];
+  hasVerifiedFactor: boolean;
+}
+
 /** Verifies the bearer token, then checks on the database that its session is live and its user enabled. */
 async function authenticate(
   request: FastifyRequest,
-  deps: { database: Database; keys: SigningKeys; issuer: string },
+  deps: { database: Database; keys: SigningKeys; issuer: string; known: KnownAccess },
   hold: boolean,
 ): Promise<RequestAuth> {
   const token = bearerToken(request);
@@ -264,7 +282,7 @@ async function authenticate(
   const claims = await verifyAccessToken(deps.keys, deps.issuer, token);
   const agencyId = claims.app_metadata.agency_id;
   const userCaused = !request.headers[BACKGROUND_HEADER];
-  const outcome = await checkSession(request, deps.database, agencyId, claims, { userCaused, hold });
+  const outcome = await checkSession(request, deps, agencyId, claims, { userCaused, hold });
   if ('ended' in outcome) {
     if (outcome.ended === 'disabled') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator');
     if (outcome.ended === 'idle')

@@ -32,17 +32,17 @@ export interface Database {
   withoutTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * One statement outside any transaction, as the connecting role: only for the SQL functions that set
-   * their own scope for it (precinct_request_scope), which is what makes them one round trip.
+   * their own scope for it (precinct_access_check), which is what makes them one round trip.
    */
   scopedCall<T>(call: SQL): Promise<T[]>;
   /**
    * PostgreSQL only: a request's transaction opened together with its access check, in one round trip
-   * (`begin`, precinct_request_scope, the user's id), and kept for the request's first `withTenant`
+   * (`begin`, precinct_access_check, the user's id), and kept for the request's first `withTenant`
    * (RequestContext's `inAgency`), which then spends no round trip on its own BEGIN. See RequestScope.
    * Null when all but two of the pool's connections are already held this way: a handler that opens a
    * second transaction must always find a connection that no waiting request holds.
    */
-  openRequestScope?<T>(agencyId: string, sessionId: string, userId: string): Promise<RequestScope<T> | null>;
+  openRequestScope?<T>(agencyId: string, sessionId: string, userId: string, knownVersion: string): Promise<RequestScope<T> | null>;
   /**
    * Calls `onPayload` with each NOTIFY on `channel` (realtime/v1's fan-out). PostgreSQL: a connection
    * of its own outside the pool, made again with backoff when it drops, after which `onReconnect`
@@ -65,7 +65,7 @@ export interface Database {
  * joined it, and does nothing once it was joined or ended.
  */
 export interface RequestScope<T> {
-  /** What precinct_request_scope answered: the session, user and agency as they are now (undefined: no such session). */
+  /** What precinct_access_check answered (undefined: no such session). */
   found: T | undefined;
   /** Runs `work` in the transaction and commits it (rolls back if `work` fails); null once it was joined or ended. */
   join<R>(work: (tx: Tx) => Promise<R>): Promise<R> | null;
@@ -201,8 +201,14 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   }
   const maxHeld = Math.max(1, (options.poolSize ?? 10) - 2);
   let held = 0;
-  async function openRequestScope<T>(agencyId: string, sessionId: string, userId: string): Promise<RequestScope<T> | null> {
-    if (![agencyId, sessionId, userId].every(isUuid)) throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
+  async function openRequestScope<T>(
+    agencyId: string,
+    sessionId: string,
+    userId: string,
+    knownVersion: string,
+  ): Promise<RequestScope<T> | null> {
+    if (![agencyId, sessionId, userId].every(isUuid) || !/^-?\d{1,18}$/.test(knownVersion))
+      throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
     if (held >= maxHeld) return null;
     held += 1;
     let client: import('pg').PoolClient;
@@ -234,9 +240,9 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     };
     let found: T | undefined;
     try {
-      // precinct_request_scope sets the role and the agency for the transaction (and clears the user's id).
+      // precinct_access_check sets the role and the agency for the transaction (and clears the user's id).
       const results = (await client.query(
-        `begin; select * from precinct_request_scope('${agencyId}', '${sessionId}', '${userId}'); select set_config('app.user_id', '${userId}', true)`,
+        `begin; select * from precinct_access_check('${agencyId}', '${sessionId}', '${userId}', ${knownVersion}); select set_config('app.user_id', '${userId}', true)`,
       )) as unknown as Array<{ rows: T[] }>;
       found = results[1]?.rows[0];
     } catch (error) {

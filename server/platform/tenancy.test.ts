@@ -11,6 +11,13 @@ import { APP_ROLE, queryRows } from './database.ts';
  * security hides other agencies' rows from the API's role even when a query forgets the scope.
  * These tests write queries that forget it on purpose.
  */
+/**
+ * Tables with an agency_id that the database's own functions write, whatever agency the transaction
+ * names: the e-mail directory (an address gives its agency; out of the API role's reach) and the
+ * agencies' access versions (migration 0040; the API role reads its own agency's).
+ */
+const PLATFORM_TABLES_WITH_AGENCY = ['email_directory', 'access_versions'];
+
 /** The database's own message, under Drizzle's "Failed query" wrapper. */
 async function databaseError(work: Promise<unknown>): Promise<string> {
   try {
@@ -75,7 +82,7 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
     );
     const unlisted = withAgency
       .map((r) => r.table_name)
-      .filter((t) => !(TENANT_TABLES as readonly string[]).includes(t) && t !== 'email_directory');
+      .filter((t) => !(TENANT_TABLES as readonly string[]).includes(t) && !PLATFORM_TABLES_WITH_AGENCY.includes(t));
     expect(unlisted).toEqual([]);
   });
 
@@ -143,5 +150,23 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
     expect(await databaseError(server.database.withoutTenant((tx) => tx.execute(sql`select * from email_directory`)))).toMatch(
       /permission denied/,
     );
+  });
+
+  it('shows the API role its own agency’s access version and no other, and lets it change none', async () => {
+    // Each agency's version rises with a change to its roles: a role made, then deleted.
+    for (const agency of [a, b])
+      await server.database.withTenant(agency.id, async (tx) => {
+        await tx.execute(sql`insert into roles (agency_id, name) values (${agency.id}, 'Probe')`);
+        await tx.execute(sql`delete from roles where agency_id = ${agency.id} and name = 'Probe'`);
+      });
+    const seen = await server.database.withTenant(a.id, (tx) =>
+      queryRows<{ agency_id: string }>(tx, sql`select agency_id::text from access_versions`),
+    );
+    expect(seen).toEqual([{ agency_id: a.id }]);
+    expect(
+      await databaseError(
+        server.database.withTenant(a.id, (tx) => tx.execute(sql`update access_versions set version = 0 where agency_id = ${a.id}`)),
+      ),
+    ).toMatch(/permission denied/);
   });
 });
