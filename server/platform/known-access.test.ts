@@ -154,6 +154,14 @@ describe.each(DATABASE_KINDS)('the access state a server keeps, on %s', (kind) =
     expect(noted!.seconds).toBeLessThan(10);
   });
 
+  it('still answers the previous release’s access check, for a server of it answering during a rolling deploy', async () => {
+    const { user, session } = await fleetManager();
+    const [state] = await server.database.scopedCall<{ status: string; permissions: string[]; revoked_at: Date | null }>(
+      sql`select * from precinct_request_scope(${agency.id}, ${sessionOf(session)}, ${user.id})`,
+    );
+    expect(state).toMatchObject({ status: 'active', permissions: ['fleet:admin'], revoked_at: null });
+  });
+
   it.runIf(kind === 'postgres')(
     'refuses a request on one server at once after an administrator on another server takes the access away',
     async () => {

@@ -89,7 +89,7 @@ EXECUTE FUNCTION precinct_access_changed('agency_id');
 -- own (VOLATILE plpgsql, READ COMMITTED): a change committed between the two reads then pairs a newer
 -- state with an older version, which only makes the next request read the state again; the other
 -- order could pair an older state with a newer version, and keep it. precinct_request_scope stays for
--- a server of the previous release still answering during a rolling deploy.
+-- a server of the previous release still answering during a rolling deploy, made a wrapper of it below.
 CREATE FUNCTION precinct_access_check(p_agency uuid, p_session uuid, p_user uuid, p_known bigint)
 RETURNS TABLE (
   access_version text,
@@ -136,3 +136,28 @@ END
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION precinct_access_check(uuid, uuid, uuid, bigint) FROM PUBLIC;
+--> statement-breakpoint
+-- The previous release's access check, for a server of it still answering during a rolling deploy: the
+-- same answer, read by the one query above.
+CREATE OR REPLACE FUNCTION precinct_request_scope(p_agency uuid, p_session uuid, p_user uuid)
+RETURNS TABLE (
+  revoked_at timestamptz,
+  not_after timestamptz,
+  last_activity_at timestamptz,
+  status text,
+  account_type text,
+  sys_config jsonb,
+  security_policy jsonb,
+  permissions text[],
+  roles text[],
+  has_verified_factor boolean
+)
+LANGUAGE plpgsql VOLATILE SET search_path = public, pg_temp
+AS $$
+BEGIN
+  RETURN QUERY
+  SELECT c.revoked_at, c.not_after, c.last_activity_at, c.status, c.account_type, c.sys_config, c.security_policy,
+         c.permissions, c.roles, c.has_verified_factor
+    FROM precinct_access_check(p_agency, p_session, p_user, -1) c;
+END
+$$;
