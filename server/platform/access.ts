@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AccessTokenClaims } from '../../core/contracts/auth.ts';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import { acceptedPermissions, alsoRequiredPermissions, type Aal1Access, type EndpointAccess } from '../../core/endpoints.ts';
@@ -247,7 +247,14 @@ async function checkSession(
   }
   if (options.userCaused && Date.now() - lastActivity.getTime() > ACTIVITY_WRITE_INTERVAL_MS) {
     const now = new Date();
-    await write((tx) => tx.update(sessions).set({ lastActivityAt: now }).where(where));
+    // Never backwards (two requests of a page load, two servers' clocks): a move back would raise the
+    // agency's access version (migration 0040) and make every session of the agency read its state again.
+    await write((tx) =>
+      tx
+        .update(sessions)
+        .set({ lastActivityAt: now })
+        .where(and(where, lt(sessions.lastActivityAt, now))),
+    );
     found.last_activity_at = now;
   }
   return {

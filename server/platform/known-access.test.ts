@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Session } from '../../core/contracts/auth.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
@@ -96,7 +96,9 @@ describe.each(DATABASE_KINDS)('the access state a server keeps, on %s', (kind) =
         sql`update sessions set not_after = now() + interval '1 hour' where agency_id = ${agency.id} and id = ${sessionOf(session)}`,
       ],
       ['a session ended', sql`update sessions set revoked_at = now() where agency_id = ${agency.id} and id = ${sessionOf(session)}`],
+      ['a session deleted', sql`delete from sessions where agency_id = ${agency.id} and id = ${sessionOf(session)}`],
       ['a user disabled', sql`update users set status = 'disabled' where agency_id = ${agency.id} and id = ${user.id}`],
+      ['the second factors truncated', sql`truncate auth_factors cascade`],
     ];
     for (const [change, statement] of changes) {
       const before = await accessVersion();
@@ -142,16 +144,38 @@ describe.each(DATABASE_KINDS)('the access state a server keeps, on %s', (kind) =
     expect((await get(server, session, '/rest/v1/fleet/admin/dashboard')).statusCode).toBe(401);
   });
 
-  it('keeps answering a session whose state it kept, and notes its activity, while nothing changes', async () => {
+  it('answers from the state it kept while the agency’s version holds, and reads it again once the version moves', async () => {
+    const { session, roleId } = await fleetManager();
+    // A change no trigger sees (triggers off, as a replica's apply runs them): the kept state still answers.
+    await server.database.owner.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`delete from role_permissions where agency_id = ${agency.id} and role_id = ${roleId}`);
+    });
+    expect((await get(server, session, '/rest/v1/fleet/admin/dashboard')).statusCode).toBe(200);
+    // The next change that raises the agency's version makes the server read the state again.
+    await asOwner(sql`update roles set name = 'Renamed again' where agency_id = ${agency.id} and id = ${roleId}`);
+    expect((await get(server, session, '/rest/v1/fleet/admin/dashboard')).statusCode).toBe(403);
+  });
+
+  it('reads the state again before ending a session that only looks idle in what it kept, since another server noted activity', async () => {
+    await asOwner(sql`update agencies set security_policy = '{"inactivity_minutes": 20}' where id = ${agency.id}`);
     const { session } = await fleetManager();
-    await asOwner(
-      sql`update sessions set last_activity_at = now() - interval '20 seconds' where agency_id = ${agency.id} and id = ${sessionOf(session)}`,
-    );
-    for (let i = 0; i < 3; i++) expect((await get(server, session, '/rest/v1/fleet/admin/dashboard')).statusCode).toBe(200);
-    const [noted] = await asOwner<{ seconds: number }>(
-      sql`select extract(epoch from now() - last_activity_at)::float8 as seconds from sessions where agency_id = ${agency.id} and id = ${sessionOf(session)}`,
-    );
-    expect(noted!.seconds).toBeLessThan(10);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 21 minutes on, past the agency's idle limit; another server has noted activity just now.
+      vi.setSystemTime(Date.now() + 21 * 60_000);
+      await asOwner(
+        sql`update sessions set last_activity_at = ${new Date()} where agency_id = ${agency.id} and id = ${sessionOf(session)}`,
+      );
+      expect((await get(server, session, '/rest/v1/fleet/admin/dashboard')).statusCode).toBe(200);
+      // With no activity noted anywhere since, the session has been idle: it ends.
+      vi.setSystemTime(Date.now() + 21 * 60_000);
+      const ended = await get(server, session, '/rest/v1/fleet/admin/dashboard');
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json().message).toMatch(/without activity/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('still answers the previous release’s access check, for a server of it answering during a rolling deploy', async () => {

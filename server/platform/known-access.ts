@@ -16,10 +16,11 @@ export interface SessionState {
 }
 
 /**
- * What precinct_access_check answers (migration 0040): the agency's access version, and the state when
- * it differs from the one the server knew (`unchanged`: the fields are null, the known state holds).
+ * What precinct_access_check answers (migration 0040): the agency's access version (null before the
+ * agency's first session: nothing is kept then), and the state when it differs from the one the server
+ * knew (`unchanged`: the fields are null, the known state holds).
  */
-export type AccessCheckAnswer = { access_version: string } & ({ unchanged: true } | ({ unchanged: false } & SessionState));
+export type AccessCheckAnswer = { access_version: string | null } & ({ unchanged: true } | ({ unchanged: false } & SessionState));
 
 /** "Nothing known": no access version equals it, so the database answers the whole state. */
 export const NOTHING_KNOWN = '-1';
@@ -74,6 +75,7 @@ export class KnownAccess {
       return known.state;
     }
     const { access_version: version, unchanged: _, ...state } = answer;
+    if (version === null) return state;
     const config = this.configs.get(agencyId);
     if (config?.version === version) {
       state.sys_config = config.sysConfig;
@@ -83,10 +85,6 @@ export class KnownAccess {
     if (this.states.size >= this.limit) this.states.delete(this.states.keys().next().value!);
     this.states.set(key, { version, state });
     return state;
-  }
-
-  forget(agencyId: string, sessionId: string, userId: string) {
-    this.states.delete(keyOf(agencyId, sessionId, userId));
   }
 }
 

@@ -3,19 +3,27 @@
 -- precinct_request_scope answers: a session ended or cut short (or its last activity set back, which
 -- only an operator or a test does: activity only moves on), a user disabled or made a part-time
 -- account, a role given, taken or changed, a permission granted or withdrawn, the agency's modules or
--- security policy, a second factor added, verified or removed. A server keeps each session's state
--- with the version it was read at; precinct_access_check answers "unchanged" when the version still
--- matches, and the whole state otherwise, so a removed role still stops working on the next request,
--- whichever server answers it.
+-- security policy, a second factor added, verified or removed, a row moved to another agency or given
+-- another id, any of these tables truncated. A server keeps each session's state with the version it
+-- was read at; precinct_access_check answers "unchanged" when the version still matches, and the whole
+-- state otherwise, so a removed role still stops working on the next request, whichever server answers.
 --
 -- The version is raised by constraint triggers deferred to the commit: the row of access_versions is
 -- locked only at the end of a transaction that already holds all its other locks, so two transactions
--- cannot deadlock over it. The bump is SECURITY DEFINER, its writes made as the table's owner (on whom
--- row-level security is not forced here, like email_directory): a change made without an agency in
--- scope (a sweep) raises its agency's version all the same. precinct_app reads its own agency's row.
+-- cannot deadlock over it. Each raise adds a random step (1 to 2^32), not 1: a version is never issued
+-- twice, even after a restore or a failover lost the last raises (a counter would issue 8 again after
+-- losing 8, and a server that kept 8 would take the new 8 for its own). An agency gets its row with its
+-- first session; until it has one, no server keeps its sessions' states. The triggers are SECURITY
+-- DEFINER, their writes made as the table's owner (on whom row-level security is not forced here, like
+-- email_directory): a change made without an agency in scope (a sweep) raises its agency's version all
+-- the same. precinct_app reads its own agency's row.
+--
+-- What no trigger sees, an operator must follow with a restart of the servers (or any change that
+-- raises the version): changes made with triggers disabled (ALTER TABLE … DISABLE TRIGGER,
+-- session_replication_role = replica, pg_restore --disable-triggers).
 CREATE TABLE access_versions (
   agency_id uuid PRIMARY KEY,
-  version bigint NOT NULL DEFAULT 0
+  version bigint NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE access_versions ENABLE ROW LEVEL SECURITY;
@@ -24,31 +32,58 @@ CREATE POLICY tenant_isolation ON access_versions AS PERMISSIVE FOR SELECT TO pr
 --> statement-breakpoint
 GRANT SELECT ON access_versions TO precinct_app;
 --> statement-breakpoint
--- TG_ARGV[0] names the column that holds the agency (agencies: id).
+-- A random step of 1 to 2^32.
+CREATE FUNCTION precinct_access_step() RETURNS bigint
+LANGUAGE sql VOLATILE
+AS $$ SELECT 1 + floor(random() * 4294967296)::bigint $$;
+--> statement-breakpoint
+-- Raises the version of the changed row's agency, and of the agency it left if it moved (TG_ARGV[0]
+-- names the column that holds the agency: agencies' is id). For TRUNCATE, every agency's.
 CREATE FUNCTION precinct_access_changed() RETURNS trigger
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
 AS $$
-DECLARE
-  v_agency uuid := (to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) ->> TG_ARGV[0])::uuid;
 BEGIN
-  INSERT INTO access_versions AS v (agency_id, version) VALUES (v_agency, 1)
-  ON CONFLICT (agency_id) DO UPDATE SET version = v.version + 1;
+  IF TG_LEVEL = 'STATEMENT' THEN
+    UPDATE access_versions SET version = version + precinct_access_step();
+    RETURN NULL;
+  END IF;
+  INSERT INTO access_versions AS v (agency_id, version)
+  SELECT a.agency_id, precinct_access_step()
+    FROM (SELECT DISTINCT agency_id
+            FROM unnest(ARRAY[(to_jsonb(OLD) ->> TG_ARGV[0])::uuid, (to_jsonb(NEW) ->> TG_ARGV[0])::uuid]) AS changed(agency_id)
+           WHERE agency_id IS NOT NULL) a
+  ON CONFLICT (agency_id) DO UPDATE SET version = v.version + precinct_access_step();
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION precinct_access_changed() FROM PUBLIC;
 --> statement-breakpoint
+-- An agency's row, made with its first session (a sign-in): from then on its sessions' states can be kept.
+CREATE FUNCTION precinct_access_started() RETURNS trigger
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
+AS $$
+BEGIN
+  INSERT INTO access_versions (agency_id, version) VALUES (NEW.agency_id, precinct_access_step()) ON CONFLICT (agency_id) DO NOTHING;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION precinct_access_started() FROM PUBLIC;
+--> statement-breakpoint
+CREATE TRIGGER access_started AFTER INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION precinct_access_started();
+--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_update AFTER UPDATE ON sessions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
 WHEN (OLD.revoked_at IS DISTINCT FROM NEW.revoked_at OR OLD.not_after IS DISTINCT FROM NEW.not_after OR OLD.user_id IS DISTINCT FROM NEW.user_id
-      OR NEW.last_activity_at < OLD.last_activity_at)
+      OR OLD.agency_id IS DISTINCT FROM NEW.agency_id OR OLD.id IS DISTINCT FROM NEW.id OR NEW.last_activity_at < OLD.last_activity_at)
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_delete AFTER DELETE ON sessions DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_update AFTER UPDATE ON users DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.account_type IS DISTINCT FROM NEW.account_type)
+WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.account_type IS DISTINCT FROM NEW.account_type
+      OR OLD.agency_id IS DISTINCT FROM NEW.agency_id OR OLD.id IS DISTINCT FROM NEW.id)
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_delete AFTER DELETE ON users DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
@@ -61,29 +96,43 @@ CREATE CONSTRAINT TRIGGER access_changed AFTER INSERT OR UPDATE OR DELETE ON rol
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_update AFTER UPDATE ON roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-WHEN (OLD.name IS DISTINCT FROM NEW.name)
+WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.agency_id IS DISTINCT FROM NEW.agency_id OR OLD.id IS DISTINCT FROM NEW.id)
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_delete AFTER DELETE ON roles DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_update AFTER UPDATE ON agencies DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-WHEN (OLD.sys_config IS DISTINCT FROM NEW.sys_config OR OLD.security_policy IS DISTINCT FROM NEW.security_policy)
+WHEN (OLD.sys_config IS DISTINCT FROM NEW.sys_config OR OLD.security_policy IS DISTINCT FROM NEW.security_policy OR OLD.id IS DISTINCT FROM NEW.id)
 EXECUTE FUNCTION precinct_access_changed('id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_insert AFTER INSERT ON auth_factors DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_update AFTER UPDATE ON auth_factors DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.user_id IS DISTINCT FROM NEW.user_id)
+WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.user_id IS DISTINCT FROM NEW.user_id OR OLD.agency_id IS DISTINCT FROM NEW.agency_id)
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER access_changed_delete AFTER DELETE ON auth_factors DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
 EXECUTE FUNCTION precinct_access_changed('agency_id');
 --> statement-breakpoint
+CREATE TRIGGER access_truncated AFTER TRUNCATE ON sessions FOR EACH STATEMENT EXECUTE FUNCTION precinct_access_changed();
+--> statement-breakpoint
+CREATE TRIGGER access_truncated AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION precinct_access_changed();
+--> statement-breakpoint
+CREATE TRIGGER access_truncated AFTER TRUNCATE ON user_roles FOR EACH STATEMENT EXECUTE FUNCTION precinct_access_changed();
+--> statement-breakpoint
+CREATE TRIGGER access_truncated AFTER TRUNCATE ON role_permissions FOR EACH STATEMENT EXECUTE FUNCTION precinct_access_changed();
+--> statement-breakpoint
+CREATE TRIGGER access_truncated AFTER TRUNCATE ON roles FOR EACH STATEMENT EXECUTE FUNCTION precinct_access_changed();
+--> statement-breakpoint
+CREATE TRIGGER access_truncated AFTER TRUNCATE ON agencies FOR EACH STATEMENT EXECUTE FUNCTION precinct_access_changed();
+--> statement-breakpoint
+CREATE TRIGGER access_truncated AFTER TRUNCATE ON auth_factors FOR EACH STATEMENT EXECUTE FUNCTION precinct_access_changed();
+--> statement-breakpoint
 -- The access check, in place of precinct_request_scope (migrations 0017, 0018), for a server that knows
--- the session's state as of version p_known (-1: it knows nothing). It sets the API's role and the
--- agency for its transaction, as that did. One row with unchanged = true and nothing else when the
+-- the session's state as of version p_known (-1: it knows nothing; no version is -1). It sets the API's
+-- role and the agency for its transaction, as that did. One row with unchanged = true and nothing else when the
 -- agency's version is still p_known; otherwise the session, user and agency as they are now, with the
 -- version they were read at (no row: no such session). The version is read first, in a snapshot of its
 -- own (VOLATILE plpgsql, READ COMMITTED): a change committed between the two reads then pairs a newer
@@ -112,8 +161,8 @@ DECLARE
   v_version bigint;
 BEGIN
   PERFORM set_config('role', 'precinct_app', true), set_config('app.agency_id', p_agency::text, true), set_config('app.user_id', '', true);
-  -- As precinct_app: its own agency's row (none until the first change).
-  v_version := coalesce((SELECT v.version FROM access_versions v WHERE v.agency_id = p_agency), 0);
+  -- As precinct_app: its own agency's row (none before its first session: then null, and nothing is kept).
+  v_version := (SELECT v.version FROM access_versions v WHERE v.agency_id = p_agency);
   IF v_version = p_known THEN
     RETURN QUERY SELECT v_version::text, true, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz, NULL::text, NULL::text,
       NULL::jsonb, NULL::jsonb, NULL::text[], NULL::text[], NULL::boolean;
@@ -136,6 +185,9 @@ END
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION precinct_access_check(uuid, uuid, uuid, bigint) FROM PUBLIC;
+--> statement-breakpoint
+-- For a server that signs in as a role of its own, member of precinct_app (README, "Production").
+GRANT EXECUTE ON FUNCTION precinct_access_check(uuid, uuid, uuid, bigint) TO precinct_app;
 --> statement-breakpoint
 -- The previous release's access check, for a server of it still answering during a rolling deploy: the
 -- same answer, read by the one query above.
