@@ -207,7 +207,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     userId: string,
     knownVersion: string,
   ): Promise<RequestScope<T> | null> {
-    if (![agencyId, sessionId, userId].every(isUuid) || !/^-?\d{1,18}$/.test(knownVersion))
+    if (![agencyId, sessionId, userId].every(isUuid) || !/^-?\d{1,19}$/.test(knownVersion))
       throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
     if (held >= maxHeld) return null;
     held += 1;

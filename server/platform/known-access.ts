@@ -25,6 +25,12 @@ export type AccessCheckAnswer = { access_version: string | null } & ({ unchanged
 /** "Nothing known": no access version equals it, so the database answers the whole state. */
 export const NOTHING_KNOWN = '-1';
 
+/** A session's state and the agency's access version it was read at. */
+export interface KnownState {
+  version: string;
+  state: SessionState;
+}
+
 /**
  * Each session's access state as last read, with the agency's access version it was read at. While the
  * version is unchanged the database answers one word instead of the state (and the server parses no
@@ -32,11 +38,6 @@ export const NOTHING_KNOWN = '-1';
  * request, on whichever server, reads it again. At most `limit` sessions, the earliest read first out;
  * the sessions of one agency read at the same version share its configuration objects.
  */
-export interface KnownState {
-  version: string;
-  state: SessionState;
-}
-
 export class KnownAccess {
   private readonly states = new Map<string, KnownState>();
   private readonly configs = new Map<string, { version: string; sysConfig: SysConfig; securityPolicy: SecurityPolicy }>();
