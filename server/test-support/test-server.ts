@@ -58,6 +58,8 @@ export async function startTestServer(
   });
   const database = await openDatabase({
     url: config.databaseUrl,
+    // Migrations as the owner when the server signs in as a role of its own (DATABASE_ADMIN_URL), as serve.ts does.
+    ...(config.databaseAdminUrl ? { adminUrl: config.databaseAdminUrl } : {}),
     dataDir: 'memory://',
     poolSize: 4,
     ...(config.databaseUrl ? {} : { pgliteDump: pgliteTemplate() }),
