@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Session } from '../../core/contracts/auth.ts';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { DATABASE_KINDS, startSecondServer, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { decodeJwt, makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
 import { queryRows, type Tx } from './database.ts';
 
@@ -189,12 +187,7 @@ describe.each(DATABASE_KINDS)('the access state a server keeps, on %s', (kind) =
   it.runIf(kind === 'postgres')(
     'refuses a request on one server at once after an administrator on another server takes the access away',
     async () => {
-      // A second server of the same deployment: the same database, and the same secret its signing keys are sealed with.
-      const { databaseUrl, dataDir } = server.services.config;
-      const other = await startTestServer('postgres', {
-        DATABASE_URL: databaseUrl!,
-        PRECINCT_SECRET: fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim(),
-      });
+      const other = await startSecondServer(server);
       try {
         const admin = await makeUser(server, agency, { permissions: ['admin:access'] });
         const adminSession = await signIn(other, admin);

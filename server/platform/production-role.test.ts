@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { startSecondServer, startTestServer, type TestServer } from '../test-support/test-server.ts';
+import { withAdmin } from '../../test/postgres.ts';
 import { makeAgency, makeUser, signIn } from '../test-support/factories.ts';
 
 /**
@@ -17,15 +15,7 @@ describe('a server that signs in to PostgreSQL as a role of its own, as the READ
   let server: TestServer;
   const role = `precinct_api_${crypto.randomBytes(4).toString('hex')}`;
 
-  async function asClusterAdmin(statement: string) {
-    const client = new pg.Client({ connectionString: inject('postgresUrl') });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
+  const asClusterAdmin = (statement: string) => withAdmin(inject('postgresUrl'), (client) => client.query(statement));
 
   beforeAll(async () => {
     // The owner's server makes the database and migrates it.
@@ -37,11 +27,7 @@ describe('a server that signs in to PostgreSQL as a role of its own, as the READ
     await asClusterAdmin(`grant connect on database "${database}" to ${role}`);
     const apiUrl = new URL(ownerUrl);
     apiUrl.username = role;
-    server = await startTestServer('postgres', {
-      DATABASE_URL: apiUrl.toString(),
-      DATABASE_ADMIN_URL: ownerUrl,
-      PRECINCT_SECRET: fs.readFileSync(path.join(owner.services.config.dataDir, 'secret.key'), 'utf8').trim(),
-    });
+    server = await startSecondServer(owner, { DATABASE_URL: apiUrl.toString(), DATABASE_ADMIN_URL: ownerUrl });
   });
   afterAll(async () => {
     await server?.close();

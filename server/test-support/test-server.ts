@@ -99,6 +99,19 @@ export async function startTestServer(
 }
 
 /**
+ * Another server of the same deployment as `first`: its database (unless `env` names other URLs) and
+ * the secret its signing keys are sealed with, so each accepts the other's tokens.
+ */
+export function startSecondServer(first: TestServer, env: Record<string, string> = {}): Promise<TestServer> {
+  const { databaseUrl, dataDir } = first.services.config;
+  return startTestServer('postgres', {
+    DATABASE_URL: databaseUrl!,
+    PRECINCT_SECRET: fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8').trim(),
+    ...env,
+  });
+}
+
+/**
  * An event stream never ends by itself, so a sweep's request to realtime/v1 reads its answer up to the
  * first frame (or the whole of a refusal) and lets go: the status, the headers and what came first.
  * The stream itself is closed when the server closes. Tests of the stream's messages use a real socket.
