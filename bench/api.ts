@@ -4,6 +4,8 @@
  *   --agencies N          bench agencies to seed (default 20; the full dataset is `seed:bench`'s 200)
  *   --duration S          seconds per case (default 10)
  *   --connections C       concurrent connections (default 10)
+ *   --signed-in N         sign in the callers of N agencies (default 10, at most --agencies): `--signed-in 1`
+ *                         puts every request in one agency, as at a big agency's shift change
  *   --database-url URL    an existing PostgreSQL (default DATABASE_URL); a bench dataset already there is
  *                         reused, an empty database is seeded. Without either: a throw-away cluster.
  *   --only TEXT[,TEXT…]   only the cases whose name contains one of the TEXTs (and the references)
@@ -11,7 +13,7 @@
  *   --node-flag FLAG      one more Node / V8 flag for the server (repeatable), e.g. --node-flag=--max-old-space-size=160
  *
  * Starts the real server (server/main.ts, a child process on 127.0.0.1) on PostgreSQL with the bench
- * dataset, signs in as the two fleet managers of up to 10 agencies, and drives each case with
+ * dataset, signs in as the two fleet managers of up to 10 agencies (`--signed-in`), and drives each case with
  * autocannon for a fixed time, every request with the next token in turn (so agencies and users
  * rotate). Beside it, the two references of issue 13 (bench/reference-server.ts, each a bare Fastify +
  * pg process on the same database and pool size): a primary-key read, and a page of 50 under row-level
@@ -50,6 +52,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Options {
   agencies: number;
+  /** How many agencies' callers sign in (the requests rotate over them). */
+  signedIn: number;
   duration: number;
   connections: number;
   databaseUrl: string | undefined;
@@ -259,7 +263,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
   const callers: Caller[] = [];
   // Callers of one agency share its vehicles, so odometer readings keep rising whoever submits.
   const fleets = new Map<number, Caller['fleet']>();
-  for (let agency = 1; agency <= Math.min(agencies, 10); agency += 1) {
+  for (let agency = 1; agency <= agencies; agency += 1) {
     const coordinator = await json<{ access_token: string }>(base, '/auth/v1/token?grant_type=password', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -637,7 +641,7 @@ export async function benchApi(options: Options) {
     }
 
     server = await startServer(databaseUrl, undefined, options.profileDir && path.resolve(options.profileDir), options.nodeFlags);
-    const callers = await signIn(server.base, agencies);
+    const callers = await signIn(server.base, Math.min(agencies, options.signedIn));
     const targets = await referenceTargets(databaseUrl, callers);
     references = { pk: await startServer(databaseUrl, 'pk'), rls: await startServer(databaseUrl, 'rls') };
     const month = monthRange();
@@ -732,12 +736,15 @@ export async function benchApi(options: Options) {
         name: 'write: create a service request',
         request: 'POST /rest/v1/fleet/service-requests (Idempotency-Key each)',
         kind: 'write',
-        build: (c, n) => ({
+        // Each request of an agency is for its next car, as squad checks are: the two callers of an agency
+        // take turns, and with the same car each would wait for the other's lock on it, which two people
+        // reporting on one car at the same instant seldom make anyone do.
+        build: (c) => ({
           method: 'POST',
           path: '/rest/v1/fleet/service-requests',
           idempotent: true,
           body: {
-            vehicle_id: c.fleet.vehicles[n % c.fleet.vehicles.length]!.id,
+            vehicle_id: c.fleet.vehicles[c.fleet.next++ % c.fleet.vehicles.length]!.id,
             category: 'other',
             description: 'Bench: passenger door lock sticks',
             drivable: true,
@@ -1028,6 +1035,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       agencies: { type: 'string' },
       duration: { type: 'string' },
       connections: { type: 'string' },
+      'signed-in': { type: 'string' },
       'database-url': { type: 'string' },
       only: { type: 'string' },
       profile: { type: 'string' },
@@ -1038,6 +1046,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     agencies: positiveInt('agencies', values.agencies, 20),
     duration: positiveInt('duration', values.duration, 10),
     connections: positiveInt('connections', values.connections, 10),
+    signedIn: positiveInt('signed-in', values['signed-in'], 10),
     databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL || undefined),
     only: values.only,
     profileDir: values.profile,

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema.ts';
-import { queryRows, type Tx } from './database.ts';
+import { escapeLiteral } from 'pg';
+import { runAtCommit, type Tx } from './database.ts';
 import type { RequestOrigin } from './services.ts';
 
 export interface AuditActor {
@@ -39,18 +40,32 @@ export function auditHash(prevHash: string | null, entry: Record<string, unknown
 }
 
 /**
+ * A value written into the entry's statement as a literal. PostgreSQL stores no NUL character in text,
+ * and in a statement's text one would end the message early: such an entry is refused, as a parameter
+ * holding one was.
+ */
+function literal(value: string | null): string {
+  if (value === null) return 'null';
+  if (value.includes('\0')) throw new Error('An audit entry cannot hold a NUL character');
+  return escapeLiteral(value);
+}
+
+/**
  * Writes an audit entry in the caller's transaction, so the record of a change commits or rolls
  * back with the change itself. Entries of one agency are chained by hash; a per-agency transaction
  * lock keeps two concurrent writers from forking the chain.
+ *
+ * The entry is written by one statement that takes the lock, reads the last entry's hash after it
+ * (precinct_audit_tail, migration 0038) and hashes this one onto it, as `auditHash` does. Where the
+ * transaction allows, that statement goes with its COMMIT (runAtCommit): the agency's lock is then held
+ * for one message PostgreSQL runs, not for the rest of the request, so an agency's writes no longer wait
+ * on each other's round trips (docs/decisions/013, fourteenth step). Either way a failure rolls the
+ * whole change back.
  */
 export async function recordAudit(tx: Tx, agencyId: string, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  // The agency's audit lock, then the last entry's hash, in one round trip (migration 0038).
-  const [tail] = await queryRows<{ hash: string | null }>(tx, sql`select precinct_audit_tail(${agencyId}) as hash`);
-  const prevHash = tail?.hash ?? null;
-  const occurredAt = new Date();
   const body = {
     agencyId,
-    occurredAt: occurredAt.toISOString(),
+    occurredAt: new Date().toISOString(),
     actorId: actor.userId,
     actorEmail: actor.email,
     action: entry.action,
@@ -62,7 +77,12 @@ export async function recordAudit(tx: Tx, agencyId: string, actor: AuditActor, e
     ip: actor.origin.ip,
     userAgent: actor.origin.userAgent?.slice(0, 512) ?? null,
   };
-  await tx.insert(auditLog).values({ ...body, occurredAt, prevHash, hash: auditHash(prevHash, body) });
+  const json = (value: Record<string, unknown> | null) => literal(value === null ? null : JSON.stringify(value));
+  const statement = `insert into audit_log (agency_id, occurred_at, actor_id, actor_email, action, entity_type, entity_id, summary, before, after, ip, user_agent, prev_hash, hash)
+select ${literal(agencyId)}::uuid, ${literal(body.occurredAt)}::timestamptz, ${literal(body.actorId)}::uuid, ${literal(body.actorEmail)}, ${literal(body.action)}, ${literal(body.entityType)}, ${literal(body.entityId)}, ${literal(body.summary)}, ${json(body.before)}::jsonb, ${json(body.after)}::jsonb, ${literal(body.ip)}, ${literal(body.userAgent)},
+  tail.hash, encode(sha256(convert_to(coalesce(tail.hash, '') || chr(10) || ${literal(canonical(body))}, 'UTF8')), 'hex')
+from (select precinct_audit_tail(${literal(agencyId)}::uuid) as hash) tail`;
+  if (!runAtCommit(tx, statement)) await tx.execute(sql.raw(statement));
 }
 
 /** Walks an agency's chain and returns the id of the first entry that does not match, or null when intact. */

@@ -90,6 +90,37 @@ export interface DatabaseOptions {
   migrate?: boolean;
 }
 
+/** The statements each open transaction sends with its COMMIT (runAtCommit), by the transaction. */
+const atCommit = new WeakMap<Tx, string[]>();
+
+/**
+ * Queues a statement to go with the transaction's COMMIT, in the same message: the two cost one round
+ * trip, and a lock the statement takes is held only while PostgreSQL runs that message, not while the
+ * request goes on (the audit log's per-agency lock, docs/decisions/013). The statement is plain SQL
+ * text with its values written in as literals (pg's `escapeLiteral`), since a message of several
+ * statements cannot carry parameters; it runs after everything the transaction's work did, in the order
+ * queued. False when the transaction cannot (PGlite's, which runs one statement at a time anyway, or
+ * one opened elsewhere): the caller then runs the statement at once.
+ */
+export function runAtCommit(tx: Tx, statement: string): boolean {
+  const queued = atCommit.get(tx);
+  if (!queued) return false;
+  queued.push(statement);
+  return true;
+}
+
+/** Runs `work` with its runAtCommit queue, then the message that commits: the queued statements and COMMIT. */
+async function withCommitQueue<R>(tx: Tx, work: (tx: Tx) => Promise<R>): Promise<{ result: R; commit: string }> {
+  const queued: string[] = [];
+  atCommit.set(tx, queued);
+  try {
+    const result = await work(tx);
+    return { result, commit: [...queued, 'commit'].join(';\n') };
+  } finally {
+    atCommit.delete(tx);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url ? await openPostgres(options) : await openPglite(options);
   return database;
@@ -188,8 +219,8 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     let broken: Error | undefined;
     try {
       await client.query(`begin; ${scope}`);
-      const result = await work(txOf(client) as unknown as Tx);
-      await client.query('commit');
+      const { result, commit } = await withCommitQueue(txOf(client) as unknown as Tx, work);
+      await client.query(commit);
       return result;
     } catch (error) {
       // A connection that cannot even roll back is dropped from the pool, not handed to the next request.
@@ -229,9 +260,9 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
       await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
       release(broken);
     };
-    const commitAndRelease = async () => {
+    const commitAndRelease = async (commit = 'commit') => {
       try {
-        await client.query('commit');
+        await client.query(commit);
       } catch (error) {
         await rollBackAndRelease();
         throw error;
@@ -256,15 +287,15 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
         if (state !== 'open') return null;
         state = 'joined';
         return (async () => {
-          let result: R;
+          let done: { result: R; commit: string };
           try {
-            result = await work(txOf(client) as unknown as Tx);
+            done = await withCommitQueue(txOf(client) as unknown as Tx, work);
           } catch (error) {
             await rollBackAndRelease();
             throw error;
           }
-          await commitAndRelease();
-          return result;
+          await commitAndRelease(done.commit);
+          return done.result;
         })();
       },
       async end() {
