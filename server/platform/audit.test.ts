@@ -39,6 +39,23 @@ describe.each(DATABASE_KINDS)('the audit log on %s', (kind) => {
     expect(await server.database.withTenant(agency.id, (tx) => verifyAuditChain(tx, agency.id))).toBeNull();
   });
 
+  it('keeps an entry whose words hold half an emoji, and the chain still verifies', async () => {
+    const halfAnEmoji = '😀'.slice(0, 1);
+    await server.database.withTenant(agency.id, (tx) =>
+      recordAudit(tx, agency.id, actor, {
+        action: 'test.cut',
+        entityType: 'test',
+        summary: `Renamed to Ana${halfAnEmoji}`,
+        after: { name: `Ana${halfAnEmoji}`, [`key${halfAnEmoji}`]: [halfAnEmoji] },
+      }),
+    );
+    expect((await entriesOf(server, agency)).at(-1)).toMatchObject({
+      summary: 'Renamed to Ana\uFFFD',
+      after: { name: 'Ana\uFFFD', 'key\uFFFD': ['\uFFFD'] },
+    });
+    expect(await server.database.withTenant(agency.id, (tx) => verifyAuditChain(tx, agency.id))).toBeNull();
+  });
+
   it.each([
     ['names an actor that is not a user id', { ...actor, userId: 'not a user id' }, 'Broken', /uuid/],
     ['holds a NUL character', actor, 'Broken\0summary', /NUL/],

@@ -40,6 +40,19 @@ export function auditHash(prevHash: string | null, entry: Record<string, unknown
 }
 
 /**
+ * The entry with every string in it made well-formed (a lone surrogate, half of an emoji cut in two,
+ * becomes U+FFFD): PostgreSQL stores text so, and jsonb refuses the escape JSON writes for one, so the
+ * hash is taken of what the log will hold and `verifyAuditChain` reads the same back.
+ */
+function wellFormed<T>(value: T): T {
+  if (typeof value === 'string') return value.toWellFormed() as T;
+  if (Array.isArray(value)) return value.map(wellFormed) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.toWellFormed(), wellFormed(item)])) as T;
+  return value;
+}
+
+/**
  * A value written into the entry's statement as a literal. PostgreSQL stores no NUL character in text,
  * and in a statement's text one would end the message early: such an entry is refused, as a parameter
  * holding one was.
@@ -63,7 +76,7 @@ function literal(value: string | null): string {
  * whole change back.
  */
 export async function recordAudit(tx: Tx, agencyId: string, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  const body = {
+  const body = wellFormed({
     agencyId,
     occurredAt: new Date().toISOString(),
     actorId: actor.userId,
@@ -76,7 +89,7 @@ export async function recordAudit(tx: Tx, agencyId: string, actor: AuditActor, e
     after: entry.after ?? null,
     ip: actor.origin.ip,
     userAgent: actor.origin.userAgent?.slice(0, 512) ?? null,
-  };
+  });
   const json = (value: Record<string, unknown> | null) => literal(value === null ? null : JSON.stringify(value));
   const statement = `insert into audit_log (agency_id, occurred_at, actor_id, actor_email, action, entity_type, entity_id, summary, before, after, ip, user_agent, prev_hash, hash)
 select ${literal(agencyId)}::uuid, ${literal(body.occurredAt)}::timestamptz, ${literal(body.actorId)}::uuid, ${literal(body.actorEmail)}, ${literal(body.action)}, ${literal(body.entityType)}, ${literal(body.entityId)}, ${literal(body.summary)}, ${json(body.before)}::jsonb, ${json(body.after)}::jsonb, ${literal(body.ip)}, ${literal(body.userAgent)},
