@@ -1,0 +1,1 @@
+CREATE INDEX "citations_mine_idx" ON "citations" USING btree ("agency_id","officer_id",("status" in ('draft', 'validated')),"occurred_at","id");
