@@ -736,9 +736,9 @@ export async function benchApi(options: Options) {
         name: 'write: create a service request',
         request: 'POST /rest/v1/fleet/service-requests (Idempotency-Key each)',
         kind: 'write',
-        // Each request of an agency is for its next car, as squad checks are: the two callers of an agency
-        // take turns, and with the same car each would wait for the other's lock on it, which two people
-        // reporting on one car at the same instant seldom make anyone do.
+        // Each request of an agency is for its next car, as squad checks are. The two callers of an agency
+        // take turns: given the same car, each would wait for the other's lock on it, which seldom happens
+        // to two people reporting on one car.
         build: (c) => ({
           method: 'POST',
           path: '/rest/v1/fleet/service-requests',
