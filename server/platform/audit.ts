@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema.ts';
-import { escapeLiteral } from 'pg';
-import { runAtCommit, type Tx } from './database.ts';
+import { runAtCommit, sqlLiteral as literal, type Tx } from './database.ts';
 import type { RequestOrigin } from './services.ts';
 
 export interface AuditActor {
@@ -50,17 +49,6 @@ function wellFormed<T>(value: T): T {
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key.toWellFormed(), wellFormed(item)])) as T;
   return value;
-}
-
-/**
- * A value written into the entry's statement as a literal. PostgreSQL stores no NUL character in text,
- * and in a statement's text one would end the message early: such an entry is refused, as a parameter
- * holding one was.
- */
-function literal(value: string | null): string {
-  if (value === null) return 'null';
-  if (value.includes('\0')) throw new Error('An audit entry cannot hold a NUL character');
-  return escapeLiteral(value);
 }
 
 /**

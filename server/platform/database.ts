@@ -5,6 +5,7 @@ import { getTableName, sql, type ExtractTablesWithRelations, type SQL, type SQLW
 import type { AnyPgColumn, PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { isUuid } from '../../core/ids.ts';
 import * as schema from '../db/schema.ts';
+import { escapeLiteral } from 'pg';
 import { AppError } from './errors.ts';
 import { installRowMapping } from './drizzle-rows.ts';
 import { prepareStatementsOn } from './prepared-statements.ts';
@@ -97,7 +98,7 @@ const atCommit = new WeakMap<Tx, string[]>();
  * Queues a statement to go with the transaction's COMMIT, in the same message: the two cost one round
  * trip, and a lock the statement takes is held only while PostgreSQL runs that message, not while the
  * request goes on (the audit log's per-agency lock, docs/decisions/013). The statement is plain SQL
- * text with its values written in as literals (pg's `escapeLiteral`), since a message of several
+ * text with its values written in as literals (`sqlLiteral`), since a message of several
  * statements cannot carry parameters; it runs after everything the transaction's work did, in the order
  * queued. False when the transaction cannot (PGlite's, which runs one statement at a time anyway, or
  * one opened elsewhere): the caller then runs the statement at once.
@@ -107,6 +108,17 @@ export function runAtCommit(tx: Tx, statement: string): boolean {
   if (!queued) return false;
   queued.push(statement);
   return true;
+}
+
+/**
+ * A value written into a statement's text as a literal, for runAtCommit (pg's `escapeLiteral`). PostgreSQL
+ * stores no NUL character in text, and in a statement's text one would end the message early: such a
+ * value is refused, as a parameter holding one was.
+ */
+export function sqlLiteral(value: string | null): string {
+  if (value === null) return 'null';
+  if (value.includes('\0')) throw new Error('A statement cannot hold a NUL character');
+  return escapeLiteral(value);
 }
 
 /** Runs `work` with its runAtCommit queue, then the message that commits: the queued statements and COMMIT. */
