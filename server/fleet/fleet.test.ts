@@ -369,6 +369,49 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
       const bad = await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?before=yesterday`);
       expect(bad.json().fields).toEqual({ 'querystring.before': 'Not a valid date and time' });
     });
+
+    it('keeps a timeline page to its size when no one kind fills it, and pages through the rest in order', async () => {
+      const vehicle = await addVehicle();
+      for (let i = 1; i <= 3; i += 1) {
+        await call(manager, 'POST', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/odometer`, { reading: 12_000 + i * 10 });
+        const request = await call(officer, 'POST', '/rest/v1/fleet/service-requests', {
+          vehicle_id: vehicle.id,
+          category: 'tires',
+          description: `Tire wear ${i}`,
+          drivable: true,
+        });
+        expect(request.statusCode, request.body).toBe(201);
+      }
+      type Entry = { at: string; kind: string; summary: string };
+      const whole = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline`)).json() as {
+        items: Entry[];
+        next_before: string | null;
+      };
+      expect(whole.next_before).toBeNull();
+      // The first reading is the one the vehicle was added with.
+      expect(whole.items.filter((entry) => entry.kind === 'odometer')).toHaveLength(4);
+      expect(whole.items.filter((entry) => entry.kind === 'service_request')).toHaveLength(3);
+
+      // Four readings and three requests: five to a page means neither kind fills one, yet the page holds five.
+      const first = (await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?limit=5`)).json() as typeof whole;
+      expect(first.items).toHaveLength(5);
+      expect(first.next_before).not.toBeNull();
+      const rest = (
+        await call(
+          manager,
+          'GET',
+          `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?limit=50&before=${encodeURIComponent(first.next_before!)}`,
+        )
+      ).json() as typeof whole;
+      expect([...first.items, ...rest.items]).toEqual(whole.items);
+      expect(whole.items.map((entry) => entry.summary)).toContain('Odometer 12,030 mi');
+      expect(whole.items.find((entry) => entry.kind === 'service_request')?.summary).toMatch(
+        /^Service request #\d+ \(open\): Tire wear 3$/,
+      );
+
+      const missing = await call(manager, 'GET', '/rest/v1/fleet/admin/vehicles/00000000-0000-4000-8000-000000000000/timeline');
+      expect(missing.statusCode).toBe(404);
+    });
   });
 
   describe('squad checks', () => {

@@ -4,7 +4,6 @@ import { userNameOf } from '../platform/people.ts';
 import { vendorNameOf } from './vendor-queries.ts';
 import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
 import { serviceRequestEvents, serviceRequests, vehicles, workOrders } from './schema.ts';
-import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 
 /** The fleet module's database access to service requests and their events. Every query filters by agency as well as running under row-level security. */
@@ -74,29 +73,6 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
       .limit(query.page_size)
       .offset(offset),
   );
-}
-
-/** A vehicle's latest service requests for its timeline, with the reporter's name. */
-export async function requestsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
-  return tx
-    .select({
-      id: serviceRequests.id,
-      number: serviceRequests.number,
-      status: serviceRequests.status,
-      description: serviceRequests.description,
-      createdAt: serviceRequests.createdAt,
-      reporterName: userNameOf(serviceRequests.agencyId, serviceRequests.reportedBy),
-    })
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.agencyId, agencyId),
-        eq(serviceRequests.vehicleId, vehicleId),
-        ...windowConditions(serviceRequests.createdAt, window),
-      ),
-    )
-    .orderBy(desc(serviceRequests.createdAt))
-    .limit(window.limit);
 }
 
 /** Requests raised from these squad checks (the one a critical failure opened first), oldest first. */

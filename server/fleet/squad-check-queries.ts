@@ -3,7 +3,6 @@ import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import type { ListSquadChecksQuery } from '../../core/contracts/fleet.ts';
 import { squadCheckDrafts, squadCheckSubmissions, squadCheckTemplates, squadCheckTemplateVersions, vehicles } from './schema.ts';
-import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 
 /** The fleet module's database access to squad checks: drafts and submissions. Every query filters by agency as well as running under row-level security. */
@@ -89,27 +88,6 @@ export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquad
       .limit(query.page_size)
       .offset(offset),
   );
-}
-
-/** A vehicle's latest squad checks for its timeline: the result and who did it, not the answers. */
-export async function submissionsOfVehicle(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
-  return tx
-    .select({
-      id: squadCheckSubmissions.id,
-      submittedAt: squadCheckSubmissions.submittedAt,
-      failedCount: squadCheckSubmissions.failedCount,
-      officerName: userNameOf(squadCheckSubmissions.agencyId, squadCheckSubmissions.officerId),
-    })
-    .from(squadCheckSubmissions)
-    .where(
-      and(
-        eq(squadCheckSubmissions.agencyId, agencyId),
-        eq(squadCheckSubmissions.vehicleId, vehicleId),
-        ...windowConditions(squadCheckSubmissions.submittedAt, window),
-      ),
-    )
-    .orderBy(desc(squadCheckSubmissions.submittedAt))
-    .limit(window.limit);
 }
 
 /** The officer's squad checks since `since`, newest first: which vehicle, when, and how many items failed (never the answers). */

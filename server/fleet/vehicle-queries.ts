@@ -202,16 +202,6 @@ export function windowConditions(column: Parameters<typeof lt>[0], window: Timel
   return [window.before ? lt(column, window.before) : undefined, window.from ? gte(column, window.from) : undefined];
 }
 
-export async function vehicleEventsOf(tx: Tx, agencyId: string, vehicleId: string, window: TimelineWindow) {
-  const rows = await tx
-    .select({ event: vehicleEvents, actorName: userNameOf(vehicleEvents.agencyId, vehicleEvents.actorId) })
-    .from(vehicleEvents)
-    .where(and(eq(vehicleEvents.agencyId, agencyId), eq(vehicleEvents.vehicleId, vehicleId), ...windowConditions(vehicleEvents.at, window)))
-    .orderBy(desc(vehicleEvents.at))
-    .limit(window.limit);
-  return rows.map((r) => ({ ...r.event, actorName: r.actorName }));
-}
-
 /** Vehicles in service with no squad check since `since`. */
 export async function vehiclesNotCheckedSince(tx: Tx, agencyId: string, since: Date) {
   return tx

@@ -19,9 +19,7 @@ import { staleVersion } from '../platform/versioning.ts';
 import { fleetSettingsOf } from './settings.ts';
 import { findOwnUpload } from '../platform/attachments.ts';
 import { findPerson } from '../platform/people.ts';
-import { requestsOfVehicle } from './service-request-queries.ts';
-import { submissionsOfVehicle } from './squad-check-queries.ts';
-import { workOrdersOfVehicle } from './work-order-queries.ts';
+import { TIMELINE_SOURCES, timelineOfVehicle, type TimelineRow } from './timeline-queries.ts';
 import { formatCents, workOrderLabel } from '../../core/fleet/work-order-totals.ts';
 import {
   findVehicle,
@@ -30,10 +28,8 @@ import {
   listVehicles,
   raiseOdometer,
   updateVehicleRow,
-  vehicleEventsOf,
   vehicleLabels,
   type VehicleRow,
-  type TimelineWindow,
 } from './vehicle-queries.ts';
 import type { z } from 'zod';
 
@@ -320,12 +316,41 @@ export function recordOdometerReading(ctx: RequestContext, vehicleId: string, re
   });
 }
 
-/** One kind of thing on a vehicle's timeline: how to read a window of it, its instant, and its entry. */
-interface TimelineSource<T extends { id: string | number }> {
-  read: (window: TimelineWindow) => Promise<T[]>;
-  at: (row: T) => Date;
-  entry: (row: T) => TimelineEntry;
-}
+/** How a timeline row reads, by where it comes from. */
+const TIMELINE_ENTRY: { [S in TimelineRow['source']]: (row: Extract<TimelineRow, { source: S }>) => TimelineEntry } = {
+  event: ({ at, detail: e, actorName }) => ({
+    at: at.toISOString(),
+    kind: e.kind,
+    summary:
+      e.kind === 'status'
+        ? `${(e.from_status ?? '').replaceAll('_', ' ')} → ${(e.to_status ?? '').replaceAll('_', ' ')}: ${e.reason ?? ''}`
+        : `Odometer ${e.odometer?.toLocaleString('en-US')} mi`,
+    actor_name: actorName,
+    ref_id: e.source_id,
+  }),
+  squad_check: ({ at, id, detail: c, actorName }) => ({
+    at: at.toISOString(),
+    kind: 'squad_check',
+    summary:
+      c.failed_count > 0 ? `Squad check with ${c.failed_count} failed item${c.failed_count === 1 ? '' : 's'}` : 'Squad check, all passed',
+    actor_name: actorName,
+    ref_id: id,
+  }),
+  service_request: ({ at, id, detail: r, actorName }) => ({
+    at: at.toISOString(),
+    kind: 'service_request',
+    summary: `Service request #${r.number} (${r.status.replaceAll('_', ' ')}): ${r.description.slice(0, 120)}`,
+    actor_name: actorName,
+    ref_id: id,
+  }),
+  work_order: ({ at, id, detail: w, actorName }) => ({
+    at: at.toISOString(),
+    kind: 'work_order',
+    summary: `Work order ${workOrderLabel(w.number)} for request #${w.request_number} (${w.request_status.replaceAll('_', ' ')}): ${formatCents(w.total_cents)}${w.vendor_name ? `, ${w.vendor_name}` : ''}`,
+    actor_name: actorName,
+    ref_id: id,
+  }),
+};
 
 /**
  * Everything that happened to a vehicle, newest first, a page at a time: status changes, odometer
@@ -338,103 +363,42 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: T
   const limit = query.limit;
   const agencyId = ctx.scope.agencyId;
   return inAgency(ctx, async (tx) => {
-    if (!(await findVehicle(tx, agencyId, vehicleId))) throw new AppError('not_found', 'Vehicle not found');
-    // Each part comes with its people's names (joined).
-    const sources = [
-      source({
-        read: (window) => vehicleEventsOf(tx, agencyId, vehicleId, window),
-        at: (e) => e.at,
-        entry: (e) => ({
-          at: e.at.toISOString(),
-          kind: e.kind,
-          summary:
-            e.kind === 'status'
-              ? `${(e.fromStatus ?? '').replaceAll('_', ' ')} → ${(e.toStatus ?? '').replaceAll('_', ' ')}: ${e.reason ?? ''}`
-              : `Odometer ${e.odometer?.toLocaleString('en-US')} mi`,
-          actor_name: e.actorName,
-          ref_id: e.sourceId,
-        }),
-      }),
-      source({
-        read: (window) => submissionsOfVehicle(tx, agencyId, vehicleId, window),
-        at: (c) => c.submittedAt,
-        entry: (c) => ({
-          at: c.submittedAt.toISOString(),
-          kind: 'squad_check',
-          summary:
-            c.failedCount > 0
-              ? `Squad check with ${c.failedCount} failed item${c.failedCount === 1 ? '' : 's'}`
-              : 'Squad check, all passed',
-          actor_name: c.officerName,
-          ref_id: c.id,
-        }),
-      }),
-      source({
-        read: (window) => requestsOfVehicle(tx, agencyId, vehicleId, window),
-        at: (r) => r.createdAt,
-        entry: (r) => ({
-          at: r.createdAt.toISOString(),
-          kind: 'service_request',
-          summary: `Service request #${r.number} (${r.status.replaceAll('_', ' ')}): ${r.description.slice(0, 120)}`,
-          actor_name: r.reporterName,
-          ref_id: r.id,
-        }),
-      }),
-      source({
-        read: (window) => workOrdersOfVehicle(tx, agencyId, vehicleId, window),
-        at: (w) => w.createdAt,
-        entry: (w) => ({
-          at: w.createdAt.toISOString(),
-          kind: 'work_order',
-          summary: `Work order ${workOrderLabel(w.number)} for request #${w.requestNumber} (${w.requestStatus.replaceAll('_', ' ')}): ${formatCents(w.totalCents)}${w.vendorName ? `, ${w.vendorName}` : ''}`,
-          actor_name: w.createdByName,
-          ref_id: w.id,
-        }),
-      }),
-    ];
-    const pages: SourcePage[] = [];
-    for (const each of sources) pages.push(await each.page(before, limit));
-    const times = pages.flatMap((page) => page.times).sort((x, y) => y - x);
-    if (times.length <= limit && pages.every((page) => !page.full)) return { items: presentTimeline(pages), next_before: null };
+    // Each source's newest `limit` rows before the page's start, with its people's names.
+    const rows = await timelineOfVehicle(tx, agencyId, vehicleId, { before, limit });
+    if (!rows) throw new AppError('not_found', 'Vehicle not found');
+    const times = rows.map((row) => row.at.getTime()).sort((x, y) => y - x);
+    // A source that gave `limit` rows may have more before its oldest; one that gave fewer has given all.
+    const oldestOfFull = TIMELINE_SOURCES.flatMap((source) => {
+      const ofSource = rows.filter((row) => row.source === source);
+      return ofSource.length === limit ? [Math.min(...ofSource.map((row) => row.at.getTime()))] : [];
+    });
+    if (times.length <= limit && oldestOfFull.length === 0) return { items: presentTimeline(rows), next_before: null };
     // The page ends at the limit-th newest instant. A source cut at exactly that instant may hold more
     // of it (JavaScript times are to the millisecond): read the rest of that millisecond.
     const boundary = times[Math.min(limit, times.length) - 1]!;
-    for (const page of pages) if (page.full && page.last === boundary) await page.addInstant(boundary);
-    const items = presentTimeline(pages).filter((entry) => new Date(entry.at).getTime() >= boundary);
+    if (oldestOfFull.includes(boundary)) {
+      const seen = new Set(rows.map((row) => `${row.source} ${row.id}`));
+      const instant = await timelineOfVehicle(tx, agencyId, vehicleId, {
+        from: new Date(boundary),
+        before: new Date(boundary + 1),
+        limit: 1000,
+      });
+      rows.push(...(instant ?? []).filter((row) => !seen.has(`${row.source} ${row.id}`)));
+    }
+    const items = presentTimeline(rows.filter((row) => row.at.getTime() >= boundary));
     return { items, next_before: new Date(boundary).toISOString() };
   });
 }
 
-interface SourcePage {
-  times: number[];
-  full: boolean;
-  last: number | null;
-  entries: () => TimelineEntry[];
-  addInstant: (at: number) => Promise<void>;
-}
-
-function source<T extends { id: string | number }>(definition: TimelineSource<T>) {
-  return {
-    async page(before: Date | undefined, limit: number): Promise<SourcePage> {
-      const rows = await definition.read({ before, limit });
-      const lastRow = rows[rows.length - 1];
-      return {
-        times: rows.map((row) => definition.at(row).getTime()),
-        full: rows.length === limit,
-        last: lastRow ? definition.at(lastRow).getTime() : null,
-        entries: () => rows.map(definition.entry),
-        async addInstant(at: number) {
-          const seen = new Set(rows.map((row) => row.id));
-          const more = await definition.read({ from: new Date(at), before: new Date(at + 1), limit: 1000 });
-          rows.push(...more.filter((row) => !seen.has(row.id)));
-        },
-      };
-    },
-  };
-}
-
-function presentTimeline(pages: SourcePage[]): TimelineEntry[] {
-  return pages.flatMap((page) => page.entries()).sort((a, b) => (a.at < b.at ? 1 : -1));
+/** Newest first; rows of one instant in the order of TIMELINE_SOURCES, as the page has always listed them. */
+function presentTimeline(rows: TimelineRow[]): TimelineEntry[] {
+  const rank = (row: TimelineRow) => TIMELINE_SOURCES.indexOf(row.source);
+  return (
+    rows
+      .toSorted((a, b) => b.at.getTime() - a.at.getTime() || rank(a) - rank(b))
+      // TypeScript cannot pair a row's source with its own reader through the index; the map's type does.
+      .map((row) => (TIMELINE_ENTRY[row.source] as (row: TimelineRow) => TimelineEntry)(row))
+  );
 }
 
 export async function exportVehicles(ctx: RequestContext, query: ListVehiclesQuery): Promise<string> {
