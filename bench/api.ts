@@ -9,7 +9,8 @@
  *   --database-url URL    an existing PostgreSQL (default DATABASE_URL); a bench dataset already there is
  *                         reused, an empty database is seeded. Without either: a throw-away cluster.
  *   --only TEXT[,TEXT…]   only the cases whose name contains one of the TEXTs (and the references)
- *   --profile DIR         write the server's V8 CPU profile (node --cpu-prof) to DIR when it stops
+ *   --profile DIR         write a V8 CPU profile of the server for each case to DIR (CASE.cpuprofile), taken
+ *                         over the measured seconds only, not the set-up or the warm-up
  *   --node-flag FLAG      one more Node / V8 flag for the server (repeatable), e.g. --node-flag=--max-old-space-size=160
  *
  * Starts the real server (server/main.ts, a child process on 127.0.0.1) on PostgreSQL with the bench
@@ -116,7 +117,56 @@ function nodeBinary(): string {
   return fs.existsSync(pinned) ? pinned : process.execPath;
 }
 
-type Server = { child: ChildProcess; base: string; stop: () => Promise<void>; log: () => string };
+type Server = { child: ChildProcess; base: string; stop: () => Promise<void>; log: () => string; inspector?: Inspector | undefined };
+
+/**
+ * The server's V8 profiler, reached over its inspector (`--inspect`), so a profile covers one case's
+ * measured seconds. A whole-process profile (`--cpu-prof`) was mostly the bench's own set-up: signing
+ * in, and writing the drafts and citations its cases read.
+ */
+class Inspector {
+  private next = 1;
+  private readonly waiting = new Map<number, (result: unknown) => void>();
+  private readonly socket: WebSocket;
+  private constructor(socket: WebSocket) {
+    this.socket = socket;
+    socket.addEventListener('message', (event) => {
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+      if (message.id !== undefined) this.waiting.get(message.id)?.(message.result);
+    });
+  }
+
+  static async connect(url: string): Promise<Inspector> {
+    const socket = new WebSocket(url);
+    await new Promise((resolve, reject) => {
+      socket.addEventListener('open', resolve, { once: true });
+      socket.addEventListener('error', reject, { once: true });
+    });
+    const inspector = new Inspector(socket);
+    await inspector.call('Profiler.enable');
+    await inspector.call('Profiler.setSamplingInterval', { interval: 500 });
+    return inspector;
+  }
+
+  call(method: string, params: object = {}): Promise<unknown> {
+    const id = this.next++;
+    this.socket.send(JSON.stringify({ id, method, params }));
+    return new Promise((resolve) => this.waiting.set(id, resolve));
+  }
+
+  /** Profiles the server while `work` runs and writes the profile to `file`. */
+  async profile<T>(file: string, work: () => Promise<T>): Promise<T> {
+    await this.call('Profiler.start');
+    const result = await work();
+    const { profile } = (await this.call('Profiler.stop')) as { profile: unknown };
+    fs.writeFileSync(file, JSON.stringify(profile));
+    return result;
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
 
 /** Precinct's server (server/main.ts), or with `reference` one of bench/reference-server.ts's bare processes. */
 async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profileDir?: string, nodeFlags: string[] = []): Promise<Server> {
@@ -126,7 +176,7 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
   const args = reference
     ? ['bench/reference-server.ts', '--mode', reference, '--port', String(port), '--database-url', databaseUrl]
     : // As `npm start` runs it (README, "Memory").
-      ['--max-semi-space-size=4', ...nodeFlags, ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []), 'server/main.ts'];
+      ['--max-semi-space-size=4', ...nodeFlags, ...(profileDir ? ['--inspect=127.0.0.1:0'] : []), 'server/main.ts'];
   const child = spawn(nodeBinary(), args, {
     cwd: root,
     env: {
@@ -159,11 +209,17 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
     if (Date.now() > deadline) throw new Error(`The server did not answer /health within 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const inspectorUrl = profileDir ? /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1] : undefined;
+  if (profileDir && !inspectorUrl) throw new Error(`The server did not say where its inspector listens:\n${output}`);
+  const inspector = inspectorUrl ? await Inspector.connect(inspectorUrl) : undefined;
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   return {
     child,
     base,
+    inspector,
     log: () => output,
     async stop() {
+      inspector?.close();
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
@@ -910,7 +966,9 @@ export async function benchApi(options: Options) {
       const pid = item.target ? references[item.target].child.pid : server.child.pid;
       const cpuBefore = cpuMs(pid);
       const databaseBefore = databaseCpuMs();
-      const result = await runCase(base, callers, options, item.build, options.duration, refusals);
+      const measure = () => runCase(base, callers, options, item.build, options.duration, refusals);
+      const profileFile = path.join(path.resolve(options.profileDir ?? '.'), `${item.name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+      const result = !item.target && server.inspector ? await server.inspector.profile(profileFile, measure) : await measure();
       const cpuAfter = cpuMs(pid);
       const databaseAfter = databaseCpuMs();
       for (const [status, { count, sample }] of refusals) notes.push(`${item.name}: ${count} × ${status}, e.g. ${sample}`);
