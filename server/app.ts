@@ -5,7 +5,8 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler } from './platform/response-serializer.ts';
 import { z } from 'zod';
 import { matchesRoutePattern } from '../core/route-patterns.ts';
 import { carriesSessionCookie } from '../core/session-cookie.ts';
@@ -59,7 +60,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
     requestIdHeader: 'x-request-id',
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers hold only what their contract names; outside production each is also checked by zod (response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
 
   const secret = loadSecret(config.secret, config.dataDir);

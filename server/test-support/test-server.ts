@@ -43,6 +43,8 @@ export async function startTestServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-test-'));
   const scratch = kind === 'postgres' ? await createScratchDatabase(inject('postgresUrl')) : null;
   const config = loadConfig({
+    // Every answer is also checked against its contract by zod (server/platform/response-serializer.ts).
+    NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://precinct.test',
