@@ -40,7 +40,14 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import type { TemplateSection } from '../core/contracts/fleet.ts';
 import { freePort, startPostgresCluster, type PostgresCluster } from '../test/pg-cluster.ts';
-import { BENCH_PASSWORD, benchEmail, countBenchAgencies, USERS_PER_AGENCY } from './bench-data.ts';
+import {
+  BENCH_PASSWORD,
+  BENCH_REQUEST_DESCRIPTION,
+  benchEmail,
+  countBenchAgencies,
+  countBenchRequestsLeftOpen,
+  USERS_PER_AGENCY,
+} from './bench-data.ts';
 import { runRealtimeCase, type RealtimeCaseResult } from './realtime-case.ts';
 import { redact, runSeed } from './seed-bench.ts';
 import { sql } from 'drizzle-orm';
@@ -682,12 +689,17 @@ export async function benchApi(options: Options) {
   try {
     const probe = await openDatabase({ url: databaseUrl });
     const existing = await countBenchAgencies(probe);
+    const leftOpen = existing > 0 ? await countBenchRequestsLeftOpen(probe) : 0;
     await probe.close();
     let agencies = options.agencies;
     let seedNote: string;
     if (existing > 0) {
       agencies = existing;
-      seedNote = `reused the bench dataset already in ${redact(databaseUrl)} (${existing} agencies)`;
+      seedNote = `reused the bench dataset already in ${redact(databaseUrl)} (${existing} agencies${
+        leftOpen > 0
+          ? `; ${leftOpen.toLocaleString('en-US')} service requests earlier runs opened are still open, and the vehicles list and the queue read them: an empty database is seeded afresh`
+          : ''
+      })`;
       console.log(seedNote);
     } else {
       const seeded = await runSeed({ agencies, databaseUrl, dataDir: os.tmpdir(), concurrency: 4, reset: false });
@@ -802,7 +814,7 @@ export async function benchApi(options: Options) {
           body: {
             vehicle_id: c.fleet.vehicles[c.fleet.next++ % c.fleet.vehicles.length]!.id,
             category: 'other',
-            description: 'Bench: passenger door lock sticks',
+            description: BENCH_REQUEST_DESCRIPTION,
             drivable: true,
           },
         }),

@@ -169,6 +169,22 @@ export async function countBenchAgencies(database: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The description of every service request `bench:api`'s create case opens. */
+export const BENCH_REQUEST_DESCRIPTION = 'Bench: passenger door lock sticks';
+
+/**
+ * How many service requests earlier `bench:api` runs opened on a reused dataset and left open. Each
+ * vehicle's open requests are counted on the vehicles list, and the queue lists them, so a database
+ * many runs have used answers those lists more slowly than a fresh one.
+ */
+export async function countBenchRequestsLeftOpen(database: Database): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    database.owner as unknown as Tx,
+    sql`select count(*)::int as n from service_requests where description = ${BENCH_REQUEST_DESCRIPTION} and status = 'open'`,
+  );
+  return row?.n ?? 0;
+}
+
 /** Writes the bench dataset. Agency numbers start at `firstAgency` (default 1). */
 export async function seedBench(database: Database, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
