@@ -133,13 +133,22 @@ type Server = { child: ChildProcess; base: string; stop: () => Promise<void>; lo
  */
 class Inspector {
   private next = 1;
-  private readonly waiting = new Map<number, (result: unknown) => void>();
+  private readonly waiting = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   private readonly socket: WebSocket;
   private constructor(socket: WebSocket) {
     this.socket = socket;
     socket.addEventListener('message', (event) => {
-      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-      if (message.id !== undefined) this.waiting.get(message.id)?.(message.result);
+      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
+      const waiter = message.id === undefined ? undefined : this.waiting.get(message.id);
+      if (!waiter) return;
+      this.waiting.delete(message.id!);
+      if (message.error) waiter.reject(new Error(`The server's inspector refused: ${message.error.message}`));
+      else waiter.resolve(message.result);
+    });
+    // A server that exits mid-case (a --node-flag that runs it out of memory) fails the run, not hangs it.
+    socket.addEventListener('close', () => {
+      for (const waiter of this.waiting.values()) waiter.reject(new Error('The server closed its inspector (did it exit?)'));
+      this.waiting.clear();
     });
   }
 
@@ -157,16 +166,25 @@ class Inspector {
 
   call(method: string, params: object = {}): Promise<unknown> {
     const id = this.next++;
-    this.socket.send(JSON.stringify({ id, method, params }));
-    return new Promise((resolve) => this.waiting.set(id, resolve));
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.socket.send(JSON.stringify({ id, method, params }));
+    });
   }
 
-  /** Profiles the server while `work` runs and writes the profile to `file`. */
+  /**
+   * Profiles the server while `work` runs and writes the profile to `file`. `work` takes its own CPU
+   * readings before it returns: stopping the profiler and building the profile cost the server CPU too.
+   */
   async profile<T>(file: string, work: () => Promise<T>): Promise<T> {
     await this.call('Profiler.start');
-    const result = await work();
-    const { profile } = (await this.call('Profiler.stop')) as { profile: unknown };
-    fs.writeFileSync(file, JSON.stringify(profile));
+    let result: T;
+    try {
+      result = await work();
+    } finally {
+      const { profile } = (await this.call('Profiler.stop')) as { profile: unknown };
+      fs.writeFileSync(file, JSON.stringify(profile));
+    }
     return result;
   }
 
@@ -978,11 +996,16 @@ export async function benchApi(options: Options) {
       const pid = item.target ? references[item.target].child.pid : server.child.pid;
       const cpuBefore = cpuMs(pid);
       const databaseBefore = databaseCpuMs();
-      const measure = () => runCase(base, callers, options, item.build, options.duration, refusals);
+      let cpuAfter: number | null = null;
+      let databaseAfter: number | null = null;
+      const measure = async () => {
+        const measured = await runCase(base, callers, options, item.build, options.duration, refusals);
+        cpuAfter = cpuMs(pid);
+        databaseAfter = databaseCpuMs();
+        return measured;
+      };
       const profileFile = path.join(path.resolve(options.profileDir ?? '.'), `${item.name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
       const result = !item.target && server.inspector ? await server.inspector.profile(profileFile, measure) : await measure();
-      const cpuAfter = cpuMs(pid);
-      const databaseAfter = databaseCpuMs();
       for (const [status, { count, sample }] of refusals) notes.push(`${item.name}: ${count} × ${status}, e.g. ${sample}`);
       results.push({
         name: item.name,

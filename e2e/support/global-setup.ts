@@ -141,6 +141,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const baseUrl = `http://localhost:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      // Every answer is also checked against its contract by zod (server/platform/response-serializer.ts).
+      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

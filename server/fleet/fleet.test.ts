@@ -366,6 +366,9 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
           'Odometer 12,120 mi',
         ]),
       );
+      // Within the check's instant, what it opened stands above it, and its readings below it.
+      expect(newest[0]).toMatch(/^Service request #\d+ \(open\)/);
+      expect(newest[1]).toBe('Squad check with 1 failed item');
       const bad = await call(manager, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}/timeline?before=yesterday`);
       expect(bad.json().fields).toEqual({ 'querystring.before': 'Not a valid date and time' });
     });

@@ -34,7 +34,7 @@ interface TimelineRowOf<S extends string, D> {
   detail: D;
 }
 
-/** Which sources a timeline reads, in the order a page lists rows of one instant. */
+/** Which sources a timeline reads; a page lists rows of one instant in the reverse of this order. */
 export const TIMELINE_SOURCES = ['event', 'squad_check', 'service_request', 'work_order'] as const;
 
 /**

@@ -390,12 +390,16 @@ export function vehicleTimeline(ctx: RequestContext, vehicleId: string, query: T
   });
 }
 
-/** Newest first; rows of one instant in the order of TIMELINE_SOURCES, as the page has always listed them. */
+/**
+ * Newest first; rows of one instant with the later sources first (work orders, service requests, squad
+ * checks, then status and odometer events), so what a failed check opened stands above the check, as
+ * the page has listed them.
+ */
 function presentTimeline(rows: TimelineRow[]): TimelineEntry[] {
   const rank = (row: TimelineRow) => TIMELINE_SOURCES.indexOf(row.source);
   return (
     rows
-      .toSorted((a, b) => b.at.getTime() - a.at.getTime() || rank(a) - rank(b))
+      .toSorted((a, b) => b.at.getTime() - a.at.getTime() || rank(b) - rank(a))
       // TypeScript cannot pair a row's source with its own reader through the index; the map's type does.
       .map((row) => (TIMELINE_ENTRY[row.source] as (row: TimelineRow) => TimelineEntry)(row))
   );

@@ -70,4 +70,30 @@ describe('the response serializer', () => {
     const stranger = { items: [{ ...row, owner: { kind: 'robot' } }], total: 1 };
     expect(() => serializerFor(Page, false)(stranger)).toThrow();
   });
+
+  it('never writes a whole object where the contract has a value or a list, even in production', () => {
+    const user = { id: 'u1', password_hash: 'SECRET' };
+    for (const odd of [
+      { ...row, id: user },
+      { ...row, assigned_name: user },
+      { ...row, equipment: { first: user } },
+    ])
+      expect(() => serializerFor(Page, false)({ items: [odd], total: 1 })).toThrow();
+  });
+
+  it('writes a value the contract trims as zod writes it, trimmed', () => {
+    const Address = z.object({ city: z.string().check(z.trim()) });
+    for (const checked of [true, false]) expect(serializerFor(Address, checked)({ city: '  Springfield ' })).toBe('{"city":"Springfield"}');
+  });
+
+  it('copies a contract that refers to itself', () => {
+    const Node = z.object({
+      name: z.string(),
+      get children() {
+        return z.array(Node);
+      },
+    });
+    const tree = { name: 'root', secret: 1, children: [{ name: 'leaf', secret: 2, children: [] }] };
+    expect(JSON.parse(serializerFor(Node, false)(tree))).toEqual({ name: 'root', children: [{ name: 'leaf', children: [] }] });
+  });
 });

@@ -1,6 +1,6 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
-import { createSerializerCompiler } from 'fastify-type-provider-zod';
-import { safeEncode, type $ZodType } from 'zod/v4/core';
+import { createSerializerCompiler, ResponseSerializationError } from 'fastify-type-provider-zod';
+import { $ZodError, safeEncode, type $ZodType } from 'zod/v4/core';
 
 /**
  * Writes a response as its contract (a zod/mini schema) declares it: only the keys its objects name, so a
@@ -19,10 +19,19 @@ export function responseSerializerCompiler(options: { checked: boolean }): Fasti
   const zodCompiler = createSerializerCompiler({});
   return (route) => {
     const schema = resolveSchema(route.schema);
-    const copy = schema ? compile(schema) : null;
     const byZod = zodCompiler(route as Parameters<typeof zodCompiler>[0]);
-    if (!copy) return byZod;
-    if (!options.checked) return (data) => JSON.stringify(copy(data));
+    if (!schema) return byZod;
+    const copy = compile(schema, new Map());
+    if (!options.checked)
+      return (data) => {
+        try {
+          return JSON.stringify(copy(data));
+        } catch (error) {
+          // A part zod refused, reported as zod's serializer reported it.
+          if (error instanceof $ZodError) throw new ResponseSerializationError(route.method, route.url, { cause: error });
+          throw error;
+        }
+      };
     return (data) => {
       const expected = byZod(data);
       const written = JSON.stringify(copy(data));
@@ -45,6 +54,7 @@ interface Def {
   innerType?: $ZodType;
   keyType?: $ZodType;
   valueType?: $ZodType;
+  checks?: Array<{ _zod: { def: { check: string } } }>;
 }
 
 const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
@@ -54,57 +64,79 @@ function resolveSchema(schema: unknown): $ZodType | null {
   return null;
 }
 
-const same: Copy = (value) => value;
+/** The kinds whose value is written as it is: a value of the right kind needs no copy. */
+const SCALARS = new Set(['string', 'number', 'int', 'boolean', 'enum', 'literal', 'null']);
+/** Marks a scalar part's copy, which an object's literal inlines (`isScalar`). */
+const scalarCopies = new WeakSet<Copy>();
 
-/** What zod's encode writes for this part, as a plain function; zod itself for the parts listed above. */
-function compile(schema: $ZodType): Copy {
+/**
+ * What zod's encode writes for this part, as a plain function; zod itself for the parts listed above,
+ * for a value that is not of the part's kind (an object where a string or a list belongs: zod refuses
+ * it, and it must never be written whole), and for a part whose checks rewrite the value (`z.trim()`:
+ * zod runs them when it encodes too). `seen` holds the parts being compiled, for a contract that
+ * refers to itself.
+ */
+function compile(schema: $ZodType, seen: Map<$ZodType, Copy>): Copy {
+  const known = seen.get(schema);
+  if (known) return known;
+  // A part met again while it is being compiled calls its copy once that is made.
+  const slot: { copy?: Copy } = {};
+  seen.set(schema, (value) => slot.copy!(value));
+  const compiled = compileNew(schema, seen);
+  slot.copy = compiled;
+  seen.set(schema, compiled);
+  return compiled;
+}
+
+function compileNew(schema: $ZodType, seen: Map<$ZodType, Copy>): Copy {
   const def = defOf(schema);
+  const zod = byZod(schema);
+  if (def.checks?.some((check) => check._zod.def.check === 'overwrite')) return zod;
+  if (SCALARS.has(def.type)) {
+    const scalar: Copy = (value) => (value !== null && typeof value === 'object' ? zod(value) : value);
+    scalarCopies.add(scalar);
+    return scalar;
+  }
   switch (def.type) {
-    case 'string':
-    case 'number':
-    case 'int':
-    case 'boolean':
-    case 'enum':
-    case 'literal':
-    case 'null':
     case 'unknown':
     case 'any':
-      return same;
+      return (value) => value;
     case 'nullable': {
-      const inner = compile(def.innerType!);
+      const inner = compile(def.innerType!, seen);
       return (value) => (value === null ? null : inner(value));
     }
     case 'optional':
     case 'default':
     case 'readonly':
     case 'nonoptional': {
-      const inner = compile(def.innerType!);
+      const inner = compile(def.innerType!, seen);
       return (value) => (value === undefined ? undefined : inner(value));
     }
     case 'array': {
-      const element = compile(def.element!);
-      return (value) => (Array.isArray(value) ? value.map((item) => element(item)) : value);
+      const element = compile(def.element!, seen);
+      return (value) => (Array.isArray(value) ? value.map((item) => element(item)) : zod(value));
     }
     case 'object': {
       // An object that keeps or refuses keys it does not name is zod's to write (`never` refuses: a strict object).
-      if (def.catchall && defOf(def.catchall).type !== 'never') return byZod(schema);
+      if (def.catchall && defOf(def.catchall).type !== 'never') return zod;
       // `{ "__proto__": … }` in a literal would set the prototype, not a key: zod's to write, should a contract name one.
-      if (Object.hasOwn(def.shape!, '__proto__')) return byZod(schema);
-      return copyObject(def.shape!);
+      if (Object.hasOwn(def.shape!, '__proto__')) return zod;
+      const copy = copyObject(def.shape!, seen);
+      return (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? copy(value) : zod(value));
     }
     case 'record': {
       // zod writes a record keyed by an enum in the enum's order; any other in the object's own.
-      if (defOf(def.keyType!).type !== 'string') return byZod(schema);
-      const item = compile(def.valueType!);
+      if (defOf(def.keyType!).type !== 'string') return zod;
+      const item = compile(def.valueType!, seen);
       return (value) => {
-        if (value === null || typeof value !== 'object') return value;
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) return zod(value);
         const out: Record<string, unknown> = {};
         for (const [key, entry] of Object.entries(value)) if (entry !== undefined) out[key] = item(entry);
         return out;
       };
     }
     default:
-      return byZod(schema);
+      return zod;
   }
 }
 
@@ -112,21 +144,24 @@ function compile(schema: $ZodType): Copy {
  * An object's copy as one object literal of its declared keys (`{ "id": source["id"], … }`), made once per
  * contract with `new Function`, as zod's classic objects are compiled: a literal of fixed keys is built
  * about twice as fast as the same keys set one by one. Keys are written as JSON string literals, never as
- * code. A key whose value is undefined is left out by JSON.stringify, as zod leaves it out.
+ * code. A key whose value is undefined is left out by JSON.stringify, as zod leaves it out. A scalar key's
+ * value is written as it is unless it is an object, which goes to its part (and zod refuses it).
  */
-function copyObject(shape: Record<string, $ZodType>): Copy {
+function copyObject(shape: Record<string, $ZodType>, seen: Map<$ZodType, Copy>): Copy {
   const keys = Object.keys(shape);
-  const parts = keys.map((key) => compile(shape[key]!));
+  const parts = keys.map((key) => compile(shape[key]!, seen));
   const body = keys
     .map((key, i) => {
       const read = `source[${JSON.stringify(key)}]`;
-      return `${JSON.stringify(key)}: ${parts[i] === same ? read : `${read} == null ? ${read} : parts[${i}](${read})`}`;
+      const value = scalarCopies.has(parts[i]!)
+        ? `(typeof ${read} === 'object' && ${read} !== null ? parts[${i}](${read}) : ${read})`
+        : `(${read} == null ? ${read} : parts[${i}](${read}))`;
+      return `${JSON.stringify(key)}: ${value}`;
     })
     .join(',\n');
   // Built from the contract's key names, each written as a JSON string literal.
   const literal = new Function('parts', `return (source) => ({\n${body}\n});`) as (parts: Copy[]) => Copy;
-  const copy = literal(parts);
-  return (value) => (value === null || typeof value !== 'object' ? value : copy(value));
+  return literal(parts);
 }
 
 function byZod(schema: $ZodType): Copy {
