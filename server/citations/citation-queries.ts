@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { CitationStatus, ListCitationsQuery } from '../../core/contracts/citations.ts';
-import { pageWithTotal, planEachTime, type Tx } from '../platform/database.ts';
+import { inFixed, pageWithTotal, planEachTime, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { prefixQuery, searchTerms } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -301,7 +301,7 @@ export async function citationsForStats(tx: Tx, agencyId: string, from: string, 
         eq(citations.agencyId, agencyId),
         gte(citations.occurredAt, from),
         lte(citations.occurredAt, `${to}T99`),
-        inArray(citations.status, ['issued', 'filed', 'void']),
+        inFixed(citations.status, ['issued', 'filed', 'void']),
       ),
     );
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
+import { inFixed, pageWithTotal, qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { vendorNameOf } from './vendor-queries.ts';
 import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
@@ -40,12 +40,20 @@ export async function insertServiceRequestEvent(tx: Tx, values: typeof serviceRe
 
 /** Closed requests (completed, declined) wait for nothing (the expression of the queue's indexes, schema.ts). */
 const closedLast = sql`(${serviceRequests.status} in ('completed', 'declined'))`;
+/**
+ * Open or in progress: not closed, written as the indexes' own expression `is false` (`= false` or
+ * `not` would be rewritten to `status <> all (…)`, which no index holds). The active queue then reads
+ * its page in order from `service_requests_open_first_idx` (or the priority or due index), however
+ * many closed requests the agency has, and its generic plan is as good as one made for its values:
+ * with the statuses as parameters it was planned again on every request (0.57 ms of the database's time).
+ */
+const isActive = sql`${closedLast} is false`;
 /** Most urgent first (the expression of `service_requests_priority_idx`). */
 const urgency = sql`(case ${serviceRequests.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end)`;
 
 export async function listServiceRequests(tx: Tx, agencyId: string, query: ListServiceRequestsQuery & { reportedBy?: string }) {
   const conditions: Array<SQL | undefined> = [eq(serviceRequests.agencyId, agencyId)];
-  if (query.status === 'active') conditions.push(inArray(serviceRequests.status, ['open', 'in_progress']));
+  if (query.status === 'active') conditions.push(isActive);
   else if (query.status) conditions.push(eq(serviceRequests.status, query.status));
   if (query.priority) conditions.push(eq(serviceRequests.priority, query.priority));
   if (query.vehicle_id) conditions.push(eq(serviceRequests.vehicleId, query.vehicle_id));
@@ -101,7 +109,7 @@ export async function otherOutOfServiceRequests(tx: Tx, agencyId: string, vehicl
         eq(serviceRequests.agencyId, agencyId),
         eq(serviceRequests.vehicleId, vehicleId),
         eq(serviceRequests.outOfService, true),
-        inArray(serviceRequests.status, ['open', 'in_progress']),
+        inFixed(serviceRequests.status, ['open', 'in_progress']),
         sql`${serviceRequests.id} <> ${exceptId}`,
       ),
     );

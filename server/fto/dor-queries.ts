@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { DorStatus } from '../../core/contracts/fto.ts';
-import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { inFixed, pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { visibleBinders, type Viewer } from './binder-queries.ts';
@@ -141,7 +141,7 @@ export async function overdueDors(tx: Tx, agencyId: string, before: Date): Promi
     .select({ n: count() })
     .from(ftoDors)
     .where(
-      and(eq(ftoDors.agencyId, agencyId), inArray(ftoDors.status, ['draft', 'completed', 'acknowledged']), lt(ftoDors.updatedAt, before)),
+      and(eq(ftoDors.agencyId, agencyId), inFixed(ftoDors.status, ['draft', 'completed', 'acknowledged']), lt(ftoDors.updatedAt, before)),
     );
   return row?.n ?? 0;
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { asc, count, getTableColumns, gt, sql } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, PgDialect, pgTable, text } from 'drizzle-orm/pg-core';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/postgres.ts';
-import { openDatabase, pageWithTotal, type Database } from './database.ts';
+import { inFixed, openDatabase, pageWithTotal, type Database } from './database.ts';
 
 const items = pgTable('page_items', { id: integer('id').primaryKey(), label: text('label').notNull() });
 
@@ -44,5 +44,21 @@ describe('a page of a list with the total its filter matches', () => {
 
   it('gives a total of none when the filter matches nothing', async () => {
     expect(await page(100, 5, 0)).toEqual({ rows: [], total: 0 });
+  });
+});
+
+describe('a fixed set of values in a filter', () => {
+  const statuses = pgTable('fixed_items', { status: text('status').notNull() });
+  const dialect = new PgDialect();
+
+  it('writes the values into the statement, so its plan knows them, and sends no parameter for them', () => {
+    const query = dialect.sqlToQuery(inFixed(statuses.status, ['open', 'in_progress']));
+    expect(query.sql).toBe(`"fixed_items"."status" in ('open', 'in_progress')`);
+    expect(query.params).toEqual([]);
+  });
+
+  it('refuses anything but a plain word, so input can never be written into a statement through it', () => {
+    expect(() => inFixed(statuses.status, ["open') or ('1' = '1"])).toThrow(/fixed words/);
+    expect(() => inFixed(statuses.status, ['Open'])).toThrow(/fixed words/);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { OvertimeStatus } from '../../core/contracts/schedule.ts';
-import { qualified, type Tx } from '../platform/database.ts';
+import { inFixed, qualified, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
 import {
   overtimeOffers,
@@ -56,7 +56,7 @@ export async function listOvertime(tx: Tx, agencyId: string, view: 'open' | 'clo
       and(
         eq(overtimeShifts.agencyId, agencyId),
         view === 'open'
-          ? and(inArray(overtimeShifts.status, open), gte(overtimeShifts.date, today))
+          ? and(inFixed(overtimeShifts.status, open), gte(overtimeShifts.date, today))
           : and(
               gte(overtimeShifts.date, since),
               sql`(${overtimeShifts.status} not in ('open', 'offering') or ${overtimeShifts.date} < ${today})`,
@@ -194,7 +194,7 @@ export async function openPostedFor(tx: Tx, agencyId: string, from: string, to: 
     .where(
       and(
         eq(overtimeShifts.agencyId, agencyId),
-        inArray(overtimeShifts.status, ['open', 'offering']),
+        inFixed(overtimeShifts.status, ['open', 'offering']),
         gte(overtimeShifts.date, from),
         lte(overtimeShifts.date, to),
       ),
