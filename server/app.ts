@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
+import { checkReusedStatements } from './platform/reused-statements.ts';
 import { z } from 'zod';
 import { matchesRoutePattern } from '../core/route-patterns.ts';
 import { carriesSessionCookie } from '../core/session-cookie.ts';
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   app.setValidatorCompiler(validatorCompiler);
   // Answers hold only what their contract names; outside production each is also checked by zod (response-serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env !== 'production' }));
+  // Reused statements are built again and compared with the kept one outside production too (reused-statements.ts).
+  checkReusedStatements(config.env !== 'production');
   app.setErrorHandler(errorHandler);
 
   const secret = loadSecret(config.secret, config.dataDir);

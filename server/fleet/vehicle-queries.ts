@@ -16,7 +16,8 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
+import { qualified, totalColumn, totalOfPage, type Tx } from '../platform/database.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { fuelEntries, serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
 import { users } from '../db/schema.ts';
@@ -50,12 +51,16 @@ export async function countVehiclesByStatus(tx: Tx, agencyId: string): Promise<R
   return counts;
 }
 
-export async function listVehicles(tx: Tx, agencyId: string, query: ListVehiclesQuery) {
-  const conditions: Array<SQL | undefined> = [eq(vehicles.agencyId, agencyId)];
-  if (query.status) conditions.push(eq(vehicles.status, query.status));
-  if (query.vehicle_type) conditions.push(eq(vehicles.vehicleType, query.vehicle_type));
+/**
+ * The list's filter, with placeholders for its values (`vehicleListValues`): the agency, and the status,
+ * type and words when the query has them.
+ */
+function vehicleFilter(query: ListVehiclesQuery): SQL {
+  const conditions: Array<SQL | undefined> = [eq(vehicles.agencyId, sql.placeholder('agencyId'))];
+  if (query.status) conditions.push(eq(vehicles.status, sql.placeholder('status')));
+  if (query.vehicle_type) conditions.push(eq(vehicles.vehicleType, sql.placeholder('vehicleType')));
   if (query.q) {
-    const pattern = containsPattern(query.q);
+    const pattern = sql.placeholder('pattern');
     conditions.push(
       or(
         ilike(vehicles.unitNumber, pattern),
@@ -66,37 +71,58 @@ export async function listVehicles(tx: Tx, agencyId: string, query: ListVehicles
       ),
     );
   }
-  const where = and(...conditions);
+  return and(...conditions)!;
+}
+
+/** What changes the list's statement: which filters it has, and its order. */
+const vehicleListShape = (query: ListVehiclesQuery) =>
+  `${query.status ? 's' : ''}${query.vehicle_type ? 't' : ''}${query.q ? 'q' : ''}/${query.sort}/${query.order}`;
+
+const vehicleCount = reusedStatement(vehicleListShape, (tx, query: ListVehiclesQuery) =>
+  tx.select({ n: count() }).from(vehicles).where(vehicleFilter(query)),
+);
+
+const vehiclePage = reusedStatement(vehicleListShape, (tx, query: ListVehiclesQuery) => {
   const direction = query.order === 'desc' ? desc : asc;
+  // The page as it always was (its plan unchanged), then each of its vehicles' labels, read by the
+  // statement around it for the page's rows only: one round trip where there were two. The outer
+  // ORDER BY keeps the page's order (a subquery's is not the statement's); it sorts the page alone.
+  const page = tx
+    .select({ ...getTableColumns(vehicles), page_total: totalColumn(tx.select({ n: count() }).from(vehicles).where(vehicleFilter(query))) })
+    .from(vehicles)
+    .where(vehicleFilter(query))
+    .orderBy(direction(vehicles[SORT_KEY[query.sort]]), asc(vehicles.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const columns = Object.fromEntries(Object.keys(getTableColumns(vehicles)).map((key) => [key, page[key as keyof VehicleRow]])) as {
+    [K in keyof VehicleRow]: (typeof page)[K];
+  };
+  return tx
+    .select({
+      ...columns,
+      assignedName: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.agencyId} = ${qualified(vehicles.agencyId, 'page')} and ${users.id} = ${qualified(vehicles.assignedUserId, 'page')})`,
+      openRequests: openRequestsOf(qualified(vehicles.agencyId, 'page'), qualified(vehicles.id, 'page')),
+      page_total: page.page_total,
+    })
+    .from(page)
+    .orderBy(direction(page[SORT_KEY[query.sort]]), asc(page.id))
+    .limit(sql.placeholder('limit'));
+});
+
+export async function listVehicles(tx: Tx, agencyId: string, query: ListVehiclesQuery) {
   const offset = (query.page - 1) * query.page_size;
-  return pageWithTotal(tx.select({ n: count() }).from(vehicles).where(where), offset, (total) => {
-    // The page as it always was (its plan unchanged), then each of its vehicles' labels, read by the
-    // statement around it for the page's rows only: one round trip where there were two. The outer
-    // ORDER BY keeps the page's order (a subquery's is not the statement's); it sorts the page alone.
-    const page = tx
-      .select({ ...getTableColumns(vehicles), page_total: total })
-      .from(vehicles)
-      .where(where)
-      .orderBy(direction(vehicles[SORT_KEY[query.sort]]), asc(vehicles.id))
-      .limit(query.page_size)
-      .offset(offset)
-      .as('page');
-    const columns = Object.fromEntries(Object.keys(getTableColumns(vehicles)).map((key) => [key, page[key as keyof VehicleRow]])) as {
-      [K in keyof VehicleRow]: (typeof page)[K];
-    };
-    return tx
-      .select({
-        ...columns,
-        assignedName: sql<
-          string | null
-        >`(select ${users.name} from ${users} where ${users.agencyId} = ${qualified(vehicles.agencyId, 'page')} and ${users.id} = ${qualified(vehicles.assignedUserId, 'page')})`,
-        openRequests: openRequestsOf(qualified(vehicles.agencyId, 'page'), qualified(vehicles.id, 'page')),
-        page_total: page.page_total,
-      })
-      .from(page)
-      .orderBy(direction(page[SORT_KEY[query.sort]]), asc(page.id))
-      .limit(query.page_size);
-  });
+  const values = {
+    agencyId,
+    status: query.status,
+    vehicleType: query.vehicle_type,
+    pattern: query.q ? containsPattern(query.q) : undefined,
+    limit: query.page_size,
+    offset,
+  };
+  return totalOfPage(await vehiclePage(tx, query, values), offset, () => vehicleCount(tx, query, values));
 }
 
 export async function findVehicle(tx: Tx, agencyId: string, vehicleId: string): Promise<VehicleRow | undefined> {

@@ -448,7 +448,7 @@ export function inFixed(column: AnyPgColumn, values: readonly string[]): SQL {
  * plans on its own (an index-only count) and runs once, so the page keeps its LIMIT. (`count(*) over ()`
  * would read every row the filter matches to count them.)
  */
-function totalColumn(countQuery: SQLWrapper): SQL.Aliased<number> {
+export function totalColumn(countQuery: SQLWrapper): SQL.Aliased<number> {
   return sql<number>`(${countQuery})`.mapWith(Number).as('page_total');
 }
 
@@ -462,7 +462,19 @@ export async function pageWithTotal<Row extends { page_total: number }>(
   offset: number,
   page: (total: SQL.Aliased<number>) => PromiseLike<Row[]>,
 ): Promise<{ rows: Array<Omit<Row, 'page_total'>>; total: number }> {
-  const rows = await page(totalColumn(countQuery));
-  const total = rows[0]?.page_total ?? (offset === 0 ? 0 : ((await countQuery)[0]?.n ?? 0));
+  return totalOfPage(await page(totalColumn(countQuery)), offset, () => countQuery);
+}
+
+/**
+ * A page's rows without the `page_total` each carries (`totalColumn`), and that total; a page past the
+ * end, which has no row to carry it, asks `countAlone`. For a page made by a reused statement, which
+ * `pageWithTotal` cannot run.
+ */
+export async function totalOfPage<Row extends { page_total: number }>(
+  rows: Row[],
+  offset: number,
+  countAlone: () => PromiseLike<Array<{ n: number }>>,
+): Promise<{ rows: Array<Omit<Row, 'page_total'>>; total: number }> {
+  const total = rows[0]?.page_total ?? (offset === 0 ? 0 : ((await countAlone())[0]?.n ?? 0));
   return { rows: rows.map(({ page_total: _total, ...row }) => row), total };
 }

@@ -3,6 +3,7 @@ import { authFactors, mfaChallenges, sessions, users } from '../db/schema.ts';
 import { recordAudit, type AuditActor } from './audit.ts';
 import { queryRows, type Tx } from './database.ts';
 import { expireOneTimeTokens } from './one-time-links.ts';
+import { reusedStatement } from './reused-statements.ts';
 
 /**
  * User accounts, as more than one module handles them: auth signs people up and in, admin invites,
@@ -17,11 +18,17 @@ export async function claimEmail(tx: Tx, email: string, userId: string): Promise
   return row?.claimed === true;
 }
 
+const userById = reusedStatement(
+  () => '',
+  (tx) =>
+    tx
+      .select()
+      .from(users)
+      .where(and(eq(users.agencyId, sql.placeholder('agencyId')), eq(users.id, sql.placeholder('userId')))),
+);
+
 export async function findUserById(tx: Tx, agencyId: string, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.agencyId, agencyId), eq(users.id, userId)));
+  const [row] = await userById(tx, undefined, { agencyId, userId });
   return row;
 }
 
