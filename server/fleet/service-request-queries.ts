@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { inFixed, pageWithTotal, qualified, type Tx } from '../platform/database.ts';
+import { inFixed, qualified, totalColumn, totalOfPage, type Tx } from '../platform/database.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import { userNameOf } from '../platform/people.ts';
 import { vendorNameOf } from './vendor-queries.ts';
 import type { ListServiceRequestsQuery } from '../../core/contracts/fleet.ts';
@@ -51,16 +52,38 @@ const isActive = sql`${closedLast} is false`;
 /** Most urgent first (the expression of `service_requests_priority_idx`). */
 const urgency = sql`(case ${serviceRequests.priority} when 'urgent' then 0 when 'high' then 1 when 'normal' then 2 else 3 end)`;
 
-export async function listServiceRequests(tx: Tx, agencyId: string, query: ListServiceRequestsQuery & { reportedBy?: string }) {
-  const conditions: Array<SQL | undefined> = [eq(serviceRequests.agencyId, agencyId)];
+type ServiceRequestListQuery = ListServiceRequestsQuery & { reportedBy?: string | undefined };
+
+/** The queue's filter, with placeholders for its values (`listServiceRequests`). */
+function requestFilter(query: ServiceRequestListQuery): SQL {
+  const conditions: Array<SQL | undefined> = [eq(serviceRequests.agencyId, sql.placeholder('agencyId'))];
   if (query.status === 'active') conditions.push(isActive);
-  else if (query.status) conditions.push(eq(serviceRequests.status, query.status));
-  if (query.priority) conditions.push(eq(serviceRequests.priority, query.priority));
-  if (query.vehicle_id) conditions.push(eq(serviceRequests.vehicleId, query.vehicle_id));
-  if (query.category) conditions.push(eq(serviceRequests.category, query.category));
-  if (query.assignee_id) conditions.push(eq(serviceRequests.assigneeId, query.assignee_id));
-  if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, query.reportedBy));
-  const where = and(...conditions);
+  else if (query.status) conditions.push(eq(serviceRequests.status, sql.placeholder('status')));
+  if (query.priority) conditions.push(eq(serviceRequests.priority, sql.placeholder('priority')));
+  if (query.vehicle_id) conditions.push(eq(serviceRequests.vehicleId, sql.placeholder('vehicleId')));
+  if (query.category) conditions.push(eq(serviceRequests.category, sql.placeholder('category')));
+  if (query.assignee_id) conditions.push(eq(serviceRequests.assigneeId, sql.placeholder('assigneeId')));
+  if (query.reportedBy) conditions.push(eq(serviceRequests.reportedBy, sql.placeholder('reportedBy')));
+  return and(...conditions)!;
+}
+
+/** What changes the queue's statement: which filters it has (active, or one status), and its order. */
+const requestListShape = (query: ServiceRequestListQuery) =>
+  [
+    query.status === 'active' ? 'active' : query.status ? 'status' : '',
+    query.priority ? 'p' : '',
+    query.vehicle_id ? 'v' : '',
+    query.category ? 'c' : '',
+    query.assignee_id ? 'a' : '',
+    query.reportedBy ? 'r' : '',
+    query.order,
+  ].join('/');
+
+const requestCount = reusedStatement(requestListShape, (tx, query: ServiceRequestListQuery) =>
+  tx.select({ n: count() }).from(serviceRequests).where(requestFilter(query)),
+);
+
+const requestPage = reusedStatement(requestListShape, (tx, query: ServiceRequestListQuery) => {
   // Waiting longest first (the default), most urgent or soonest due: in a list of every status the
   // closed requests come after the open ones, since they wait for nothing (newest first is plain date
   // order; an officer's own list stays in date order, as its index has it). Each order has its index.
@@ -71,16 +94,30 @@ export async function listServiceRequests(tx: Tx, agencyId: string, query: ListS
     query.order === 'newest' ? desc(serviceRequests.createdAt) : asc(serviceRequests.createdAt),
     asc(serviceRequests.number),
   ];
+  const total = totalColumn(tx.select({ n: count() }).from(serviceRequests).where(requestFilter(query)));
+  return tx
+    .select({ ...getTableColumns(serviceRequests), ...serviceRequestExtraColumns(), page_total: total })
+    .from(serviceRequests)
+    .where(requestFilter(query))
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+});
+
+export async function listServiceRequests(tx: Tx, agencyId: string, query: ServiceRequestListQuery) {
   const offset = (query.page - 1) * query.page_size;
-  return pageWithTotal(tx.select({ n: count() }).from(serviceRequests).where(where), offset, (total) =>
-    tx
-      .select({ ...getTableColumns(serviceRequests), ...serviceRequestExtraColumns(), page_total: total })
-      .from(serviceRequests)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.page_size)
-      .offset(offset),
-  );
+  const values = {
+    agencyId,
+    status: query.status,
+    priority: query.priority,
+    vehicleId: query.vehicle_id,
+    category: query.category,
+    assigneeId: query.assignee_id,
+    reportedBy: query.reportedBy,
+    limit: query.page_size,
+    offset,
+  };
+  return totalOfPage(await requestPage(tx, query, values), offset, () => requestCount(tx, query, values));
 }
 
 /** Requests raised from these squad checks (the one a critical failure opened first), oldest first. */

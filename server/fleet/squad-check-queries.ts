@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { pageWithTotal, qualified, type Tx } from '../platform/database.ts';
+import { qualified, totalColumn, totalOfPage, type Tx } from '../platform/database.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import { userNameOf } from '../platform/people.ts';
 import type { ListSquadChecksQuery } from '../../core/contracts/fleet.ts';
 import { squadCheckDrafts, squadCheckSubmissions, squadCheckTemplates, squadCheckTemplateVersions, vehicles } from './schema.ts';
@@ -68,26 +69,58 @@ export function updateSubmissionRow(
 const { answers: _answers, ...SUBMISSION_LIST_COLUMNS } = getTableColumns(squadCheckSubmissions);
 export type SubmissionListRow = Omit<SubmissionRow, 'answers'>;
 
+/** The query, and whether its time range has a start and an end. */
+type SubmissionListShape = ListSquadChecksQuery & { hasFrom: boolean; hasTo: boolean };
+
+/** The list's filter, with placeholders for its values (`listSubmissions`). */
+function submissionFilter(shape: SubmissionListShape): SQL {
+  const conditions: Array<SQL | undefined> = [eq(squadCheckSubmissions.agencyId, sql.placeholder('agencyId'))];
+  if (shape.hasFrom) conditions.push(gte(squadCheckSubmissions.submittedAt, sql.placeholder('from')));
+  if (shape.hasTo) conditions.push(lt(squadCheckSubmissions.submittedAt, sql.placeholder('to')));
+  if (shape.vehicle_id) conditions.push(eq(squadCheckSubmissions.vehicleId, sql.placeholder('vehicleId')));
+  if (shape.officer_id) conditions.push(eq(squadCheckSubmissions.officerId, sql.placeholder('officerId')));
+  if (shape.status) conditions.push(eq(squadCheckSubmissions.status, sql.placeholder('status')));
+  if (shape.failures === 'only') conditions.push(sql`${squadCheckSubmissions.failedCount} > 0`);
+  return and(...conditions)!;
+}
+
+/** What changes the list's statement: which filters it has. */
+const submissionListShape = (shape: SubmissionListShape) =>
+  [shape.hasFrom, shape.hasTo, !!shape.vehicle_id, !!shape.officer_id, !!shape.status, shape.failures === 'only'].map(Number).join('');
+
+const submissionCount = reusedStatement(submissionListShape, (tx, shape: SubmissionListShape) =>
+  tx.select({ n: count() }).from(squadCheckSubmissions).where(submissionFilter(shape)),
+);
+
+const submissionPage = reusedStatement(submissionListShape, (tx, shape: SubmissionListShape) =>
+  tx
+    // The labels in the page's own statement: a list is one statement less than a page and its labels.
+    .select({
+      ...SUBMISSION_LIST_COLUMNS,
+      ...submissionLabelColumns(),
+      page_total: totalColumn(tx.select({ n: count() }).from(squadCheckSubmissions).where(submissionFilter(shape))),
+    })
+    .from(squadCheckSubmissions)
+    .where(submissionFilter(shape))
+    .orderBy(desc(squadCheckSubmissions.submittedAt))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
 export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquadChecksQuery, timeRange: { from?: Date; to?: Date }) {
-  const conditions: Array<SQL | undefined> = [eq(squadCheckSubmissions.agencyId, agencyId)];
-  if (timeRange.from) conditions.push(gte(squadCheckSubmissions.submittedAt, timeRange.from));
-  if (timeRange.to) conditions.push(lt(squadCheckSubmissions.submittedAt, timeRange.to));
-  if (query.vehicle_id) conditions.push(eq(squadCheckSubmissions.vehicleId, query.vehicle_id));
-  if (query.officer_id) conditions.push(eq(squadCheckSubmissions.officerId, query.officer_id));
-  if (query.status) conditions.push(eq(squadCheckSubmissions.status, query.status));
-  if (query.failures === 'only') conditions.push(sql`${squadCheckSubmissions.failedCount} > 0`);
-  const where = and(...conditions);
+  const shape = { ...query, hasFrom: timeRange.from !== undefined, hasTo: timeRange.to !== undefined };
   const offset = (query.page - 1) * query.page_size;
-  return pageWithTotal(tx.select({ n: count() }).from(squadCheckSubmissions).where(where), offset, (total) =>
-    tx
-      // The labels in the page's own statement: a list is one statement less than a page and its labels.
-      .select({ ...SUBMISSION_LIST_COLUMNS, ...submissionLabelColumns(), page_total: total })
-      .from(squadCheckSubmissions)
-      .where(where)
-      .orderBy(desc(squadCheckSubmissions.submittedAt))
-      .limit(query.page_size)
-      .offset(offset),
-  );
+  const values = {
+    agencyId,
+    from: timeRange.from?.toISOString(),
+    to: timeRange.to?.toISOString(),
+    vehicleId: query.vehicle_id,
+    officerId: query.officer_id,
+    status: query.status,
+    limit: query.page_size,
+    offset,
+  };
+  return totalOfPage(await submissionPage(tx, shape, values), offset, () => submissionCount(tx, shape, values));
 }
 
 /** The officer's squad checks since `since`, newest first: which vehicle, when, and how many items failed (never the answers). */

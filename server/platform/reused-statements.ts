@@ -36,7 +36,8 @@ export function checkReusedStatements(on: boolean): void {
  * written into the statement instead of a placeholder would be kept with it and sent with every later
  * request of that shape on that connection, another agency's included. So wherever checking is on (every
  * test, `npm run dev`), each run builds the statement again from its own values and fails, before
- * anything is sent, if its text or any value that is not a placeholder differs from the kept one's.
+ * anything is sent, if its text or any value that is not a placeholder differs from the first one built
+ * for that shape in the process (on any connection, or on PGlite in any transaction).
  *
  * The statements are kept per Drizzle instance, which the PostgreSQL pool makes once per connection
  * (database.ts); on PGlite, where each transaction is its own instance, they are kept for the transaction.
@@ -46,16 +47,26 @@ export function reusedStatement<Shape, R>(
   build: (tx: Tx, shape: Shape) => Preparable<R>,
 ): (tx: Tx, shape: Shape, values: Record<string, unknown>) => Promise<R> {
   const kept = new WeakMap<Tx, Map<string, Prepared<R>>>();
+  // Checking: each shape's first statement built in this process, which every later build must equal.
+  const firstBuilt = new Map<string, { sql: string; params: unknown[] }>();
   return async (tx, shape, values) => {
     const key = shapeOf(shape);
     let shapes = kept.get(tx);
     if (!shapes) kept.set(tx, (shapes = new Map()));
     let statement = shapes.get(key);
-    if (!statement) {
+    if (!statement || checking) {
       // Unnamed for Drizzle: the connection names it after its text (prepared-statements.ts).
-      statement = build(tx, shape).prepare('');
-      if (shapes.size < SHAPES_PER_CONNECTION) shapes.set(key, statement);
-    } else if (checking) assertSameStatement(key, statement.getQuery(), build(tx, shape).prepare('').getQuery());
+      const built = build(tx, shape).prepare('');
+      if (checking) {
+        const first = firstBuilt.get(key);
+        if (first) assertSameStatement(key, first, built.getQuery());
+        else firstBuilt.set(key, built.getQuery());
+      }
+      if (!statement) {
+        statement = built;
+        if (shapes.size < SHAPES_PER_CONNECTION) shapes.set(key, statement);
+      }
+    }
     return statement.execute(values);
   };
 }
