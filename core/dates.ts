@@ -143,8 +143,29 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+type WallClock = Readonly<Omit<ZonedDateParts, 'weekday'>>;
+
+/**
+ * Readings already made, by zone and instant: `formatToParts` is the dearest step of a date's
+ * arithmetic, and the same instants come back request after request (a month's first and last day, an
+ * agency's shift starts). Cleared when it reaches its size.
+ */
+const WALL_CLOCKS_KEPT = 4_096;
+const wallClocks = new Map<string, WallClock>();
+
 /** The wall-clock reading in `timeZone` at `epochMs` (a valid instant; throws on a bad zone). */
-function wallClockAt(epochMs: number, timeZone: string): Omit<ZonedDateParts, 'weekday'> {
+function wallClockAt(epochMs: number, timeZone: string): WallClock {
+  const key = `${timeZone} ${epochMs}`;
+  let wall = wallClocks.get(key);
+  if (wall === undefined) {
+    wall = Object.freeze(readWallClock(epochMs, timeZone));
+    if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.clear();
+    wallClocks.set(key, wall);
+  }
+  return wall;
+}
+
+function readWallClock(epochMs: number, timeZone: string): Omit<ZonedDateParts, 'weekday'> {
   const parts: Record<string, number> = {};
   for (const part of partsFormatter(timeZone).formatToParts(epochMs)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
