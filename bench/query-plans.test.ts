@@ -232,6 +232,7 @@ describe('query plans of the module list queries on the bench dataset (PostgreSQ
     }
     pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ sql: query, params }) } }) as unknown as Db;
     const scoped = <T>(agency: string | null, work: (tx: Tx) => Promise<T>) =>
       db.transaction(async (tx) => {

@@ -35,6 +35,8 @@ describe('rows mapped once per statement, as Drizzle maps them', () => {
     installRowMapping();
     scratch = await createScratchDatabase(inject('postgresUrl'));
     pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
+    // The scratch database's drop may end a connection still closing after pool.end().
+    pool.on('connect', (client) => client.on('error', () => {}));
     db = drizzle(pool);
     await pool.query(`
       create table owners (id int primary key, name text not null, joined_at timestamptz);
