@@ -430,6 +430,15 @@ export function qualified(column: AnyPgColumn, from: string = getTableName(colum
 }
 
 /**
+ * A subquery's fields of the given keys, as the subquery names them (`"page"."id"`): the columns of
+ * `select … from (select … limit 50) page` in Drizzle's terms, for a page read first and its labels
+ * joined to its rows only.
+ */
+export function fieldsOf<S extends object, K extends keyof S & string>(subquery: S, keys: readonly K[]): Pick<S, K> {
+  return Object.fromEntries(keys.map((key) => [key, subquery[key]])) as Pick<S, K>;
+}
+
+/**
  * `column in ('a', 'b')` with the values written into the statement, not sent as parameters: for a
  * fixed set the code names (statuses), never for input. PostgreSQL costs a prepared statement's generic
  * plan without its parameters' values; for `status in ($1, $2)` it guesses a share of the table, finds
