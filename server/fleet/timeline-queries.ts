@@ -158,7 +158,11 @@ export async function timelineOfVehicle(
   return rows.filter((row) => row.source !== 'vehicle') as TimelineRow[];
 }
 
-/** A JSON object of the given keys and values, typed loosely: TimelineRow says each source's shape. */
+/**
+ * A JSON object of the given keys and values, typed loosely: TimelineRow says each source's shape.
+ * `json`, not `jsonb`: the server only parses it, and building a jsonb value for each of a page's rows
+ * was a fifth of the statement's execution.
+ */
 function json(pairs: SQL): SQL<unknown> {
-  return sql<unknown>`jsonb_build_object(${pairs})`;
+  return sql<unknown>`json_build_object(${pairs})`;
 }
