@@ -271,6 +271,8 @@ export const serviceRequests = pgTable(
     foreignKey({ columns: [t.agencyId, t.vendorId], foreignColumns: [vendors.agencyId, vendors.id] }),
     // A request is assigned to a person of the agency or to an outside vendor, never both.
     check('service_requests_one_assignee', sql`${t.assigneeId} is null or ${t.vendorId} is null`),
+    // The active queue is "not completed or declined" (service-request-queries.ts): no other status may exist.
+    check('service_requests_status_known', sql`${t.status} in ('open', 'in_progress', 'completed', 'declined')`),
   ],
 );
 

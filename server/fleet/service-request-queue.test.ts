@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { apiCaller, ifMatch, ok } from '../test-support/api-calls.ts';
 import { makeAgency, makeUser, signIn, type TestAgency, type TestUser } from '../test-support/factories.ts';
@@ -93,6 +94,22 @@ describe.each(DATABASE_KINDS)('the service-request queue on %s', (kind) => {
     // Every status: the completed request, though the oldest, waits for nothing and comes last.
     const every = await queue(`?vehicle_id=${vehicle.id}`);
     expect(every.items.map((r) => r.number)).toEqual([second.number, third.number, first.number]);
+  });
+
+  it('keeps every request to the four statuses, so the active queue (all but completed and declined) never lists another', async () => {
+    const vehicle = await addVehicle();
+    const request = await report(vehicle, 'Spotlight stuck');
+    const setStatus = (status: string) =>
+      server.database.withTenant(agency.id, (tx) =>
+        tx.execute(sql`update service_requests set status = ${status} where agency_id = ${agency.id} and id = ${request.id}`),
+      );
+    const refused = await setStatus('on_hold').then(
+      () => null,
+      (error: { cause?: Error }) => error.cause?.message,
+    );
+    expect(refused).toMatch(/violates check constraint "service_requests_status_known"/);
+    await setStatus('in_progress');
+    expect((await queue(`?status=active&vehicle_id=${vehicle.id}`)).items.map((r) => r.status)).toEqual(['in_progress']);
   });
 
   it('lets the fleet office set a priority, a due date and who works a request, and sorts the queue by them', async () => {

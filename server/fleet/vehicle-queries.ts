@@ -52,8 +52,8 @@ export async function countVehiclesByStatus(tx: Tx, agencyId: string): Promise<R
 }
 
 /**
- * The list's filter, with placeholders for its values (`vehicleListValues`): the agency, and the status,
- * type and words when the query has them.
+ * The list's filter, with placeholders for its values (given by `listVehicles`): the agency, and the
+ * status, type and words when the query has them.
  */
 function vehicleFilter(query: ListVehiclesQuery): SQL {
   const conditions: Array<SQL | undefined> = [eq(vehicles.agencyId, sql.placeholder('agencyId'))];

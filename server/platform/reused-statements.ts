@@ -13,7 +13,7 @@ interface Preparable<R> {
 }
 
 /** How many shapes of one statement a connection keeps built; past it, a shape is built each time as before. */
-const SHAPES_PER_CONNECTION = 64;
+const SHAPES_PER_CONNECTION = 512;
 
 let checking = true;
 
@@ -38,6 +38,11 @@ export function checkReusedStatements(on: boolean): void {
  * test, `npm run dev`), each run builds the statement again from its own values and fails, before
  * anything is sent, if its text or any value that is not a placeholder differs from the first one built
  * for that shape in the process (on any connection, or on PGlite in any transaction).
+ *
+ * The check compares builds, so it sees a value written in only when two runs of a shape differ in it
+ * (tests that reach a list from two agencies or two users); and it sees only the text and the values,
+ * not what a build keeps beside them (a `mapWith` function). `build` must therefore use nothing of the
+ * request but `shape`.
  *
  * The statements are kept per Drizzle instance, which the PostgreSQL pool makes once per connection
  * (database.ts); on PGlite, where each transaction is its own instance, they are kept for the transaction.
