@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { agencies } from '../db/schema.ts';
 import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { apiCaller, ifMatch, ok } from '../test-support/api-calls.ts';
@@ -570,6 +570,38 @@ describe.each(DATABASE_KINDS)('the fleet module API on %s', (kind) => {
         squad_check_item_id: 'camera',
       });
       expect((await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks/${submitted.id}`)).json().opened_service_request).toBeNull();
+    });
+
+    it('pages through squad checks of one instant in one fixed order, repeating and skipping none', async () => {
+      const vehicle = await addVehicle();
+      const form = await formFor(vehicle);
+      const ids: string[] = [];
+      for (const odometer of [21_000, 21_100, 21_200]) {
+        const answers = passingAnswers(form.template.sections, odometer);
+        const posted = await call(officer, 'POST', '/rest/v1/fleet/squad-checks', {
+          vehicle_id: vehicle.id,
+          template_version_id: form.template.version_id,
+          answers,
+        });
+        expect(posted.statusCode, posted.body).toBe(201);
+        ids.push(posted.json().id);
+      }
+      // Three checks of the same instant (a device syncing its queue at once).
+      await server.database.withTenant(agency.id, (tx) =>
+        tx.execute(
+          sql`update squad_check_submissions set submitted_at = date_trunc('second', now()) - interval '1 hour' where agency_id = ${agency.id} and vehicle_id = ${vehicle.id}`,
+        ),
+      );
+      const paged: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const list = (
+          await call(manager, 'GET', `/rest/v1/fleet/admin/squad-checks?vehicle_id=${vehicle.id}&failures=all&page=${page}&page_size=1`)
+        ).json();
+        expect(list.total).toBe(3);
+        paged.push(...list.items.map((s: { id: string }) => s.id));
+      }
+      // In one order every time (the id decides between checks of one instant), so no page repeats or skips one.
+      expect(paged).toEqual([...ids].sort().reverse());
     });
 
     it('keeps a car out of service while a critical failure is unresolved, even when another request on it is completed', async () => {

@@ -103,7 +103,8 @@ const submissionPage = reusedStatement(submissionListShape, (tx, shape: Submissi
     })
     .from(squadCheckSubmissions)
     .where(submissionFilter(shape))
-    .orderBy(desc(squadCheckSubmissions.submittedAt))
+    // The id after the time: checks of one instant keep their places from page to page.
+    .orderBy(desc(squadCheckSubmissions.submittedAt), desc(squadCheckSubmissions.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
@@ -131,7 +132,7 @@ const submissionPage = reusedStatement(submissionListShape, (tx, shape: Submissi
         eq(squadCheckTemplates.id, squadCheckTemplateVersions.templateId),
       ),
     )
-    .orderBy(desc(page.submittedAt));
+    .orderBy(desc(page.submittedAt), desc(page.id));
 });
 
 export async function listSubmissions(tx: Tx, agencyId: string, query: ListSquadChecksQuery, timeRange: { from?: Date; to?: Date }) {
