@@ -27,8 +27,8 @@ export function checkReusedStatements(on: boolean): void {
 
 /**
  * A statement Drizzle builds once per pooled connection and shape, then runs with each request's values.
- * Drizzle builds every query from its builder on every run: the objects, the SQL chunks, the text. For a
- * list that was about a sixth of the server's CPU a request, and an eighth of the simplest read's
+ * Drizzle builds every query from its builder on every run: the objects, the SQL chunks, the text. Built
+ * once, a list took a third less of the server's CPU a request, and so did the simplest read
  * (docs/decisions/013, sixteenth step).
  *
  * `shapeOf` names what changes the statement's text (which filters are present, the order), and `build`
