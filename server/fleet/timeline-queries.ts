@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../platform/database.ts';
 import { reusedStatement } from '../platform/reused-statements.ts';
 import { userNameOf } from '../platform/people.ts';
 import { serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles, workOrders } from './schema.ts';
-import type { TimelineWindow } from './vehicle-queries.ts';
+import { type TimelineWindow, windowConditions } from './vehicle-queries.ts';
 import { vendorNameOf } from './vendor-queries.ts';
 
 /** A row of a vehicle's timeline, by where it comes from: when, which row, who, and that kind's own details. */
@@ -38,19 +38,13 @@ interface TimelineRowOf<S extends string, D> {
 /** Which sources a timeline reads; a page lists rows of one instant in the reverse of this order. */
 export const TIMELINE_SOURCES = ['event', 'squad_check', 'service_request', 'work_order'] as const;
 
-/** The window's bounds as placeholders (`before`, `from`), each where the window has it. */
-function windowOf(column: Parameters<typeof lt>[0], window: TimelineWindow) {
-  return [
-    window.before ? lt(column, sql.placeholder('before')) : undefined,
-    window.from ? gte(column, sql.placeholder('from')) : undefined,
-  ];
-}
-
 /** The timeline's statement for a window's shape (which bounds it has), built once per connection. */
 const timeline = reusedStatement(
   (window: TimelineWindow) => `${window.before ? 'b' : ''}${window.from ? 'f' : ''}`,
   (tx, window) => {
     const [agency, vehicle, limit] = [sql.placeholder('agencyId'), sql.placeholder('vehicleId'), sql.placeholder('limit')];
+    // The window's bounds, where it has them, as placeholders.
+    const bounds = { before: window.before && sql.placeholder('before'), from: window.from && sql.placeholder('from') };
     const source = (name: (typeof TIMELINE_SOURCES)[number] | 'vehicle') => sql<string>`${name}::text`;
     const events = tx
       .select({
@@ -63,7 +57,7 @@ const timeline = reusedStatement(
         ),
       })
       .from(vehicleEvents)
-      .where(and(eq(vehicleEvents.agencyId, agency), eq(vehicleEvents.vehicleId, vehicle), ...windowOf(vehicleEvents.at, window)))
+      .where(and(eq(vehicleEvents.agencyId, agency), eq(vehicleEvents.vehicleId, vehicle), ...windowConditions(vehicleEvents.at, bounds)))
       .orderBy(desc(vehicleEvents.at))
       .limit(limit);
     const squadChecks = tx
@@ -79,7 +73,7 @@ const timeline = reusedStatement(
         and(
           eq(squadCheckSubmissions.agencyId, agency),
           eq(squadCheckSubmissions.vehicleId, vehicle),
-          ...windowOf(squadCheckSubmissions.submittedAt, window),
+          ...windowConditions(squadCheckSubmissions.submittedAt, bounds),
         ),
       )
       .orderBy(desc(squadCheckSubmissions.submittedAt))
@@ -97,7 +91,11 @@ const timeline = reusedStatement(
       })
       .from(serviceRequests)
       .where(
-        and(eq(serviceRequests.agencyId, agency), eq(serviceRequests.vehicleId, vehicle), ...windowOf(serviceRequests.createdAt, window)),
+        and(
+          eq(serviceRequests.agencyId, agency),
+          eq(serviceRequests.vehicleId, vehicle),
+          ...windowConditions(serviceRequests.createdAt, bounds),
+        ),
       )
       .orderBy(desc(serviceRequests.createdAt))
       .limit(limit);
@@ -116,7 +114,7 @@ const timeline = reusedStatement(
         serviceRequests,
         and(eq(serviceRequests.agencyId, workOrders.agencyId), eq(serviceRequests.id, workOrders.serviceRequestId)),
       )
-      .where(and(eq(workOrders.agencyId, agency), eq(workOrders.vehicleId, vehicle), ...windowOf(workOrders.createdAt, window)))
+      .where(and(eq(workOrders.agencyId, agency), eq(workOrders.vehicleId, vehicle), ...windowConditions(workOrders.createdAt, bounds)))
       .orderBy(desc(workOrders.createdAt))
       .limit(limit);
     // The vehicle itself, so "no such vehicle" is told from "nothing happened to it" in the same trip.

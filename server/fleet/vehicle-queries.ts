@@ -16,7 +16,7 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { qualified, totalColumn, totalOfPage, type Tx } from '../platform/database.ts';
+import { fieldsOf, qualified, totalColumn, totalOfPage, type Tx } from '../platform/database.ts';
 import { reusedStatement } from '../platform/reused-statements.ts';
 import type { ListVehiclesQuery } from '../../core/contracts/fleet.ts';
 import { fuelEntries, serviceRequests, squadCheckSubmissions, vehicleEvents, vehicles } from './schema.ts';
@@ -74,6 +74,8 @@ function vehicleFilter(query: ListVehiclesQuery): SQL {
   return and(...conditions)!;
 }
 
+const VEHICLE_KEYS = Object.keys(getTableColumns(vehicles)) as Array<keyof VehicleRow>;
+
 /** What changes the list's statement: which filters it has, and its order. */
 const vehicleListShape = (query: ListVehiclesQuery) =>
   `${query.status ? 's' : ''}${query.vehicle_type ? 't' : ''}${query.q ? 'q' : ''}/${query.sort}/${query.order}`;
@@ -95,12 +97,9 @@ const vehiclePage = reusedStatement(vehicleListShape, (tx, query: ListVehiclesQu
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  const columns = Object.fromEntries(Object.keys(getTableColumns(vehicles)).map((key) => [key, page[key as keyof VehicleRow]])) as {
-    [K in keyof VehicleRow]: (typeof page)[K];
-  };
   return tx
     .select({
-      ...columns,
+      ...fieldsOf(page, VEHICLE_KEYS),
       assignedName: sql<
         string | null
       >`(select ${users.name} from ${users} where ${users.agencyId} = ${qualified(vehicles.agencyId, 'page')} and ${users.id} = ${qualified(vehicles.assignedUserId, 'page')})`,
@@ -224,7 +223,11 @@ export interface TimelineWindow {
   limit: number;
 }
 
-export function windowConditions(column: Parameters<typeof lt>[0], window: TimelineWindow) {
+/** A window's bounds on `column`, each where the window has it: a time, or a placeholder for one (a reused statement). */
+export function windowConditions(
+  column: Parameters<typeof lt>[0],
+  window: { before?: Date | SQLWrapper | undefined; from?: Date | SQLWrapper | undefined },
+) {
   return [window.before ? lt(column, window.before) : undefined, window.from ? gte(column, window.from) : undefined];
 }
 
