@@ -119,6 +119,15 @@ interface CaseResult {
   ratioRls: number;
 }
 
+/** The V8 flags `npm start` gives the server (package.json; README, "Memory"), so the bench runs it as it is run. */
+function startFlags(): string[] {
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const flags = /\bnode ((?:--\S+ )*)server\/main\.ts/.exec(scripts.start ?? '')?.[1];
+  if (flags === undefined)
+    throw new Error("package.json's start script no longer runs `node … server/main.ts`: say here how the bench starts the server");
+  return flags.split(' ').filter(Boolean);
+}
+
 function nodeBinary(): string {
   const pinned = path.join(root, 'node_modules', 'node', 'bin', 'node');
   return fs.existsSync(pinned) ? pinned : process.execPath;
@@ -200,8 +209,7 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
   let output = '';
   const args = reference
     ? ['bench/reference-server.ts', '--mode', reference, '--port', String(port), '--database-url', databaseUrl]
-    : // As `npm start` runs it (README, "Memory").
-      ['--max-semi-space-size=4', ...nodeFlags, ...(profileDir ? ['--inspect=127.0.0.1:0'] : []), 'server/main.ts'];
+    : [...startFlags(), ...nodeFlags, ...(profileDir ? ['--inspect=127.0.0.1:0'] : []), 'server/main.ts'];
   const child = spawn(nodeBinary(), args, {
     cwd: root,
     env: {
