@@ -87,7 +87,8 @@ interface Caller {
   /** The same officer's stops made ready to issue (one traffic citation each), issued one per request. */
   citations: { stops: Array<{ id: string; version: number; content: unknown }>; next: number };
   /** The agency's scheduler (user 13), the people on its roster and a shift type; `next` places each new shift on a day and person not used yet. */
-  schedule: { token: string; people: string[]; shiftTypeId: string; next: number };
+  /** `firstDay`: the first day (epoch ms) this run places shifts on, after those earlier runs left in a reused database. */
+  schedule: { token: string; people: string[]; shiftTypeId: string; next: number; firstDay: number };
   /**
    * Officers of the agency who hold Patrol (users from 26 on) and open overtime shifts the scheduler
    * posted for the run; `next` walks the officer × shift pairs, so each sign-up is one not made yet.
@@ -396,6 +397,7 @@ async function signIn(base: string, agencies: number): Promise<Caller[]> {
       people: [...new Set(setup.assignments.map((a) => a.user_id))],
       shiftTypeId: setup.shift_types[0]!.id,
       next: 0,
+      firstDay: BENCH_SHIFTS_FROM,
     };
     const overtime = await overtimeFixture(base, agency, scheduler.access_token, setup);
     const productivity = await productivityFixture(base, writer.access_token);
@@ -518,6 +520,9 @@ interface BenchCase {
 }
 
 /** What the references read: some users' ids (for the PK read) and each caller's agency (from its token). */
+/** Where the bench's "assign a shift" places its shifts: far ahead of any the seed or the demo has. */
+const BENCH_SHIFTS_FROM = Date.UTC(2031, 0, 1);
+
 async function referenceTargets(databaseUrl: string, callers: Caller[]) {
   const database = await openDatabase({ url: databaseUrl, migrate: false });
   try {
@@ -531,6 +536,12 @@ async function referenceTargets(databaseUrl: string, callers: Caller[]) {
         app_metadata: { agency_id: string };
       };
       agencyOf.set(caller, payload.app_metadata.agency_id);
+      // A reused database holds the shifts earlier runs placed: this run starts the day after the last.
+      const [last] = await queryRows<{ last: string | null }>(
+        database.owner,
+        sql`select max(date)::text as last from schedule_shifts where agency_id = ${payload.app_metadata.agency_id} and date >= ${new Date(BENCH_SHIFTS_FROM).toISOString().slice(0, 10)}`,
+      );
+      if (last?.last) caller.schedule.firstDay = Date.parse(`${last.last}T00:00:00Z`) + 86_400_000;
     }
     return { users: rows.map((row) => `agency=${row.agency_id}&id=${row.id}`), agencyOf };
   } finally {
@@ -859,7 +870,8 @@ export async function benchApi(options: Options) {
           method: 'POST',
           path: `/rest/v1/fto/binders/${c.fto.binders[n % c.fto.binders.length]!}/dors`,
           idempotent: true,
-          body: { shift_date: new Date().toISOString().slice(0, 10), shift: 'day' },
+          // Yesterday in UTC is a day already worked in every agency's zone; today in UTC is tomorrow in the Americas' evenings.
+          body: { shift_date: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), shift: 'day' },
           as: 'fto',
         }),
       },
@@ -921,7 +933,7 @@ export async function benchApi(options: Options) {
           const k = c.schedule.next++;
           const person = c.schedule.people[k % c.schedule.people.length]!;
           // Far ahead and a new day for each round over the roster, so no two requests place one person on one day.
-          const date = new Date(Date.UTC(2031, 0, 1) + Math.floor(k / c.schedule.people.length) * 86_400_000).toISOString().slice(0, 10);
+          const date = new Date(c.schedule.firstDay + Math.floor(k / c.schedule.people.length) * 86_400_000).toISOString().slice(0, 10);
           return {
             method: 'POST',
             path: '/rest/v1/schedule/shifts',
