@@ -452,6 +452,23 @@ export function inFixed(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `column = any($n::uuid[])` for a list of ids, with `name` the placeholder a reused statement gives the
+ * list as `uuidList(ids)` (reused-statements.ts). One statement whatever the list's length: `inArray`
+ * writes a parameter per id, so every length is a statement of its own to build, prepare and plan.
+ */
+export function inIdList(column: AnyPgColumn, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
+}
+
+/** Ids as one array value for a `::uuid[]` parameter (`inIdList`); only well-formed ids, so none can add elements. */
+export function uuidList(ids: readonly string[]): string {
+  for (const id of ids) if (!UUID.test(id)) throw new Error(`Not an id: ${JSON.stringify(id)}`);
+  return `{${ids.join(',')}}`;
+}
+
 /**
  * The filter's total as a column of a page's query: an uncorrelated scalar subquery, which PostgreSQL
  * plans on its own (an index-only count) and runs once, so the page keeps its LIMIT. (`count(*) over ()`

@@ -12,7 +12,7 @@ import { checkModuleApiAccess, type ModuleKey } from '../../core/modules.ts';
 import { hasPermission, type Permission } from '../../core/permissions.ts';
 import { realtimeEvents } from '../db/schema.ts';
 import { isIdle, type RequestAuth, type Scope } from './access.ts';
-import type { Database, Tx } from './database.ts';
+import { uuidList, type Database, type Tx } from './database.ts';
 
 /**
  * realtime/v1 (docs/decisions/019-realtime.md): a change publishes a message in its own transaction
@@ -348,7 +348,7 @@ export class RealtimeHub {
 
   private async recipients(agencyId: string, sessionIds: string[]): Promise<Map<string, RecipientState>> {
     const rows = await this.database.scopedCall<RecipientState>(
-      sql`select * from precinct_realtime_recipients(${agencyId}, ${`{${sessionIds.join(',')}}`}::uuid[])`,
+      sql`select * from precinct_realtime_recipients(${agencyId}, ${uuidList(sessionIds)}::uuid[])`,
     );
     return new Map(rows.map((row) => [row.session_id, row]));
   }

@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/postgres.ts';
-import { openDatabase, type Database, type Tx } from './database.ts';
+import { inIdList, openDatabase, uuidList, type Database, type Tx } from './database.ts';
 import { checkReusedStatements, reusedStatement } from './reused-statements.ts';
 
 const items = pgTable('reused_items', { id: integer('id').primaryKey(), kind: text('kind').notNull() });
+const people = pgTable('reused_people', { id: uuid('id').primaryKey(), name: text('name').notNull() });
 
 describe('a statement built once and run with each request’s values', () => {
   let scratch: ScratchDatabase;
@@ -16,8 +17,12 @@ describe('a statement built once and run with each request’s values', () => {
     scratch = await createScratchDatabase(inject('postgresUrl'));
     database = await openDatabase({ url: scratch.url, poolSize: 2 });
     await database.owner.execute(sql`create table reused_items (id integer primary key, kind text not null)`);
+    await database.owner.execute(sql`create table reused_people (id uuid primary key, name text not null)`);
     await database.owner.execute(
       sql`insert into reused_items select n, case when n % 2 = 0 then 'even' else 'odd' end from generate_series(1, 9) n`,
+    );
+    await database.owner.execute(
+      sql`insert into reused_people select ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'person ' || n from generate_series(1, 5) n`,
     );
     tx = database.owner as unknown as Tx;
   });
@@ -69,5 +74,27 @@ describe('a statement built once and run with each request’s values', () => {
     );
     await unnamed(tx, false, {});
     await expect(unnamed(tx, true, {})).rejects.toThrow(/its shape must name what changes its text/);
+  });
+
+  it('reads any number of ids with one statement, and refuses a value that is not an id', async () => {
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    let builds = 0;
+    const named = reusedStatement(
+      () => '',
+      (db) => {
+        builds += 1;
+        return db.select({ name: people.name }).from(people).where(inIdList(people.id, 'ids')).orderBy(asc(people.name));
+      },
+    );
+    checkReusedStatements(false);
+    expect(await named(tx, undefined, { ids: uuidList([id(2)]) })).toEqual([{ name: 'person 2' }]);
+    expect(await named(tx, undefined, { ids: uuidList([id(5), id(1), id(3), id(9)]) })).toEqual(
+      ['person 1', 'person 3', 'person 5'].map((name) => ({ name })),
+    );
+    expect(await named(tx, undefined, { ids: uuidList([]) })).toEqual([]);
+    expect(builds).toBe(1);
+    // A comma or a brace in a value would add elements to the array: only well-formed ids pass.
+    expect(() => uuidList([`${id(1)},${id(2)}`])).toThrow(/Not an id/);
+    expect(() => uuidList(['{}'])).toThrow(/Not an id/);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { OvertimeStatus } from '../../core/contracts/schedule.ts';
-import { inFixed, qualified, type Tx } from '../platform/database.ts';
+import { inFixed, inIdList, qualified, uuidList, type Tx } from '../platform/database.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import { userNameOf } from '../platform/people.ts';
 import {
   overtimeOffers,
@@ -48,23 +49,31 @@ export async function findOvertime(tx: Tx, agencyId: string, id: string, options
   return row;
 }
 
+const overtimeList = reusedStatement(
+  (view: 'open' | 'closed') => view,
+  (tx, view) => {
+    const open: OvertimeStatus[] = ['open', 'offering'];
+    const today = sql.placeholder('today');
+    return selectOvertime(tx)
+      .where(
+        and(
+          eq(overtimeShifts.agencyId, sql.placeholder('agencyId')),
+          view === 'open'
+            ? and(inFixed(overtimeShifts.status, open), gte(overtimeShifts.date, today))
+            : and(
+                gte(overtimeShifts.date, sql.placeholder('since')),
+                sql`(${overtimeShifts.status} not in ('open', 'offering') or ${overtimeShifts.date} < ${today})`,
+              ),
+        ),
+      )
+      .orderBy(view === 'open' ? asc(overtimeShifts.date) : desc(overtimeShifts.date), asc(overtimeShifts.startsAt))
+      .limit(200);
+  },
+);
+
 /** Open shifts (still taking sign-ups or offering), or the closed ones of the last 60 days, soonest first. */
 export async function listOvertime(tx: Tx, agencyId: string, view: 'open' | 'closed', today: string, since: string) {
-  const open: OvertimeStatus[] = ['open', 'offering'];
-  return selectOvertime(tx)
-    .where(
-      and(
-        eq(overtimeShifts.agencyId, agencyId),
-        view === 'open'
-          ? and(inFixed(overtimeShifts.status, open), gte(overtimeShifts.date, today))
-          : and(
-              gte(overtimeShifts.date, since),
-              sql`(${overtimeShifts.status} not in ('open', 'offering') or ${overtimeShifts.date} < ${today})`,
-            ),
-      ),
-    )
-    .orderBy(view === 'open' ? asc(overtimeShifts.date) : desc(overtimeShifts.date), asc(overtimeShifts.startsAt))
-    .limit(200);
+  return overtimeList(tx, view, { agencyId, today, since });
 }
 
 /** The shifts the person signed up for or was offered, from `since` on: their ids first, through the person's own rows. */
@@ -86,42 +95,59 @@ export async function overtimeOf(tx: Tx, agencyId: string, userId: string, since
   return rows.sort((a, b) => b.ot.date.localeCompare(a.ot.date) || a.ot.startsAt.getTime() - b.ot.startsAt.getTime());
 }
 
+const signupsOfShifts = reusedStatement(
+  () => '',
+  (tx) =>
+    tx
+      .select({
+        overtimeId: overtimeSignups.overtimeId,
+        userId: overtimeSignups.userId,
+        name: userNameOf(overtimeSignups.agencyId, overtimeSignups.userId),
+        status: overtimeSignups.status,
+        skipReason: overtimeSignups.skipReason,
+        signedUpAt: overtimeSignups.signedUpAt,
+        seniorityDate: schedulePeople.seniorityDate,
+      })
+      .from(overtimeSignups)
+      .leftJoin(
+        schedulePeople,
+        and(eq(schedulePeople.agencyId, overtimeSignups.agencyId), eq(schedulePeople.userId, overtimeSignups.userId)),
+      )
+      .where(and(eq(overtimeSignups.agencyId, sql.placeholder('agencyId')), inIdList(overtimeSignups.overtimeId, 'ids')))
+      .orderBy(asc(overtimeSignups.signedUpAt)),
+);
+
+/** The sign-ups of these shifts, earliest first. */
 export async function signupsOf(tx: Tx, agencyId: string, overtimeIds: string[]) {
   if (overtimeIds.length === 0) return [];
-  return tx
-    .select({
-      overtimeId: overtimeSignups.overtimeId,
-      userId: overtimeSignups.userId,
-      name: userNameOf(overtimeSignups.agencyId, overtimeSignups.userId),
-      status: overtimeSignups.status,
-      skipReason: overtimeSignups.skipReason,
-      signedUpAt: overtimeSignups.signedUpAt,
-      seniorityDate: schedulePeople.seniorityDate,
-    })
-    .from(overtimeSignups)
-    .leftJoin(schedulePeople, and(eq(schedulePeople.agencyId, overtimeSignups.agencyId), eq(schedulePeople.userId, overtimeSignups.userId)))
-    .where(and(eq(overtimeSignups.agencyId, agencyId), inArray(overtimeSignups.overtimeId, overtimeIds)))
-    .orderBy(asc(overtimeSignups.signedUpAt));
+  return signupsOfShifts(tx, undefined, { agencyId, ids: uuidList(overtimeIds) });
 }
 
+const offersOfShifts = reusedStatement(
+  () => '',
+  (tx) =>
+    tx
+      .select({
+        overtimeId: overtimeOffers.overtimeId,
+        userId: overtimeOffers.userId,
+        name: userNameOf(overtimeOffers.agencyId, overtimeOffers.userId),
+        turn: overtimeOffers.turn,
+        status: overtimeOffers.status,
+        skipReason: overtimeOffers.skipReason,
+        offeredAt: overtimeOffers.offeredAt,
+        expiresAt: overtimeOffers.expiresAt,
+        seniorityDate: schedulePeople.seniorityDate,
+      })
+      .from(overtimeOffers)
+      .leftJoin(schedulePeople, and(eq(schedulePeople.agencyId, overtimeOffers.agencyId), eq(schedulePeople.userId, overtimeOffers.userId)))
+      .where(and(eq(overtimeOffers.agencyId, sql.placeholder('agencyId')), inIdList(overtimeOffers.overtimeId, 'ids')))
+      .orderBy(asc(overtimeOffers.turn)),
+);
+
+/** The offers of these shifts, in their turns' order. */
 export async function offersOf(tx: Tx, agencyId: string, overtimeIds: string[]) {
   if (overtimeIds.length === 0) return [];
-  return tx
-    .select({
-      overtimeId: overtimeOffers.overtimeId,
-      userId: overtimeOffers.userId,
-      name: userNameOf(overtimeOffers.agencyId, overtimeOffers.userId),
-      turn: overtimeOffers.turn,
-      status: overtimeOffers.status,
-      skipReason: overtimeOffers.skipReason,
-      offeredAt: overtimeOffers.offeredAt,
-      expiresAt: overtimeOffers.expiresAt,
-      seniorityDate: schedulePeople.seniorityDate,
-    })
-    .from(overtimeOffers)
-    .leftJoin(schedulePeople, and(eq(schedulePeople.agencyId, overtimeOffers.agencyId), eq(schedulePeople.userId, overtimeOffers.userId)))
-    .where(and(eq(overtimeOffers.agencyId, agencyId), inArray(overtimeOffers.overtimeId, overtimeIds)))
-    .orderBy(asc(overtimeOffers.turn));
+  return offersOfShifts(tx, undefined, { agencyId, ids: uuidList(overtimeIds) });
 }
 
 /** The people who hold `position` in any group, with their seniority date: who an offer goes round. */

@@ -150,11 +150,12 @@ function signUpState(ot: q.OvertimeRow['ot'], mine: OvertimeShift['mine'], now: 
 async function describeMany(tx: Tx, ctx: RequestContext, rows: q.OvertimeRow[]): Promise<OvertimeShift[]> {
   const agencyId = ctx.scope.agencyId;
   const ids = rows.map((row) => row.ot.id);
-  const [signups, offers] = [await q.signupsOf(tx, agencyId, ids), await q.offersOf(tx, agencyId, ids)];
+  const signups = Map.groupBy(await q.signupsOf(tx, agencyId, ids), (s) => s.overtimeId);
+  const offers = Map.groupBy(await q.offersOf(tx, agencyId, ids), (o) => o.overtimeId);
   const now = new Date();
   return rows.map((row) => {
-    const own = signups.filter((s) => s.overtimeId === row.ot.id);
-    const turns = offers.filter((o) => o.overtimeId === row.ot.id);
+    const own = signups.get(row.ot.id) ?? [];
+    const turns = offers.get(row.ot.id) ?? [];
     const awarded = [
       ...own.filter((s) => s.status === 'awarded').map((s) => ({ user_id: s.userId, name: s.name })),
       ...turns.filter((o) => o.status === 'accepted').map((o) => ({ user_id: o.userId, name: o.name })),
