@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableName, gte, ilike, inArray, isNotNull, isNull, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ListTasksQuery } from '../../core/contracts/productivity.ts';
-import { qualified, type Tx } from '../platform/database.ts';
+import { inIdList, qualified, uuidList, type Tx } from '../platform/database.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import {
@@ -204,34 +205,49 @@ export async function lastPosition(tx: Tx, agencyId: string, listId: string): Pr
 }
 
 /** Each task's assignees, by task. */
+const assigneesOfTasks = reusedStatement(
+  () => '',
+  (tx) =>
+    tx
+      .select({
+        taskId: productivityTaskAssignees.taskId,
+        id: productivityTaskAssignees.userId,
+        name: userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId),
+      })
+      .from(productivityTaskAssignees)
+      .where(and(eq(productivityTaskAssignees.agencyId, sql.placeholder('agencyId')), inIdList(productivityTaskAssignees.taskId, 'ids'))),
+);
+
 export async function assigneesOf(tx: Tx, agencyId: string, taskIds: string[]) {
   const byTask = new Map<string, Array<{ id: string; name: string }>>();
   if (taskIds.length === 0) return byTask;
-  const rows = await tx
-    .select({
-      taskId: productivityTaskAssignees.taskId,
-      id: productivityTaskAssignees.userId,
-      name: userNameOf(productivityTaskAssignees.agencyId, productivityTaskAssignees.userId),
-    })
-    .from(productivityTaskAssignees)
-    .where(and(eq(productivityTaskAssignees.agencyId, agencyId), inArray(productivityTaskAssignees.taskId, taskIds)));
-  for (const row of rows.sort((a, b) => a.name.localeCompare(b.name)))
-    byTask.set(row.taskId, [...(byTask.get(row.taskId) ?? []), { id: row.id, name: row.name }]);
+  const rows = await assigneesOfTasks(tx, undefined, { agencyId, ids: uuidList(taskIds) });
+  for (const row of rows.sort((a, b) => a.name.localeCompare(b.name))) {
+    const list = byTask.get(row.taskId);
+    if (list) list.push({ id: row.id, name: row.name });
+    else byTask.set(row.taskId, [{ id: row.id, name: row.name }]);
+  }
   return byTask;
 }
+
+const checklistOfTasks = reusedStatement(
+  () => '',
+  (tx) =>
+    tx
+      .select({
+        taskId: productivityChecklistItems.taskId,
+        done: sql<number>`count(*) filter (where ${productivityChecklistItems.done})::int`,
+        total: sql<number>`count(*)::int`,
+      })
+      .from(productivityChecklistItems)
+      .where(and(eq(productivityChecklistItems.agencyId, sql.placeholder('agencyId')), inIdList(productivityChecklistItems.taskId, 'ids')))
+      .groupBy(productivityChecklistItems.taskId),
+);
 
 /** Each task's checklist: how many items, how many done. */
 export async function checklistCounts(tx: Tx, agencyId: string, taskIds: string[]) {
   if (taskIds.length === 0) return new Map<string, { done: number; total: number }>();
-  const rows = await tx
-    .select({
-      taskId: productivityChecklistItems.taskId,
-      done: sql<number>`count(*) filter (where ${productivityChecklistItems.done})::int`,
-      total: sql<number>`count(*)::int`,
-    })
-    .from(productivityChecklistItems)
-    .where(and(eq(productivityChecklistItems.agencyId, agencyId), inArray(productivityChecklistItems.taskId, taskIds)))
-    .groupBy(productivityChecklistItems.taskId);
+  const rows = await checklistOfTasks(tx, undefined, { agencyId, ids: uuidList(taskIds) });
   return new Map(rows.map((row) => [row.taskId, { done: row.done, total: row.total }]));
 }
 
@@ -268,52 +284,69 @@ export async function followTask(tx: Tx, task: Pick<TaskRow, 'agencyId' | 'id' |
  * them; `everyVisible`: an administrator, who sees every space), by due date (those without one last):
  * "my tasks".
  */
+const myOpenTaskIds = reusedStatement(
+  (dueBy: boolean) => (dueBy ? 'due by' : 'all'),
+  (tx, dueBy) =>
+    tx
+      .select({ taskId: productivityTaskAssignees.taskId })
+      .from(productivityTaskAssignees)
+      .where(
+        and(
+          eq(productivityTaskAssignees.agencyId, sql.placeholder('agencyId')),
+          eq(productivityTaskAssignees.userId, sql.placeholder('userId')),
+          eq(productivityTaskAssignees.open, true),
+          dueBy
+            ? and(isNotNull(productivityTaskAssignees.dueOn), lte(productivityTaskAssignees.dueOn, sql.placeholder('dueBy')))
+            : undefined,
+        ),
+      )
+      .orderBy(asc(productivityTaskAssignees.dueOn))
+      .limit(500),
+);
+
+const openTasksAmong = reusedStatement(
+  (everyVisible: boolean) => (everyVisible ? 'every' : 'member or shared'),
+  (tx, everyVisible) => {
+    const userId = sql.placeholder('userId');
+    return tx
+      .select({
+        task: productivityTasks,
+        spaceName: productivitySpaces.name,
+        listName: productivityLists.name,
+        statuses: productivitySpaces.statuses,
+      })
+      .from(productivityTasks)
+      .innerJoin(
+        productivityLists,
+        and(eq(productivityLists.agencyId, productivityTasks.agencyId), eq(productivityLists.id, productivityTasks.listId)),
+      )
+      .innerJoin(
+        productivitySpaces,
+        and(eq(productivitySpaces.agencyId, productivityTasks.agencyId), eq(productivitySpaces.id, productivityTasks.spaceId)),
+      )
+      .where(
+        and(
+          eq(productivityTasks.agencyId, sql.placeholder('agencyId')),
+          inIdList(productivityTasks.id, 'ids'),
+          isNull(productivityTasks.closedAt),
+          everyVisible
+            ? undefined
+            : sql`(exists (select 1 from ${productivitySpaceMembers} m where m.agency_id = ${productivityTasks.agencyId} and m.space_id = ${productivityTasks.spaceId} and m.user_id = ${userId})
+              or exists (select 1 from ${productivityTaskShares} s where s.agency_id = ${productivityTasks.agencyId} and s.task_id = ${productivityTasks.id} and s.user_id = ${userId}))`,
+        ),
+      );
+  },
+);
+
 export async function openTasksAssignedTo(tx: Tx, agencyId: string, userId: string, options: { dueBy?: string; everyVisible: boolean }) {
   const { dueBy } = options;
-  const mine = await tx
-    .select({ taskId: productivityTaskAssignees.taskId })
-    .from(productivityTaskAssignees)
-    .where(
-      and(
-        eq(productivityTaskAssignees.agencyId, agencyId),
-        eq(productivityTaskAssignees.userId, userId),
-        eq(productivityTaskAssignees.open, true),
-        dueBy === undefined ? undefined : and(isNotNull(productivityTaskAssignees.dueOn), lte(productivityTaskAssignees.dueOn, dueBy)),
-      ),
-    )
-    .orderBy(asc(productivityTaskAssignees.dueOn))
-    .limit(500);
+  const mine = await myOpenTaskIds(tx, dueBy !== undefined, { agencyId, userId, dueBy });
   if (mine.length === 0) return [];
-  const rows = await tx
-    .select({
-      task: productivityTasks,
-      spaceName: productivitySpaces.name,
-      listName: productivityLists.name,
-      statuses: productivitySpaces.statuses,
-    })
-    .from(productivityTasks)
-    .innerJoin(
-      productivityLists,
-      and(eq(productivityLists.agencyId, productivityTasks.agencyId), eq(productivityLists.id, productivityTasks.listId)),
-    )
-    .innerJoin(
-      productivitySpaces,
-      and(eq(productivitySpaces.agencyId, productivityTasks.agencyId), eq(productivitySpaces.id, productivityTasks.spaceId)),
-    )
-    .where(
-      and(
-        eq(productivityTasks.agencyId, agencyId),
-        inArray(
-          productivityTasks.id,
-          mine.map((row) => row.taskId),
-        ),
-        isNull(productivityTasks.closedAt),
-        options.everyVisible
-          ? undefined
-          : sql`(exists (select 1 from ${productivitySpaceMembers} m where m.agency_id = ${productivityTasks.agencyId} and m.space_id = ${productivityTasks.spaceId} and m.user_id = ${userId})
-              or exists (select 1 from ${productivityTaskShares} s where s.agency_id = ${productivityTasks.agencyId} and s.task_id = ${productivityTasks.id} and s.user_id = ${userId}))`,
-      ),
-    );
+  const rows = await openTasksAmong(tx, options.everyVisible, {
+    agencyId,
+    userId,
+    ids: uuidList(mine.map((row) => row.taskId)),
+  });
   // At most the person's 500 open tasks: sorted here, soonest due first.
   return rows.sort(
     (a, b) =>
