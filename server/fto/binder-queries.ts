@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, notInArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ListBindersQuery, ProgramContent } from '../../core/contracts/fto.ts';
 import { pageWithTotal, planEachTime, qualified, type Tx } from '../platform/database.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import { userNameOf } from '../platform/people.ts';
 import { containsPattern } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
@@ -30,8 +31,15 @@ export interface Viewer {
   trainer: boolean;
 }
 
+/** A viewer's kind with their id or, in a reused statement (reused-statements.ts), the placeholder that stands for it. */
+export type ViewerIn = Omit<Viewer, 'userId'> & { userId: string | Placeholder };
+
+/** What a viewer's condition looks like apart from their id: a reused statement's shape. */
+export const viewerShape = (viewer: Omit<Viewer, 'userId'>) =>
+  `${viewer.all ? 'a' : ''}${viewer.trainee ? 'e' : ''}${viewer.trainer ? 'r' : ''}`;
+
 /** The binders a viewer may see, as a condition on fto_binders: their own (trainee), the ones they train (trainer), all (coordinator). */
-export function visibleBinders(viewer: Viewer): SQL | undefined {
+export function visibleBinders(viewer: ViewerIn): SQL | undefined {
   if (viewer.all) return undefined;
   const parts: SQL[] = [];
   if (viewer.trainee) parts.push(eq(ftoBinders.traineeId, viewer.userId));
@@ -156,6 +164,27 @@ export async function findBinder(tx: Tx, agencyId: string, id: string, viewer: V
     .from(ftoBinders)
     .where(and(eq(ftoBinders.agencyId, agencyId), eq(ftoBinders.id, id), viewer ? visibleBinders(viewer) : undefined));
   return row;
+}
+
+const visibleBinderId = reusedStatement(
+  (viewer: Omit<Viewer, 'userId'>) => viewerShape(viewer),
+  (tx, viewer) =>
+    tx
+      .select({ id: ftoBinders.id })
+      .from(ftoBinders)
+      .where(
+        and(
+          eq(ftoBinders.agencyId, sql.placeholder('agencyId')),
+          eq(ftoBinders.id, sql.placeholder('id')),
+          visibleBinders({ ...viewer, userId: sql.placeholder('userId') }),
+        ),
+      ),
+);
+
+/** Whether the binder is there for this viewer: `findBinder`'s rule, without reading what it lists. */
+export async function binderVisibleTo(tx: Tx, agencyId: string, id: string, viewer: Viewer): Promise<boolean> {
+  const { userId, ...kind } = viewer;
+  return (await visibleBinderId(tx, kind, { agencyId, id, userId })).length > 0;
 }
 
 export async function binderById(tx: Tx, agencyId: string, id: string) {

@@ -19,6 +19,7 @@ import { findPerson, peopleWithPermission } from '../platform/people.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import {
   binderEvents,
+  binderVisibleTo,
   findBinder,
   insertBinder,
   insertBinderEvent,
@@ -103,9 +104,16 @@ export function listBinders(ctx: RequestContext, query: ListBindersQuery): Promi
 /** A binder the caller may see, or 404 (the same answer whether it exists elsewhere or not at all). */
 export async function visibleBinder(tx: Tx, ctx: RequestContext, id: string): Promise<ListedBinder> {
   const row = await findBinder(tx, ctx.scope.agencyId, id, viewerOf(ctx));
-  if (!row) throw new AppError('not_found', 'No such binder');
+  if (!row) throw noSuchBinder();
   return row;
 }
+
+/** `visibleBinder`'s check alone, for a read that needs to know only that the caller may open the binder. */
+export async function checkBinderVisible(tx: Tx, ctx: RequestContext, id: string): Promise<void> {
+  if (!(await binderVisibleTo(tx, ctx.scope.agencyId, id, viewerOf(ctx)))) throw noSuchBinder();
+}
+
+const noSuchBinder = () => new AppError('not_found', 'No such binder');
 
 /**
  * A binder as another module may name it (the manifest's recordReadChecks), to whoever may open it

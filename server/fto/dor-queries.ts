@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gte, lt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { DorStatus } from '../../core/contracts/fto.ts';
-import { inFixed, pageWithTotal, type Tx } from '../platform/database.ts';
+import { inFixed, totalColumn, totalOfPage, type Tx } from '../platform/database.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import { userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
-import { visibleBinders, type Viewer } from './binder-queries.ts';
+import { viewerShape, visibleBinders, type Viewer, type ViewerIn } from './binder-queries.ts';
 import { ftoBinders, ftoDorRevisions, ftoDors } from './schema.ts';
 
 /** Field training's database access to daily observation reports and their revisions. */
@@ -19,7 +20,7 @@ const dorColumns = {
 export type ListedDor = { dor: DorRow; traineeName: string; trainerName: string; approvedByName: string | null };
 
 /** A DOR of a binder the viewer may see; a trainee never sees a draft (it is the trainer's until completed). */
-function visibleDors(viewer: Viewer | null): SQL | undefined {
+function visibleDors(viewer: ViewerIn | null): SQL | undefined {
   if (!viewer || viewer.all) return undefined;
   const traineeOnly = viewer.trainee && !viewer.trainer;
   return and(
@@ -56,28 +57,47 @@ export async function findDor(tx: Tx, agencyId: string, id: string, viewer: View
   return row;
 }
 
+type DorListShape = { viewer: Omit<Viewer, 'userId'>; status: boolean };
+
+/** A binder's DORs the viewer may see, with their id, the binder and the status as placeholders. */
+function dorFilter({ viewer, status }: DorListShape) {
+  return and(
+    eq(ftoDors.agencyId, sql.placeholder('agencyId')),
+    eq(ftoDors.binderId, sql.placeholder('binderId')),
+    visibleDors({ ...viewer, userId: sql.placeholder('userId') }),
+    status ? eq(ftoDors.status, sql.placeholder('status')) : undefined,
+  );
+}
+
+const dorListShape = ({ viewer, status }: DorListShape) => `${viewerShape(viewer)}/${status ? 's' : ''}`;
+
+const dorCount = reusedStatement(dorListShape, (tx, shape: DorListShape) =>
+  tx.select({ n: count() }).from(ftoDors).where(dorFilter(shape)),
+);
+
+const dorPage = reusedStatement(dorListShape, (tx, shape: DorListShape) =>
+  tx
+    .select({ ...dorColumns, page_total: totalColumn(tx.select({ n: count() }).from(ftoDors).where(dorFilter(shape))) })
+    .from(ftoDors)
+    .where(dorFilter(shape))
+    .orderBy(desc(ftoDors.shiftDate), desc(ftoDors.number))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
 export async function listDors(
   tx: Tx,
   agencyId: string,
   viewer: Viewer,
   query: { binderId: string; status?: DorStatus | undefined; page: number; page_size: number },
 ) {
-  const where = and(
-    eq(ftoDors.agencyId, agencyId),
-    eq(ftoDors.binderId, query.binderId),
-    visibleDors(viewer),
-    query.status ? eq(ftoDors.status, query.status) : undefined,
-  );
+  const shape: DorListShape = {
+    viewer: { all: viewer.all, trainee: viewer.trainee, trainer: viewer.trainer },
+    status: query.status !== undefined,
+  };
   const offset = (query.page - 1) * query.page_size;
-  return pageWithTotal(tx.select({ n: count() }).from(ftoDors).where(where), offset, (total) =>
-    tx
-      .select({ ...dorColumns, page_total: total })
-      .from(ftoDors)
-      .where(where)
-      .orderBy(desc(ftoDors.shiftDate), desc(ftoDors.number))
-      .limit(query.page_size)
-      .offset(offset),
-  );
+  const values = { agencyId, binderId: query.binderId, userId: viewer.userId, status: query.status, limit: query.page_size, offset };
+  return totalOfPage(await dorPage(tx, shape, values), offset, () => dorCount(tx, shape, values));
 }
 
 /** DORs waiting on someone: a trainer's drafts, a trainee's to acknowledge, or every one awaiting approval. */

@@ -21,7 +21,7 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { approvers, mayApprove, requireApprover } from './approvers.ts';
 import { binderById, isOpen, isTrainerOf, lockBinder, programVersions, versionContent } from './binder-queries.ts';
-import { agencyToday, phaseOf, visibleBinder } from './binders.ts';
+import { agencyToday, checkBinderVisible, phaseOf, visibleBinder } from './binders.ts';
 import {
   findDor,
   insertDor,
@@ -153,7 +153,7 @@ export function listDors(
   query: { page: number; page_size: number; status?: Dor['status'] | undefined },
 ): Promise<Page<DorSummary>> {
   return inAgency(ctx, async (tx) => {
-    await visibleBinder(tx, ctx, binderId);
+    await checkBinderVisible(tx, ctx, binderId);
     const { rows, total } = await listDorRows(tx, ctx.scope.agencyId, viewerOf(ctx), { binderId, ...query });
     return { items: rows.map(summariseDor), total, page: query.page, page_size: query.page_size };
   });
