@@ -519,10 +519,13 @@ interface BenchCase {
   build: Build;
 }
 
-/** What the references read: some users' ids (for the PK read) and each caller's agency (from its token). */
 /** Where the bench's "assign a shift" places its shifts: far ahead of any the seed or the demo has. */
 const BENCH_SHIFTS_FROM = Date.UTC(2031, 0, 1);
 
+/**
+ * What the references read: some users' ids (for the PK read) and each caller's agency (from its token).
+ * Also moves each caller's first day for new shifts past the shifts earlier runs placed.
+ */
 async function referenceTargets(databaseUrl: string, callers: Caller[]) {
   const database = await openDatabase({ url: databaseUrl, migrate: false });
   try {

@@ -204,7 +204,6 @@ export async function lastPosition(tx: Tx, agencyId: string, listId: string): Pr
   return row?.position ?? 0;
 }
 
-/** Each task's assignees, by task. */
 const assigneesOfTasks = reusedStatement(
   () => '',
   (tx) =>
@@ -218,6 +217,7 @@ const assigneesOfTasks = reusedStatement(
       .where(and(eq(productivityTaskAssignees.agencyId, sql.placeholder('agencyId')), inIdList(productivityTaskAssignees.taskId, 'ids'))),
 );
 
+/** Each task's assignees, by task. */
 export async function assigneesOf(tx: Tx, agencyId: string, taskIds: string[]) {
   const byTask = new Map<string, Array<{ id: string; name: string }>>();
   if (taskIds.length === 0) return byTask;
@@ -279,11 +279,6 @@ export async function followTask(tx: Tx, task: Pick<TaskRow, 'agencyId' | 'id' |
     .where(and(eq(productivityTaskAssignees.agencyId, task.agencyId), eq(productivityTaskAssignees.taskId, task.id)));
 }
 
-/**
- * The open tasks assigned to a person that they still see (a member of the task's space, or shared with
- * them; `everyVisible`: an administrator, who sees every space), by due date (those without one last):
- * "my tasks".
- */
 const myOpenTaskIds = reusedStatement(
   (dueBy: boolean) => (dueBy ? 'due by' : 'all'),
   (tx, dueBy) =>
@@ -338,6 +333,11 @@ const openTasksAmong = reusedStatement(
   },
 );
 
+/**
+ * The open tasks assigned to a person that they still see (a member of the task's space, or shared with
+ * them; `everyVisible`: an administrator, who sees every space), by due date (those without one last):
+ * "my tasks".
+ */
 export async function openTasksAssignedTo(tx: Tx, agencyId: string, userId: string, options: { dueBy?: string; everyVisible: boolean }) {
   const { dueBy } = options;
   const mine = await myOpenTaskIds(tx, dueBy !== undefined, { agencyId, userId, dueBy });
