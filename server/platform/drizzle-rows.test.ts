@@ -36,6 +36,7 @@ describe('rows mapped once per statement, as Drizzle maps them', () => {
     scratch = await createScratchDatabase(inject('postgresUrl'));
     pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
     // The scratch database's drop may end a connection still closing after pool.end().
+    pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     db = drizzle(pool);
     await pool.query(`

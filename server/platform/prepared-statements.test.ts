@@ -13,8 +13,10 @@ describe('statements prepared on each pooled connection', () => {
   /** A pool of one connection, so that every statement below runs on the same backend. */
   function poolOfOne(limit?: number) {
     const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
+    // As database.ts does: the scratch database's drop may end a connection still closing after pool.end(),
+    // and the pool passes an idle connection's error on as its own.
+    pool.on('error', () => {});
     pool.on('connect', (client) => {
-      // As database.ts does: the scratch database's drop may end a connection still closing after pool.end().
       client.on('error', () => {});
       prepareStatementsOn(client, limit);
     });
