@@ -34,9 +34,9 @@ export interface Viewer {
 /** A viewer's kind with their id or, in a reused statement (reused-statements.ts), the placeholder that stands for it. */
 export type ViewerIn = Omit<Viewer, 'userId'> & { userId: string | Placeholder };
 
-/** What a viewer's condition looks like apart from their id: a reused statement's shape. */
+/** What a viewer's condition looks like apart from their id: a reused statement's shape (a coordinator's has none). */
 export const viewerShape = (viewer: Omit<Viewer, 'userId'>) =>
-  `${viewer.all ? 'a' : ''}${viewer.trainee ? 'e' : ''}${viewer.trainer ? 'r' : ''}`;
+  viewer.all ? 'all' : `${viewer.trainee ? 'trainee' : ''}/${viewer.trainer ? 'trainer' : ''}`;
 
 /** The binders a viewer may see, as a condition on fto_binders: their own (trainee), the ones they train (trainer), all (coordinator). */
 export function visibleBinders(viewer: ViewerIn): SQL | undefined {
