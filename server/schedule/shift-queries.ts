@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'd
 import type { DayNote, Shift, ShiftChange, ScheduleChange } from '../../core/contracts/schedule.ts';
 import { hoursBetween } from '../../core/schedule/schedule-rules.ts';
 import type { Tx } from '../platform/database.ts';
-import { userNameOf } from '../platform/people.ts';
+import { personJoin, userNameOf } from '../platform/people.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import {
   scheduleDayNotes,
   scheduleGroups,
@@ -17,16 +18,36 @@ import {
 
 export type ShiftRow = typeof scheduleShifts.$inferSelect;
 
-const shiftColumns = {
-  shift: scheduleShifts,
-  userName: userNameOf(scheduleShifts.agencyId, scheduleShifts.userId),
+/** The columns of a shift that `toShift` reads (not its bookkeeping: the agency, the rotation and overtime flags, the times it was written). */
+const shiftFields = {
+  id: scheduleShifts.id,
+  userId: scheduleShifts.userId,
+  groupId: scheduleShifts.groupId,
+  shiftTypeId: scheduleShifts.shiftTypeId,
+  position: scheduleShifts.position,
+  date: scheduleShifts.date,
+  startsAt: scheduleShifts.startsAt,
+  endsAt: scheduleShifts.endsAt,
+  status: scheduleShifts.status,
+  note: scheduleShifts.note,
+  version: scheduleShifts.version,
+};
+
+const shiftType = {
   groupName: scheduleGroups.name,
   code: scheduleShiftTypes.code,
   color: scheduleShiftTypes.color,
   counts: scheduleShiftTypes.countsTowardStaffing,
 };
 
-type ShiftSelect = { shift: ShiftRow; userName: string; groupName: string | null; code: string; color: string; counts: boolean };
+type ShiftSelect = {
+  shift: Pick<ShiftRow, keyof typeof shiftFields>;
+  userName: string;
+  groupName: string | null;
+  code: string;
+  color: string;
+  counts: boolean;
+};
 
 export function toShift(row: ShiftSelect): Shift {
   const { shift } = row;
@@ -51,30 +72,45 @@ export function toShift(row: ShiftSelect): Shift {
   };
 }
 
-function selectShifts(tx: Tx) {
-  return tx
-    .select(shiftColumns)
+/** Shifts with their type and group; each person's name by a lookup (a few rows) or by a join (a roster's many). */
+function selectShifts(tx: Tx, names: 'lookup' | 'join' = 'lookup') {
+  const person = personJoin('person', scheduleShifts.agencyId, scheduleShifts.userId);
+  const userName = names === 'join' ? person.name : userNameOf(scheduleShifts.agencyId, scheduleShifts.userId);
+  const select = tx
+    .select({ shift: shiftFields, userName, ...shiftType })
     .from(scheduleShifts)
     .innerJoin(
       scheduleShiftTypes,
       and(eq(scheduleShiftTypes.agencyId, scheduleShifts.agencyId), eq(scheduleShiftTypes.id, scheduleShifts.shiftTypeId)),
     )
     .leftJoin(scheduleGroups, and(eq(scheduleGroups.agencyId, scheduleShifts.agencyId), eq(scheduleGroups.id, scheduleShifts.groupId)));
+  return names === 'join' ? select.innerJoin(person.table, person.on) : select;
 }
+
+/** The shifts starting on a range of dates, everyone's or one person's: built once per connection (a month's roster is ~1,400 rows). */
+const shiftsOfDates = reusedStatement(
+  (person: boolean) => (person ? 'person' : 'all'),
+  (tx, person) =>
+    selectShifts(tx, 'join')
+      .where(
+        and(
+          eq(scheduleShifts.agencyId, sql.placeholder('agencyId')),
+          gte(scheduleShifts.date, sql.placeholder('from')),
+          lte(scheduleShifts.date, sql.placeholder('to')),
+          person ? eq(scheduleShifts.userId, sql.placeholder('userId')) : undefined,
+        ),
+      )
+      .orderBy(asc(scheduleShifts.startsAt), asc(scheduleShiftTypes.code)),
+);
+
+/** Earliest first, then by the person's name (as people read a roster). */
+const byStartThenName = (a: Shift, b: Shift) =>
+  a.starts_at < b.starts_at ? -1 : a.starts_at > b.starts_at ? 1 : a.user_name.localeCompare(b.user_name);
 
 /** The shifts starting on the dates from `from` to `to` (agency-local), optionally one person's. */
 export async function shiftsOnDates(tx: Tx, agencyId: string, from: string, to: string, userId?: string): Promise<Shift[]> {
-  const rows = await selectShifts(tx)
-    .where(
-      and(
-        eq(scheduleShifts.agencyId, agencyId),
-        gte(scheduleShifts.date, from),
-        lte(scheduleShifts.date, to),
-        userId ? eq(scheduleShifts.userId, userId) : undefined,
-      ),
-    )
-    .orderBy(asc(scheduleShifts.startsAt), asc(scheduleShiftTypes.code));
-  return rows.map(toShift).sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.user_name.localeCompare(b.user_name));
+  const rows = await shiftsOfDates(tx, userId !== undefined, { agencyId, from, to, userId });
+  return rows.map(toShift).sort(byStartThenName);
 }
 
 export async function findShift(tx: Tx, agencyId: string, id: string): Promise<Shift | undefined> {
