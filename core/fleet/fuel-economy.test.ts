@@ -3,7 +3,7 @@ import { convertQuantity, economyOf, fuelEconomy, type Fill } from './fuel-econo
 
 const fill = (id: string, day: number, odometer: number, quantity: number, full_tank = true): Fill => ({
   id,
-  filled_at: new Date(Date.UTC(2026, 9, day)).toISOString(),
+  filled_at_ms: Date.UTC(2026, 9, day),
   odometer,
   quantity,
   full_tank,

@@ -38,8 +38,8 @@ export function economyOf(miles: number, quantity: number, unit: FuelUnit): numb
 
 export interface Fill {
   id: string;
-  /** ISO instant; fills are taken in this order (then by odometer). */
-  filled_at: string;
+  /** When it was filled, in milliseconds since 1970 (UTC); fills are taken in this order (then by odometer). */
+  filled_at_ms: number;
   odometer: number;
   /** In the agency's unit. */
   quantity: number;
@@ -67,7 +67,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
  * which is flagged and never taken as the baseline). The first full fill has none.
  */
 export function fuelEconomy(fills: readonly Fill[], unit: FuelUnit): Map<string, FillEconomy> {
-  const ordered = [...fills].sort((a, b) => a.filled_at.localeCompare(b.filled_at) || a.odometer - b.odometer);
+  const ordered = [...fills].sort((a, b) => a.filled_at_ms - b.filled_at_ms || a.odometer - b.odometer);
   const result = new Map<string, FillEconomy>();
   let lastFull: Fill | null = null;
   let fuelSince = 0;

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
-import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { and, asc, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { inIdList, pageWithTotal, uuidList, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
+import { reusedStatement } from '../platform/reused-statements.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { fuelEntries, vehicles } from './schema.ts';
 import { vendorNameOf } from './vendor-queries.ts';
@@ -73,22 +74,31 @@ export async function listFuelEntries(tx: Tx, agencyId: string, window: FuelWind
   return { rows: rows as ListedFuelEntry[], total };
 }
 
-/** The valid fills of these vehicles (what each one's economy and median are worked out from). */
+const fillsOfVehicleList = reusedStatement(
+  () => '',
+  (tx) =>
+    tx
+      .select({
+        id: fuelEntries.id,
+        vehicleId: fuelEntries.vehicleId,
+        filledAt: fuelEntries.filledAt,
+        odometer: fuelEntries.odometer,
+        quantityThousandths: fuelEntries.quantityThousandths,
+        unit: fuelEntries.unit,
+        fullTank: fuelEntries.fullTank,
+      })
+      .from(fuelEntries)
+      .where(
+        and(eq(fuelEntries.agencyId, sql.placeholder('agencyId')), inIdList(fuelEntries.vehicleId, 'ids'), isNull(fuelEntries.voidedAt)),
+      )
+      // The order the economy takes them in (core/fleet/fuel-economy.ts), so its sort finds them sorted.
+      .orderBy(asc(fuelEntries.vehicleId), asc(fuelEntries.filledAt), asc(fuelEntries.odometer)),
+);
+
+/** The valid fills of these vehicles (what each one's economy and median are worked out from), a vehicle's together, earliest first. */
 export function fillsOfVehicles(tx: Tx, agencyId: string, vehicleIds: string[]) {
   if (vehicleIds.length === 0) return Promise.resolve([]);
-  return tx
-    .select({
-      id: fuelEntries.id,
-      vehicleId: fuelEntries.vehicleId,
-      filledAt: fuelEntries.filledAt,
-      odometer: fuelEntries.odometer,
-      quantityThousandths: fuelEntries.quantityThousandths,
-      unit: fuelEntries.unit,
-      fullTank: fuelEntries.fullTank,
-    })
-    .from(fuelEntries)
-    .where(and(eq(fuelEntries.agencyId, agencyId), inArray(fuelEntries.vehicleId, vehicleIds), isNull(fuelEntries.voidedAt)))
-    .orderBy(asc(fuelEntries.vehicleId), asc(fuelEntries.filledAt));
+  return fillsOfVehicleList(tx, undefined, { agencyId, ids: uuidList(vehicleIds) });
 }
 
 /** The valid fills in the window (the outlier filter's candidates), newest first. */

@@ -50,7 +50,7 @@ async function economyOf(tx: Tx, agencyId: string, vehicleIds: string[], unit: F
     const economy = fuelEconomy(
       list.map((fill) => ({
         id: fill.id,
-        filled_at: fill.filledAt.toISOString(),
+        filled_at_ms: fill.filledAt.getTime(),
         odometer: fill.odometer,
         quantity: convertQuantity(fill.quantityThousandths / 1000, fill.unit, unit),
         full_tank: fill.fullTank,
