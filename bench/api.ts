@@ -924,7 +924,8 @@ export async function benchApi(options: Options) {
       },
       {
         name: 'schedule: a month of the roster',
-        request: 'GET /rest/v1/schedule/roster?from&to (31 days of every squad, with coverage against the minimums, as the scheduler)',
+        request:
+          'GET /rest/v1/schedule/roster?from&to (31 days of every squad, with coverage against the minimums, as the scheduler; kept while the schedule is unchanged)',
         kind: 'list',
         build: () => ({ path: `/rest/v1/schedule/roster?from=${isoDay(-15)}&to=${isoDay(15)}`, as: 'schedule' }),
       },

@@ -14,9 +14,9 @@ import { APP_ROLE, queryRows } from './database.ts';
 /**
  * Tables with an agency_id that the database's own functions write, whatever agency the transaction
  * names: the e-mail directory (an address gives its agency; out of the API role's reach) and the
- * agencies' access versions (migration 0040; the API role reads its own agency's).
+ * agencies' access and schedule versions (migrations 0040 and 0044; the API role reads its own agency's).
  */
-const PLATFORM_TABLES_WITH_AGENCY = ['email_directory', 'access_versions'];
+const PLATFORM_TABLES_WITH_AGENCY = ['email_directory', 'access_versions', 'schedule_versions'];
 
 /** The database's own message, under Drizzle's "Failed query" wrapper. */
 async function databaseError(work: Promise<unknown>): Promise<string> {
@@ -166,6 +166,23 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
     expect(
       await databaseError(
         server.database.withTenant(a.id, (tx) => tx.execute(sql`update access_versions set version = 0 where agency_id = ${a.id}`)),
+      ),
+    ).toMatch(/permission denied/);
+  });
+
+  it('shows the API role its own agency’s schedule version and no other, and lets it change none', async () => {
+    // Each agency's version rises with a change to its schedule: a day note saved.
+    for (const agency of [a, b])
+      await server.database.withTenant(agency.id, (tx) =>
+        tx.execute(sql`insert into schedule_day_notes (agency_id, date, note) values (${agency.id}, '2027-05-01', 'Probe')`),
+      );
+    const seen = await server.database.withTenant(a.id, (tx) =>
+      queryRows<{ agency_id: string }>(tx, sql`select agency_id::text from schedule_versions`),
+    );
+    expect(seen).toEqual([{ agency_id: a.id }]);
+    expect(
+      await databaseError(
+        server.database.withTenant(a.id, (tx) => tx.execute(sql`update schedule_versions set version = 0 where agency_id = ${a.id}`)),
       ),
     ).toMatch(/permission denied/);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../core/contracts/auth.ts';
 import type {
@@ -566,6 +567,42 @@ describe.each(DATABASE_KINDS)('the scheduling API on %s', (kind) => {
       watching.close();
       elsewhere.close();
     }
+  });
+
+  it('shows each change on a roster read again at once, however often the same month was read before, and never another agency’s', async () => {
+    const month = () => roster(scheduler, '2027-10-01', '2027-10-31');
+    expect((await month()).shifts).toEqual([]);
+    const shift = await ok<Shift>(
+      await call(
+        scheduler,
+        'POST',
+        '/shifts',
+        { user_id: officerUser.id, shift_type_id: day.id, date: '2027-10-05', position: 'Patrol', group_id: null, reason: 'Festival' },
+        fresh(),
+      ),
+      201,
+    );
+    const read = await month();
+    expect(read.shifts.map((s) => [s.id, s.user_name])).toEqual([[shift.id, 'Sam Officer']]);
+    // Read again with nothing changed: the same roster, its time zone included.
+    expect(await month()).toEqual(read);
+    expect(read.timezone).toBe('America/Chicago');
+    // The officer's new name, on the roster the next time anyone reads it.
+    const renamed = await server.request({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      token: officer.access_token,
+      payload: { name: 'Sam Renamed' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await month()).shifts[0]).toMatchObject({ id: shift.id, user_name: 'Sam Renamed' });
+    await ok(await call(scheduler, 'PUT', '/day-notes/2027-10-05', { note: 'Harvest festival downtown', officer_in_charge_id: null }));
+    expect((await month()).day_notes.map((n) => n.note)).toEqual(['Harvest festival downtown']);
+    // A change made in the database itself (an operator's fix), not through the API.
+    await server.database.owner.execute(sql`update schedule_shifts set note = 'Fixed by the operator' where id = ${shift.id}`);
+    expect((await month()).shifts[0]?.note).toBe('Fixed by the operator');
+    // The shift in another agency's roster of the same month: never.
+    expect((await roster(outsider, '2027-10-01', '2027-10-31')).shifts).toEqual([]);
   });
 });
 

@@ -45,6 +45,7 @@ import { scheduleShifts } from './schema.ts';
 import { agencyToday, scheduleSettingsOf, timezoneOf } from './settings.ts';
 import * as setupQueries from './setup-queries.ts';
 import { rosterChanged } from './live.ts';
+import { rosterCacheOf, type BuiltRoster } from './roster-cache.ts';
 import * as q from './shift-queries.ts';
 
 /** The roster and "my schedule", the scheduler's changes with their rule checks and history, rotations, day notes and hours. */
@@ -54,30 +55,49 @@ const notFound = () => new AppError('not_found', 'The shift was not found');
 
 export function roster(ctx: RequestContext, query: RosterQuery): Promise<Roster> {
   const { from, to, mine, group_id: groupId, position } = RosterSchema.parse(query);
+  const me = mine === 'true' ? ctx.scope.userId : undefined;
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
-    const all = await q.shiftsOnDates(tx, agencyId, from, to);
-    const minimums = await setupQueries.listMinimums(tx, agencyId);
-    const me = mine === 'true' ? ctx.scope.userId : undefined;
-    const shifts = all.filter(
-      (shift) => (!me || shift.user_id === me) && (!groupId || shift.group_id === groupId) && (!position || shift.position === position),
+    // The same answer for everyone of the agency who asks for the same dates and filters (a person's own
+    // roster for that person): kept while nothing on it changes (roster-cache.ts).
+    const key = JSON.stringify([from, to, me ?? null, groupId ?? null, position ?? null]);
+    const built = await rosterCacheOf(ctx.services).get(tx, agencyId, key, () =>
+      buildRoster(tx, agencyId, { from, to, me, groupId, position }),
     );
     return {
       from,
       to,
       timezone: timezoneOf(ctx),
-      shifts,
-      coverage: me
-        ? []
-        : computeCoverage(
-            datesFrom(from, to),
-            groupId ? minimums.filter((m) => m.group_id === null || m.group_id === groupId) : minimums,
-            all,
-          ),
-      day_notes: await q.dayNotesBetween(tx, agencyId, from, to),
-      time_off: await q.approvedTimeOffBetween(tx, agencyId, from, to, me),
+      shifts: built.shifts,
+      coverage: built.coverage,
+      day_notes: built.day_notes,
+      time_off: built.time_off,
     };
   });
+}
+
+async function buildRoster(
+  tx: Tx,
+  agencyId: string,
+  { from, to, me, groupId, position }: { from: string; to: string; me?: string; groupId?: string; position?: string },
+): Promise<BuiltRoster> {
+  const all = await q.shiftsOnDates(tx, agencyId, from, to);
+  const minimums = await setupQueries.listMinimums(tx, agencyId);
+  const shifts = all.filter(
+    (shift) => (!me || shift.user_id === me) && (!groupId || shift.group_id === groupId) && (!position || shift.position === position),
+  );
+  return {
+    shifts,
+    coverage: me
+      ? []
+      : computeCoverage(
+          datesFrom(from, to),
+          groupId ? minimums.filter((m) => m.group_id === null || m.group_id === groupId) : minimums,
+          all,
+        ),
+    day_notes: await q.dayNotesBetween(tx, agencyId, from, to),
+    time_off: await q.approvedTimeOffBetween(tx, agencyId, from, to, me),
+  };
 }
 
 export function getShift(ctx: RequestContext, id: string): Promise<Shift> {
