@@ -584,9 +584,8 @@ describe.each(DATABASE_KINDS)('the scheduling API on %s', (kind) => {
     );
     const read = await month();
     expect(read.shifts.map((s) => [s.id, s.user_name])).toEqual([[shift.id, 'Sam Officer']]);
-    // Read again with nothing changed: the same roster, its time zone included.
+    // Read again with nothing changed: the same roster.
     expect(await month()).toEqual(read);
-    expect(read.timezone).toBe('America/Chicago');
     // The officer's new name, on the roster the next time anyone reads it.
     const renamed = await server.request({
       method: 'PUT',
@@ -603,6 +602,18 @@ describe.each(DATABASE_KINDS)('the scheduling API on %s', (kind) => {
     expect((await month()).shifts[0]?.note).toBe('Fixed by the operator');
     // The shift in another agency's roster of the same month: never.
     expect((await roster(outsider, '2027-10-01', '2027-10-31')).shifts).toEqual([]);
+    // The agency's time zone is its configuration's, not the kept roster's.
+    expect((await month()).timezone).toBe('America/Chicago');
+    const current = await server.request({ method: 'GET', url: '/rest/v1/admin/agency', token: admin.access_token });
+    const moved = await server.request({
+      method: 'PATCH',
+      url: '/rest/v1/admin/agency',
+      token: admin.access_token,
+      headers: { 'if-match': current.headers.etag as string },
+      payload: { timezone: 'America/Denver' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await month()).toMatchObject({ timezone: 'America/Denver', shifts: [{ id: shift.id, note: 'Fixed by the operator' }] });
   });
 });
 

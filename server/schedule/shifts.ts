@@ -45,7 +45,7 @@ import { scheduleShifts } from './schema.ts';
 import { agencyToday, scheduleSettingsOf, timezoneOf } from './settings.ts';
 import * as setupQueries from './setup-queries.ts';
 import { rosterChanged } from './live.ts';
-import { rosterCacheOf, type BuiltRoster } from './roster-cache.ts';
+import { rosterCacheOf, type RosterDays } from './roster-cache.ts';
 import * as q from './shift-queries.ts';
 
 /** The roster and "my schedule", the scheduler's changes with their rule checks and history, rotations, day notes and hours. */
@@ -58,45 +58,45 @@ export function roster(ctx: RequestContext, query: RosterQuery): Promise<Roster>
   const me = mine === 'true' ? ctx.scope.userId : undefined;
   return inAgency(ctx, async (tx) => {
     const agencyId = ctx.scope.agencyId;
-    // The same answer for everyone of the agency who asks for the same dates and filters (a person's own
-    // roster for that person): kept while nothing on it changes (roster-cache.ts).
-    const key = JSON.stringify([from, to, me ?? null, groupId ?? null, position ?? null]);
-    const built = await rosterCacheOf(ctx.services).get(tx, agencyId, key, () =>
-      buildRoster(tx, agencyId, { from, to, me, groupId, position }),
-    );
+    // Everyone's roster of these dates, kept while nothing on it changes (roster-cache.ts); the filters are this request's.
+    const days = await rosterCacheOf(ctx.services).get(tx, agencyId, from, to, () => rosterDays(tx, agencyId, from, to));
+    const filtered = me !== undefined || groupId !== undefined || position !== undefined;
     return {
       from,
       to,
       timezone: timezoneOf(ctx),
-      shifts: built.shifts,
-      coverage: built.coverage,
-      day_notes: built.day_notes,
-      time_off: built.time_off,
+      shifts: filtered
+        ? days.shifts.filter(
+            (shift) =>
+              (!me || shift.user_id === me) && (!groupId || shift.group_id === groupId) && (!position || shift.position === position),
+          )
+        : days.shifts,
+      // Coverage counts every shift of the dates, whatever the filters; a group's is against its minimums and the agency-wide ones.
+      coverage: me
+        ? []
+        : groupId
+          ? computeCoverage(
+              datesFrom(from, to),
+              days.minimums.filter((m) => m.group_id === null || m.group_id === groupId),
+              days.shifts,
+            )
+          : days.coverage,
+      day_notes: days.day_notes,
+      time_off: me ? days.time_off.filter((off) => off.user_id === me) : days.time_off,
     };
   });
 }
 
-async function buildRoster(
-  tx: Tx,
-  agencyId: string,
-  { from, to, me, groupId, position }: { from: string; to: string; me?: string; groupId?: string; position?: string },
-): Promise<BuiltRoster> {
-  const all = await q.shiftsOnDates(tx, agencyId, from, to);
+/** Everything of the agency's roster from `from` to `to`, before any request's filters. */
+async function rosterDays(tx: Tx, agencyId: string, from: string, to: string): Promise<RosterDays> {
+  const shifts = await q.shiftsOnDates(tx, agencyId, from, to);
   const minimums = await setupQueries.listMinimums(tx, agencyId);
-  const shifts = all.filter(
-    (shift) => (!me || shift.user_id === me) && (!groupId || shift.group_id === groupId) && (!position || shift.position === position),
-  );
   return {
     shifts,
-    coverage: me
-      ? []
-      : computeCoverage(
-          datesFrom(from, to),
-          groupId ? minimums.filter((m) => m.group_id === null || m.group_id === groupId) : minimums,
-          all,
-        ),
+    minimums,
+    coverage: computeCoverage(datesFrom(from, to), minimums, shifts),
     day_notes: await q.dayNotesBetween(tx, agencyId, from, to),
-    time_off: await q.approvedTimeOffBetween(tx, agencyId, from, to, me),
+    time_off: await q.approvedTimeOffBetween(tx, agencyId, from, to),
   };
 }
 
