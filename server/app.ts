@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { responseSerializerCompiler } from './platform/response-serializer.ts';
+import { checkKeptJson } from './platform/kept-json.ts';
 import { checkReusedStatements } from './platform/reused-statements.ts';
 import { z } from 'zod';
 import { matchesRoutePattern } from '../core/route-patterns.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env !== 'production' }));
   // Reused statements are built again and compared with the kept one outside production too (reused-statements.ts).
   checkReusedStatements(config.env !== 'production');
+  checkKeptJson(config.env !== 'production');
   app.setErrorHandler(errorHandler);
 
   const secret = loadSecret(config.secret, config.dataDir);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import {
 } from '../../core/endpoints.ts';
 import { requestContext, type RequestContext } from './context.ts';
 import { idempotentCreate } from './idempotency.ts';
+import { KeptJson, keptJsonChecked } from './kept-json.ts';
 import { deliveringQueuedMail } from './mail-after-commit.ts';
 import type { RequestOrigin, Services } from './services.ts';
 import { expectedVersion, setEtag } from './versioning.ts';
@@ -59,7 +61,7 @@ export interface FileAnswer {
 }
 
 type HandlerResult<E extends EndpointSpec> = E['response'] extends Schema
-  ? z.input<E['response']>
+  ? z.input<E['response']> | KeptJson<z.input<E['response']>>
   : E['response'] extends 'csv' | 'file'
     ? FileAnswer
     : void;
@@ -162,10 +164,22 @@ function routeOf(services: Services, endpoint: Endpoint, handle: Handler<Endpoin
           if (response === 'events') return reply;
           if (typeof response === 'string' && SUPPORTED.has(response)) return sendFile(reply, result as unknown as FileAnswer);
           if (status === 204) return reply.status(204).send();
+          if ((result as unknown) instanceof KeptJson) return sendKeptJson(reply.status(status), result as unknown as KeptJson<unknown>);
           return reply.status(status).send(result);
         },
       ),
   } as RouteOptions;
+}
+
+/** Kept JSON as it is; where answers are checked, only once the route's contract writes the same data from it (kept-json.ts). */
+function sendKeptJson(reply: FastifyReply, kept: KeptJson<unknown>) {
+  if (keptJsonChecked()) {
+    const data: unknown = JSON.parse(kept.body.toString('utf8'));
+    const written: unknown = JSON.parse(String(reply.serialize(data)));
+    if (!isDeepStrictEqual(written, data))
+      throw new Error(`The kept answer of ${reply.request.method} ${reply.request.url} is not what its contract writes from it`);
+  }
+  return reply.type('application/json; charset=utf-8').send(kept.body);
 }
 
 function sendFile(reply: FastifyReply, file: FileAnswer) {

@@ -35,6 +35,7 @@ import {
 } from '../../core/schedule/schedule-rules.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
+import { KeptJson } from '../platform/kept-json.ts';
 import type { Tx } from '../platform/database.ts';
 import { AppError, validationError } from '../platform/errors.ts';
 import { tell } from '../platform/notices.ts';
@@ -53,7 +54,29 @@ import * as q from './shift-queries.ts';
 const HOUR_MS = 3_600_000;
 const notFound = () => new AppError('not_found', 'The shift was not found');
 
-export function roster(ctx: RequestContext, query: RosterQuery): Promise<Roster> {
+/** The answer of each kept roster with no filter, as bytes (the time zone it was written with beside it). */
+const keptAnswers = new WeakMap<RosterDays, { timezone: string; body: Buffer }>();
+
+/** Everyone's roster of these dates, written once per kept roster and time zone, then sent as it is (platform/kept-json.ts). */
+function wholeRoster(days: RosterDays, from: string, to: string, timezone: string): KeptJson<Roster> {
+  let kept = keptAnswers.get(days);
+  if (kept?.timezone !== timezone) {
+    const answer: Roster = {
+      from,
+      to,
+      timezone,
+      shifts: days.shifts,
+      coverage: days.coverage,
+      day_notes: days.day_notes,
+      time_off: days.time_off,
+    };
+    kept = { timezone, body: Buffer.from(JSON.stringify(answer)) };
+    keptAnswers.set(days, kept);
+  }
+  return new KeptJson(kept.body);
+}
+
+export function roster(ctx: RequestContext, query: RosterQuery): Promise<Roster | KeptJson<Roster>> {
   const { from, to, mine, group_id: groupId, position } = RosterSchema.parse(query);
   const me = mine === 'true' ? ctx.scope.userId : undefined;
   return inAgency(ctx, async (tx) => {
@@ -61,16 +84,14 @@ export function roster(ctx: RequestContext, query: RosterQuery): Promise<Roster>
     // Everyone's roster of these dates, kept while nothing on it changes (roster-cache.ts); the filters are this request's.
     const days = await rosterCacheOf(ctx.services).get(tx, agencyId, from, to, () => rosterDays(tx, agencyId, from, to));
     const filtered = me !== undefined || groupId !== undefined || position !== undefined;
+    if (!filtered) return wholeRoster(days, from, to, timezoneOf(ctx));
     return {
       from,
       to,
       timezone: timezoneOf(ctx),
-      shifts: filtered
-        ? days.shifts.filter(
-            (shift) =>
-              (!me || shift.user_id === me) && (!groupId || shift.group_id === groupId) && (!position || shift.position === position),
-          )
-        : days.shifts,
+      shifts: days.shifts.filter(
+        (shift) => (!me || shift.user_id === me) && (!groupId || shift.group_id === groupId) && (!position || shift.position === position),
+      ),
       // Coverage counts every shift of the dates, whatever the filters; a group's is against its minimums and the agency-wide ones.
       coverage: me
         ? []
