@@ -156,6 +156,10 @@ function routeOf(services: Services, endpoint: Endpoint, handle: Handler<Endpoin
                 }))
               ).body
             : await handle(ctx as RequestContext, input);
+          if ((result as unknown) instanceof KeptJson && (endpoint.versioned || endpoint.idempotent))
+            throw new Error(
+              `${endpoint.method} ${endpoint.url} answered kept JSON: a versioned or idempotent endpoint writes its ETag or its kept answer from the object`,
+            );
           if (endpoint.versioned) {
             const version = (result as { version?: unknown } | undefined)?.version;
             if (typeof version === 'number') setEtag(reply, version);

@@ -5,6 +5,9 @@
  * and as many fresh bytes as the answer, which piled up in V8's large-object space under load
  * (docs/decisions/013, nineteenth step).
  *
+ * Not for a versioned or idempotent endpoint (the endpoint layer refuses it there): its ETag, or the
+ * answer it keeps for a retry, is written from the answer's object.
+ *
  * `T` is the answer's contract type, for the handler's signature. Wherever answers are checked (every
  * test, `npm run dev`: `checkKeptJson`), the endpoint layer parses the bytes and fails the request when
  * the contract's serializer would write anything else from them: a key the contract does not declare, a
