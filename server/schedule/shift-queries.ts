@@ -33,7 +33,8 @@ const shiftFields = {
   version: scheduleShifts.version,
 };
 
-const shiftType = {
+/** What a shift shows of its type and its group. */
+const typeAndGroup = {
   groupName: scheduleGroups.name,
   code: scheduleShiftTypes.code,
   color: scheduleShiftTypes.color,
@@ -77,7 +78,7 @@ function selectShifts(tx: Tx, names: 'lookup' | 'join' = 'lookup') {
   const person = personJoin('person', scheduleShifts.agencyId, scheduleShifts.userId);
   const userName = names === 'join' ? person.name : userNameOf(scheduleShifts.agencyId, scheduleShifts.userId);
   const select = tx
-    .select({ shift: shiftFields, userName, ...shiftType })
+    .select({ shift: shiftFields, userName, ...typeAndGroup })
     .from(scheduleShifts)
     .innerJoin(
       scheduleShiftTypes,
