@@ -73,26 +73,25 @@ export function toShift(row: ShiftSelect): Shift {
   };
 }
 
-/** Shifts with their type and group; each person's name by a lookup (a few rows) or by a join (a roster's many). */
-function selectShifts(tx: Tx, names: 'lookup' | 'join' = 'lookup') {
+/** Shifts with their type, their group and the person's name (a join: a roster's many rows cost PostgreSQL less so than a lookup per row). */
+function selectShifts(tx: Tx) {
   const person = personJoin('person', scheduleShifts.agencyId, scheduleShifts.userId);
-  const userName = names === 'join' ? person.name : userNameOf(scheduleShifts.agencyId, scheduleShifts.userId);
-  const select = tx
-    .select({ shift: shiftFields, userName, ...typeAndGroup })
+  return tx
+    .select({ shift: shiftFields, userName: person.name, ...typeAndGroup })
     .from(scheduleShifts)
+    .innerJoin(person.table, person.on)
     .innerJoin(
       scheduleShiftTypes,
       and(eq(scheduleShiftTypes.agencyId, scheduleShifts.agencyId), eq(scheduleShiftTypes.id, scheduleShifts.shiftTypeId)),
     )
     .leftJoin(scheduleGroups, and(eq(scheduleGroups.agencyId, scheduleShifts.agencyId), eq(scheduleGroups.id, scheduleShifts.groupId)));
-  return names === 'join' ? select.innerJoin(person.table, person.on) : select;
 }
 
 /** The shifts starting on a range of dates, everyone's or one person's: built once per connection (a month's roster is ~1,400 rows). */
 const shiftsOfDates = reusedStatement(
   (person: boolean) => (person ? 'person' : 'all'),
   (tx, person) =>
-    selectShifts(tx, 'join')
+    selectShifts(tx)
       .where(
         and(
           eq(scheduleShifts.agencyId, sql.placeholder('agencyId')),
@@ -164,11 +163,6 @@ export async function workingShiftsBetween(tx: Tx, agencyId: string, userId: str
         exceptId ? ne(scheduleShifts.id, exceptId) : undefined,
       ),
     );
-}
-
-/** A person's shifts on these dates, for time off. */
-export async function personShiftsOnDates(tx: Tx, agencyId: string, userId: string, from: string, to: string) {
-  return shiftsOnDates(tx, agencyId, from, to, userId);
 }
 
 export async function insertShifts(tx: Tx, rows: Array<typeof scheduleShifts.$inferInsert>): Promise<number> {
