@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 import { inSequence } from '../platform/database.ts';
 import * as OTPAuth from 'otpauth';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Session } from '../../core/contracts/auth.ts';
 import type { Challenge, EnrollFactorInput, EnrolledFactor, Factor, FactorList } from '../../core/contracts/mfa.ts';
 import { mfaRequiredFor, type Scope } from '../platform/access.ts';
@@ -39,6 +32,9 @@ import { clearLock, deleteFactors, findUserById, updateUser } from '../platform/
 import { mintSessionTokens } from './sessions.ts';
 import { lockedError, recordFailedSignIn, secondFactorWait } from './lockout.ts';
 import { tooManyAttempts } from './sign-in-throttle.ts';
+
+/** Passkeys' package, loaded when a security key is first enrolled or used (4-5 MB of heap a server without one never holds). */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** Challenges live 5 minutes; a phone code, which has to travel, 10 minutes. Each is answered once. */
 export const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
@@ -151,7 +147,9 @@ export async function challengeFactor(services: Services, scope: Scope, factorId
     if (factor.factorType === 'webauthn') {
       if (factor.status === 'unverified') {
         const others = (await listFactors(tx, scope.agencyId, scope.userId)).filter((f) => f.credentialId && f.id !== factor.id);
-        const options = await generateRegistrationOptions({
+        const options = await (
+          await webauthn()
+        ).generateRegistrationOptions({
           rpName: 'Precinct',
           rpID,
           userName: user!.email,
@@ -164,7 +162,9 @@ export async function challengeFactor(services: Services, scope: Scope, factorId
         credentialOptions = options as unknown as Record<string, unknown>;
         webauthnChallenge = options.challenge;
       } else {
-        const options = await generateAuthenticationOptions({
+        const options = await (
+          await webauthn()
+        ).generateAuthenticationOptions({
           rpID,
           allowCredentials: [{ id: factor.credentialId!, transports: factor.transports ?? [] }],
           userVerification: 'preferred',
@@ -319,7 +319,9 @@ async function judge(
   if (!input.credential_response || !challenge.webauthnChallenge) return refused;
   try {
     if (factor.status === 'unverified') {
-      const result = await verifyRegistrationResponse({
+      const result = await (
+        await webauthn()
+      ).verifyRegistrationResponse({
         response: input.credential_response as unknown as RegistrationResponseJSON,
         expectedChallenge: challenge.webauthnChallenge,
         expectedOrigin: rp.origin,
@@ -339,7 +341,9 @@ async function judge(
         }),
       };
     }
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: input.credential_response as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge.webauthnChallenge,
       expectedOrigin: rp.origin,

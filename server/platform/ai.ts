@@ -1,4 +1,3 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { Config } from '../env.ts';
 import { AppError } from './errors.ts';
 
@@ -31,6 +30,8 @@ const KEPT = 'Nothing you entered was lost: try again, or write the narrative yo
 
 /** The provider's answer to a system and a user message, asked for as a JSON object. */
 export async function chatJson(ai: AiConfig, system: string, user: string): Promise<ChatAnswer> {
+  // The client is loaded on the first request, so a server with no provider configured never holds it.
+  const { default: OpenAI, APIConnectionError, APIConnectionTimeoutError, APIError } = await import('openai');
   // Local servers (Ollama, llama.cpp) take any key; the client insists on one.
   const client = new OpenAI({ baseURL: ai.baseUrl, apiKey: ai.apiKey ?? 'none', timeout: ai.timeoutMs, maxRetries: 0 });
   try {

@@ -1,5 +1,5 @@
 import { and, asc, eq, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { mailOutbox } from '../db/schema.ts';
 import { queryRows, type Database, type Tx } from './database.ts';
@@ -41,7 +41,9 @@ export function outboxInsert(agencyId: string, messages: readonly MailMessage[])
  * the text is written to the server log so a local user can follow its links.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
+  private readonly smtpUrl: string | undefined;
+  /** Made on the first send, so a server that sends no e-mail never loads nodemailer. */
+  private transport: Promise<Transporter> | null = null;
   private readonly database: Database;
   private readonly from: string;
   private readonly log: FastifyBaseLogger;
@@ -52,7 +54,12 @@ export class Mailer {
     this.database = options.database;
     this.from = options.from;
     this.log = options.log;
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.smtpUrl = options.smtpUrl;
+  }
+
+  private smtp(url: string): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    return this.transport;
   }
 
   /** Queues a message inside the caller's tenant transaction. */
@@ -128,8 +135,9 @@ export class Mailer {
       tried.push(message.id);
       let outcome: { status: 'sent' | 'logged' | 'pending' | 'failed'; error: string | null };
       try {
-        if (this.transport) {
-          await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+        if (this.smtpUrl) {
+          const transport = await this.smtp(this.smtpUrl);
+          await transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
           outcome = { status: 'sent', error: null };
         } else {
           this.log.info({ mail: { to: message.to, subject: message.subject } }, `e-mail (no SMTP_URL set, not sent):\n${message.text}`);
@@ -177,6 +185,6 @@ export class Mailer {
   async close() {
     if (this.timer) clearInterval(this.timer);
     await Promise.allSettled([...this.inFlight]);
-    this.transport?.close();
+    (await this.transport?.catch(() => null))?.close();
   }
 }
