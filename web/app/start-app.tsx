@@ -11,7 +11,7 @@ import { GENERIC_SESSION_END } from '../lib/session/sign-out-notice.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
 import { appConfigQueryOptions, type AppConfig } from './app-config.ts';
 import { AppProviders } from './app-providers.tsx';
-import { afterFirstScreen } from './after-first-screen.ts';
+import { afterFirstScreen, markFirstScreenDrawn } from '../lib/after-first-screen.ts';
 import { signInGuardDecision } from './guards/sign-in-guard.ts';
 import { guardsNeedProfile } from './navigation-guards.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
@@ -59,6 +59,7 @@ function wireNavigation(router: AppRouter, queryClient: QueryClient, counted: st
     if (href !== lastPageView && capturePageView(href)) lastPageView = href;
   };
   router.subscribe('onResolved', (event) => {
+    markFirstScreenDrawn();
     scrollAfterNavigation({ hash: event.toLocation.hash, pathChanged: event.pathChanged, hashChanged: event.hashChanged });
     pageView(event.toLocation.href);
   });
@@ -87,7 +88,11 @@ function preloadFirstScreen(router: AppRouter, queryClient: QueryClient): void {
   if (session && signIn.action !== 'redirect' && guardsNeedProfile(pathname) && navigator.onLine)
     void queryClient.prefetchQuery(profileQueryOptions(session.user.id));
   const [routes] = router.getMatchedRoutes(signIn.action === 'redirect' ? signIn.to : pathname);
-  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+  // In the next task, once the profile's request has left: a phone's browser opens six connections
+  // to a server, and the screen's thirty-odd files, asked for first, would hold the profile behind them.
+  setTimeout(() => {
+    for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+  }, 0);
 }
 
 /** How long the first screen waits at most for the device's copy of the forms' data (offline-reads.ts). */

@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { getAuthState, subscribeAuth } from '../lib/session/session.ts';
 import { AuthLinkProvider, type AuthLinkRenderer } from '../ui/auth-link.tsx';
-import { afterFirstScreen } from './after-first-screen.ts';
+import { afterFirstScreen, markFirstScreenDrawn } from '../lib/after-first-screen.ts';
 import { capturePageView, startAnalytics } from './analytics.ts';
 import type { AppConfig } from './app-config.ts';
 import { startPage } from './start-page.ts';
@@ -100,6 +100,7 @@ export async function startSignInPage(container: HTMLElement): Promise<void> {
       </UiProviders>
     </StrictMode>,
   );
+  markFirstScreenDrawn();
   const stop = subscribeAuth((_state, event) => {
     if (event !== 'SIGNED_IN') return;
     stop();
