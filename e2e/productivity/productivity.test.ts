@@ -5,6 +5,7 @@
  * else; two tasks printed one a page; the screens axe clean in both themes and usable at 360 px. The
  * agency, its people, the space the later tests use and their tasks are set up through the API.
  */
+import { randomUUID } from 'node:crypto';
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTaskInput, Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
@@ -109,11 +110,15 @@ describe('a unit runs its work in productivity', () => {
   });
 
   it('moves one task across the board by dragging and another by keyboard, each saved on the server', async () => {
-    const dragged = await newTask('Radar calibration');
-    const keyed = await newTask('Order new cones');
+    // Names of this attempt's own: a retry finds the first attempt's cards on the board too.
+    const attempt = randomUUID().slice(0, 4);
+    const draggedName = `Radar calibration ${attempt}`;
+    const keyedName = `Order new cones ${attempt}`;
+    const dragged = await newTask(draggedName);
+    const keyed = await newTask(keyedName);
     const page = await listPage(`/productivity/list/${list.id}?view=board`);
     try {
-      const handle = page.getByRole('button', { name: 'Move Radar calibration' });
+      const handle = page.getByRole('button', { name: `Move ${draggedName}` });
       const target = page.getByTestId('column-in_progress');
       await handle.scrollIntoViewIfNeeded();
       await transitionsDone(page);
@@ -124,18 +129,18 @@ describe('a unit runs its work in productivity', () => {
       await page.mouse.down();
       await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
       await page.mouse.move(to.x + to.width / 2, to.y + 40, { steps: 15 });
-      await page.getByText('Radar calibration is over In progress.').waitFor({ state: 'attached' });
+      await page.getByText(`${draggedName} is over In progress.`).waitFor({ state: 'attached' });
       await page.mouse.up();
       await expectStatus(dragged.id, 'in_progress');
-      await target.getByRole('button', { name: 'Radar calibration', exact: true }).waitFor();
+      await target.getByRole('button', { name: draggedName, exact: true }).waitFor();
 
-      const keyHandle = page.getByRole('button', { name: 'Move Order new cones' });
+      const keyHandle = page.getByRole('button', { name: `Move ${keyedName}` });
       await keyHandle.focus();
       await page.keyboard.press('Space');
       // Picked up, the card is over its own column; the announcements say where it is at each step.
-      await page.getByText('Order new cones is over To do.').waitFor({ state: 'attached' });
+      await page.getByText(`${keyedName} is over To do.`).waitFor({ state: 'attached' });
       await page.keyboard.press('ArrowRight');
-      await page.getByText('Order new cones is over In progress.').waitFor({ state: 'attached' });
+      await page.getByText(`${keyedName} is over In progress.`).waitFor({ state: 'attached' });
       await page.keyboard.press('Space');
       await expectStatus(keyed.id, 'in_progress');
     } finally {
