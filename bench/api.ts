@@ -223,6 +223,8 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // As `npm start` sets it (package.json), so the server starts as it is started there.
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(root, 'node_modules', '.cache', 'node-compile-cache'),
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       // Fixed, so a reused bench database's signing keys (encrypted with it) still open on the next run.
       PRECINCT_SECRET: 'precinct-bench-secret-not-for-production-0001',

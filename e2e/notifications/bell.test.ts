@@ -59,6 +59,18 @@ async function unreadOn(page: Page): Promise<number> {
   return Number(/(\d+) unread/.exec(name ?? '')?.[1] ?? 0);
 }
 
+/**
+ * Opens a page and waits until its bell has its count: the bell asks once the first screen is drawn
+ * (web/lib/after-first-screen.ts), and a count read before that would be 0.
+ */
+async function openWithBell(page: Page, path: string): Promise<void> {
+  const answered = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/rest/v1/notifications');
+  await page.goto(path);
+  await settled(page);
+  await answered;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+}
+
 /** A new service request of the officer's on the agency's car, for the office to move. */
 function officersRequest(description: string): Promise<ServiceRequest> {
   return api<ServiceRequest>(
@@ -129,8 +141,7 @@ describe('news as it happens', () => {
       page.on('request', (sent) => {
         if (new URL(sent.url()).pathname === '/rest/v1/notifications') asked.push(sent.url());
       });
-      await page.goto('/');
-      await settled(page);
+      await openWithBell(page, '/');
       const unreadNow = () => unreadOn(page);
       await expect.poll(() => asked.length).toBeGreaterThan(0);
       const before = await unreadNow();
@@ -162,11 +173,9 @@ describe('several tabs', () => {
     });
     try {
       await signInWithSession(first, officer.session);
-      await first.goto('/');
-      await settled(first);
+      await openWithBell(first, '/');
       const second = await context.newPage();
-      await second.goto('/');
-      await settled(second);
+      await openWithBell(second, '/');
       await expect.poll(() => streams.length).toBe(1);
       const before = [await unreadOn(first), await unreadOn(second)];
       await api(

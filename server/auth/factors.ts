@@ -147,9 +147,8 @@ export async function challengeFactor(services: Services, scope: Scope, factorId
     if (factor.factorType === 'webauthn') {
       if (factor.status === 'unverified') {
         const others = (await listFactors(tx, scope.agencyId, scope.userId)).filter((f) => f.credentialId && f.id !== factor.id);
-        const options = await (
-          await webauthn()
-        ).generateRegistrationOptions({
+        const { generateRegistrationOptions } = await webauthn();
+        const options = await generateRegistrationOptions({
           rpName: 'Precinct',
           rpID,
           userName: user!.email,
@@ -162,9 +161,8 @@ export async function challengeFactor(services: Services, scope: Scope, factorId
         credentialOptions = options as unknown as Record<string, unknown>;
         webauthnChallenge = options.challenge;
       } else {
-        const options = await (
-          await webauthn()
-        ).generateAuthenticationOptions({
+        const { generateAuthenticationOptions } = await webauthn();
+        const options = await generateAuthenticationOptions({
           rpID,
           allowCredentials: [{ id: factor.credentialId!, transports: factor.transports ?? [] }],
           userVerification: 'preferred',
@@ -317,11 +315,12 @@ async function judge(
   }
   const refused: Verdict = { ok: false, field: 'credential_response', message: 'The security key’s answer was not accepted; try again' };
   if (!input.credential_response || !challenge.webauthnChallenge) return refused;
+  // Loaded before the try below, which takes any error for a refused answer: a package that fails to
+  // load is the server's fault, not a failed sign-in to count towards a lockout.
+  const { verifyAuthenticationResponse, verifyRegistrationResponse } = await webauthn();
   try {
     if (factor.status === 'unverified') {
-      const result = await (
-        await webauthn()
-      ).verifyRegistrationResponse({
+      const result = await verifyRegistrationResponse({
         response: input.credential_response as unknown as RegistrationResponseJSON,
         expectedChallenge: challenge.webauthnChallenge,
         expectedOrigin: rp.origin,
@@ -341,9 +340,7 @@ async function judge(
         }),
       };
     }
-    const result = await (
-      await webauthn()
-    ).verifyAuthenticationResponse({
+    const result = await verifyAuthenticationResponse({
       response: input.credential_response as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge.webauthnChallenge,
       expectedOrigin: rp.origin,

@@ -58,7 +58,13 @@ export class Mailer {
   }
 
   private smtp(url: string): Promise<Transporter> {
-    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+    this.transport ??= import('nodemailer')
+      .then(({ default: nodemailer }) => nodemailer.createTransport(url))
+      .catch((error: unknown) => {
+        // Tried again on the next send, not failed for good.
+        this.transport = null;
+        throw error;
+      });
     return this.transport;
   }
 

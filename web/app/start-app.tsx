@@ -11,7 +11,7 @@ import { GENERIC_SESSION_END } from '../lib/session/sign-out-notice.ts';
 import { capturePageView, identifyUser, resetAnalytics, startAnalytics } from './analytics.ts';
 import { appConfigQueryOptions, type AppConfig } from './app-config.ts';
 import { AppProviders } from './app-providers.tsx';
-import { afterFirstScreen, markFirstScreenDrawn } from '../lib/after-first-screen.ts';
+import { afterFirstScreen, awaitTheNextFirstScreen, markFirstScreenDrawn } from '../lib/after-first-screen.ts';
 import { signInGuardDecision } from './guards/sign-in-guard.ts';
 import { guardsNeedProfile } from './navigation-guards.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
@@ -127,6 +127,8 @@ export type Handover = {
  * forms' data, analytics, then renders; then the field readiness (service worker, outbox).
  */
 export async function startApp(container: HTMLElement, handover?: Handover): Promise<void> {
+  // Handed over by the sign-in page, whose form was this page's first screen until now.
+  if (handover) awaitTheNextFirstScreen();
   const queryClient = createQueryClient();
   const offlineReads = import('../lib/offline-reads/offline-reads.ts');
   if (!handover) await startPage();

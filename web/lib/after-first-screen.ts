@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 
 let drawn: () => void = () => undefined;
+let firstScreenDrawn = new Promise<void>((resolve) => (drawn = resolve));
 let marked = false;
-const firstScreenDrawn = new Promise<void>((resolve) => (drawn = resolve));
+/** afterFirstScreen's moment has come on this page (for the hook's first render). */
+let past = false;
 
 /** If no page says its first screen is drawn (a start that failed), the work below waits no longer than this after loading. */
 const DRAWN_AT_THE_LATEST_MS = 5000;
@@ -15,7 +17,19 @@ const DRAWN_AT_THE_LATEST_MS = 5000;
 export function markFirstScreenDrawn(): void {
   if (marked) return;
   marked = true;
-  requestAnimationFrame(() => setTimeout(drawn, 0));
+  const resolve = drawn;
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+}
+
+/**
+ * The sign-in page gives way to the app in the same page (start-app.tsx): what the app defers waits
+ * for the app's first screen, not the sign-in form drawn before it.
+ */
+export function awaitTheNextFirstScreen(): void {
+  if (!marked) return;
+  marked = false;
+  past = false;
+  firstScreenDrawn = new Promise<void>((resolve) => (drawn = resolve));
 }
 
 /**
@@ -27,18 +41,23 @@ export function markFirstScreenDrawn(): void {
  */
 export function afterFirstScreen(work: () => void): void {
   const idle = () => {
+    past = true;
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => work(), { timeout: 2000 });
     else setTimeout(work, 200);
   };
-  const loaded = () =>
-    void Promise.race([firstScreenDrawn, new Promise((resolve) => setTimeout(resolve, DRAWN_AT_THE_LATEST_MS))]).then(idle);
+  const loaded = () => {
+    const latest = new Promise<void>((resolve) => setTimeout(resolve, DRAWN_AT_THE_LATEST_MS));
+    void Promise.race([firstScreenDrawn, latest]).then(idle);
+  };
   if (document.readyState === 'complete') loaded();
   else window.addEventListener('load', loaded, { once: true });
 }
 
-/** False until afterFirstScreen's moment, then true. */
+/** False until afterFirstScreen's moment, then true (at once in a component mounted after it). */
 export function useAfterFirstScreen(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterFirstScreen(() => setReady(true)), []);
+  const [ready, setReady] = useState(past);
+  useEffect(() => {
+    if (!ready) afterFirstScreen(() => setReady(true));
+  }, [ready]);
   return ready;
 }
