@@ -17,8 +17,10 @@ describe('the sign-in guard', () => {
       // A query the screen keeps (an unreadable one would be dropped by the route before the guard saves it).
       await page.goto('/fleet/admin/vehicle?sort=odometer#list');
       await expectPath(page, '/login');
-      const saved = (await page.context().cookies()).find((cookie) => cookie.name === 'precinct-redirect-path');
-      expect(decodeURIComponent(saved?.value ?? '')).toBe('/fleet/admin/vehicle?sort=odometer#list');
+      // Polled: the page writes the cookie (document.cookie) and the browser stores it a moment later.
+      const saved = async () =>
+        decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === 'precinct-redirect-path')?.value ?? '');
+      await expect.poll(saved).toBe('/fleet/admin/vehicle?sort=odometer#list');
 
       await signInThroughForm(page, founder);
       await expectPath(page, /^\/fleet\/admin\/vehicle(\?|$)/);
