@@ -120,13 +120,16 @@ interface CaseResult {
   ratioRls: number;
 }
 
-/** The V8 flags `npm start` gives the server (package.json; README, "Memory"), so the bench runs it as it is run. */
-function startFlags(): string[] {
-  const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-  const flags = /\bnode ((?:--\S+ )*)server\/main\.ts/.exec(scripts.start ?? '')?.[1];
-  if (flags === undefined)
-    throw new Error("package.json's start script no longer runs `node … server/main.ts`: say here how the bench starts the server");
-  return flags.split(' ').filter(Boolean);
+/** How `npm start` starts the server (package.json; README, "Memory" and "Start-up"), so the bench runs it as it is run. */
+function startCommand(): { flags: string[]; compileCache: string } {
+  const start =
+    (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const command = /\bNODE_COMPILE_CACHE=\$\{NODE_COMPILE_CACHE:-(\S+)\} node ((?:--\S+ )*)server\/main\.ts/.exec(start);
+  if (!command)
+    throw new Error(
+      "package.json's start script no longer runs `NODE_COMPILE_CACHE=… node … server/main.ts`: say here how the bench starts the server",
+    );
+  return { compileCache: process.env.NODE_COMPILE_CACHE ?? path.join(root, command[1]!), flags: command[2]!.split(' ').filter(Boolean) };
 }
 
 function nodeBinary(): string {
@@ -208,9 +211,10 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-bench-api-'));
   let output = '';
+  const start = startCommand();
   const args = reference
     ? ['bench/reference-server.ts', '--mode', reference, '--port', String(port), '--database-url', databaseUrl]
-    : [...startFlags(), ...nodeFlags, ...(profileDir ? ['--inspect=127.0.0.1:0'] : []), 'server/main.ts'];
+    : [...start.flags, ...nodeFlags, ...(profileDir ? ['--inspect=127.0.0.1:0'] : []), 'server/main.ts'];
   const child = spawn(nodeBinary(), args, {
     cwd: root,
     env: {
@@ -223,8 +227,7 @@ async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profil
       DATABASE_URL: databaseUrl,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      // As `npm start` sets it (package.json), so the server starts as it is started there.
-      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(root, 'node_modules', '.cache', 'node-compile-cache'),
+      NODE_COMPILE_CACHE: start.compileCache,
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       // Fixed, so a reused bench database's signing keys (encrypted with it) still open on the next run.
       PRECINCT_SECRET: 'precinct-bench-secret-not-for-production-0001',
