@@ -10,10 +10,13 @@
  *      Lighthouse (performance only, simulated throttling) over Debian's Chromium on /login (signed
  *      out) and /fleet (signed in as a demo officer), for the mobile and desktop profiles, median of
  *      3 runs each. Checks that the scripts the browser loaded are the ones the manifest predicts.
+ *      The server answers over HTTPS with a certificate made for the run, as a deployment does
+ *      (README, "TLS"): browsers then speak HTTP/2 to it. `--protocol http` measures plain HTTP/1.1
+ *      instead (six connections, as on a trial on localhost), `both` one after the other.
  *   4. Writes everything as JSON to bench/results/web-<timestamp>.json.
  *
  * Options: --runs N (default 3), --form-factor mobile|desktop|both (default both),
- * --no-lighthouse (sizes only).
+ * --protocol https|http|both (default https), --no-lighthouse (sizes only).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startAppServer } from './web/app-server.ts';
+import { startAppServer, type Protocol } from './web/app-server.ts';
 import {
   filesForGroup,
   largestChunks,
@@ -42,6 +45,7 @@ const { values: options } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     'form-factor': { type: 'string', default: 'both' },
+    protocol: { type: 'string', default: 'https' },
     'no-lighthouse': { type: 'boolean', default: false },
   },
 });
@@ -50,6 +54,10 @@ if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a posit
 const formFactorOption = options['form-factor'];
 if (!['mobile', 'desktop', 'both'].includes(formFactorOption)) throw new Error('--form-factor must be mobile, desktop or both');
 const formFactors: FormFactor[] = formFactorOption === 'both' ? ['mobile', 'desktop'] : [formFactorOption as FormFactor];
+const protocolOption = options.protocol;
+if (!['https', 'http', 'both'].includes(protocolOption)) throw new Error('--protocol must be https, http or both');
+const protocols: Protocol[] = protocolOption === 'both' ? ['https', 'http'] : [protocolOption as Protocol];
+const protocolLabel = (protocol: Protocol) => (protocol === 'https' ? 'HTTPS (HTTP/2)' : 'HTTP/1.1');
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 const ms = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -86,13 +94,13 @@ function sizeTable(groups: RouteGroupSize[]): string {
 
 function lighthouseTable(cases: LighthouseCase[]): string {
   const lines = [
-    '| Page | Profile | Score | FCP ms | LCP ms | TBT ms | CLS | Speed index ms | Scores of the runs |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---|',
+    '| Page | Profile | Protocol | Score | FCP ms | LCP ms | TBT ms | CLS | Speed index ms | Scores of the runs |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const c of cases) {
     const m = c.median;
     lines.push(
-      `| ${c.path}${c.signedIn ? ' (signed in)' : ''} | ${c.formFactor} | ${m.score} | ${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndexMs)} | ${c.runs.map((run) => run.score).join(', ')} |`,
+      `| ${c.path}${c.signedIn ? ' (signed in)' : ''} | ${c.formFactor} | ${protocolLabel(c.protocol)} | ${m.score} | ${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ${ms(m.tbtMs)} | ${m.cls.toFixed(3)} | ${ms(m.speedIndexMs)} | ${c.runs.map((run) => run.score).join(', ')} |`,
     );
   }
   return lines.join('\n');
@@ -112,6 +120,7 @@ function crossCheck(outDir: string, c: LighthouseCase, groupName: string) {
   return {
     page: c.path,
     formFactor: c.formFactor,
+    protocol: c.protocol,
     predictedScripts: predicted.size,
     loadedScripts: loaded.size,
     loadedButNotPredicted: [...loaded].filter((file) => !predicted.has(file)),
@@ -157,38 +166,42 @@ async function main() {
     const cases: LighthouseCase[] = [];
     const checks: Array<ReturnType<typeof crossCheck>> = [];
     if (!options['no-lighthouse']) {
-      const server = await startAppServer(root, outDir);
-      const chrome = await launchChromium();
-      try {
-        console.log(`Lighthouse ${runs}× per page and profile (simulated throttling) against ${server.baseUrl} …`);
-        const progress = (label: string) => (run: { score: number }, index: number) =>
-          console.log(`  ${label} run ${index + 1}: score ${run.score}`);
-        for (const formFactor of formFactors) {
-          cases.push(
-            await lighthouseCase(chrome.port, server.baseUrl, '/login', formFactor, {
-              runs,
-              signedIn: false,
-              onRun: progress(`/login ${formFactor}`),
-            }),
-          );
+      for (const protocol of protocols) {
+        const server = await startAppServer(root, outDir, protocol);
+        const chrome = await launchChromium({ trustCertificateSpki: server.certificateSpki });
+        try {
+          console.log(`Lighthouse ${runs}× per page and profile (simulated throttling) against ${server.baseUrl} …`);
+          const progress = (label: string) => (run: { score: number }, index: number) =>
+            console.log(`  ${label} run ${index + 1}: score ${run.score}`);
+          for (const formFactor of formFactors) {
+            cases.push(
+              await lighthouseCase(chrome.port, server.baseUrl, '/login', formFactor, {
+                runs,
+                signedIn: false,
+                protocol,
+                onRun: progress(`/login ${formFactor}`),
+              }),
+            );
+          }
+          await signInThroughScreen(chrome.port, server.baseUrl, DEMO_ACCOUNT);
+          console.log(`  signed in as ${DEMO_ACCOUNT.email}`);
+          for (const formFactor of formFactors) {
+            cases.push(
+              await lighthouseCase(chrome.port, server.baseUrl, '/fleet', formFactor, {
+                runs,
+                signedIn: true,
+                protocol,
+                onRun: progress(`/fleet ${formFactor}`),
+              }),
+            );
+          }
+        } finally {
+          chrome.kill();
+          await server.stop();
         }
-        await signInThroughScreen(chrome.port, server.baseUrl, DEMO_ACCOUNT);
-        console.log(`  signed in as ${DEMO_ACCOUNT.email}`);
-        for (const formFactor of formFactors) {
-          cases.push(
-            await lighthouseCase(chrome.port, server.baseUrl, '/fleet', formFactor, {
-              runs,
-              signedIn: true,
-              onRun: progress(`/fleet ${formFactor}`),
-            }),
-          );
-        }
-      } finally {
-        chrome.kill();
-        await server.stop();
       }
       console.log(
-        `\n## Lighthouse performance (median of ${runs}; mobile = Lighthouse's default Moto G Power profile, slow 4G and 4× CPU; desktop = its desktop config)\n`,
+        `\n## Lighthouse performance (median of ${runs}; mobile = Lighthouse's default Moto G Power profile, slow 4G and 4× CPU; desktop = its desktop config; HTTPS (HTTP/2) as deployed, HTTP/1.1 as a trial on localhost)\n`,
       );
       console.log(
         `Machine load average (1 min) ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs: TBT and the scores move with it.\n`,
@@ -199,7 +212,7 @@ async function main() {
       for (const check of checks) {
         const agree = check.loadedButNotPredicted.length === 0 && check.predictedButNotLoaded.length === 0;
         console.log(
-          `  ${check.page} ${check.formFactor}: ${check.loadedScripts} loaded, ${check.predictedScripts} predicted${agree ? ' (same files)' : `; not predicted: ${check.loadedButNotPredicted.join(', ') || 'none'}; not loaded: ${check.predictedButNotLoaded.join(', ') || 'none'}`}; ${kB(check.transferredScriptBytes)} kB transferred`,
+          `  ${check.page} ${check.formFactor} ${protocolLabel(check.protocol)}: ${check.loadedScripts} loaded, ${check.predictedScripts} predicted${agree ? ' (same files)' : `; not predicted: ${check.loadedButNotPredicted.join(', ') || 'none'}; not loaded: ${check.predictedButNotLoaded.join(', ') || 'none'}`}; ${kB(check.transferredScriptBytes)} kB transferred`,
         );
       }
     }

@@ -55,12 +55,19 @@ export interface BuiltApp {
 
 /** Builds the whole server (API and web app) on an open database. `serve.ts` adds listening and signals. */
 export async function buildApp(config: Config, database: Database): Promise<BuiltApp> {
-  const app = Fastify({
+  const options = {
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
-  });
+  };
+  const app = config.tls
+    ? // HTTPS answered by the server itself: HTTP/2 for browsers (a page's thirty-odd files on one
+      // connection, without HTTP/1.1's six-at-a-time), HTTP/1.1 on the same port for other clients.
+      // Typed as the HTTP/1.1 instance the routes are written against: Node's HTTP/2 compatibility
+      // objects answer the same calls (headers, write, close), and the routes use nothing beyond them.
+      (Fastify({ ...options, http2: true, https: { allowHTTP1: true, ...config.tls } }) as unknown as FastifyInstance)
+    : Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
   // Answers hold only what their contract names; outside production each is also checked by zod (response-serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler({ checked: config.env !== 'production' }));

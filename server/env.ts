@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -68,6 +69,8 @@ const EnvSchema = z.object({
   POSTHOG_HOST: Url(['https:', 'http:']).default('https://us.i.posthog.com'),
   ROUTE_REDIRECTS: Redirects.optional(),
   TRUST_PROXY: Flag.default(false),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
   AI_BASE_URL: Url(['http:', 'https:']).optional(),
@@ -104,6 +107,11 @@ export interface Config {
   analytics: { key: string; host: string } | null;
   redirects: Array<{ from: string; to: string; permanent: boolean }>;
   trustProxy: boolean;
+  /**
+   * The certificate (with its chain) and private key, in PEM, the server answers HTTPS with itself, over
+   * HTTP/2 and HTTP/1.1 on the same port. Null: plain HTTP, for a TLS proxy in front or for a trial on localhost.
+   */
+  tls: { cert: Buffer; key: Buffer } | null;
   /** Requests per minute one address may make to each auth endpoint. */
   authRateLimitPerMinute: number;
   /** Failed sign-ins from one network address within 15 minutes before each further one waits longer. */
@@ -133,7 +141,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       `Invalid configuration:\n  ${e.AI_BASE_URL ? 'AI_MODEL' : 'AI_BASE_URL'}: must be set with ${e.AI_BASE_URL ? 'AI_BASE_URL' : 'AI_MODEL'}`,
     );
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE))
+    throw new ConfigError(
+      `Invalid configuration:\n  ${e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}: must be set with ${e.TLS_CERT_FILE ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'}`,
+    );
+  const tls =
+    e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { cert: readPem('TLS_CERT_FILE', e.TLS_CERT_FILE), key: readPem('TLS_KEY_FILE', e.TLS_KEY_FILE) } : null;
+  const publicUrl = (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -159,6 +173,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : null,
     redirects: e.ROUTE_REDIRECTS ?? [],
     trustProxy: e.TRUST_PROXY,
+    tls,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     signInFailuresPerAddress: e.SIGN_IN_FAILURES_PER_ADDRESS,
     ai:
@@ -166,4 +181,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
         : null,
   };
+}
+
+/** A PEM file named by a variable, read at start; one that cannot be read stops the server naming the variable. */
+function readPem(variable: string, file: string): Buffer {
+  let content: Buffer;
+  try {
+    content = fs.readFileSync(path.resolve(file));
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: cannot read ${file} (${reason})`);
+  }
+  if (!content.includes('-----BEGIN ')) throw new ConfigError(`Invalid configuration:\n  ${variable}: ${file} is not a PEM file`);
+  return content;
 }

@@ -1,14 +1,53 @@
 /**
  * The real server (node server/main.ts) serving a given build, on a free loopback port, with a fresh
  * data directory (embedded PGlite) and the demo agencies seeded at start. No analytics, no mail.
+ * Over HTTPS (HTTP/2, as deployed) with a certificate made for the run, or over plain HTTP/1.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export type AppServer = { baseUrl: string; stop: () => Promise<void> };
+export type AppServer = {
+  baseUrl: string;
+  /** Over HTTPS: the base64 SHA-256 of the run's certificate's public key, for Chromium's `--ignore-certificate-errors-spki-list`. */
+  certificateSpki: string | null;
+  stop: () => Promise<void>;
+};
+
+export type Protocol = 'https' | 'http';
+
+/** A certificate for localhost made for one run (ECDSA P-256), written into `dir`. */
+async function localhostCertificate(dir: string) {
+  const { generate } = await import('selfsigned');
+  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
+  });
+  const certFile = path.join(dir, 'localhost.crt');
+  const keyFile = path.join(dir, 'localhost.key');
+  fs.writeFileSync(certFile, pems.cert);
+  fs.writeFileSync(keyFile, pems.private, { mode: 0o600 });
+  const spki = crypto.createPublicKey(pems.private).export({ type: 'spki', format: 'der' });
+  return { certFile, keyFile, cert: pems.cert, spki: crypto.createHash('sha256').update(spki).digest('base64') };
+}
+
+/** The status of GET url, trusting `ca` over HTTPS. */
+function healthStatus(url: string, ca: string | null): Promise<number> {
+  if (!ca) return fetch(url, { signal: AbortSignal.timeout(2_000) }).then((response) => response.status);
+  return new Promise((resolve, reject) => {
+    const request = https.get(url, { ca, timeout: 2_000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.once('timeout', () => request.destroy(new Error('timed out')));
+    request.once('error', reject);
+  });
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,10 +73,11 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startAppServer(root: string, webDistDir: string): Promise<AppServer> {
+export async function startAppServer(root: string, webDistDir: string, protocol: Protocol): Promise<AppServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-bench-web-'));
   const port = await freePort();
-  const baseUrl = `http://localhost:${port}`;
+  const baseUrl = `${protocol}://localhost:${port}`;
+  const certificate = protocol === 'https' ? await localhostCertificate(dataDir) : null;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -48,6 +88,7 @@ export async function startAppServer(root: string, webDistDir: string): Promise<
     WEB_DIST_DIR: webDistDir,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
   };
   delete env.DATABASE_URL;
   delete env.DATABASE_ADMIN_URL;
@@ -77,8 +118,8 @@ export async function startAppServer(root: string, webDistDir: string): Promise<
       throw new Error(`The server exited (${child.exitCode}) before it was healthy:\n${output.join('')}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return { baseUrl, stop };
+      if ((await healthStatus(`${baseUrl}/health`, certificate?.cert ?? null)) === 200)
+        return { baseUrl, certificateSpki: certificate?.spki ?? null, stop };
     } catch {
       // not listening yet
     }

@@ -14,6 +14,7 @@ import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { mergeDisabledFeatures } from '../../scripts/chromium-args.ts';
 import { CHROMIUM_FLAGS } from '../../scripts/prerequisites.ts';
+import type { Protocol } from './app-server.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -39,6 +40,7 @@ export type LighthouseCase = {
   path: string;
   formFactor: FormFactor;
   signedIn: boolean;
+  protocol: Protocol;
   median: LighthouseMetrics;
   runs: LighthouseRun[];
 };
@@ -48,8 +50,13 @@ export type LighthouseCase = {
  * (Chromium heeds only the last one; scripts/chromium-args.ts), so the address-bar popup's renderer
  * does not take CPU from the page being measured.
  */
-export async function launchChromium(): Promise<LaunchedChrome> {
-  const chromeFlags = mergeDisabledFeatures([...Launcher.defaultFlags(), ...CHROMIUM_FLAGS]);
+export async function launchChromium(options: { trustCertificateSpki?: string | null } = {}): Promise<LaunchedChrome> {
+  const chromeFlags = mergeDisabledFeatures([
+    ...Launcher.defaultFlags(),
+    ...CHROMIUM_FLAGS,
+    // The bench's own certificate for localhost, trusted as a real one would be (the page stays a secure context).
+    ...(options.trustCertificateSpki ? [`--ignore-certificate-errors-spki-list=${options.trustCertificateSpki}`] : []),
+  ]);
   return launch({ chromePath: CHROMIUM, chromeFlags, ignoreDefaultFlags: true, logLevel: 'silent' });
 }
 
@@ -156,7 +163,7 @@ export async function lighthouseCase(
   baseUrl: string,
   path: string,
   formFactor: FormFactor,
-  options: { runs: number; signedIn: boolean; onRun?: (run: LighthouseRun, index: number) => void },
+  options: { runs: number; signedIn: boolean; protocol: Protocol; onRun?: (run: LighthouseRun, index: number) => void },
 ): Promise<LighthouseCase> {
   const runs: LighthouseRun[] = [];
   for (let index = 0; index < options.runs; index += 1) {
@@ -166,5 +173,5 @@ export async function lighthouseCase(
     runs.push(run);
     options.onRun?.(run, index);
   }
-  return { path, formFactor, signedIn: options.signedIn, median: medianMetrics(runs), runs };
+  return { path, formFactor, signedIn: options.signedIn, protocol: options.protocol, median: medianMetrics(runs), runs };
 }

@@ -215,15 +215,17 @@ export class RealtimeHub {
       timers: [],
     };
     const closesAt = new Date(claims.exp * 1000);
+    // Over HTTP/2 the stream is one of the connection's; a connection header and the socket's options are HTTP/1.1's.
+    const http1 = response.req.httpVersionMajor === 1;
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
-      connection: 'keep-alive',
+      ...(http1 ? { connection: 'keep-alive' } : {}),
       // No buffering by a proxy in front (nginx): each message leaves as it is written.
       'x-accel-buffering': 'no',
     });
     // (An injected request's socket, in tests, has no such option.)
-    if (typeof response.socket?.setNoDelay === 'function') response.socket.setNoDelay(true);
+    if (http1 && typeof response.socket?.setNoDelay === 'function') response.socket.setNoDelay(true);
     this.add(subscriber);
     response.on('close', () => this.remove(subscriber));
     subscriber.timers.push(
