@@ -66,7 +66,11 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       // connection, without HTTP/1.1's six-at-a-time), HTTP/1.1 on the same port for other clients.
       // Typed as the HTTP/1.1 instance the routes are written against: Node's HTTP/2 compatibility
       // objects answer the same calls (headers, write, close), and the routes use nothing beyond them.
-      (Fastify({ ...options, http2: true, https: { allowHTTP1: true, ...config.tls } }) as unknown as FastifyInstance)
+      (Fastify({
+        ...options,
+        http2: true,
+        https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key },
+      }) as unknown as FastifyInstance)
     : Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
   // Answers hold only what their contract names; outside production each is also checked by zod (response-serializer.ts).

@@ -111,7 +111,7 @@ export interface Config {
    * The certificate (with its chain) and private key, in PEM, the server answers HTTPS with itself, over
    * HTTP/2 and HTTP/1.1 on the same port. Null: plain HTTP, for a TLS proxy in front or for a trial on localhost.
    */
-  tls: { cert: Buffer; key: Buffer } | null;
+  tls: TlsFiles | null;
   /** Requests per minute one address may make to each auth endpoint. */
   authRateLimitPerMinute: number;
   /** Failed sign-ins from one network address within 15 minutes before each further one waits longer. */
@@ -121,6 +121,14 @@ export interface Config {
    * endpoint (OpenAI, Azure, a local Ollama, llama.cpp or vLLM). Null until AI_BASE_URL and AI_MODEL are set.
    */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
+}
+
+/** The server's certificate and key as read from their files (kept for reading them again on SIGHUP). */
+export interface TlsFiles {
+  certFile: string;
+  keyFile: string;
+  cert: Buffer;
+  key: Buffer;
 }
 
 export class ConfigError extends Error {
@@ -145,8 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       `Invalid configuration:\n  ${e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}: must be set with ${e.TLS_CERT_FILE ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'}`,
     );
-  const tls =
-    e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { cert: readPem('TLS_CERT_FILE', e.TLS_CERT_FILE), key: readPem('TLS_KEY_FILE', e.TLS_KEY_FILE) } : null;
+  const tls = e.TLS_CERT_FILE && e.TLS_KEY_FILE ? readTlsFiles(path.resolve(e.TLS_CERT_FILE), path.resolve(e.TLS_KEY_FILE)) : null;
   const publicUrl = (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -183,11 +190,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-/** A PEM file named by a variable, read at start; one that cannot be read stops the server naming the variable. */
+/** The certificate and key files, read now; one that cannot be read, or is not PEM, is a ConfigError naming its variable. */
+export function readTlsFiles(certFile: string, keyFile: string): TlsFiles {
+  return { certFile, keyFile, cert: readPem('TLS_CERT_FILE', certFile), key: readPem('TLS_KEY_FILE', keyFile) };
+}
+
 function readPem(variable: string, file: string): Buffer {
   let content: Buffer;
   try {
-    content = fs.readFileSync(path.resolve(file));
+    content = fs.readFileSync(file);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
     throw new ConfigError(`Invalid configuration:\n  ${variable}: cannot read ${file} (${reason})`);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { reloadCertificate } from './platform/certificate.ts';
 import { openDatabase } from './platform/database.ts';
 import { DEMO_PASSWORD, seedDemo } from './db/seed-demo.ts';
 
@@ -50,3 +51,16 @@ async function stop(signal: string) {
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
+
+// SIGHUP: a renewed certificate, read from the same files, for new connections.
+if (config.tls) {
+  let certificate = config.tls;
+  process.on('SIGHUP', () => {
+    try {
+      certificate = reloadCertificate(app, certificate);
+      app.log.info(`Read the certificate again from ${certificate.certFile}`);
+    } catch (error) {
+      app.log.error(`Kept the certificate in use: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+}

@@ -4,12 +4,12 @@
  * Over HTTPS (HTTP/2, as deployed) with a certificate made for the run, or over plain HTTP/1.1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { localhostCertificate } from '../../scripts/localhost-certificate.ts';
 
 export type AppServer = {
   baseUrl: string;
@@ -19,22 +19,6 @@ export type AppServer = {
 };
 
 export type Protocol = 'https' | 'http';
-
-/** A certificate for localhost made for one run (ECDSA P-256), written into `dir`. */
-async function localhostCertificate(dir: string) {
-  const { generate } = await import('selfsigned');
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
-  });
-  const certFile = path.join(dir, 'localhost.crt');
-  const keyFile = path.join(dir, 'localhost.key');
-  fs.writeFileSync(certFile, pems.cert);
-  fs.writeFileSync(keyFile, pems.private, { mode: 0o600 });
-  const spki = crypto.createPublicKey(pems.private).export({ type: 'spki', format: 'der' });
-  return { certFile, keyFile, cert: pems.cert, spki: crypto.createHash('sha256').update(spki).digest('base64') };
-}
 
 /** The status of GET url, trusting `ca` over HTTPS. */
 function healthStatus(url: string, ca: string | null): Promise<number> {

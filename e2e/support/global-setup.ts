@@ -10,7 +10,9 @@
  *      waits until GET /health answers 200.
  *
  * The app is reached at http://localhost:<port> (PUBLIC_URL too), not 127.0.0.1: WebAuthn's
- * relying-party id must be a domain. The server still listens on 127.0.0.1 only.
+ * relying-party id must be a domain. The server still listens on 127.0.0.1 only. With E2E_HTTPS=1 it
+ * answers HTTPS itself, as deployed (https://localhost:<port>, HTTP/2 to the browser), with a
+ * certificate made for the run that the suite's Chromium and Node clients alone trust.
  *
  * Tests get `inject('baseUrl')`, `inject('mailApiUrl')` and `inject('smsApiUrl')` (see
  * provided-context.d.ts); use the helpers in browser.ts, mail.ts, sms.ts and accounts.ts rather than
@@ -20,10 +22,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startChatStandIn } from '../../server/test-support/chat-stand-in.ts';
 import { chromiumLaunchArgs } from '../../scripts/chromium-args.ts';
+import { localhostCertificate } from '../../scripts/localhost-certificate.ts';
 import { CHROMIUM_FLAGS, findChromium } from '../../scripts/prerequisites.ts';
 import { freePort } from '../../test/pg-cluster.ts';
 import { startMailCapture, type MailCapture } from './mail-capture.ts';
@@ -138,7 +142,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
     const port = await freePort();
-    const baseUrl = `http://localhost:${port}`;
+    const certificate = process.env.E2E_HTTPS === '1' ? await localhostCertificate(dataDir) : null;
+    // This process's own requests (the health check) trust it too.
+    if (certificate) tls.setDefaultCACertificates([...tls.getCACertificates('default'), certificate.cert]);
+    const baseUrl = `${certificate ? 'https' : 'http'}://localhost:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       // Every answer is also checked against its contract by zod (server/platform/response-serializer.ts).
@@ -158,6 +165,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       AI_BASE_URL: ai.baseUrl,
       AI_MODEL: 'stand-in-7b',
+      ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
     };
     // The suite runs on a fresh embedded database unless E2E_DATABASE_URL names a server to use, and
     // never sends analytics from a test run.
@@ -193,7 +201,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // as web pages in a renderer of their own for every context. Chromium missing: launchBrowser() says
     // what to install when a test first asks for it.
     const chromiumPath = findChromium();
-    project.provide('chromiumArgs', chromiumPath ? await chromiumLaunchArgs(chromiumPath) : [...CHROMIUM_FLAGS]);
+    project.provide('chromiumArgs', [
+      ...(chromiumPath ? await chromiumLaunchArgs(chromiumPath) : CHROMIUM_FLAGS),
+      ...(certificate ? [`--ignore-certificate-errors-spki-list=${certificate.spki}`] : []),
+    ]);
+    project.provide('tlsCertificate', certificate?.cert ?? '');
     project.provide('baseUrl', baseUrl);
     project.provide('mailApiUrl', mail.apiUrl);
     project.provide('smsApiUrl', sms.apiUrl);

@@ -13,5 +13,7 @@ declare module 'vitest' {
     aiStandInUrl: string;
     /** The arguments to launch Chromium with (scripts/chromium-args.ts): CHROMIUM_FLAGS, and Playwright's disabled features with ours. */
     chromiumArgs: string[];
+    /** With E2E_HTTPS=1, the certificate (PEM) the server answers HTTPS with, for Node's clients to trust; otherwise empty. */
+    tlsCertificate: string;
   }
 }
