@@ -11,7 +11,7 @@
  *      out) and /fleet (signed in as a demo officer), for the mobile and desktop profiles, median of
  *      3 runs each. Checks that the scripts the browser loaded are the ones the manifest predicts.
  *      The server answers over HTTPS with a certificate made for the run, as a deployment does
- *      (README, "TLS"): browsers then speak HTTP/2 to it. `--protocol http` measures plain HTTP/1.1
+ *      (README, Operations, "HTTPS"): browsers then speak HTTP/2 to it. `--protocol http` measures plain HTTP/1.1
  *      instead (six connections, as on a trial on localhost), `both` one after the other.
  *   4. Writes everything as JSON to bench/results/web-<timestamp>.json.
  *
@@ -168,7 +168,7 @@ async function main() {
     if (!options['no-lighthouse']) {
       for (const protocol of protocols) {
         const server = await startAppServer(root, outDir, protocol);
-        const chrome = await launchChromium({ trustCertificateSpki: server.certificateSpki });
+        const chrome = await launchChromium({ trustCertificateSpki: server.certificate?.spki ?? null });
         try {
           console.log(`Lighthouse ${runs}× per page and profile (simulated throttling) against ${server.baseUrl} …`);
           const progress = (label: string) => (run: { score: number }, index: number) =>

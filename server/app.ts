@@ -12,7 +12,7 @@ import { checkReusedStatements } from './platform/reused-statements.ts';
 import { z } from 'zod';
 import { matchesRoutePattern } from '../core/route-patterns.ts';
 import { carriesSessionCookie } from '../core/session-cookie.ts';
-import type { Config } from './env.ts';
+import { readTlsFiles, type Config } from './env.ts';
 import { SERVER_MODULES } from './modules.ts';
 import { SigningKeys } from './platform/signing-keys.ts';
 import { installAccessControl } from './platform/access.ts';
@@ -21,6 +21,7 @@ import { BuildAssets } from './platform/build-assets.ts';
 import { AppError, errorHandler } from './platform/errors.ts';
 import { Mailer } from './platform/mail.ts';
 import { loadSecret } from './platform/secret.ts';
+import { closeHttp2SessionsOnClose } from './platform/https.ts';
 import { LocalStorage } from './platform/storage.ts';
 import { TextMessages, WebhookSmsSender } from './platform/sms.ts';
 import { JobQueue } from './platform/jobs.ts';
@@ -69,7 +70,8 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
       (Fastify({
         ...options,
         http2: true,
-        https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key },
+        // Nagle off, as Node's HTTP/1.1 server has it: an event stream's messages and small answers leave at once.
+        https: { allowHTTP1: true, noDelay: true, ...readTlsFiles(config.tls) },
       }) as unknown as FastifyInstance)
     : Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
@@ -106,6 +108,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   await services.realtime.start();
   // Open streams end before the server waits for its connections to close.
   app.addHook('preClose', async () => services.realtime.stop());
+  if (config.tls) closeHttp2SessionsOnClose(app);
   await services.jobs.start(
     SERVER_MODULES.flatMap((module) => module.jobs ?? []),
     services,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { localhostCertificate } from '../scripts/localhost-certificate.ts';
 import { ConfigError, loadConfig } from './env.ts';
 
 describe('server configuration', () => {
@@ -57,22 +58,25 @@ describe('server configuration', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/AI_MODEL: must be set with AI_BASE_URL/);
   });
 
-  it('answers HTTPS itself only with both a certificate and a key, and then defaults its address to https', () => {
+  it('answers HTTPS itself only with both a certificate and its key, and then defaults its address to https', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-env-'));
-    const cert = path.join(dir, 'cert.pem');
-    const key = path.join(dir, 'key.pem');
-    fs.writeFileSync(cert, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
-    fs.writeFileSync(key, '-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n');
+    const { certFile: cert, keyFile: key } = await localhostCertificate(dir);
     expect(loadConfig({}).tls).toBeNull();
     const config = loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, PORT: '8443' });
     expect(config.publicUrl).toBe('https://localhost:8443');
-    expect(config.tls).toMatchObject({ certFile: cert, keyFile: key });
-    expect(config.tls?.cert.toString()).toContain('BEGIN CERTIFICATE');
+    expect(config.tls).toEqual({ certFile: cert, keyFile: key });
     expect(() => loadConfig({ TLS_CERT_FILE: cert })).toThrow(/TLS_KEY_FILE: must be set with TLS_CERT_FILE/);
+    expect(() => loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key, PUBLIC_URL: 'http://precinct.example' })).toThrow(
+      /PUBLIC_URL: must start with https:\/\/ when the server answers HTTPS itself/,
+    );
     expect(() => loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: path.join(dir, 'missing.pem') })).toThrow(
       /TLS_KEY_FILE: cannot read .*missing\.pem \(ENOENT\)/,
     );
+    const other = await localhostCertificate(fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-env-')));
+    expect(() => loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: other.keyFile })).toThrow(
+      /TLS_KEY_FILE: .* is not the key of .*localhost\.crt/,
+    );
     fs.writeFileSync(key, 'not a key');
-    expect(() => loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key })).toThrow(/TLS_KEY_FILE: .*key\.pem is not a PEM file/);
+    expect(() => loadConfig({ TLS_CERT_FILE: cert, TLS_KEY_FILE: key })).toThrow(/TLS_KEY_FILE: .*localhost\.key is not a PEM file/);
   });
 });

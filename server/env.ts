@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
+import tls from 'node:tls';
 
 /**
  * The server's configuration, read once from the environment and validated. This is the only
@@ -123,12 +124,10 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | null;
 }
 
-/** The server's certificate and key as read from their files (kept for reading them again on SIGHUP). */
+/** Where the server's certificate (with its chain) and private key are, PEM; read at start and on SIGHUP (readTlsFiles). */
 export interface TlsFiles {
   certFile: string;
   keyFile: string;
-  cert: Buffer;
-  key: Buffer;
 }
 
 export class ConfigError extends Error {
@@ -153,8 +152,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       `Invalid configuration:\n  ${e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}: must be set with ${e.TLS_CERT_FILE ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'}`,
     );
-  const tls = e.TLS_CERT_FILE && e.TLS_KEY_FILE ? readTlsFiles(path.resolve(e.TLS_CERT_FILE), path.resolve(e.TLS_KEY_FILE)) : null;
-  const publicUrl = (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const tlsFiles =
+    e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: path.resolve(e.TLS_CERT_FILE), keyFile: path.resolve(e.TLS_KEY_FILE) } : null;
+  // Read now, so that a file that cannot be read, or a key that is not the certificate's, stops the start with a message.
+  if (tlsFiles) readTlsFiles(tlsFiles);
+  if (tlsFiles && e.PUBLIC_URL?.startsWith('http:'))
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: must start with https:// when the server answers HTTPS itself (TLS_CERT_FILE)',
+    );
+  const publicUrl = (e.PUBLIC_URL ?? `${tlsFiles ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -180,7 +186,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     analytics: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST } : null,
     redirects: e.ROUTE_REDIRECTS ?? [],
     trustProxy: e.TRUST_PROXY,
-    tls,
+    tls: tlsFiles,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     signInFailuresPerAddress: e.SIGN_IN_FAILURES_PER_ADDRESS,
     ai:
@@ -190,9 +196,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-/** The certificate and key files, read now; one that cannot be read, or is not PEM, is a ConfigError naming its variable. */
-export function readTlsFiles(certFile: string, keyFile: string): TlsFiles {
-  return { certFile, keyFile, cert: readPem('TLS_CERT_FILE', certFile), key: readPem('TLS_KEY_FILE', keyFile) };
+/**
+ * The certificate and key, read from their files and checked to go together (a TLS context is made of
+ * them); a file that cannot be read, is not PEM, or a key that is not the certificate's is a
+ * ConfigError naming its variable. The key is kept nowhere else: the server asks for it when it starts
+ * and when it reads a renewed certificate.
+ */
+export function readTlsFiles(files: TlsFiles): { cert: Buffer; key: Buffer } {
+  const cert = readPem('TLS_CERT_FILE', files.certFile);
+  const key = readPem('TLS_KEY_FILE', files.keyFile);
+  try {
+    tls.createSecureContext({ cert, key });
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unusable';
+    throw new ConfigError(`Invalid configuration:\n  TLS_KEY_FILE: ${files.keyFile} is not the key of ${files.certFile} (${reason})`);
+  }
+  return { cert, key };
 }
 
 function readPem(variable: string, file: string): Buffer {

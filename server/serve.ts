@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
-import { reloadCertificate } from './platform/certificate.ts';
+import { reloadCertificate } from './platform/https.ts';
 import { openDatabase } from './platform/database.ts';
 import { DEMO_PASSWORD, seedDemo } from './db/seed-demo.ts';
 
@@ -54,11 +55,14 @@ process.on('SIGINT', () => void stop('SIGINT'));
 
 // SIGHUP: a renewed certificate, read from the same files, for new connections.
 if (config.tls) {
-  let certificate = config.tls;
+  const files = config.tls;
+  // A key that others on the machine may read is worth saying at every start.
+  if ((fs.statSync(files.keyFile).mode & 0o077) !== 0)
+    app.log.warn(`${files.keyFile} (TLS_KEY_FILE) may be read by other users of this machine; chmod 600 it`);
   process.on('SIGHUP', () => {
     try {
-      certificate = reloadCertificate(app, certificate);
-      app.log.info(`Read the certificate again from ${certificate.certFile}`);
+      reloadCertificate(app, files);
+      app.log.info(`Read the certificate again from ${files.certFile}`);
     } catch (error) {
       app.log.error(`Kept the certificate in use: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -9,12 +9,18 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { localhostCertificate } from '../../scripts/localhost-certificate.ts';
+import { localhostCertificate, type LocalhostCertificate } from '../../scripts/localhost-certificate.ts';
 
 export type AppServer = {
   baseUrl: string;
-  /** Over HTTPS: the base64 SHA-256 of the run's certificate's public key, for Chromium's `--ignore-certificate-errors-spki-list`. */
-  certificateSpki: string | null;
+  /** Over HTTPS, the run's certificate (its `spki` for Chromium's `--ignore-certificate-errors-spki-list`). */
+  certificate: LocalhostCertificate | null;
+  /** Sends the server process a signal (SIGHUP: read the certificate again). */
+  signal: (signal: NodeJS.Signals) => void;
+  /** The server process's exit code once it has exited (null: ended by a signal). */
+  exited: Promise<number | null>;
+  /** What the server last wrote to its output. */
+  output: () => string;
   stop: () => Promise<void>;
 };
 
@@ -72,7 +78,9 @@ export async function startAppServer(root: string, webDistDir: string, protocol:
     WEB_DIST_DIR: webDistDir,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
-    ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
+    // Empty is unset (server/env.ts): plain HTTP whatever the shell has set.
+    TLS_CERT_FILE: certificate?.certFile ?? '',
+    TLS_KEY_FILE: certificate?.keyFile ?? '',
   };
   delete env.DATABASE_URL;
   delete env.DATABASE_ADMIN_URL;
@@ -87,6 +95,7 @@ export async function startAppServer(root: string, webDistDir: string, protocol:
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const stop = async () => {
@@ -103,7 +112,14 @@ export async function startAppServer(root: string, webDistDir: string, protocol:
     }
     try {
       if ((await healthStatus(`${baseUrl}/health`, certificate?.cert ?? null)) === 200)
-        return { baseUrl, certificateSpki: certificate?.spki ?? null, stop };
+        return {
+          baseUrl,
+          certificate,
+          signal: (signal) => child.kill(signal),
+          exited,
+          output: () => output.join(''),
+          stop,
+        };
     } catch {
       // not listening yet
     }

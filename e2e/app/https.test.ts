@@ -4,16 +4,32 @@
  * key), so the page is a secure context as with a real certificate. A server of its own, on the build
  * the suite made, with the demo agencies seeded.
  */
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startAppServer, type AppServer } from '../../bench/web/app-server.ts';
+import { localhostCertificate } from '../../scripts/localhost-certificate.ts';
 import { findChromium } from '../../scripts/prerequisites.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** A demo officer of Riverside (server/db/seed-demo.ts). */
 const OFFICER = { email: 'officer@riverside.example', password: 'precinct-demo-2026' };
+
+/** Whether a new connection to `baseUrl` trusting only `ca` is answered (the server presents that certificate). */
+function answersTrusting(baseUrl: string, ca: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    https
+      .get(`${baseUrl}/health`, { ca, agent: false }, (response) => {
+        response.resume();
+        resolve(response.statusCode === 200);
+      })
+      .once('error', () => resolve(false));
+  });
+}
 
 describe('the app over HTTPS', () => {
   let server: AppServer;
@@ -26,7 +42,7 @@ describe('the app over HTTPS', () => {
     browser = await chromium.launch({
       executablePath,
       headless: true,
-      args: [...inject('chromiumArgs'), `--ignore-certificate-errors-spki-list=${server.certificateSpki}`],
+      args: [...inject('chromiumArgs'), `--ignore-certificate-errors-spki-list=${server.certificate?.spki}`],
     });
   });
 
@@ -65,7 +81,7 @@ describe('the app over HTTPS', () => {
     }
   });
 
-  it('keeps the app on the device for working offline (its service worker takes over over HTTPS)', async () => {
+  it('keeps the app on the device, so that it opens offline once its service worker has taken the page over', async () => {
     const page = await signedInOfficer();
     try {
       // The service worker registers after the first screen and takes the page over once it has the app.
@@ -73,6 +89,43 @@ describe('the app over HTTPS', () => {
       await page.context().setOffline(true);
       await page.reload();
       await expect.poll(() => page.getByRole('heading', { name: /Welcome/ }).isVisible()).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('answers new connections with a renewed certificate once told (SIGHUP), and goes on with the old one when the new files do not go together', async () => {
+    const current = server.certificate!;
+    const original = { cert: fs.readFileSync(current.certFile), key: fs.readFileSync(current.keyFile) };
+    const renewed = await localhostCertificate(fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-renewed-')));
+    try {
+      fs.writeFileSync(current.certFile, renewed.cert);
+      fs.writeFileSync(current.keyFile, renewed.key);
+      server.signal('SIGHUP');
+      await expect.poll(() => answersTrusting(server.baseUrl, renewed.cert)).toBe(true);
+      expect(await answersTrusting(server.baseUrl, current.cert)).toBe(false);
+      // A key that is not the certificate's: logged, and the renewed certificate stays.
+      fs.writeFileSync(current.keyFile, original.key);
+      server.signal('SIGHUP');
+      await expect.poll(() => server.output()).toMatch(/Kept the certificate in use: .*TLS_KEY_FILE/);
+      expect(await answersTrusting(server.baseUrl, renewed.cert)).toBe(true);
+    } finally {
+      // Back to the certificate this file's Chromium trusts.
+      fs.writeFileSync(current.certFile, original.cert);
+      fs.writeFileSync(current.keyFile, original.key);
+      server.signal('SIGHUP');
+      await expect.poll(() => answersTrusting(server.baseUrl, current.cert)).toBe(true);
+    }
+  });
+
+  it('stops cleanly at SIGTERM while an officer has the app open, its HTTP/2 connection and live updates with it', async () => {
+    const page = await signedInOfficer();
+    try {
+      await page.goto('/fleet');
+      await expect.poll(() => page.getByRole('heading', { name: 'Fleet', level: 1 }).isVisible()).toBe(true);
+      server.signal('SIGTERM');
+      // 0: it finished what was in flight and closed its connections, not forced out after 15 s (serve.ts).
+      expect(await server.exited).toBe(0);
     } finally {
       await page.context().close();
     }

@@ -165,7 +165,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       AI_BASE_URL: ai.baseUrl,
       AI_MODEL: 'stand-in-7b',
-      ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}),
+      // Empty is unset (server/env.ts): plain HTTP whatever the shell has set.
+      TLS_CERT_FILE: certificate?.certFile ?? '',
+      TLS_KEY_FILE: certificate?.keyFile ?? '',
     };
     // The suite runs on a fresh embedded database unless E2E_DATABASE_URL names a server to use, and
     // never sends analytics from a test run.

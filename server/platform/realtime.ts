@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Http2ServerResponse } from 'node:http2';
 import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import {
@@ -118,6 +119,16 @@ export async function publishAll(
       );
 }
 
+/**
+ * Whether the client has gone. HTTP/1.1's answer says so itself; over HTTP/2 (the server answering
+ * HTTPS itself, app.ts) the answer is Node's compatibility object, which has no `destroyed`, and its
+ * stream says.
+ */
+function gone(response: ServerResponse): boolean {
+  const { stream } = response as ServerResponse & Partial<Pick<Http2ServerResponse, 'stream'>>;
+  return stream ? stream.destroyed || stream.closed : response.destroyed;
+}
+
 interface Subscriber {
   agencyId: string;
   userId: string;
@@ -215,17 +226,19 @@ export class RealtimeHub {
       timers: [],
     };
     const closesAt = new Date(claims.exp * 1000);
-    // Over HTTP/2 the stream is one of the connection's; a connection header and the socket's options are HTTP/1.1's.
-    const http1 = response.req.httpVersionMajor === 1;
+    const http1 = !('stream' in response);
     response.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
+      // HTTP/1.1's alone: over HTTP/2 the stream is one of the connection's (and the server turns Nagle off for the connection, app.ts).
       ...(http1 ? { connection: 'keep-alive' } : {}),
       // No buffering by a proxy in front (nginx): each message leaves as it is written.
       'x-accel-buffering': 'no',
     });
     // (An injected request's socket, in tests, has no such option.)
     if (http1 && typeof response.socket?.setNoDelay === 'function') response.socket.setNoDelay(true);
+    // The client left while it was being signed in: its 'close' has come and gone, so it is not kept.
+    if (gone(response)) return;
     this.add(subscriber);
     response.on('close', () => this.remove(subscriber));
     subscriber.timers.push(
@@ -240,7 +253,7 @@ export class RealtimeHub {
       closes_at: closesAt.toISOString(),
       resumed: missed.resumed,
     };
-    if (response.destroyed) return;
+    if (gone(response)) return;
     response.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
     for (const message of missed.rows) this.write(subscriber, message);
     const held = subscriber.held ?? [];
@@ -266,11 +279,11 @@ export class RealtimeHub {
   /** Closes a stream with a last `end` frame saying why (the client reconnects, or stops when it was signed out). */
   private end(subscriber: Subscriber, reason: string) {
     this.remove(subscriber);
-    if (!subscriber.response.destroyed) subscriber.response.end(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+    if (!gone(subscriber.response)) subscriber.response.end(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
   }
 
   private write(subscriber: Subscriber, message: Notified) {
-    if (subscriber.sent.has(message.i) || subscriber.response.destroyed) return;
+    if (subscriber.sent.has(message.i) || gone(subscriber.response)) return;
     subscriber.sent.add(message.i);
     // Ids are kept only to drop a repeat between the catch-up and what arrived meanwhile.
     if (subscriber.sent.size > 500) subscriber.sent = new Set([...subscriber.sent].slice(-250));
