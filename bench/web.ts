@@ -173,28 +173,21 @@ async function main() {
           console.log(`Lighthouse ${runs}× per page and profile (simulated throttling) against ${server.baseUrl} …`);
           const progress = (label: string) => (run: { score: number }, index: number) =>
             console.log(`  ${label} run ${index + 1}: score ${run.score}`);
-          for (const formFactor of formFactors) {
-            cases.push(
-              await lighthouseCase(chrome.port, server.baseUrl, '/login', formFactor, {
-                runs,
-                signedIn: false,
-                protocol,
-                onRun: progress(`/login ${formFactor}`),
-              }),
-            );
-          }
+          const measure = async (page: string, signedIn: boolean) => {
+            for (const formFactor of formFactors)
+              cases.push(
+                await lighthouseCase(chrome.port, server.baseUrl, page, formFactor, {
+                  runs,
+                  signedIn,
+                  protocol,
+                  onRun: progress(`${page} ${formFactor}`),
+                }),
+              );
+          };
+          await measure('/login', false);
           await signInThroughScreen(chrome.port, server.baseUrl, DEMO_ACCOUNT);
           console.log(`  signed in as ${DEMO_ACCOUNT.email}`);
-          for (const formFactor of formFactors) {
-            cases.push(
-              await lighthouseCase(chrome.port, server.baseUrl, '/fleet', formFactor, {
-                runs,
-                signedIn: true,
-                protocol,
-                onRun: progress(`/fleet ${formFactor}`),
-              }),
-            );
-          }
+          await measure('/fleet', true);
         } finally {
           chrome.kill();
           await server.stop();
