@@ -109,8 +109,9 @@ export interface Config {
   redirects: Array<{ from: string; to: string; permanent: boolean }>;
   trustProxy: boolean;
   /**
-   * The certificate (with its chain) and private key, in PEM, the server answers HTTPS with itself, over
-   * HTTP/2 and HTTP/1.1 on the same port. Null: plain HTTP, for a TLS proxy in front or for a trial on localhost.
+   * The files of the certificate (with its chain) and private key, PEM, the server answers HTTPS with
+   * itself, over HTTP/2 and HTTP/1.1 on the same port. Null: plain HTTP, for a TLS proxy in front or for a
+   * trial on localhost.
    */
   tls: TlsFiles | null;
   /** Requests per minute one address may make to each auth endpoint. */
