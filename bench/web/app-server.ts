@@ -26,11 +26,11 @@ export type AppServer = {
 
 export type Protocol = 'https' | 'http';
 
-/** The status of GET url, trusting `ca` over HTTPS. */
-function healthStatus(url: string, ca: string | null): Promise<number> {
+/** The status of GET url, over HTTPS on a new connection that trusts `ca` alone (so it says which certificate the server presents now). */
+export function healthStatus(url: string, ca: string | null): Promise<number> {
   if (!ca) return fetch(url, { signal: AbortSignal.timeout(2_000) }).then((response) => response.status);
   return new Promise((resolve, reject) => {
-    const request = https.get(url, { ca, timeout: 2_000 }, (response) => {
+    const request = https.get(url, { ca, agent: false, timeout: 2_000 }, (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
     });

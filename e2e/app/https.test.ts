@@ -5,13 +5,12 @@
  * the suite made, with the demo agencies seeded.
  */
 import fs from 'node:fs';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startAppServer, type AppServer } from '../../bench/web/app-server.ts';
+import { healthStatus, startAppServer, type AppServer } from '../../bench/web/app-server.ts';
 import { localhostCertificate } from '../../scripts/localhost-certificate.ts';
 import { findChromium } from '../../scripts/prerequisites.ts';
 
@@ -20,16 +19,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const OFFICER = { email: 'officer@riverside.example', password: 'precinct-demo-2026' };
 
 /** Whether a new connection to `baseUrl` trusting only `ca` is answered (the server presents that certificate). */
-function answersTrusting(baseUrl: string, ca: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    https
-      .get(`${baseUrl}/health`, { ca, agent: false }, (response) => {
-        response.resume();
-        resolve(response.statusCode === 200);
-      })
-      .once('error', () => resolve(false));
-  });
-}
+const answersTrusting = (baseUrl: string, ca: string) =>
+  healthStatus(`${baseUrl}/health`, ca).then(
+    (status) => status === 200,
+    () => false,
+  );
 
 describe('the app over HTTPS', () => {
   let server: AppServer;
