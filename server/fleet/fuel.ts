@@ -7,7 +7,7 @@ import {
   type ListFuelEntriesQuery,
 } from '../../core/contracts/fleet-records.ts';
 import type { Page } from '../../core/contracts/admin.ts';
-import { convertQuantity, economyUnitOf, fuelEconomy, type FillEconomy, type FuelUnit } from '../../core/fleet/fuel-economy.ts';
+import { economyUnitOf, type FillEconomy, type FuelUnit } from '../../core/fleet/fuel-economy.ts';
 import { formatCents } from '../../core/fleet/work-order-totals.ts';
 import { recordAudit } from '../platform/audit.ts';
 import { inAgency, type RequestContext } from '../platform/context.ts';
@@ -16,7 +16,6 @@ import { AppError, validationError } from '../platform/errors.ts';
 import { staleVersion } from '../platform/versioning.ts';
 import { addDays, dayEnd, dayStart, localDate } from './agency-days.ts';
 import {
-  fillsOfVehicles,
   findFuelEntry,
   fuelEntriesIn,
   insertFuelEntry,
@@ -25,6 +24,7 @@ import {
   type FuelWindow,
   type ListedFuelEntry,
 } from './fuel-queries.ts';
+import { economyCacheOf, economyOf } from './fuel-economy-cache.ts';
 import { fleetSettingsOf } from './settings.ts';
 import { findVehicle, highestOdometerReading, insertVehicleEvent, raiseOdometer, updateVehicleRow } from './vehicle-queries.ts';
 import { findVendor } from './vendor-queries.ts';
@@ -33,34 +33,8 @@ import { findVendor } from './vendor-queries.ts';
  * The fuel log (issue 22, point 5): an officer logs a fill-up from the phone (through the outbox, so a
  * retry never logs twice); the fleet office lists, corrects (versioned) and voids entries with a reason.
  * Each full fill's economy and any outlier are worked out from the vehicle's valid fills
- * (core/fleet/fuel-economy.ts) in the agency's unit.
+ * (core/fleet/fuel-economy.ts) in the agency's unit, and kept per vehicle while its fills are unchanged (fuel-economy-cache.ts).
  */
-
-/** Each of these vehicles' fills' economy, in the agency's unit (entries kept in another unit converted). */
-async function economyOf(tx: Tx, agencyId: string, vehicleIds: string[], unit: FuelUnit): Promise<Map<string, FillEconomy>> {
-  const fills = await fillsOfVehicles(tx, agencyId, [...new Set(vehicleIds)]);
-  const byVehicle = new Map<string, Array<(typeof fills)[number]>>();
-  for (const fill of fills) {
-    const list = byVehicle.get(fill.vehicleId);
-    if (list) list.push(fill);
-    else byVehicle.set(fill.vehicleId, [fill]);
-  }
-  const result = new Map<string, FillEconomy>();
-  for (const list of byVehicle.values()) {
-    const economy = fuelEconomy(
-      list.map((fill) => ({
-        id: fill.id,
-        filled_at_ms: fill.filledAt.getTime(),
-        odometer: fill.odometer,
-        quantity: convertQuantity(fill.quantityThousandths / 1000, fill.unit, unit),
-        full_tank: fill.fullTank,
-      })),
-      unit,
-    );
-    for (const [id, value] of economy) result.set(id, value);
-  }
-  return result;
-}
 
 /** An entry as the API gives it; `unit` is the agency's, the one its economy was worked out in. */
 function present(row: ListedFuelEntry, economy: Map<string, FillEconomy>, unit: FuelUnit): FuelEntry {
@@ -88,11 +62,19 @@ function present(row: ListedFuelEntry, economy: Map<string, FillEconomy>, unit: 
   };
 }
 
-async function presentOne(tx: Tx, ctx: RequestContext, id: string): Promise<FuelEntry> {
+/**
+ * The entry as the API gives it. After a change in the same transaction (`changed`), its vehicle's
+ * economy is worked out afresh: the change raises the vehicle's fuel version only at the commit.
+ */
+async function presentOne(tx: Tx, ctx: RequestContext, id: string, changed = true): Promise<FuelEntry> {
   const row = await findFuelEntry(tx, ctx.scope.agencyId, id);
   if (!row) throw new AppError('not_found', 'Fuel entry not found');
   const unit = fleetSettingsOf(ctx.sysConfig).fuel_unit;
-  return present(row, await economyOf(tx, ctx.scope.agencyId, [row.entry.vehicleId], unit), unit);
+  return present(
+    row,
+    await economyOf(changed ? null : economyCacheOf(ctx.services), tx, ctx.scope.agencyId, [row.entry.vehicleId], unit),
+    unit,
+  );
 }
 
 /** The vendor named must be an active one of the agency (one already on the entry stays). */
@@ -195,7 +177,7 @@ export function createFuelEntry(ctx: RequestContext, raw: FuelEntryInput): Promi
 }
 
 export function getFuelEntry(ctx: RequestContext, id: string): Promise<FuelEntry> {
-  return inAgency(ctx, (tx) => presentOne(tx, ctx, id));
+  return inAgency(ctx, (tx) => presentOne(tx, ctx, id, false));
 }
 
 /** How far back the outliers look when no dates are given (each is judged against its car's whole log). */
@@ -222,6 +204,7 @@ export function listAgencyFuelEntries(ctx: RequestContext, query: ListFuelEntrie
       // An outlier is a judgement on the vehicle's whole log, so the window's fills are read and judged here.
       const rows = await fuelEntriesIn(tx, agencyId, window);
       const economy = await economyOf(
+        economyCacheOf(ctx.services),
         tx,
         agencyId,
         rows.map((row) => row.entry.vehicleId),
@@ -237,6 +220,7 @@ export function listAgencyFuelEntries(ctx: RequestContext, query: ListFuelEntrie
     }
     const { rows, total } = await listFuelEntries(tx, agencyId, window, { limit: query.page_size, offset });
     const economy = await economyOf(
+      economyCacheOf(ctx.services),
       tx,
       agencyId,
       rows.map((row) => row.entry.vehicleId),

@@ -9,7 +9,7 @@ import { DATABASE_KINDS, startTestServer, type TestServer } from '../test-suppor
 import { apiCaller, fresh, ifMatch, ok } from '../test-support/api-calls.ts';
 import { addDays, localDate } from './agency-days.ts';
 import { fleetJobs, reminderHourReached, reminderThreshold, remindAgency, remindersOf } from './documents.ts';
-import { vehicleEvents, vehicles } from './schema.ts';
+import { fuelEntries, vehicleEvents, vehicles } from './schema.ts';
 
 /**
  * Basic fleet records (issue 22, point 5): the vendor list, the fuel log with economy and outliers, the
@@ -245,6 +245,30 @@ describe.each(DATABASE_KINDS)('basic fleet records on %s', (kind) => {
       await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}&show=voided`)
     ).json() as Page<FuelEntry>;
     expect(withVoided.total).toBe(7);
+  });
+
+  it('shows a fill changed by anyone, even straight in the database, in the economy of the next list', async () => {
+    const vehicle = await addVehicle();
+    const day = (n: number) => new Date(Date.UTC(2026, 10, 1 + n, 15)).toISOString();
+    await fill(vehicle, 20_000, 12, day(0));
+    const second = await fill(vehicle, 20_300, 15, day(2));
+    const economies = async () =>
+      ((await call(manager, 'GET', `/rest/v1/fleet/admin/fuel?vehicle_id=${vehicle.id}`)).json() as Page<FuelEntry>).items.map(
+        (entry) => entry.economy,
+      );
+    expect(await economies()).toEqual([20, null]);
+    expect(await economies()).toEqual([20, null]);
+    // Another server, a script or an operator: no request of this server sees the change made.
+    await server.database.withTenant(agency.id, (tx) =>
+      tx
+        .update(fuelEntries)
+        .set({ quantityThousandths: 10_000 })
+        .where(and(eq(fuelEntries.agencyId, agency.id), eq(fuelEntries.id, second.id))),
+    );
+    expect(await economies()).toEqual([30, null]);
+    // A later fill of the car, logged through the API, moves its economy on too.
+    await fill(vehicle, 20_500, 10, day(4));
+    expect(await economies()).toEqual([20, 30, null]);
   });
 
   it('lets the office undo a mistyped fill-up odometer by correcting or voiding it, so squad checks are taken again', async () => {

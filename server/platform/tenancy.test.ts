@@ -14,9 +14,10 @@ import { APP_ROLE, queryRows } from './database.ts';
 /**
  * Tables with an agency_id that the database's own functions write, whatever agency the transaction
  * names: the e-mail directory (an address gives its agency; out of the API role's reach) and the
- * agencies' access and schedule versions (migrations 0040 and 0044; the API role reads its own agency's).
+ * agencies' access and schedule versions and their vehicles' fuel versions (migrations 0040, 0044 and
+ * 0045; the API role reads its own agency's).
  */
-const PLATFORM_TABLES_WITH_AGENCY = ['email_directory', 'access_versions', 'schedule_versions'];
+const PLATFORM_TABLES_WITH_AGENCY = ['email_directory', 'access_versions', 'schedule_versions', 'fuel_versions'];
 
 /** The database's own message, under Drizzle's "Failed query" wrapper. */
 async function databaseError(work: Promise<unknown>): Promise<string> {
@@ -183,6 +184,23 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
     expect(
       await databaseError(
         server.database.withTenant(a.id, (tx) => tx.execute(sql`update schedule_versions set version = 0 where agency_id = ${a.id}`)),
+      ),
+    ).toMatch(/permission denied/);
+  });
+
+  it('shows the API role its own agency’s fuel versions and no other, and lets it change none', async () => {
+    // Written by the triggers of fuel_entries (their raising is tested with the fuel log, server/fleet/records.test.ts).
+    for (const agency of [a, b])
+      await server.database.owner.execute(
+        sql`insert into fuel_versions (agency_id, vehicle_id, version, raised_in) values (${agency.id}, gen_random_uuid(), 1, 0)`,
+      );
+    const seen = await server.database.withTenant(a.id, (tx) =>
+      queryRows<{ agency_id: string }>(tx, sql`select agency_id::text from fuel_versions`),
+    );
+    expect(seen).toEqual([{ agency_id: a.id }]);
+    expect(
+      await databaseError(
+        server.database.withTenant(a.id, (tx) => tx.execute(sql`update fuel_versions set version = 0 where agency_id = ${a.id}`)),
       ),
     ).toMatch(/permission denied/);
   });
