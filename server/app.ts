@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,6 +21,7 @@ import { AppError, errorHandler } from './platform/errors.ts';
 import { Mailer } from './platform/mail.ts';
 import { loadSecret } from './platform/secret.ts';
 import { closeHttp2SessionsOnClose } from './platform/https.ts';
+import { installSecurityHeaders } from './platform/security-headers.ts';
 import { LocalStorage } from './platform/storage.ts';
 import { TextMessages, WebhookSmsSender } from './platform/sms.ts';
 import { JobQueue } from './platform/jobs.ts';
@@ -115,7 +115,7 @@ export async function buildApp(config: Config, database: Database): Promise<Buil
   );
   app.addHook('onClose', async () => services.jobs.stop());
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
