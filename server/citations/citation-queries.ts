@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { CitationStatus, ListCitationsQuery } from '../../core/contracts/citations.ts';
-import { inFixed, pageWithTotal, planEachTime, type Tx } from '../platform/database.ts';
+import { inFixed, pageWithTotal, type Tx } from '../platform/database.ts';
 import { userNameOf } from '../platform/people.ts';
-import { prefixQuery, searchTerms } from '../platform/text-search.ts';
+import { matchingIds, prefixQuery, searchTerms } from '../platform/text-search.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { citationRevisions, citationStops, citations, type CitationEvent } from './schema.ts';
 
 /** The citations module's access to stops, citations and their revisions (the only place that queries them). */
 
 export type StopRow = typeof citationStops.$inferSelect;
-export type CitationRow = Omit<typeof citations.$inferSelect, 'searchVector'>;
+export type CitationRow = typeof citations.$inferSelect;
 export type ListedCitation = { citation: CitationRow; officerName: string };
 
 export const DRAFT_STATUSES: CitationStatus[] = ['draft', 'validated'];
@@ -55,7 +55,7 @@ export async function deleteStop(tx: Tx, agencyId: string, id: string): Promise<
 // ---------------------------------------------------------------- citations
 
 /** A citation's columns without its search words' index document, which only the search reads. */
-const { searchVector: _searchVector, ...citationColumns } = getTableColumns(citations);
+const citationColumns = getTableColumns(citations);
 const listed = { citation: citationColumns, officerName: userNameOf(citations.agencyId, citations.officerId) };
 
 export async function citationsOfStop(tx: Tx, agencyId: string, stopId: string): Promise<ListedCitation[]> {
@@ -165,14 +165,11 @@ export type CitationFilter = Omit<ListCitationsQuery, 'page' | 'page_size' | 'qu
   statuteWord?: string | null | undefined;
 };
 
-/**
- * The typed search over the citation's words (citation-content.ts); a search of nothing but punctuation
- * finds nothing. Planned for its words every time (`planEachTime`), as the statute search below.
- */
+/** The typed search over the citation's words (citation-content.ts); a search of nothing but punctuation finds nothing. */
 function searched(q: string | undefined): SQL | undefined {
   if (!q?.trim()) return undefined;
   const query = prefixQuery(q);
-  return query ? sql`${planEachTime}${citations.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
+  return query ? matchingIds('citation', citations.id, query) : sql`false`;
 }
 
 /** The code of a statute as one search word (`346.46(1)` → `346461`): citation-content.ts keeps it among a citation's words. */
@@ -186,7 +183,7 @@ export function statuteWord(code: string): string {
  * citations.
  */
 function statuteNamed(word: string | null | undefined): SQL {
-  return word ? sql`${planEachTime}${citations.searchVector} @@ to_tsquery('simple', ${word})` : sql`false`;
+  return word ? matchingIds('citation', citations.id, word) : sql`false`;
 }
 
 function filtered(agencyId: string, filter: CitationFilter): SQL {

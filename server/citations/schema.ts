@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  customType,
   doublePrecision,
   foreignKey,
   index,
@@ -30,8 +29,6 @@ import { users } from '../db/schema.ts';
  */
 
 /** The agency's statute and ordinance library, with the dates each version applies. */
-/** PostgreSQL's full-text document type (built in, on PGlite too). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const citationStatutes = pgTable(
   'citation_statutes',
@@ -113,8 +110,6 @@ export const citations = pgTable(
     courtKey: text('court_key'),
     /** Number, names, plate, VIN and codes as words (citation-content.ts): what the list's search looks in. */
     searchText: text('search_text').notNull().default(''),
-    /** Those words indexed for prefix search ('quill' finds Quillfeather, '4471' the plate ABK-4471), kept by the database. */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     voidReason: text('void_reason'),
     voidedBy: uuid('voided_by'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
@@ -138,7 +133,6 @@ export const citations = pgTable(
     index('citations_mine_idx').on(t.agencyId, t.officerId, sql`(${t.status} in ('draft', 'validated'))`, t.occurredAt, t.id),
     index('citations_occurred_idx').on(t.agencyId, t.occurredAt),
     index('citations_status_idx').on(t.agencyId, t.status, t.occurredAt),
-    index('citations_search_idx').using('gin', t.searchVector),
     index('citations_statutes_idx').using('gin', t.statuteIds),
     index('citations_void_request_idx')
       .on(t.agencyId, t.occurredAt)

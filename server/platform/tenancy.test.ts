@@ -15,9 +15,10 @@ import { APP_ROLE, queryRows } from './database.ts';
  * Tables with an agency_id that the database's own functions write, whatever agency the transaction
  * names: the e-mail directory (an address gives its agency; out of the API role's reach) and the
  * agencies' access and schedule versions and their vehicles' fuel versions (migrations 0040, 0044 and
- * 0045; the API role reads its own agency's).
+ * 0045; the API role reads its own agency's), and the search words of reports and citations (0046; out of
+ * the API role's reach, which asks precinct_search_matches for its own agency's matches).
  */
-const PLATFORM_TABLES_WITH_AGENCY = ['email_directory', 'access_versions', 'schedule_versions', 'fuel_versions'];
+const PLATFORM_TABLES_WITH_AGENCY = ['email_directory', 'access_versions', 'schedule_versions', 'fuel_versions', 'search_words'];
 
 /** The database's own message, under Drizzle's "Failed query" wrapper. */
 async function databaseError(work: Promise<unknown>): Promise<string> {
@@ -186,6 +187,37 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
         server.database.withTenant(a.id, (tx) => tx.execute(sql`update schedule_versions set version = 0 where agency_id = ${a.id}`)),
       ),
     ).toMatch(/permission denied/);
+  });
+
+  it('keeps the search words out of the API role’s reach, and matches only its own agency’s words for it', async () => {
+    // The words of a report of each agency, as the triggers of reports write them (tested with the reports' search).
+    const ids = new Map<string, string>();
+    for (const agency of [a, b]) {
+      const [row] = await queryRows<{ id: string }>(
+        server.database.owner as never,
+        sql`insert into search_words (agency_id, kind, id, words)
+            values (${agency.id}, 'report', gen_random_uuid(), precinct_search_words(${agency.id}, 'report', 'maple avenue 2026000123'))
+            returning id::text`,
+      );
+      ids.set(agency.id, row!.id);
+    }
+    expect(await databaseError(server.database.withTenant(a.id, (tx) => tx.execute(sql`select count(*) from search_words`)))).toMatch(
+      /permission denied/,
+    );
+    const matches = (agencyId: string, kind: string, query: string) =>
+      server.database.withTenant(agencyId, (tx) =>
+        queryRows<{ id: string }>(tx, sql`select precinct_search_matches(${kind}, to_tsquery('simple', ${query}))::text as id`),
+      );
+    expect(await matches(a.id, 'report', 'mapl:* & 2026:*')).toEqual([{ id: ids.get(a.id) }]);
+    expect(await matches(b.id, 'report', 'maple:*')).toEqual([{ id: ids.get(b.id) }]);
+    // Another kind's words, a word the row does not have, and no agency in scope match nothing.
+    expect(await matches(a.id, 'citation', 'maple:*')).toEqual([]);
+    expect(await matches(a.id, 'report', 'maple:* & elm:*')).toEqual([]);
+    expect(
+      await server.database.withoutTenant((tx) =>
+        queryRows<{ id: string }>(tx, sql`select precinct_search_matches('report', to_tsquery('simple', 'maple:*'))::text as id`),
+      ),
+    ).toEqual([]);
   });
 
   it('shows the API role its own agency’s fuel versions and no other, and lets it change none', async () => {

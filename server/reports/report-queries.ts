@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, getTableColumns, gte, lt, max, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ListReportsQuery, ReportStatus } from '../../core/contracts/reports.ts';
-import { pageWithTotal, planEachTime, type Tx } from '../platform/database.ts';
+import { pageWithTotal, type Tx } from '../platform/database.ts';
+import { matchingIds } from '../platform/text-search.ts';
 import { userNameOf } from '../platform/people.ts';
 import { updateAtVersion } from '../platform/versioned-update.ts';
 import { searchQuery } from './report-search.ts';
@@ -21,14 +22,14 @@ function visibleTo(viewer: Viewer): SQL | undefined {
 }
 
 /** A report's columns without its search words and their index document, which only the search reads. */
-const { searchText: _searchText, searchVector: _searchVector, ...reportColumns } = getTableColumns(reports);
+const { searchText: _searchText, ...reportColumns } = getTableColumns(reports);
 
 const columns = {
   report: reportColumns,
   authorName: userNameOf(reports.agencyId, reports.authorId),
   reviewerName: userNameOf(reports.agencyId, reports.reviewerId),
 };
-export type ReportRow = Omit<typeof reports.$inferSelect, 'searchText' | 'searchVector'>;
+export type ReportRow = Omit<typeof reports.$inferSelect, 'searchText'>;
 export type ListedReport = { report: ReportRow; authorName: string; reviewerName: string | null };
 
 export async function findReport(tx: Tx, agencyId: string, id: string, viewer: Viewer | null): Promise<ListedReport | undefined> {
@@ -167,14 +168,11 @@ function queueFilter(viewer: Viewer, queue: ListReportsQuery['queue']): SQL | un
   }
 }
 
-/**
- * The typed search over the report's words (report-search.ts); a search of nothing but punctuation finds
- * nothing. Planned for its words every time (`planEachTime`): how many reports they match decides the plan.
- */
+/** The typed search over the report's words (report-search.ts); a search of nothing but punctuation finds nothing. */
 function searched(q: string | undefined): SQL | undefined {
   if (!q?.trim()) return undefined;
   const query = searchQuery(q);
-  return query ? sql`${planEachTime}${reports.searchVector} @@ to_tsquery('simple', ${query})` : sql`false`;
+  return query ? matchingIds('report', reports.id, query) : sql`false`;
 }
 
 const SORTS = { updated_at: reports.updatedAt, occurred_at: reports.occurredAt, case_number: reports.caseNumber } as const;

@@ -285,6 +285,34 @@ describe.each(DATABASE_KINDS)('the reports API on %s', (kind) => {
     expect(byCase.items.map((r) => r.id)).toEqual([sent.id]);
   });
 
+  it('finds a draft by the words it was saved with last, no longer by those it had before', async () => {
+    const person = (name: string) => ({ role: 'witness' as const, name, date_of_birth: '', address: '', phone: '', description: '' });
+    const found = async (q: string) =>
+      ((await call(officer, 'GET', `/rest/v1/reports/reports?queue=mine&q=${q}`)).json() as { items: ReportSummary[] }).items.map(
+        (r) => r.id,
+      );
+    const draft = await start(officer);
+    const first = (
+      await call(
+        officer,
+        'PUT',
+        `/rest/v1/reports/reports/${draft.id}`,
+        completeReport({ people: [person('Ophelia Zanzibar')] }),
+        ifMatch(draft.version),
+      )
+    ).json() as Report;
+    expect(await found('zanzi')).toEqual([draft.id]);
+    await call(
+      officer,
+      'PUT',
+      `/rest/v1/reports/reports/${draft.id}`,
+      completeReport({ people: [person('Ophelia Quimby')] }),
+      ifMatch(first.version),
+    );
+    expect(await found('quimb')).toEqual([draft.id]);
+    expect(await found('zanzi')).toEqual([]);
+  });
+
   it('exports the reports of a search as CSV with the narrative as text', async () => {
     const response = await call(officer, 'GET', '/rest/v1/reports/reports.csv?queue=mine');
     expect(response.statusCode).toBe(200);

@@ -1,18 +1,4 @@
-import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  customType,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AiDraft, ReportContent, TemplateContent } from '../../core/contracts/reports.ts';
 import { GUIDED_KEYS, REPORT_STATUSES, TEMPLATE_SCOPES } from '../../core/contracts/reports.ts';
 import { timestamps } from '../db/columns.ts';
@@ -24,9 +10,6 @@ import { users } from '../db/schema.ts';
  * `0023_reports.sql`. A report keeps a copy of the template it started from, so editing a template
  * never changes a report; every submission, return and approval keeps the content as it was.
  */
-
-/** PostgreSQL's full-text document type (built in, on PGlite too). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const reportTemplates = pgTable(
   'report_templates',
@@ -77,8 +60,6 @@ export const reports = pgTable(
     people: jsonb('people').$type<string[]>().notNull().default([]),
     /** Case number, location, people, vehicles and property as words (report-search.ts): what the search looks in. */
     searchText: text('search_text').notNull().default(''),
-    /** Those words indexed for prefix search ('hoff' finds Hoffman), kept by the database. */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple', search_text)`),
     /** The AI draft (report_ai_drafts) its narrative started from, or null. */
     aiDraftId: uuid('ai_draft_id'),
     review: jsonb('review').$type<{ comment: string; fields: Record<string, string>; by: string; at: string } | null>(),
@@ -94,7 +75,6 @@ export const reports = pgTable(
     index('reports_status_idx').on(t.agencyId, t.status, t.updatedAt),
     index('reports_updated_idx').on(t.agencyId, t.updatedAt),
     index('reports_occurred_idx').on(t.agencyId, t.occurredAt),
-    index('reports_search_idx').using('gin', t.searchVector),
     index('reports_parent_idx').on(t.agencyId, t.parentId),
     foreignKey({ columns: [t.agencyId, t.parentId], foreignColumns: [t.agencyId, t.id] }),
     foreignKey({ columns: [t.agencyId, t.authorId], foreignColumns: [users.agencyId, users.id] }),
