@@ -218,14 +218,19 @@ export async function listCitationRows(
     ? [sql`(${citations.status} in ('draft', 'validated')) desc`, desc(citations.occurredAt), desc(citations.id)]
     : [desc(citations.occurredAt), desc(citations.id)];
   const offset = (page.page - 1) * page.page_size;
-  return pageWithTotal(tx.select({ n: count() }).from(citations).where(where), offset, (total) =>
-    tx
-      .select({ ...listed, page_total: total })
-      .from(citations)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
+  return pageWithTotal(
+    tx.select({ n: count() }).from(citations).where(where),
+    offset,
+    (total) =>
+      tx
+        .select({ ...listed, page_total: total })
+        .from(citations)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    // A search's matches (or a statute's) are looked up by id, all of them, before they are sorted.
+    { allRead: Boolean(filter.q?.trim()) || Boolean(filter.statute_id) },
   );
 }
 

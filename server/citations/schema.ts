@@ -108,7 +108,7 @@ export const citations = pgTable(
     totalFineCents: integer('total_fine_cents').notNull().default(0),
     appearanceDate: text('appearance_date'),
     courtKey: text('court_key'),
-    /** Number, names, plate, VIN and codes as words (citation-content.ts): what the list's search looks in. */
+    /** Number, names, plate, VIN and codes as words (citation-content.ts): what the list's search looks in (kept indexed in search_words by triggers, migration 0046). */
     searchText: text('search_text').notNull().default(''),
     voidReason: text('void_reason'),
     voidedBy: uuid('voided_by'),

@@ -479,16 +479,25 @@ export function totalColumn(countQuery: SQLWrapper): SQL.Aliased<number> {
 }
 
 /**
+ * The filter's total counted as the page's statement reads its rows (`count(*) over ()`), for a filter
+ * whose every match the page reads anyway (a search's matches, looked up by id and then sorted): the
+ * rows are read once, where `totalColumn` would look them all up a second time.
+ */
+const totalOfRowsRead = sql<number>`count(*) over ()`.mapWith(Number).as('page_total');
+
+/**
  * A page of a list and the total its filter matches, in one round trip instead of two: `page` selects
  * the column it is given as `page_total` beside its own. Only a page past the end, which has no row to
- * carry the total, asks for it on its own.
+ * carry the total, asks for it on its own. With `allRead`, the page's statement reads every match
+ * (`totalOfRowsRead`).
  */
 export async function pageWithTotal<Row extends { page_total: number }>(
   countQuery: SQLWrapper & PromiseLike<Array<{ n: number }>>,
   offset: number,
   page: (total: SQL.Aliased<number>) => PromiseLike<Row[]>,
+  options: { allRead?: boolean } = {},
 ): Promise<{ rows: Array<Omit<Row, 'page_total'>>; total: number }> {
-  return totalOfPage(await page(totalColumn(countQuery)), offset, () => countQuery);
+  return totalOfPage(await page(options.allRead ? totalOfRowsRead : totalColumn(countQuery)), offset, () => countQuery);
 }
 
 /**

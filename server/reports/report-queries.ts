@@ -192,14 +192,19 @@ export async function listReports(tx: Tx, agencyId: string, viewer: Viewer, quer
   );
   const direction = query.order === 'asc' ? asc : desc;
   const offset = (query.page - 1) * query.page_size;
-  return pageWithTotal(tx.select({ n: count() }).from(reports).where(where), offset, (total) =>
-    tx
-      .select({ ...columns, page_total: total })
-      .from(reports)
-      .where(where)
-      .orderBy(direction(SORTS[query.sort]), direction(reports.id))
-      .limit(limit)
-      .offset(offset),
+  return pageWithTotal(
+    tx.select({ n: count() }).from(reports).where(where),
+    offset,
+    (total) =>
+      tx
+        .select({ ...columns, page_total: total })
+        .from(reports)
+        .where(where)
+        .orderBy(direction(SORTS[query.sort]), direction(reports.id))
+        .limit(limit)
+        .offset(offset),
+    // A search's matches are looked up by id, all of them, before they are sorted.
+    { allRead: Boolean(query.q?.trim()) },
   );
 }
 

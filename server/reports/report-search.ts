@@ -1,7 +1,8 @@
 /**
  * The reports search: what a report is found by (its case number, location, people, vehicles and
  * property) kept as words beside it, and a typed search turned into a prefix query over those words,
- * served by a full-text index (PostgreSQL's own, no extension): "hoff maple" finds Gerald Hoffman's
+ * served by a full-text index (PostgreSQL's own, no extension; search_words, migration 0046, which
+ * `matchingIds` in platform/text-search.ts asks): "hoff maple" finds Gerald Hoffman's
  * report on Maple Ave, "2026-000123" and "2026000123" its case number.
  */
 

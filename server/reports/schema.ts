@@ -58,7 +58,7 @@ export const reports = pgTable(
     location: text('location').notNull().default(''),
     /** The people's names, for the lists. */
     people: jsonb('people').$type<string[]>().notNull().default([]),
-    /** Case number, location, people, vehicles and property as words (report-search.ts): what the search looks in. */
+    /** Case number, location, people, vehicles and property as words (report-search.ts): what the search looks in (kept indexed in search_words by triggers, migration 0046). */
     searchText: text('search_text').notNull().default(''),
     /** The AI draft (report_ai_drafts) its narrative started from, or null. */
     aiDraftId: uuid('ai_draft_id'),

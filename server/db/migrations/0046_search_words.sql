@@ -22,8 +22,6 @@ CREATE TABLE search_words (
   PRIMARY KEY (agency_id, kind, id)
 );
 --> statement-breakpoint
-CREATE INDEX search_words_idx ON search_words USING gin (words);
---> statement-breakpoint
 REVOKE ALL ON search_words FROM PUBLIC;
 --> statement-breakpoint
 -- What leads each word of an agency's row of a kind: the agency's id without its dashes, the kind, "_".
@@ -99,18 +97,31 @@ CREATE TRIGGER search_words_delete AFTER DELETE ON citations FOR EACH ROW EXECUT
 --> statement-breakpoint
 CREATE TRIGGER search_words_truncate AFTER TRUNCATE ON citations FOR EACH STATEMENT EXECUTE FUNCTION precinct_search_words_changed('citation');
 --> statement-breakpoint
--- The words of the rows there are now. Row-level security is forced on both tables, and the migrating
--- role (their owner) has no policy of its own: for the copy, it reads them as their owner.
-ALTER TABLE reports NO FORCE ROW LEVEL SECURITY;
+-- Writes every row's words again, from reports.search_text and citations.search_text: the words of the
+-- rows there are now, and an operator's remedy after rows were written with triggers disabled. Run by the
+-- tables' owner: row-level security is forced on both and the owner has no policy of its own, so for the
+-- copy it reads them as their owner (the tables are locked meanwhile; the change is undone with the
+-- transaction if anything fails).
+CREATE FUNCTION precinct_search_words_rebuild() RETURNS void
+LANGUAGE plpgsql VOLATILE SET search_path = public, pg_temp
+AS $$
+BEGIN
+  ALTER TABLE reports NO FORCE ROW LEVEL SECURITY;
+  ALTER TABLE citations NO FORCE ROW LEVEL SECURITY;
+  DELETE FROM search_words WHERE kind IN ('report', 'citation');
+  INSERT INTO search_words (agency_id, kind, id, words)
+  SELECT agency_id, 'report', id, precinct_search_words(agency_id, 'report', search_text) FROM reports;
+  INSERT INTO search_words (agency_id, kind, id, words)
+  SELECT agency_id, 'citation', id, precinct_search_words(agency_id, 'citation', search_text) FROM citations;
+  ALTER TABLE reports FORCE ROW LEVEL SECURITY;
+  ALTER TABLE citations FORCE ROW LEVEL SECURITY;
+END
+$$;
 --> statement-breakpoint
-ALTER TABLE citations NO FORCE ROW LEVEL SECURITY;
+REVOKE ALL ON FUNCTION precinct_search_words_rebuild() FROM PUBLIC;
 --> statement-breakpoint
-INSERT INTO search_words (agency_id, kind, id, words)
-SELECT agency_id, 'report', id, precinct_search_words(agency_id, 'report', search_text) FROM reports;
+SELECT precinct_search_words_rebuild();
 --> statement-breakpoint
-INSERT INTO search_words (agency_id, kind, id, words)
-SELECT agency_id, 'citation', id, precinct_search_words(agency_id, 'citation', search_text) FROM citations;
---> statement-breakpoint
-ALTER TABLE reports FORCE ROW LEVEL SECURITY;
---> statement-breakpoint
-ALTER TABLE citations FORCE ROW LEVEL SECURITY;
+-- The index is made once the words are in (made before, it would hold them in its list of pending entries,
+-- which every search reads whole until a vacuum sorts them in).
+CREATE INDEX search_words_idx ON search_words USING gin (words);
