@@ -154,6 +154,21 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
     );
   });
 
+  /** The API role, in agency A, sees A's rows of a version table and no other agency's, and may change none. */
+  async function expectOwnVersionsOnly(table: 'access_versions' | 'schedule_versions' | 'fuel_versions') {
+    const seen = await server.database.withTenant(a.id, (tx) =>
+      queryRows<{ agency_id: string }>(tx, sql`select distinct agency_id::text from ${sql.identifier(table)}`),
+    );
+    expect(seen).toEqual([{ agency_id: a.id }]);
+    expect(
+      await databaseError(
+        server.database.withTenant(a.id, (tx) =>
+          tx.execute(sql`update ${sql.identifier(table)} set version = 0 where agency_id = ${a.id}`),
+        ),
+      ),
+    ).toMatch(/permission denied/);
+  }
+
   it('shows the API role its own agency’s access version and no other, and lets it change none', async () => {
     // Each agency's version rises with a change to its roles: a role made, then deleted.
     for (const agency of [a, b])
@@ -161,15 +176,7 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
         await tx.execute(sql`insert into roles (agency_id, name) values (${agency.id}, 'Probe')`);
         await tx.execute(sql`delete from roles where agency_id = ${agency.id} and name = 'Probe'`);
       });
-    const seen = await server.database.withTenant(a.id, (tx) =>
-      queryRows<{ agency_id: string }>(tx, sql`select agency_id::text from access_versions`),
-    );
-    expect(seen).toEqual([{ agency_id: a.id }]);
-    expect(
-      await databaseError(
-        server.database.withTenant(a.id, (tx) => tx.execute(sql`update access_versions set version = 0 where agency_id = ${a.id}`)),
-      ),
-    ).toMatch(/permission denied/);
+    await expectOwnVersionsOnly('access_versions');
   });
 
   it('shows the API role its own agency’s schedule version and no other, and lets it change none', async () => {
@@ -178,15 +185,7 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
       await server.database.withTenant(agency.id, (tx) =>
         tx.execute(sql`insert into schedule_day_notes (agency_id, date, note) values (${agency.id}, '2027-05-01', 'Probe')`),
       );
-    const seen = await server.database.withTenant(a.id, (tx) =>
-      queryRows<{ agency_id: string }>(tx, sql`select agency_id::text from schedule_versions`),
-    );
-    expect(seen).toEqual([{ agency_id: a.id }]);
-    expect(
-      await databaseError(
-        server.database.withTenant(a.id, (tx) => tx.execute(sql`update schedule_versions set version = 0 where agency_id = ${a.id}`)),
-      ),
-    ).toMatch(/permission denied/);
+    await expectOwnVersionsOnly('schedule_versions');
   });
 
   it('keeps the search words out of the API role’s reach, and matches only its own agency’s words for it', async () => {
@@ -226,14 +225,6 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
       await server.database.owner.execute(
         sql`insert into fuel_versions (agency_id, vehicle_id, version, raised_in) values (${agency.id}, gen_random_uuid(), 1, 0)`,
       );
-    const seen = await server.database.withTenant(a.id, (tx) =>
-      queryRows<{ agency_id: string }>(tx, sql`select agency_id::text from fuel_versions`),
-    );
-    expect(seen).toEqual([{ agency_id: a.id }]);
-    expect(
-      await databaseError(
-        server.database.withTenant(a.id, (tx) => tx.execute(sql`update fuel_versions set version = 0 where agency_id = ${a.id}`)),
-      ),
-    ).toMatch(/permission denied/);
+    await expectOwnVersionsOnly('fuel_versions');
   });
 });
