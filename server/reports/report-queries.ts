@@ -32,6 +32,32 @@ const columns = {
 export type ReportRow = Omit<typeof reports.$inferSelect, 'searchText'>;
 export type ListedReport = { report: ReportRow; authorName: string; reviewerName: string | null };
 
+/** What a list shows of a report (`summarise`): not its content, template or review, a kilobyte or more each. */
+const summaryColumns = {
+  report: {
+    id: reports.id,
+    caseNumber: reports.caseNumber,
+    supplement: reports.supplement,
+    typeKey: reports.typeKey,
+    typeLabel: reports.typeLabel,
+    status: reports.status,
+    authorId: reports.authorId,
+    occurredAt: reports.occurredAt,
+    location: reports.location,
+    people: reports.people,
+    submittedAt: reports.submittedAt,
+    approvedAt: reports.approvedAt,
+    updatedAt: reports.updatedAt,
+  },
+  authorName: columns.authorName,
+  reviewerName: columns.reviewerName,
+};
+export type SummaryRow = {
+  report: Pick<ReportRow, keyof (typeof summaryColumns)['report']>;
+  authorName: string;
+  reviewerName: string | null;
+};
+
 export async function findReport(tx: Tx, agencyId: string, id: string, viewer: Viewer | null): Promise<ListedReport | undefined> {
   const [row] = await tx
     .select(columns)
@@ -177,8 +203,26 @@ function searched(q: string | undefined): SQL | undefined {
 
 const SORTS = { updated_at: reports.updatedAt, occurred_at: reports.occurredAt, case_number: reports.caseNumber } as const;
 
-/** A page of the reports the viewer may see, in a queue, searched and filtered. */
-export async function listReports(tx: Tx, agencyId: string, viewer: Viewer, query: ListReportsQuery, limit = query.page_size) {
+/** A page of the reports the viewer may see, in a queue, searched and filtered: what a list shows of each. */
+export async function listReports(tx: Tx, agencyId: string, viewer: Viewer, query: ListReportsQuery) {
+  const { rows, total } = await reportPage(tx, agencyId, viewer, query, query.page_size, summaryColumns);
+  return { rows: rows as SummaryRow[], total };
+}
+
+/** The same, each report whole (an export), at most `limit`. */
+export async function listWholeReports(tx: Tx, agencyId: string, viewer: Viewer, query: ListReportsQuery, limit: number) {
+  const { rows, total } = await reportPage(tx, agencyId, viewer, query, limit, columns);
+  return { rows: rows as ListedReport[], total };
+}
+
+async function reportPage(
+  tx: Tx,
+  agencyId: string,
+  viewer: Viewer,
+  query: ListReportsQuery,
+  limit: number,
+  selection: typeof columns | typeof summaryColumns,
+) {
   const where = and(
     eq(reports.agencyId, agencyId),
     visibleTo(viewer),
@@ -197,7 +241,7 @@ export async function listReports(tx: Tx, agencyId: string, viewer: Viewer, quer
     offset,
     (total) =>
       tx
-        .select({ ...columns, page_total: total })
+        .select({ ...selection, page_total: total })
         .from(reports)
         .where(where)
         .orderBy(direction(SORTS[query.sort]), direction(reports.id))

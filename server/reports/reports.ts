@@ -38,6 +38,7 @@ import {
   insertReport,
   insertRevision,
   listReports as listReportRows,
+  listWholeReports,
   lockReport,
   nextSupplement,
   revisionCount,
@@ -45,6 +46,7 @@ import {
   supplementsOf,
   updateReportRow,
   type ListedReport,
+  type SummaryRow,
   type Viewer,
 } from './report-queries.ts';
 import { isReviewer, reportsSettingsOf, reviewers } from './settings.ts';
@@ -64,7 +66,7 @@ export async function viewerOf(tx: Tx, ctx: RequestContext): Promise<Viewer> {
   return { userId: ctx.scope.userId, all: holds(ctx, 'admin:access'), reviewer: await isReviewer(tx, ctx) };
 }
 
-export function summarise(row: ListedReport): ReportSummary {
+export function summarise(row: SummaryRow): ReportSummary {
   const { report } = row;
   return {
     id: report.id,
@@ -471,7 +473,7 @@ export function listReports(ctx: RequestContext, query: ListReportsQuery): Promi
 export function exportReports(ctx: RequestContext, query: ListReportsQuery): Promise<string> {
   return inAgency(ctx, async (tx) => {
     const viewer = await viewerOf(tx, ctx);
-    const { rows } = await listReportRows(tx, ctx.scope.agencyId, viewer, { ...query, page: 1 }, CSV_LIMIT);
+    const { rows } = await listWholeReports(tx, ctx.scope.agencyId, viewer, { ...query, page: 1 }, CSV_LIMIT);
     await recordAudit(tx, ctx.scope.agencyId, ctx.actor, {
       action: 'reports.exported',
       entityType: 'report',
