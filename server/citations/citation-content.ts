@@ -10,7 +10,7 @@ import type {
 import type { RuleContext, StatuteFacts } from '../../core/citations/citation-rules.ts';
 import { appearanceDate, courtFor, personName } from '../../core/citations/citation-rules.ts';
 import type { CitationsSettings } from '../../core/contracts/citations.ts';
-import type { CitationRow, ListedCitation } from './citation-queries.ts';
+import type { CitationRow, SummaryCitation } from './citation-queries.ts';
 import { searchTerms } from '../platform/text-search.ts';
 import type { citations } from './schema.ts';
 import type { StatuteRow } from './statute-queries.ts';
@@ -167,7 +167,7 @@ export function courtNamed(settings: CitationsSettings, key: string | null): Cou
   return key ? (settings.courts.find((court) => court.key === key) ?? null) : null;
 }
 
-export function summarise(row: ListedCitation, settings: CitationsSettings): CitationSummary {
+export function summarise(row: SummaryCitation, settings: CitationsSettings): CitationSummary {
   const { citation } = row;
   return {
     id: citation.id,

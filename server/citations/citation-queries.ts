@@ -58,6 +58,32 @@ export async function deleteStop(tx: Tx, agencyId: string, id: string): Promise<
 const citationColumns = getTableColumns(citations);
 const listed = { citation: citationColumns, officerName: userNameOf(citations.agencyId, citations.officerId) };
 
+/** What a list shows of a citation (`summarise`): not its content (most of its size), words or void details. */
+const summaryListed = {
+  citation: {
+    id: citations.id,
+    stopId: citations.stopId,
+    number: citations.number,
+    kind: citations.kind,
+    status: citations.status,
+    officerId: citations.officerId,
+    occurredAt: citations.occurredAt,
+    location: citations.location,
+    violatorName: citations.violatorName,
+    plate: citations.plate,
+    codes: citations.codes,
+    totalFineCents: citations.totalFineCents,
+    appearanceDate: citations.appearanceDate,
+    courtKey: citations.courtKey,
+    amended: citations.amended,
+    voidRequest: citations.voidRequest,
+    issuedAt: citations.issuedAt,
+    updatedAt: citations.updatedAt,
+  },
+  officerName: listed.officerName,
+};
+export type SummaryCitation = { citation: Pick<CitationRow, keyof (typeof summaryListed)['citation']>; officerName: string };
+
 export async function citationsOfStop(tx: Tx, agencyId: string, stopId: string): Promise<ListedCitation[]> {
   return tx
     .select(listed)
@@ -206,12 +232,26 @@ function filtered(agencyId: string, filter: CitationFilter): SQL {
  * A page of citations. `mine`: the officer's own, drafts first, then the newest stops (today's on top);
  * otherwise the agency's, newest stop first.
  */
-export async function listCitationRows(
+export async function listCitationRows(tx: Tx, agencyId: string, filter: CitationFilter, page: CitationPage) {
+  const { rows, total } = await citationPage(tx, agencyId, filter, page, page.page_size, summaryListed);
+  return { rows: rows as SummaryCitation[], total };
+}
+
+/** The same, each citation whole (an export), at most `limit`. */
+export async function listWholeCitationRows(tx: Tx, agencyId: string, filter: CitationFilter, page: CitationPage, limit: number) {
+  const { rows, total } = await citationPage(tx, agencyId, filter, page, limit, listed);
+  return { rows: rows as ListedCitation[], total };
+}
+
+type CitationPage = { page: number; page_size: number; mine: boolean };
+
+async function citationPage(
   tx: Tx,
   agencyId: string,
   filter: CitationFilter,
-  page: { page: number; page_size: number; mine: boolean },
-  limit = page.page_size,
+  page: CitationPage,
+  limit: number,
+  selection: typeof listed | typeof summaryListed,
 ) {
   const where = filtered(agencyId, filter);
   const order = page.mine
@@ -223,7 +263,7 @@ export async function listCitationRows(
     offset,
     (total) =>
       tx
-        .select({ ...listed, page_total: total })
+        .select({ ...selection, page_total: total })
         .from(citations)
         .where(where)
         .orderBy(...order)

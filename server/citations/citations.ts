@@ -28,6 +28,7 @@ import {
   findCitation,
   insertRevision,
   listCitationRows,
+  listWholeCitationRows,
   revisionsOf,
   statuteWord,
   toFileCount,
@@ -152,7 +153,7 @@ const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toF
 export function exportCitations(ctx: RequestContext, query: ListCitationsQuery): Promise<string> {
   return inAgency(ctx, async (tx) => {
     const settings = citationsSettingsOf(ctx.sysConfig);
-    const { rows } = await listCitationRows(
+    const { rows } = await listWholeCitationRows(
       tx,
       ctx.scope.agencyId,
       await filterOf(tx, ctx, query),
