@@ -19,6 +19,27 @@ const dorColumns = {
 };
 export type ListedDor = { dor: DorRow; traineeName: string; trainerName: string; approvedByName: string | null };
 
+/** What a list shows of a DOR (`summariseDor`): not its content, most of its size. */
+const dorSummaryColumns = {
+  dor: {
+    id: ftoDors.id,
+    binderId: ftoDors.binderId,
+    number: ftoDors.number,
+    trainerId: ftoDors.trainerId,
+    phaseKey: ftoDors.phaseKey,
+    shiftDate: ftoDors.shiftDate,
+    shift: ftoDors.shift,
+    status: ftoDors.status,
+    failing: ftoDors.failing,
+    remedialMinutes: ftoDors.remedialMinutes,
+    revision: ftoDors.revision,
+    updatedAt: ftoDors.updatedAt,
+  },
+  traineeName: dorColumns.traineeName,
+  trainerName: dorColumns.trainerName,
+};
+export type DorSummaryRow = { dor: Pick<DorRow, keyof (typeof dorSummaryColumns)['dor']>; traineeName: string; trainerName: string };
+
 /** A DOR of a binder the viewer may see; a trainee never sees a draft (it is the trainer's until completed). */
 function visibleDors(viewer: ViewerIn | null): SQL | undefined {
   if (!viewer || viewer.all) return undefined;
@@ -57,7 +78,7 @@ export async function findDor(tx: Tx, agencyId: string, id: string, viewer: View
   return row;
 }
 
-type DorListShape = { viewer: Omit<Viewer, 'userId'>; status: boolean };
+type DorListShape = { viewer: Omit<Viewer, 'userId'>; status: boolean; whole: boolean };
 
 /** A binder's DORs the viewer may see, with their id, the binder and the status as placeholders. */
 function dorFilter({ viewer, status }: DorListShape) {
@@ -69,7 +90,7 @@ function dorFilter({ viewer, status }: DorListShape) {
   );
 }
 
-const dorListShape = ({ viewer, status }: DorListShape) => `${viewerShape(viewer)}/${status ? 's' : ''}`;
+const dorListShape = ({ viewer, status, whole }: DorListShape) => `${viewerShape(viewer)}/${status ? 's' : ''}/${whole ? 'w' : ''}`;
 
 const dorCount = reusedStatement(dorListShape, (tx, shape: DorListShape) =>
   tx.select({ n: count() }).from(ftoDors).where(dorFilter(shape)),
@@ -77,7 +98,10 @@ const dorCount = reusedStatement(dorListShape, (tx, shape: DorListShape) =>
 
 const dorPage = reusedStatement(dorListShape, (tx, shape: DorListShape) =>
   tx
-    .select({ ...dorColumns, page_total: totalColumn(tx.select({ n: count() }).from(ftoDors).where(dorFilter(shape))) })
+    .select({
+      ...(shape.whole ? dorColumns : dorSummaryColumns),
+      page_total: totalColumn(tx.select({ n: count() }).from(ftoDors).where(dorFilter(shape))),
+    })
     .from(ftoDors)
     .where(dorFilter(shape))
     .orderBy(desc(ftoDors.shiftDate), desc(ftoDors.number))
@@ -85,15 +109,25 @@ const dorPage = reusedStatement(dorListShape, (tx, shape: DorListShape) =>
     .offset(sql.placeholder('offset')),
 );
 
-export async function listDors(
-  tx: Tx,
-  agencyId: string,
-  viewer: Viewer,
-  query: { binderId: string; status?: DorStatus | undefined; page: number; page_size: number },
-) {
+type DorListQuery = { binderId: string; status?: DorStatus | undefined; page: number; page_size: number };
+
+/** A page of a binder's DORs the viewer may see: what a list shows of each. */
+export async function listDors(tx: Tx, agencyId: string, viewer: Viewer, query: DorListQuery) {
+  const { rows, total } = await dorListPage(tx, agencyId, viewer, query, false);
+  return { rows: rows as DorSummaryRow[], total };
+}
+
+/** The same, each DOR whole (an export). */
+export async function listWholeDors(tx: Tx, agencyId: string, viewer: Viewer, query: DorListQuery) {
+  const { rows, total } = await dorListPage(tx, agencyId, viewer, query, true);
+  return { rows: rows as ListedDor[], total };
+}
+
+async function dorListPage(tx: Tx, agencyId: string, viewer: Viewer, query: DorListQuery, whole: boolean) {
   const shape: DorListShape = {
     viewer: { all: viewer.all, trainee: viewer.trainee, trainer: viewer.trainer },
     status: query.status !== undefined,
+    whole,
   };
   const offset = (query.page - 1) * query.page_size;
   const values = { agencyId, binderId: query.binderId, userId: viewer.userId, status: query.status, limit: query.page_size, offset };
@@ -101,9 +135,9 @@ export async function listDors(
 }
 
 /** DORs waiting on someone: a trainer's drafts, a trainee's to acknowledge, or every one awaiting approval. */
-export async function dorsWaiting(tx: Tx, agencyId: string, condition: SQL, limit = 50): Promise<ListedDor[]> {
+export async function dorsWaiting(tx: Tx, agencyId: string, condition: SQL, limit = 50): Promise<DorSummaryRow[]> {
   return tx
-    .select(dorColumns)
+    .select(dorSummaryColumns)
     .from(ftoDors)
     .where(and(eq(ftoDors.agencyId, agencyId), condition))
     .orderBy(asc(ftoDors.shiftDate), asc(ftoDors.number))

@@ -27,9 +27,11 @@ import {
   insertDor,
   insertRevision,
   listDors as listDorRows,
+  listWholeDors,
   nextDorNumber,
   revisionsOf,
   updateDorRow,
+  type DorSummaryRow,
   type ListedDor,
 } from './dor-queries.ts';
 import { ftoSettingsOf, viewerOf } from './caller.ts';
@@ -38,7 +40,7 @@ import { tell } from '../platform/notices.ts';
 const link = (binderId: string, dorId: string) => `/fto/binder/${binderId}/dors/view/${dorId}`;
 
 /** A DOR as lists show it (a binder's DORs, each role's home). */
-export function summariseDor(row: ListedDor): DorSummary {
+export function summariseDor(row: DorSummaryRow): DorSummary {
   const { dor } = row;
   return {
     id: dor.id,
@@ -171,7 +173,7 @@ export function exportDors(ctx: RequestContext, binderId: string): Promise<strin
     const categories = programCategories(content);
     const rows: ListedDor[] = [];
     for (let page = 1; ; page += 1) {
-      const found = await listDorRows(tx, ctx.scope.agencyId, viewerOf(ctx), { binderId, page, page_size: 200 });
+      const found = await listWholeDors(tx, ctx.scope.agencyId, viewerOf(ctx), { binderId, page, page_size: 200 });
       rows.push(...found.rows);
       if (page * 200 >= found.total) break;
     }
