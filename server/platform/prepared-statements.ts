@@ -12,10 +12,11 @@ export const PREPARED_PER_CONNECTION = 500;
 
 /**
  * Put in a statement (`sql\`${planEachTime}…\``) whose best plan depends on its values more than a
- * generic plan can know: it then goes unnamed, planned for its values every time. A full-text search
- * is one: how many rows its words match decides between reading the newest rows until a page is full
- * and reading every match, and `to_tsquery` of a parameter, left unfolded in a generic plan, would be
- * parsed again for every row it filters (a report search spent twice the database's time prepared).
+ * generic plan can know: it then goes unnamed, planned for its values every time. A search by a typed
+ * pattern is one (binders by trainee name): how many rows it matches decides between reading the
+ * newest rows until a page is full and reading every match. (The word searches of reports and
+ * citations were, while their words were tested row by row; they now ask search_words for the matches'
+ * ids, text-search.ts `matchingIds`, whose plan is the same for any words.)
  */
 const PLAN_EACH_TIME = '/* plan each time */';
 export const planEachTime = sql.raw(`${PLAN_EACH_TIME} `);

@@ -21,7 +21,7 @@ function visibleTo(viewer: Viewer): SQL | undefined {
   return viewer.reviewer ? or(own, ne(reports.status, 'draft')) : or(own, eq(reports.status, 'approved'));
 }
 
-/** A report's columns without its search words and their index document, which only the search reads. */
+/** A report's columns without its search words, which only the search reads (through search_words). */
 const { searchText: _searchText, ...reportColumns } = getTableColumns(reports);
 
 const columns = {
