@@ -209,6 +209,12 @@ describe.each(DATABASE_KINDS)('tenant isolation in the database on %s', (kind) =
       );
     expect(await matches(a.id, 'report', 'mapl:* & 2026:*')).toEqual([{ id: ids.get(a.id) }]);
     expect(await matches(b.id, 'report', 'maple:*')).toEqual([{ id: ids.get(b.id) }]);
+    // Another agency's row whose words carry A's prefix (two agencies' ids may start alike) is still not A's.
+    await server.database.owner.execute(
+      sql`insert into search_words (agency_id, kind, id, words)
+          values (${b.id}, 'report', gen_random_uuid(), precinct_search_words(${a.id}, 'report', 'maple lookalike'))`,
+    );
+    expect(await matches(a.id, 'report', 'maple:*')).toEqual([{ id: ids.get(a.id) }]);
     // Another kind's words, a word the row does not have, and no agency in scope match nothing.
     expect(await matches(a.id, 'citation', 'maple:*')).toEqual([]);
     expect(await matches(a.id, 'report', 'maple:* & elm:*')).toEqual([]);
