@@ -19,7 +19,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: Readonly<H
 }
 
 /** The headers a helmet middleware sets on a response (what it removes, X-Powered-By, no response of ours has). */
-export function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
+function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -223,11 +223,12 @@ async function reportPage(
   limit: number,
   selection: typeof columns | typeof summaryColumns,
 ) {
+  const search = searched(query.q);
   const where = and(
     eq(reports.agencyId, agencyId),
     visibleTo(viewer),
     queueFilter(viewer, query.queue),
-    searched(query.q),
+    search,
     query.type ? eq(reports.typeKey, query.type) : undefined,
     query.status ? eq(reports.status, query.status as ReportStatus) : undefined,
     query.author_id ? eq(reports.authorId, query.author_id) : undefined,
@@ -248,7 +249,7 @@ async function reportPage(
         .limit(limit)
         .offset(offset),
     // A search's matches are looked up by id, all of them, before they are sorted.
-    { allRead: Boolean(query.q?.trim()) },
+    { allRead: search !== undefined },
   );
 }
 
