@@ -226,9 +226,9 @@ async function checkSession(
         sql`select * from precinct_access_check(${agencyId}, ${sessionId}, ${claims.sub}, ${knownVersion})`,
       );
   const found = deps.known.take(agencyId, sessionId, claims.sub, known, answer);
-  // A rare write goes into the request's transaction when it holds one (then the handler opens its own):
-  // a second connection for it could wait on a pool that requests holding one each have emptied.
-  const write = (work: (tx: Tx) => Promise<unknown>) => request.requestScope?.join(work) ?? database.withTenant(agencyId, work);
+  // A rare write has a transaction of its own: a request's held one is read only. The pool keeps two
+  // connections that no request holds (openRequestScope), so it never waits on requests that hold one each.
+  const write = (work: (tx: Tx) => Promise<unknown>) => database.withTenant(agencyId, work);
   // PGlite answers timestamps as Date, node-postgres too; a string would mean a driver setting changed.
   if (!found || found.revoked_at || new Date(found.not_after).getTime() <= Date.now()) return { ended: 'ended' };
   if (found.status !== 'active') return { ended: 'disabled' };

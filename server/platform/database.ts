@@ -91,6 +91,9 @@ export interface DatabaseOptions {
   migrate?: boolean;
 }
 
+/** How long a read's transaction waits, uncommitted, for the next request to take its connection (openRequestScope's `park`). */
+const PARKED_MS = 5;
+
 /** The statements each open transaction sends with its COMMIT (runAtCommit), by the transaction. */
 const atCommit = new WeakMap<Tx, string[]>();
 
@@ -227,10 +230,13 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
       agencyId === null
         ? `select set_config('role', '${APP_ROLE}', true)`
         : `select set_config('role', '${APP_ROLE}', true), set_config('app.agency_id', '${agencyId}', true), set_config('app.user_id', '${userId}', true)`;
-    const client = await pool.connect();
+    // A connection a read left parked commits that read in the same message.
+    const parkedClient = unpark();
+    if (parkedClient) held -= 1;
+    const client = parkedClient ?? (await pool.connect());
     let broken: Error | undefined;
     try {
-      await client.query(`begin; ${scope}`);
+      await client.query(`${parkedClient ? 'commit; ' : ''}begin; ${scope}`);
       const { result, commit } = await withCommitQueue(txOf(client) as unknown as Tx, work);
       await client.query(commit);
       return result;
@@ -244,6 +250,51 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   }
   const maxHeld = Math.max(1, (options.poolSize ?? 10) - 2);
   let held = 0;
+  const release = (client: import('pg').PoolClient, broken?: Error) => {
+    held -= 1;
+    client.release(broken);
+  };
+  // As in `run`: a connection that cannot even roll back is dropped from the pool, not handed to the next request.
+  const rollBackAndRelease = async (client: import('pg').PoolClient) => {
+    let broken: Error | undefined;
+    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+    release(client, broken);
+  };
+  const commitAndRelease = async (client: import('pg').PoolClient, commit = 'commit') => {
+    try {
+      await client.query(commit);
+    } catch (error) {
+      await rollBackAndRelease(client);
+      throw error;
+    }
+    release(client);
+  };
+  /**
+   * A request's transaction is read only, so its COMMIT need not be a round trip of its own: the
+   * connection waits here, still counted as held, and the next request to open a scope sends the COMMIT
+   * in front of its own BEGIN (one message). One that nobody takes within PARKED_MS commits on its own
+   * and goes back to the pool. Nothing was written, so nothing waits on that commit; READ COMMITTED holds
+   * no snapshot between statements (no vacuum is held back), only the tables' share locks, for at most
+   * PARKED_MS.
+   */
+  const parked: Array<{ client: import('pg').PoolClient; timer: NodeJS.Timeout }> = [];
+  const park = (client: import('pg').PoolClient) => {
+    const entry = {
+      client,
+      timer: setTimeout(() => {
+        const at = parked.indexOf(entry);
+        if (at < 0) return;
+        parked.splice(at, 1);
+        void commitAndRelease(client).catch(() => undefined);
+      }, PARKED_MS),
+    };
+    parked.push(entry);
+  };
+  const unpark = () => {
+    const entry = parked.pop();
+    if (entry) clearTimeout(entry.timer);
+    return entry?.client;
+  };
   async function openRequestScope<T>(
     agencyId: string,
     sessionId: string,
@@ -252,45 +303,34 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   ): Promise<RequestScope<T> | null> {
     if (![agencyId, sessionId, userId].every(isUuid) || !/^-?\d{1,19}$/.test(knownVersion))
       throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
-    if (held >= maxHeld) return null;
-    held += 1;
-    let client: import('pg').PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      held -= 1;
-      throw error;
-    }
-    let state: 'open' | 'joined' | 'ended' = 'open';
-    const release = (broken?: Error) => {
-      held -= 1;
-      client.release(broken);
-    };
-    // As in `run`: a connection that cannot even roll back is dropped from the pool, not handed to the next request.
-    const rollBackAndRelease = async () => {
-      let broken: Error | undefined;
-      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-      release(broken);
-    };
-    const commitAndRelease = async (commit = 'commit') => {
+    let client = unpark();
+    const pendingCommit = client !== undefined;
+    if (!client) {
+      if (held >= maxHeld) return null;
+      held += 1;
       try {
-        await client.query(commit);
+        client = await pool.connect();
       } catch (error) {
-        await rollBackAndRelease();
+        held -= 1;
         throw error;
       }
-      release();
-    };
+    }
+    const on = client;
+    let state: 'open' | 'joined' | 'ended' = 'open';
     let found: T | undefined;
     try {
       // precinct_access_check sets the role and the agency for the transaction (and clears the user's id).
-      const results = (await client.query(
-        `begin; select * from precinct_access_check('${agencyId}', '${sessionId}', '${userId}', ${knownVersion}); select set_config('app.user_id', '${userId}', true)`,
-      )) as unknown as Array<{ rows: T[] }>;
-      found = results[1]?.rows[0];
+      const statements = [
+        ...(pendingCommit ? ['commit'] : []),
+        'begin read only',
+        `select * from precinct_access_check('${agencyId}', '${sessionId}', '${userId}', ${knownVersion})`,
+        `select set_config('app.user_id', '${userId}', true)`,
+      ];
+      const results = (await on.query(statements.join('; '))) as unknown as Array<{ rows: T[] }>;
+      found = results[statements.length - 2]?.rows[0];
     } catch (error) {
       state = 'ended';
-      await rollBackAndRelease();
+      await rollBackAndRelease(on);
       throw error;
     }
     return {
@@ -301,19 +341,20 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
         return (async () => {
           let done: { result: R; commit: string };
           try {
-            done = await withCommitQueue(txOf(client) as unknown as Tx, work);
+            done = await withCommitQueue(txOf(on) as unknown as Tx, work);
           } catch (error) {
-            await rollBackAndRelease();
+            await rollBackAndRelease(on);
             throw error;
           }
-          await commitAndRelease(done.commit);
+          if (done.commit === 'commit') park(on);
+          else await commitAndRelease(on, done.commit);
           return done.result;
         })();
       },
       async end() {
         if (state !== 'open') return;
         state = 'ended';
-        await commitAndRelease().catch(() => undefined);
+        park(on);
       },
     };
   }
@@ -331,6 +372,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
       await pool.query('select 1');
     },
     async close() {
+      for (let client = unpark(); client; client = unpark()) await commitAndRelease(client).catch(() => undefined);
       await pool.end();
     },
   };

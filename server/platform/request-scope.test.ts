@@ -28,6 +28,11 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
       const [mine] = await inAgency(ctx, (tx) => queryRows<{ n: number }>(tx, sql`select 2 as n`));
       return { total: (other?.n ?? 0) + (mine?.n ?? 0) };
     });
+    app.get('/test/write-in-read', { config: { access: { permission: 'authenticated' }, holdScope: true } }, async (request) =>
+      inAgency(requestContext(server.services, request), (tx) =>
+        queryRows(tx, sql`update users set name = name where id = ${request.auth!.scope.userId}`),
+      ),
+    );
     app.get('/test/slow', { config: { access: { permission: 'authenticated' }, holdScope: true } }, async (request) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return inAgency(requestContext(server.services, request), async () => ({ ok: true }));
@@ -82,5 +87,21 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
     await expect.poll(openTransactions, { timeout: 5000 }).toBe(0);
     const answer = await fetch(`${base}/test/slow`, { headers: { authorization: `Bearer ${session.access_token}` } });
     expect(answer.status).toBe(200);
+  });
+
+  it('refuses a write inside a read, so nothing a read did waits on its commit', async () => {
+    const answer = await server.request({ method: 'GET', url: '/test/write-in-read', token: session.access_token });
+    expect(answer.statusCode).toBe(500);
+    expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: session.access_token })).statusCode).toBe(200);
+  });
+
+  it('leaves the tables it read free for a migration’s lock right after it answers', async () => {
+    expect((await server.request({ method: 'GET', url: '/rest/v1/admin/users', token: session.access_token })).statusCode).toBe(200);
+    // A migration takes ACCESS EXCLUSIVE; the read's share lock, were it left, would keep it waiting past the timeout.
+    await server.database.owner.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '2s'`);
+      await tx.execute(sql`lock table users in access exclusive mode`);
+    });
+    expect((await server.request({ method: 'GET', url: '/rest/v1/admin/users', token: session.access_token })).statusCode).toBe(200);
   });
 });
