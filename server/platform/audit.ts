@@ -61,7 +61,9 @@ function wellFormed<T>(value: T): T {
  * transaction allows, that statement goes with its COMMIT (runAtCommit): the agency's lock is then held
  * for one message PostgreSQL runs, not for the rest of the request, so an agency's writes no longer wait
  * on each other's round trips (docs/decisions/013, fourteenth step). Either way a failure rolls the
- * whole change back.
+ * whole change back. A read's transaction is read only (a record opened is audited): its entry goes in a
+ * transaction of its own, in the same message, after the read's COMMIT, and the read answers only once
+ * it is written.
  */
 export async function recordAudit(tx: Tx, agencyId: string, actor: AuditActor, entry: AuditEntry): Promise<void> {
   const body = wellFormed({

@@ -124,6 +124,13 @@ export function sqlLiteral(value: string | null): string {
   return escapeLiteral(value);
 }
 
+/** Sets the API's role, and the agency and user when there is one, for the transaction (ids checked as UUIDs by the caller). */
+function scopeStatement(agencyId: string | null, userId: string): string {
+  return agencyId === null
+    ? `select set_config('role', '${APP_ROLE}', true)`
+    : `select set_config('role', '${APP_ROLE}', true), set_config('app.agency_id', '${agencyId}', true), set_config('app.user_id', '${userId}', true)`;
+}
+
 /** Runs `work` with its runAtCommit queue, then the message that commits: the queued statements and COMMIT. */
 async function withCommitQueue<R>(tx: Tx, work: (tx: Tx) => Promise<R>): Promise<{ result: R; commit: string }> {
   const queued: string[] = [];
@@ -226,10 +233,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   async function run<T>(agencyId: string | null, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
     if ((agencyId !== null && !isUuid(agencyId)) || (userId !== '' && !isUuid(userId)))
       throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
-    const scope =
-      agencyId === null
-        ? `select set_config('role', '${APP_ROLE}', true)`
-        : `select set_config('role', '${APP_ROLE}', true), set_config('app.agency_id', '${agencyId}', true), set_config('app.user_id', '${userId}', true)`;
+    const scope = scopeStatement(agencyId, userId);
     // A connection a read left parked commits that read in the same message.
     const parkedClient = unpark();
     if (parkedClient) held -= 1;
@@ -347,7 +351,9 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
             throw error;
           }
           if (done.commit === 'commit') park(on);
-          else await commitAndRelease(on, done.commit);
+          // What a read queued (the audit entry of a record it opened) cannot be written in its read-only
+          // transaction: it goes in a transaction of its own, in the same message, after the read's COMMIT.
+          else await commitAndRelease(on, `commit; begin; ${scopeStatement(agencyId, userId)}; ${done.commit}`);
           return done.result;
         })();
       },

@@ -5,6 +5,7 @@ import type { Session } from '../../core/contracts/auth.ts';
 import { makeAgency, makeUser, signIn } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { inAgency, requestContext } from './context.ts';
+import { recordAudit, verifyAuditChain } from './audit.ts';
 import { queryRows } from './database.ts';
 
 /**
@@ -32,6 +33,18 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
       inAgency(requestContext(server.services, request), (tx) =>
         queryRows(tx, sql`update users set name = name where id = ${request.auth!.scope.userId}`),
       ),
+    );
+    app.get<{ Querystring: { actor?: string } }>(
+      '/test/audited-read',
+      { config: { access: { permission: 'authenticated' }, holdScope: true } },
+      async (request) => {
+        const ctx = requestContext(server.services, request);
+        const actor = { ...ctx.actor, userId: request.query.actor ?? ctx.actor.userId };
+        return inAgency(ctx, async (tx) => {
+          await recordAudit(tx, ctx.scope.agencyId, actor, { action: 'test.viewed', entityType: 'test', summary: 'Opened a record' });
+          return { ok: true };
+        });
+      },
     );
     app.get('/test/slow', { config: { access: { permission: 'authenticated' }, holdScope: true } }, async (request) => {
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -103,5 +116,19 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
       await tx.execute(sql`lock table users in access exclusive mode`);
     });
     expect((await server.request({ method: 'GET', url: '/rest/v1/admin/users', token: session.access_token })).statusCode).toBe(200);
+  });
+
+  it('writes the audit entry of a record a read opened, on the agency’s chain, and answers only once it is written', async () => {
+    const viewed = () =>
+      server.database.withTenant(session.user.agency_id, (tx) =>
+        queryRows<{ n: number }>(tx, sql`select count(*)::int as n from audit_log where action = 'test.viewed'`),
+      );
+    expect((await server.request({ method: 'GET', url: '/test/audited-read', token: session.access_token })).statusCode).toBe(200);
+    expect(await viewed()).toEqual([{ n: 1 }]);
+    const unwritable = await server.request({ method: 'GET', url: '/test/audited-read?actor=not-a-user-id', token: session.access_token });
+    expect(unwritable.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await viewed()).toEqual([{ n: 1 }]);
+    expect(await server.database.withTenant(session.user.agency_id, (tx) => verifyAuditChain(tx, session.user.agency_id))).toBeNull();
+    expect(await openTransactions()).toBe(0);
   });
 });
