@@ -16,12 +16,12 @@
  * Starts the real server (server/main.ts, a child process on 127.0.0.1) on PostgreSQL with the bench
  * dataset, signs in as the two fleet managers of up to 10 agencies (`--signed-in`), and drives each case with
  * autocannon for a fixed time, every request with the next token in turn (so agencies and users
- * rotate). Beside it, the two references of issue 13 (bench/reference-server.ts, each a bare Fastify +
- * pg process on the same database and pool size): a primary-key read, and a page of 50 under row-level
- * security in a transaction, each run first and last. Prints req/s, p50, p99, errors, non-2xx, the
+ * rotate). Beside it, the references of issue 13 (bench/reference-server.ts, each a bare Fastify +
+ * pg process on the same database and pool size): a primary-key read, a page of 50 under row-level
+ * security in a transaction, and a create of one row under it, each run first and last. Prints req/s, p50, p99, errors, non-2xx, the
  * answering process's CPU time per request (from /proc: what a loaded machine moves least), the
  * database's (every postgres process on the machine: on two cores it shares the server's), and each
- * case's throughput as a ratio of both references in the same run (the machine is shared: only
+ * case's throughput as a ratio of each reference in the same run (the machine is shared: only
  * ratios compare across runs), the server's peak resident memory (VmHWM), and whether each goal of
  * issue 13 is met. Writes the same as JSON to bench/results/api-<timestamp>.json.
  *
@@ -104,7 +104,7 @@ interface CaseResult {
   name: string;
   request: string;
   kind: CaseKind;
-  target: 'pk' | 'rls' | undefined;
+  target: Reference | undefined;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -118,7 +118,11 @@ interface CaseResult {
   /** Throughput as a share of the references' (mean of their two runs). */
   ratioPk: number;
   ratioRls: number;
+  ratioCreate: number;
 }
+
+/** bench/reference-server.ts's modes: a bare primary-key read, a bare page under RLS, a bare create. */
+type Reference = 'pk' | 'rls' | 'create';
 
 /** How `npm start` starts the server (package.json; README, "Memory" and "Start-up"), so the bench runs it as it is run. */
 function startCommand(): { flags: string[]; compileCache: string } {
@@ -207,7 +211,7 @@ class Inspector {
 }
 
 /** Precinct's server (server/main.ts), or with `reference` one of bench/reference-server.ts's bare processes. */
-async function startServer(databaseUrl: string, reference?: 'pk' | 'rls', profileDir?: string, nodeFlags: string[] = []): Promise<Server> {
+async function startServer(databaseUrl: string, reference?: Reference, profileDir?: string, nodeFlags: string[] = []): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-bench-api-'));
   let output = '';
@@ -520,7 +524,7 @@ interface BenchCase {
   request: string;
   kind: CaseKind;
   /** A reference process instead of Precinct. */
-  target?: 'pk' | 'rls';
+  target?: Reference;
   build: Build;
 }
 
@@ -560,7 +564,7 @@ async function referenceTargets(databaseUrl: string, callers: Caller[]) {
 /** The issue-13 goals, each as met or not in this run. */
 function goals(results: CaseResult[], peak: number | null) {
   const of = (kind: CaseKind) => results.filter((r) => r.kind === kind);
-  const min = (rs: CaseResult[], key: 'ratioPk' | 'ratioRls') => Math.min(...rs.map((r) => r[key]));
+  const min = (rs: CaseResult[], key: 'ratioPk' | 'ratioRls' | 'ratioCreate') => Math.min(...rs.map((r) => r[key]));
   const lists = of('list');
   const writes = of('write');
   const baseline = of('baseline');
@@ -577,7 +581,7 @@ function goals(results: CaseResult[], peak: number | null) {
     },
     writes.length > 0 && {
       met: min(writes, 'ratioPk') >= 0.3,
-      text: `creates >= 0.3× the bare PK read (lowest ${min(writes, 'ratioPk').toFixed(2)})`,
+      text: `creates >= 0.3× the bare PK read (lowest ${min(writes, 'ratioPk').toFixed(2)}; ${min(writes, 'ratioCreate').toFixed(2)}× the bare create)`,
     },
     { met: peak !== null && peak <= 256, text: `server peak memory <= 256 MB (${peak ?? 'unknown'} MB)` },
   ].filter((goal) => goal !== false);
@@ -726,7 +730,7 @@ export async function benchApi(options: Options) {
     console.log(cluster.url);
   }
   let server: Server | null = null;
-  let references: Record<'pk' | 'rls', Server> | null = null;
+  let references: Record<Reference, Server> | null = null;
   const loadBefore = os
     .loadavg()
     .map((n) => n.toFixed(2))
@@ -756,7 +760,11 @@ export async function benchApi(options: Options) {
     server = await startServer(databaseUrl, undefined, options.profileDir && path.resolve(options.profileDir), options.nodeFlags);
     const callers = await signIn(server.base, Math.min(agencies, options.signedIn));
     const targets = await referenceTargets(databaseUrl, callers);
-    references = { pk: await startServer(databaseUrl, 'pk'), rls: await startServer(databaseUrl, 'rls') };
+    references = {
+      pk: await startServer(databaseUrl, 'pk'),
+      rls: await startServer(databaseUrl, 'rls'),
+      create: await startServer(databaseUrl, 'create'),
+    };
     const month = monthRange();
     console.log(
       `\nServer pid ${server.child.pid} at ${server.base}; ${callers.length} signed-in fleet managers of ${new Set(callers.map((c) => c.agency)).size} agencies (of ${agencies}, ${USERS_PER_AGENCY} users and 40 vehicles each), ${options.connections} connections, ${options.duration} s per case.\n`,
@@ -776,6 +784,17 @@ export async function benchApi(options: Options) {
         kind: 'reference',
         target: 'rls',
         build: (c) => ({ path: `/page?agency=${targets.agencyOf.get(c)!}` }),
+      },
+      {
+        name: 'reference: bare create under RLS',
+        request: 'Fastify + pg, BEGIN; role and agency; one row inserted; COMMIT',
+        kind: 'reference',
+        target: 'create',
+        build: (c, n) => ({
+          method: 'POST',
+          path: `/create?agency=${targets.agencyOf.get(c)!}`,
+          body: { description: `Reference create ${n}`, category: 'other', drivable: true },
+        }),
       },
     ];
     const cases: BenchCase[] = [
@@ -1055,6 +1074,7 @@ export async function benchApi(options: Options) {
             : null,
         ratioPk: 0,
         ratioRls: 0,
+        ratioCreate: 0,
       });
       console.log(`${Math.round(result.requests.average)} req/s`);
     }
@@ -1065,24 +1085,26 @@ export async function benchApi(options: Options) {
       realtime = await runRealtimeCase(server.base, server.child.pid, schedulers);
       console.log(`${realtime.opened} streams, ${realtime.deliveries} deliveries`);
     }
-    const meanOf = (target: 'pk' | 'rls') => {
+    const meanOf = (target: Reference) => {
       const runs = results.filter((r) => r.target === target);
       return runs.reduce((sum, r) => sum + r.requestsPerSecond, 0) / runs.length;
     };
     const pk = meanOf('pk');
     const rls = meanOf('rls');
+    const create = meanOf('create');
     for (const r of results) {
       r.ratioPk = r.requestsPerSecond / pk;
       r.ratioRls = r.requestsPerSecond / rls;
+      r.ratioCreate = r.requestsPerSecond / create;
     }
     const peak = peakRssMb(server.child.pid);
     const lines = [
       '',
-      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/request | database CPU ms/request | × bare PK read | × bare RLS page |`,
-      `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+      `| case | request | req/s | p50 ms | p99 ms | errors | non-2xx | server CPU ms/request | database CPU ms/request | × bare PK read | × bare RLS page | × bare create |`,
+      `|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
       ...results.map(
         (r) =>
-          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpuMsPerRequest?.toFixed(2) ?? '?'} | ${r.databaseCpuMsPerRequest?.toFixed(2) ?? '?'} | ${r.ratioPk.toFixed(2)} | ${r.ratioRls.toFixed(2)} |`,
+          `| ${r.name} | \`${r.request}\` | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.cpuMsPerRequest?.toFixed(2) ?? '?'} | ${r.databaseCpuMsPerRequest?.toFixed(2) ?? '?'} | ${r.ratioPk.toFixed(2)} | ${r.ratioRls.toFixed(2)} | ${r.ratioCreate.toFixed(2)} |`,
       ),
       '',
       `Server peak resident memory (VmHWM): ${peak ?? 'unknown'} MB. Dataset: ${seedNote}. ${options.connections} connections, ${options.duration} s per case, ${os.cpus().length} CPUs, Node ${process.version}, load average before ${loadBefore}, after ${os
@@ -1138,8 +1160,7 @@ export async function benchApi(options: Options) {
     throw error;
   } finally {
     await server?.stop();
-    await references?.pk.stop();
-    await references?.rls.stop();
+    for (const reference of Object.values(references ?? {})) await reference.stop();
     await cluster?.stop();
   }
 }

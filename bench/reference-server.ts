@@ -7,8 +7,12 @@
  *   node bench/reference-server.ts --mode rls --port P --database-url URL
  *     the work of an authenticated list done bare: BEGIN, the API's role and agency set for the
  *     transaction, a page of 50 in-service vehicles under row-level security, COMMIT.
+ *   node bench/reference-server.ts --mode create --port P --database-url URL
+ *     the floor of any create: BEGIN, the API's role and agency, one row inserted under row-level
+ *     security (a table of its own, made at start, that nothing else reads), COMMIT, which waits for
+ *     the write-ahead log to reach the disk as every create's does.
  *
- * Both take `?agency=<uuid>` (the PK read also `&id=<uuid>`, the users' key being both) and answer JSON; neither checks a token: that is what they leave out.
+ * Each takes `?agency=<uuid>` (the PK read also `&id=<uuid>`, the users' key being both) and answers JSON; none checks a token: that is what they leave out.
  */
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
@@ -18,7 +22,7 @@ const { values } = parseArgs({
   options: { mode: { type: 'string' }, port: { type: 'string' }, 'database-url': { type: 'string' } },
 });
 const mode = values.mode;
-if (mode !== 'pk' && mode !== 'rls') throw new Error('--mode must be pk or rls');
+if (mode !== 'pk' && mode !== 'rls' && mode !== 'create') throw new Error('--mode must be pk, rls or create');
 
 const pool = new pg.Pool({ connectionString: values['database-url'], max: 10 });
 pool.on('error', () => {});
@@ -34,6 +38,42 @@ if (mode === 'pk') {
       values: [request.query.agency, request.query.id],
     });
     return rows[0] ?? null;
+  });
+} else if (mode === 'create') {
+  // As a tenant table is made (server/db/migrations): the agency leads the key, row-level security forced.
+  await pool.query(`
+    create table if not exists bench_reference_creates (
+      agency_id uuid not null, id uuid not null default gen_random_uuid(), body jsonb not null,
+      created_at timestamptz not null default now(), primary key (agency_id, id));
+    alter table bench_reference_creates enable row level security;
+    alter table bench_reference_creates force row level security;
+    drop policy if exists tenant_isolation on bench_reference_creates;
+    create policy tenant_isolation on bench_reference_creates to precinct_app
+      using (agency_id = precinct_current_agency()) with check (agency_id = precinct_current_agency());
+    grant select, insert on bench_reference_creates to precinct_app;
+    truncate bench_reference_creates;`);
+  app.post<{ Querystring: { agency: string }; Body: unknown }>('/create', async (request, reply) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query({
+        name: 'scope',
+        text: "select set_config('role', 'precinct_app', true), set_config('app.agency_id', $1, true)",
+        values: [request.query.agency],
+      });
+      const { rows } = await client.query({
+        name: 'create',
+        text: 'insert into bench_reference_creates (agency_id, body) values ($1, $2) returning id, created_at',
+        values: [request.query.agency, JSON.stringify(request.body)],
+      });
+      await client.query('commit');
+      return reply.status(201).send(rows[0]);
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
   });
 } else {
   app.get<{ Querystring: { agency: string } }>('/page', async (request) => {
