@@ -7,6 +7,7 @@ import { hasPermission, PERMISSIONS } from '../../core/permissions.ts';
 import { checkModuleApiAccess } from '../../core/modules.ts';
 import { sessions } from '../db/schema.ts';
 import { verifyAccessToken } from './access-tokens.ts';
+import { clientGone } from './client-gone.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import type { Database, RequestScope, Tx } from './database.ts';
 import { AppError } from './errors.ts';
@@ -136,8 +137,10 @@ export function installAccessControl(app: FastifyInstance, options: { database: 
       throw error;
     }
     // Whatever happens next (answered, refused by validation, the client gone), the transaction ends
-    // with the response: a no-op once the handler joined it.
-    if (request.requestScope) reply.raw.once('close', () => void request.requestScope?.end());
+    // with the response: a no-op once the handler joined it. A client that went while the check was on
+    // its way has closed already, and no response will end it.
+    if (request.requestScope && clientGone(reply.raw)) await request.requestScope.end();
+    else if (request.requestScope) reply.raw.once('close', () => void request.requestScope?.end());
   });
   app.addHook('onResponse', async (request) => {
     await request.requestScope?.end();

@@ -40,8 +40,10 @@ export interface Database {
    * PostgreSQL only: a request's transaction opened together with its access check, in one round trip
    * (`begin`, precinct_access_check, the user's id), and kept for the request's first `withTenant`
    * (RequestContext's `inAgency`), which then spends no round trip on its own BEGIN. See RequestScope.
-   * Null when all but two of the pool's connections are already held this way: a handler that opens a
-   * second transaction must always find a connection that no waiting request holds.
+   * Null when all but two of the pool's connections are already held this way (always, with a pool of
+   * two or fewer): a handler that opens a second transaction, and the access check's own writes, must
+   * always find a connection that no waiting request holds. The transaction is read only; its COMMIT
+   * goes with the connection's next BEGIN (`park`).
    */
   openRequestScope?<T>(agencyId: string, sessionId: string, userId: string, knownVersion: string): Promise<RequestScope<T> | null>;
   /**
@@ -88,11 +90,10 @@ export interface DatabaseOptions {
   pgliteDump?: Blob | undefined;
   poolSize?: number;
   poolWaitMs?: number;
+  /** How long a read's transaction waits, uncommitted, for the next request to take its connection (`park`; default 5 ms). */
+  parkedMs?: number;
   migrate?: boolean;
 }
-
-/** How long a read's transaction waits, uncommitted, for the next request to take its connection (openRequestScope's `park`). */
-const PARKED_MS = 5;
 
 /** The statements each open transaction sends with its COMMIT (runAtCommit), by the transaction. */
 const atCommit = new WeakMap<Tx, string[]>();
@@ -223,6 +224,34 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   const txOf = (client: import('pg').PoolClient) =>
     onConnection.get(client) ?? onConnection.set(client, drizzle(client, { schema }) as unknown as Db).get(client)!;
   /**
+   * A connection with a transaction begun and `scope` set: a connection a read left parked commits that
+   * read in the same message. One that fails there (it died while it waited) is dropped, and a
+   * connection of the pool's is used: nothing of the transaction has run yet.
+   */
+  async function beginOn(scope: string): Promise<import('pg').PoolClient> {
+    const parkedClient = unpark();
+    if (parkedClient) {
+      held -= 1;
+      try {
+        await parkedClient.query(`commit; begin; ${scope}`);
+        return parkedClient;
+      } catch (error) {
+        parkedClient.release(error as Error);
+      }
+    }
+    const client = await pool.connect();
+    try {
+      await client.query(`begin; ${scope}`);
+    } catch (error) {
+      // As below: a connection that cannot even roll back is dropped from the pool.
+      let broken: Error | undefined;
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      client.release(broken);
+      throw error;
+    }
+    return client;
+  }
+  /**
    * A transaction whose scope is set in the same round trip as its BEGIN (one simple-protocol
    * message), where Drizzle's own transaction() would spend one on BEGIN and one on set_config. Each
    * round trip is a write to the socket, which is most of what a request costs (docs/decisions/013).
@@ -234,13 +263,9 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     if ((agencyId !== null && !isUuid(agencyId)) || (userId !== '' && !isUuid(userId)))
       throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
     const scope = scopeStatement(agencyId, userId);
-    // A connection a read left parked commits that read in the same message.
-    const parkedClient = unpark();
-    if (parkedClient) held -= 1;
-    const client = parkedClient ?? (await pool.connect());
+    const client = await beginOn(scope);
     let broken: Error | undefined;
     try {
-      await client.query(`${parkedClient ? 'commit; ' : ''}begin; ${scope}`);
       const { result, commit } = await withCommitQueue(txOf(client) as unknown as Tx, work);
       await client.query(commit);
       return result;
@@ -252,7 +277,9 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
       client.release(broken);
     }
   }
-  const maxHeld = Math.max(1, (options.poolSize ?? 10) - 2);
+  // Two connections no request holds, for handlers' second transactions and the access check's writes:
+  // a pool of two or fewer holds none.
+  const maxHeld = (options.poolSize ?? 10) - 2;
   let held = 0;
   const release = (client: import('pg').PoolClient, broken?: Error) => {
     held -= 1;
@@ -276,28 +303,39 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   /**
    * A request's transaction is read only, so its COMMIT need not be a round trip of its own: the
    * connection waits here, still counted as held, and the next request to open a scope sends the COMMIT
-   * in front of its own BEGIN (one message). One that nobody takes within PARKED_MS commits on its own
-   * and goes back to the pool. Nothing was written, so nothing waits on that commit; READ COMMITTED holds
-   * no snapshot between statements (no vacuum is held back), only the tables' share locks, for at most
-   * PARKED_MS.
+   * in front of its own BEGIN (one message). One that nobody takes within `parkedMs` (5 ms) commits on
+   * its own and goes back to the pool. Nothing was written, so nothing waits on that commit; READ
+   * COMMITTED holds no snapshot between statements (no vacuum is held back), only the tables' share
+   * locks, for about that long.
    */
-  const parked: Array<{ client: import('pg').PoolClient; timer: NodeJS.Timeout }> = [];
+  type Parked = { client: import('pg').PoolClient; timer: NodeJS.Timeout; drop: (error?: Error) => void };
+  const parked: Parked[] = [];
+  /** Takes an entry out if it is still parked (its timer and listeners gone); false if someone took it first. */
+  const take = (entry: Parked) => {
+    const at = parked.indexOf(entry);
+    if (at < 0) return false;
+    parked.splice(at, 1);
+    clearTimeout(entry.timer);
+    entry.client.off('error', entry.drop).off('end', entry.drop);
+    return true;
+  };
   const park = (client: import('pg').PoolClient) => {
-    const entry = {
+    const entry: Parked = {
       client,
       timer: setTimeout(() => {
-        const at = parked.indexOf(entry);
-        if (at < 0) return;
-        parked.splice(at, 1);
-        void commitAndRelease(client).catch(() => undefined);
-      }, PARKED_MS),
+        if (take(entry)) void commitAndRelease(client).catch(() => undefined);
+      }, options.parkedMs ?? 5),
+      // A connection that dies while it waits (a restart, a failover) is dropped, not handed to a request.
+      drop: (error?: Error) => {
+        if (take(entry)) release(client, error ?? new Error('The connection ended while its read waited to commit'));
+      },
     };
+    client.once('error', entry.drop).once('end', entry.drop);
     parked.push(entry);
   };
   const unpark = () => {
-    const entry = parked.pop();
-    if (entry) clearTimeout(entry.timer);
-    return entry?.client;
+    const entry = parked.at(-1);
+    return entry && take(entry) ? entry.client : undefined;
   };
   async function openRequestScope<T>(
     agencyId: string,
@@ -307,7 +345,16 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   ): Promise<RequestScope<T> | null> {
     if (![agencyId, sessionId, userId].every(isUuid) || !/^-?\d{1,19}$/.test(knownVersion))
       throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
-    let client = unpark();
+    return openScope<T>(agencyId, sessionId, userId, knownVersion, true);
+  }
+  async function openScope<T>(
+    agencyId: string,
+    sessionId: string,
+    userId: string,
+    knownVersion: string,
+    mayTakeParked: boolean,
+  ): Promise<RequestScope<T> | null> {
+    let client = mayTakeParked ? unpark() : undefined;
     const pendingCommit = client !== undefined;
     if (!client) {
       if (held >= maxHeld) return null;
@@ -335,6 +382,9 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     } catch (error) {
       state = 'ended';
       await rollBackAndRelease(on);
+      // A parked connection that failed (it died while it waited) costs the request nothing: nothing of
+      // it has run yet, so it starts again once on a connection of the pool's.
+      if (pendingCommit) return openScope<T>(agencyId, sessionId, userId, knownVersion, false);
       throw error;
     }
     return {

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import type { Http2ServerResponse } from 'node:http2';
 import { and, asc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { effectiveSecurityPolicy, type SecurityPolicy, type SysConfig } from '../../core/contracts/agency.ts';
 import {
@@ -13,6 +12,7 @@ import { checkModuleApiAccess, type ModuleKey } from '../../core/modules.ts';
 import { hasPermission, type Permission } from '../../core/permissions.ts';
 import { realtimeEvents } from '../db/schema.ts';
 import { isIdle, type RequestAuth, type Scope } from './access.ts';
+import { clientGone as gone } from './client-gone.ts';
 import { uuidList, type Database, type Tx } from './database.ts';
 
 /**
@@ -117,16 +117,6 @@ export async function publishAll(
           lt(realtimeEvents.createdAt, new Date(Date.now() - REALTIME_RETENTION_MINUTES * 60_000)),
         ),
       );
-}
-
-/**
- * Whether the client has gone. HTTP/1.1's answer says so itself; over HTTP/2 (the server answering
- * HTTPS itself, app.ts) the answer is Node's compatibility object, which has no `destroyed`, and its
- * stream says.
- */
-function gone(response: ServerResponse): boolean {
-  const { stream } = response as ServerResponse & Partial<Pick<Http2ServerResponse, 'stream'>>;
-  return stream ? stream.destroyed || stream.closed : response.destroyed;
 }
 
 interface Subscriber {

@@ -132,3 +132,48 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
     expect(await openTransactions()).toBe(0);
   });
 });
+
+describe('reads whose connections wait to commit (PostgreSQL, the wait made ten seconds)', { timeout: 120_000 }, () => {
+  let server: TestServer;
+  // Each agency's only user, its administrator.
+  let first: Session;
+  let second: Session;
+
+  const waiting = () =>
+    queryRows<{ pid: number }>(
+      server.database.owner,
+      sql`select pid from pg_stat_activity where datname = current_database() and state = 'idle in transaction' and pid <> pg_backend_pid()`,
+    );
+  const usersSeenBy = async (session: Session) => {
+    const answer = await server.request({ method: 'GET', url: '/rest/v1/admin/users?page_size=200', token: session.access_token });
+    expect(answer.statusCode).toBe(200);
+    return (answer.json() as { items: Array<{ id: string }> }).items.map((user) => user.id);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres', {}, { parkedMs: 10_000 });
+    for (const which of ['first', 'second'] as const) {
+      const agency = await makeAgency(server, `Waiting ${which} PD`);
+      const admin = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
+      if (which === 'first') first = admin;
+      else second = admin;
+    }
+  });
+  afterAll(() => server?.close());
+
+  it('shows each agency only its own people when their reads follow each other on the same connections', async () => {
+    for (let round = 0; round < 5; round++) {
+      expect(await usersSeenBy(first)).toEqual([first.user.id]);
+      expect(await usersSeenBy(second)).toEqual([second.user.id]);
+    }
+  });
+
+  it('answers the next read when a connection died while its read waited to commit', async () => {
+    await usersSeenBy(first);
+    const [victim] = await waiting();
+    expect(victim).toBeDefined();
+    await queryRows(server.database.owner, sql`select pg_terminate_backend(${victim!.pid})`);
+    expect(await usersSeenBy(first)).toEqual([first.user.id]);
+    expect(await usersSeenBy(second)).toEqual([second.user.id]);
+  });
+});

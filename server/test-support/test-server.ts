@@ -37,7 +37,7 @@ export interface TestServer {
 export async function startTestServer(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { routes?: (app: FastifyInstance) => void } = {},
+  options: { routes?: (app: FastifyInstance) => void; parkedMs?: number } = {},
 ): Promise<TestServer> {
   const mail = await startMailCapture();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'precinct-test-'));
@@ -64,6 +64,7 @@ export async function startTestServer(
     ...(config.databaseAdminUrl ? { adminUrl: config.databaseAdminUrl } : {}),
     dataDir: 'memory://',
     poolSize: 4,
+    ...(options.parkedMs !== undefined ? { parkedMs: options.parkedMs } : {}),
     ...(config.databaseUrl ? {} : { pgliteDump: pgliteTemplate() }),
   });
   const { app, services } = await buildApp(config, database);
