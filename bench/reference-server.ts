@@ -53,52 +53,42 @@ if (mode === 'pk') {
     grant select, insert on bench_reference_creates to precinct_app;
     truncate bench_reference_creates;`);
   app.post<{ Querystring: { agency: string }; Body: unknown }>('/create', async (request, reply) => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query({
-        name: 'scope',
-        text: "select set_config('role', 'precinct_app', true), set_config('app.agency_id', $1, true)",
-        values: [request.query.agency],
-      });
-      const { rows } = await client.query({
-        name: 'create',
-        text: 'insert into bench_reference_creates (agency_id, body) values ($1, $2) returning id, created_at',
-        values: [request.query.agency, JSON.stringify(request.body)],
-      });
-      await client.query('commit');
-      return reply.status(201).send(rows[0]);
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    const [created] = await inAgency(request.query.agency, {
+      name: 'create',
+      text: 'insert into bench_reference_creates (agency_id, body) values ($1, $2) returning id, created_at',
+      values: [request.query.agency, JSON.stringify(request.body)],
+    });
+    return reply.status(201).send(created);
   });
 } else {
-  app.get<{ Querystring: { agency: string } }>('/page', async (request) => {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query({
-        name: 'scope',
-        text: "select set_config('role', 'precinct_app', true), set_config('app.agency_id', $1, true)",
-        values: [request.query.agency],
-      });
-      const { rows } = await client.query({
-        name: 'page',
-        text: `select * from vehicles where agency_id = $1 and status = 'in_service' order by odometer desc, id limit 50`,
-        values: [request.query.agency],
-      });
-      await client.query('commit');
-      return { items: rows };
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
-  });
+  app.get<{ Querystring: { agency: string } }>('/page', async (request) => ({
+    items: await inAgency(request.query.agency, {
+      name: 'page',
+      text: `select * from vehicles where agency_id = $1 and status = 'in_service' order by odometer desc, id limit 50`,
+      values: [request.query.agency],
+    }),
+  }));
+}
+
+/** BEGIN, the API's role and the agency for the transaction, one statement, COMMIT: a round trip each, as bare as it gets. */
+async function inAgency(agency: string, statement: { name: string; text: string; values: unknown[] }): Promise<unknown[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query({
+      name: 'scope',
+      text: "select set_config('role', 'precinct_app', true), set_config('app.agency_id', $1, true)",
+      values: [agency],
+    });
+    const { rows } = await client.query(statement);
+    await client.query('commit');
+    return rows;
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 await app.listen({ host: '127.0.0.1', port: Number(values.port) });
