@@ -139,8 +139,9 @@ export function installAccessControl(app: FastifyInstance, options: { database: 
     // Whatever happens next (answered, refused by validation, the client gone), the transaction ends
     // with the response: a no-op once the handler joined it. A client that went while the check was on
     // its way has closed already, and no response will end it.
-    if (request.requestScope && clientGone(reply.raw)) await request.requestScope.end();
-    else if (request.requestScope) reply.raw.once('close', () => void request.requestScope?.end());
+    const scope = request.requestScope;
+    if (scope && clientGone(reply.raw)) await scope.end();
+    else if (scope) reply.raw.once('close', () => void scope.end());
   });
   app.addHook('onResponse', async (request) => {
     await request.requestScope?.end();

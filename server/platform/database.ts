@@ -132,6 +132,14 @@ function scopeStatement(agencyId: string | null, userId: string): string {
     : `select set_config('role', '${APP_ROLE}', true), set_config('app.agency_id', '${agencyId}', true), set_config('app.user_id', '${userId}', true)`;
 }
 
+/** Rolls back; what a connection that cannot even do that failed with, to drop it from the pool instead of handing it on. */
+async function rollBack(client: import('pg').PoolClient): Promise<Error | undefined> {
+  return client.query('rollback').then(
+    () => undefined,
+    (error: Error) => error,
+  );
+}
+
 /** Runs `work` with its runAtCommit queue, then the message that commits: the queued statements and COMMIT. */
 async function withCommitQueue<R>(tx: Tx, work: (tx: Tx) => Promise<R>): Promise<{ result: R; commit: string }> {
   const queued: string[] = [];
@@ -214,8 +222,11 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   // Nor one dropped while checked out between two queries of a transaction (the pool listens only to
   // idle clients): the transaction's next query fails (503) and the pool discards the client on release.
   // Each connection prepares the statements it runs (prepared-statements.ts): parsed once, not per request.
+  // One that dies while a read waits on it to commit is dropped then (`park`): it is checked out, so the
+  // pool would not notice.
   pool.on('connect', (client) => {
-    client.on('error', () => {});
+    client.on('error', (error: Error) => dropParked(client, error));
+    client.on('end', () => dropParked(client, new Error('The connection ended while its read waited to commit')));
     prepareStatementsOn(client);
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
@@ -243,10 +254,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     try {
       await client.query(`begin; ${scope}`);
     } catch (error) {
-      // As below: a connection that cannot even roll back is dropped from the pool.
-      let broken: Error | undefined;
-      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-      client.release(broken);
+      client.release(await rollBack(client));
       throw error;
     }
     return client;
@@ -270,8 +278,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
       await client.query(commit);
       return result;
     } catch (error) {
-      // A connection that cannot even roll back is dropped from the pool, not handed to the next request.
-      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      broken = await rollBack(client);
       throw error;
     } finally {
       client.release(broken);
@@ -285,12 +292,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     held -= 1;
     client.release(broken);
   };
-  // As in `run`: a connection that cannot even roll back is dropped from the pool, not handed to the next request.
-  const rollBackAndRelease = async (client: import('pg').PoolClient) => {
-    let broken: Error | undefined;
-    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-    release(client, broken);
-  };
+  const rollBackAndRelease = async (client: import('pg').PoolClient) => release(client, await rollBack(client));
   const commitAndRelease = async (client: import('pg').PoolClient, commit = 'commit') => {
     try {
       await client.query(commit);
@@ -308,15 +310,14 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
    * COMMITTED holds no snapshot between statements (no vacuum is held back), only the tables' share
    * locks, for about that long.
    */
-  type Parked = { client: import('pg').PoolClient; timer: NodeJS.Timeout; drop: (error?: Error) => void };
+  type Parked = { client: import('pg').PoolClient; timer: NodeJS.Timeout };
   const parked: Parked[] = [];
-  /** Takes an entry out if it is still parked (its timer and listeners gone); false if someone took it first. */
+  /** Takes an entry out if it is still parked (its timer cleared); false if someone took it first. */
   const take = (entry: Parked) => {
     const at = parked.indexOf(entry);
     if (at < 0) return false;
     parked.splice(at, 1);
     clearTimeout(entry.timer);
-    entry.client.off('error', entry.drop).off('end', entry.drop);
     return true;
   };
   const park = (client: import('pg').PoolClient) => {
@@ -325,18 +326,18 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
       timer: setTimeout(() => {
         if (take(entry)) void commitAndRelease(client).catch(() => undefined);
       }, options.parkedMs ?? 5),
-      // A connection that dies while it waits (a restart, a failover) is dropped, not handed to a request.
-      drop: (error?: Error) => {
-        if (take(entry)) release(client, error ?? new Error('The connection ended while its read waited to commit'));
-      },
     };
-    client.once('error', entry.drop).once('end', entry.drop);
     parked.push(entry);
   };
   const unpark = () => {
     const entry = parked.at(-1);
     return entry && take(entry) ? entry.client : undefined;
   };
+  /** A waiting connection that died (a restart, a failover) is dropped, not handed to a request. */
+  function dropParked(client: import('pg').PoolClient, error: Error) {
+    const entry = parked.find((candidate) => candidate.client === client);
+    if (entry && take(entry)) release(client, error);
+  }
   async function openRequestScope<T>(
     agencyId: string,
     sessionId: string,
