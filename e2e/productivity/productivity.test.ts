@@ -20,7 +20,7 @@ import {
   type Person,
 } from '../admin/support.ts';
 import { openAs, PHONE } from '../schedule/support.ts';
-import { ifMatch, newList, newSpace, newTask as addTask } from './support.ts';
+import { ifMatch, moveRightByKeyboard, newList, newSpace, newTask as addTask } from './support.ts';
 import { transitionsDone } from '../support/browser.ts';
 
 let admin: Person & { id?: string };
@@ -134,14 +134,8 @@ describe('a unit runs its work in productivity', () => {
       await expectStatus(dragged.id, 'in_progress');
       await target.getByRole('button', { name: draggedName, exact: true }).waitFor();
 
-      const keyHandle = page.getByRole('button', { name: `Move ${keyedName}` });
-      await keyHandle.focus();
-      await page.keyboard.press('Space');
       // Picked up, the card is over its own column; the announcements say where it is at each step.
-      await page.getByText(`${keyedName} is over To do.`).waitFor({ state: 'attached' });
-      await page.keyboard.press('ArrowRight');
-      await page.getByText(`${keyedName} is over In progress.`).waitFor({ state: 'attached' });
-      await page.keyboard.press('Space');
+      await moveRightByKeyboard(page, keyedName, 'To do', 'In progress');
       await expectStatus(keyed.id, 'in_progress');
     } finally {
       await page.context().close();
