@@ -3,6 +3,7 @@
  * "Explain access" and signed-in sessions, the invite dialog speaking of the invited person, and a
  * broken session cookie that signs the browser out and says why.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminUser } from '../../core/contracts/admin.ts';
 import { encodeCookieValue, SESSION_COOKIE } from '../../web/lib/session/session-cookie.ts';
@@ -22,14 +23,17 @@ async function invite(name: string): Promise<AdminUser> {
 
 describe('people and roles in the admin area', () => {
   it('gives two chosen people a role at once and says it was done for each; a row click then explains what one of them may open', async () => {
-    const [kim, lou] = [await invite('Kim Bulkfirst'), await invite('Lou Bulksecond')];
+    // Names of this attempt's own: a retry finds the first attempt's people in the list and the log too.
+    const attempt = randomUUID().slice(0, 4);
+    const [kimName, louName] = [`Kim Bulkfirst ${attempt}`, `Lou Bulksecond ${attempt}`];
+    const [kim, lou] = [await invite(kimName), await invite(louName)];
     const page = await newPage();
     try {
       await signInWithSession(page, admin.session);
       await page.goto('/admin/users?q=bulk');
       await settled(page);
-      await page.getByRole('checkbox', { name: 'Select Kim Bulkfirst' }).check();
-      await page.getByRole('checkbox', { name: 'Select Lou Bulksecond' }).check();
+      await page.getByRole('checkbox', { name: `Select ${kimName}` }).check();
+      await page.getByRole('checkbox', { name: `Select ${louName}` }).check();
       const bar = page.getByRole('region', { name: 'Bulk actions' });
       await bar.getByText('2 people selected').waitFor();
       await bar.getByLabel('Action', { exact: true }).first().click();
@@ -40,14 +44,14 @@ describe('people and roles in the admin area', () => {
 
       const results = page.getByTestId('bulk-results');
       await results.getByText('Done for 2 of 2').waitFor();
-      await expect.poll(() => results.textContent()).toMatch(/Kim Bulkfirst: Now holds Fleet Manager/);
-      expect(await results.textContent()).toMatch(/Lou Bulksecond: Now holds Fleet Manager/);
-      await page.getByRole('row').filter({ hasText: 'Kim Bulkfirst' }).getByText('Fleet Manager').waitFor();
-      await page.getByRole('row').filter({ hasText: 'Lou Bulksecond' }).getByText('Fleet Manager').waitFor();
+      await expect.poll(() => results.textContent()).toContain(`${kimName}: Now holds Fleet Manager`);
+      expect(await results.textContent()).toContain(`${louName}: Now holds Fleet Manager`);
+      await page.getByRole('row').filter({ hasText: kimName }).getByText('Fleet Manager').waitFor();
+      await page.getByRole('row').filter({ hasText: louName }).getByText('Fleet Manager').waitFor();
 
       // A click on the row (not on the name's link) opens the person.
-      await page.getByRole('row').filter({ hasText: 'Kim Bulkfirst' }).getByRole('cell').nth(2).click();
-      const drawer = page.getByRole('dialog', { name: 'Kim Bulkfirst' });
+      await page.getByRole('row').filter({ hasText: kimName }).getByRole('cell').nth(2).click();
+      const drawer = page.getByRole('dialog', { name: kimName });
       const access = drawer.getByTestId('explain-access');
       await access.getByRole('heading', { name: 'Explain access' }).waitFor();
       await access.getByRole('row').filter({ hasText: 'Manage the fleet' }).getByText('Fleet Manager').waitFor();
@@ -62,7 +66,7 @@ describe('people and roles in the admin area', () => {
       await page.keyboard.press('Escape');
       await openInApp(page, '/admin?tab=audit');
       await page.getByRole('tab', { name: 'Summary' }).waitFor();
-      const entry = page.getByRole('row').filter({ hasText: 'Gave Kim Bulkfirst the role Fleet Manager' });
+      const entry = page.getByRole('row').filter({ hasText: `Gave ${kimName} the role Fleet Manager` });
       expect(await entry.getByRole('cell').nth(1).textContent()).toMatch(/^Pat Chief/);
       await openInApp(page, `/admin/access/roles/${await roleIdByName(admin.session, 'Administrator')}`);
       await page.getByText('you may change it, but it cannot be deleted').waitFor();

@@ -177,6 +177,23 @@ describe('the template builder', () => {
 
 describe('the service request queue', () => {
   it('triages a request to completed, and the vehicle returns to service', async () => {
+    // A car, request and vendor of this attempt's own: a retry finds the first attempt's request completed, its car in service.
+    const attempt = randomUUID().slice(0, 4).toUpperCase();
+    const vendorName = `Main Street Brake & Tire ${attempt}`;
+    const vehicle = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
+      unit_number: `P-102-${attempt}`,
+      vehicle_type: 'patrol',
+      make: 'Ford',
+      model: 'Police Interceptor Utility',
+      year: 2024,
+      odometer: 12000,
+    });
+    const request = await created<ServiceRequest>('/rest/v1/fleet/service-requests', {
+      vehicle_id: vehicle.id,
+      category: 'brakes',
+      description: 'Brakes grind and pull to the right',
+      drivable: false,
+    });
     expect((await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).status).toBe('out_of_service');
     const page = await newPage();
     try {
@@ -194,11 +211,11 @@ describe('the service request queue', () => {
       await drawer.locator('label', { hasText: /^Start work$/ }).click();
       // The brakes go to an outside shop, which bills the work.
       await drawer.locator('label', { hasText: /^Outside vendor$/ }).click();
-      await created('/rest/v1/fleet/admin/vendors', { name: 'Main Street Brake & Tire' });
+      await created('/rest/v1/fleet/admin/vendors', { name: vendorName });
       const vendor = drawer.getByLabel('Vendor', { exact: true }).first();
       await vendor.click();
       await vendor.fill('Main Street');
-      await page.getByRole('option', { name: 'Main Street Brake & Tire' }).click();
+      await page.getByRole('option', { name: vendorName }).click();
       await drawer.getByRole('button', { name: 'Save' }).click();
       await expect
         .poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status)
@@ -213,11 +230,11 @@ describe('the service request queue', () => {
         .poll(async () => (await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`)).status)
         .toBe('completed');
       const done = await api<ServiceRequest>(admin.session, 'GET', `/rest/v1/fleet/service-requests/${request.id}`);
-      expect(done).toMatchObject({ cost_cents: 41250, vendor_name: 'Main Street Brake & Tire' });
+      expect(done).toMatchObject({ cost_cents: 41250, vendor_name: vendorName });
       await expect.poll(() => moves.count()).toBe(2);
 
       await openInApp(page, `/fleet/admin/vehicle/${vehicle.id}`);
-      await page.getByRole('heading', { name: 'Unit P-101', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: `Unit ${vehicle.unit_number}`, level: 1 }).waitFor();
       await page.getByRole('region', { name: 'Status' }).getByText('In service', { exact: true }).waitFor();
       expect((await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${vehicle.id}`)).status).toBe('in_service');
     } finally {
@@ -257,8 +274,9 @@ describe('an officer’s photos in the queue', () => {
 
 describe('a vehicle’s photo', () => {
   it('uploads a photo with its progress shown, refuses a PDF, replaces and removes the photo, and the vehicles table shows it as a thumbnail', async () => {
+    // A unit number of this attempt's own: a retry finds the first attempt's car in the vehicles table.
     const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
-      unit_number: 'PH-1',
+      unit_number: `PH-1-${randomUUID().slice(0, 4).toUpperCase()}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',
@@ -270,7 +288,7 @@ describe('a vehicle’s photo', () => {
     try {
       await signInWithSession(page, admin.session);
       await page.goto(`/fleet/admin/vehicle/${car.id}`);
-      await page.getByRole('heading', { name: 'Unit PH-1', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: `Unit ${car.unit_number}`, level: 1 }).waitFor();
       const card = page.getByRole('region', { name: 'Photo', exact: true });
       await card.getByText(/^No photo yet/).waitFor();
 
@@ -294,7 +312,7 @@ describe('a vehicle’s photo', () => {
         .filter({ hasText: /^Uploading… \d+%$/ })
         .waitFor();
       releaseUpload();
-      await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
+      await expectImageShown(card.getByRole('img', { name: `Unit ${car.unit_number}` }));
       await expect.poll(async () => (await current()).photo_id).not.toBeNull();
       const first = (await current()).photo_id;
 
@@ -309,11 +327,11 @@ describe('a vehicle’s photo', () => {
         .locator('input[type="file"]')
         .setInputFiles({ name: 'ph-1-new.png', mimeType: 'image/png', buffer: solidPng(120, 80, [160, 60, 30]) });
       await expect.poll(async () => (await current()).photo_id).not.toBe(first);
-      await expectImageShown(card.getByRole('img', { name: 'Unit PH-1' }));
+      await expectImageShown(card.getByRole('img', { name: `Unit ${car.unit_number}` }));
       await expectNoSeriousAxeViolations(page);
 
-      await openInApp(page, '/fleet/admin/vehicle?q=PH-1');
-      await expectImageShown(page.getByRole('table', { name: 'Vehicles' }).getByRole('img', { name: 'Unit PH-1' }));
+      await openInApp(page, `/fleet/admin/vehicle?q=${car.unit_number}`);
+      await expectImageShown(page.getByRole('table', { name: 'Vehicles' }).getByRole('img', { name: `Unit ${car.unit_number}` }));
       await expectNoSeriousAxeViolations(page);
 
       await page.goto(`/fleet/admin/vehicle/${car.id}`);
@@ -329,8 +347,11 @@ describe('a vehicle’s photo', () => {
 describe('the assigned officer and the officer filter', () => {
   it('assigns an officer found by name on the vehicle page and when adding a vehicle', async () => {
     const me = (await api<{ id: string }>(admin.session, 'GET', '/auth/v1/user')).id;
+    // Unit numbers of this attempt's own: a retry finds the first attempt's cars.
+    const attempt = randomUUID().slice(0, 4).toUpperCase();
+    const added = `AS-2-${attempt}`;
     const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
-      unit_number: 'AS-1',
+      unit_number: `AS-1-${attempt}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',
@@ -341,7 +362,7 @@ describe('the assigned officer and the officer filter', () => {
     try {
       await signInWithSession(page, admin.session);
       await page.goto(`/fleet/admin/vehicle/${car.id}`);
-      await page.getByRole('heading', { name: 'Unit AS-1', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: `Unit ${car.unit_number}`, level: 1 }).waitFor();
       await settled(page);
       const picker = page.getByRole('region', { name: 'Details' }).getByLabel('Assigned officer', { exact: true }).first();
       await picker.fill('pat ch');
@@ -351,7 +372,7 @@ describe('the assigned officer and the officer filter', () => {
         .poll(async () => (await api<Vehicle>(admin.session, 'GET', `/rest/v1/fleet/admin/vehicles/${car.id}`)).assigned_user_id)
         .toBe(me);
       await page.reload();
-      await page.getByRole('heading', { name: 'Unit AS-1', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: `Unit ${car.unit_number}`, level: 1 }).waitFor();
       await expect
         .poll(() => page.getByRole('region', { name: 'Details' }).getByLabel('Assigned officer', { exact: true }).first().inputValue())
         .toBe('Pat Chief');
@@ -359,7 +380,7 @@ describe('the assigned officer and the officer filter', () => {
       await openInApp(page, '/fleet/admin/vehicle');
       await page.getByRole('button', { name: 'Add a vehicle' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add a vehicle' });
-      await dialog.getByRole('textbox', { name: 'Unit number' }).fill('AS-2');
+      await dialog.getByRole('textbox', { name: 'Unit number' }).fill(added);
       await dialog.getByLabel(/^Type/).first().click();
       await page.getByRole('option', { name: 'Patrol car' }).click();
       await dialog.getByRole('textbox', { name: 'Make' }).fill('Chevrolet');
@@ -372,9 +393,9 @@ describe('the assigned officer and the officer filter', () => {
       await chooseOnlyOption(page, dialogPicker, 'Pat Chief');
       await dialog.getByRole('button', { name: 'Add vehicle' }).click();
       // No VIN, plate or plate state: blanks are fine.
-      await page.getByRole('heading', { name: 'Unit AS-2', level: 1 }).waitFor();
-      const added = await api<ApiPage<Vehicle>>(admin.session, 'GET', '/rest/v1/fleet/vehicles?q=AS-2');
-      expect(added.items[0]).toMatchObject({ unit_number: 'AS-2', assigned_user_id: me, assigned_user_name: 'Pat Chief' });
+      await page.getByRole('heading', { name: `Unit ${added}`, level: 1 }).waitFor();
+      const found = await api<ApiPage<Vehicle>>(admin.session, 'GET', `/rest/v1/fleet/vehicles?q=${added}`);
+      expect(found.items[0]).toMatchObject({ unit_number: added, assigned_user_id: me, assigned_user_name: 'Pat Chief' });
     } finally {
       await page.context().close();
     }
@@ -427,7 +448,9 @@ describe('the fleet settings of an agency that turned Fleet off', () => {
 
 describe('the fleet settings, kept by the fleet office', () => {
   it('lets a fleet manager without admin access add a vehicle type that stays after a reload, while the administrator’s module page points there', async () => {
-    const roleId = await createRole(admin.session, 'Fleet desk', ['fleet:admin']);
+    // A role and a vehicle type of this attempt's own: a retry would be refused the first attempt's names.
+    const attempt = randomUUID().slice(0, 4);
+    const roleId = await createRole(admin.session, `Fleet desk ${attempt}`, ['fleet:admin']);
     const manager = await inviteAndAccept(admin.session, {
       name: 'Dana Desk',
       roleIds: [roleId],
@@ -446,14 +469,14 @@ describe('the fleet settings, kept by the fleet office', () => {
       await types.getByRole('textbox', { name: 'Vehicle types: name 1' }).waitFor();
       const before = await types.getByRole('textbox', { name: /^Vehicle types: name/ }).count();
       await types.getByRole('button', { name: 'Add' }).click();
-      await types.getByRole('textbox', { name: `Vehicle types: name ${before + 1}` }).fill('Prisoner transport van');
+      await types.getByRole('textbox', { name: `Vehicle types: name ${before + 1}` }).fill(`Prisoner transport van ${attempt}`);
       await page.getByRole('button', { name: 'Save fleet settings' }).click();
       await page.getByText('The fleet settings were saved.').waitFor();
       await page.reload();
       await settled(page);
       await expect
         .poll(() => page.getByRole('textbox', { name: `Vehicle types: key ${before + 1}` }).inputValue())
-        .toBe('prisoner_transport_van');
+        .toBe(`prisoner_transport_van_${attempt}`);
 
       // The module's switch stays the administrator's: the fleet desk is sent home from the admin area.
       await page.goto('/admin/modules/fleet');
@@ -477,7 +500,11 @@ describe('the fleet settings, kept by the fleet office', () => {
 
 describe('who may open the fleet office', () => {
   it('sends a user without fleet:admin to /disabled?module=Fleet Admin', async () => {
-    const roleId = await createRole(admin.session, 'Patrol', ['fleet:squadcheck.submit', 'fleet:servicerequest.submit']);
+    // A role name of this attempt's own: a retry would be refused the first attempt's.
+    const roleId = await createRole(admin.session, `Patrol ${randomUUID().slice(0, 4)}`, [
+      'fleet:squadcheck.submit',
+      'fleet:servicerequest.submit',
+    ]);
     const officer = await inviteAndAccept(admin.session, { name: 'Pat Rol', roleIds: [roleId], accountType: 'full', prefix: 'patrol' });
     const page = await newPage();
     try {
@@ -553,8 +580,9 @@ describe('the fleet office on a 360 px wide phone', () => {
 
 describe('preventive maintenance on a vehicle’s page', () => {
   it('adds an oil-change interval, shows where it stands, and stops tracking it', async () => {
+    // A unit number of this attempt's own: a retry would be refused the first attempt's.
     const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
-      unit_number: 'PM-1',
+      unit_number: `PM-1-${randomUUID().slice(0, 4).toUpperCase()}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',

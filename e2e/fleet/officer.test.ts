@@ -9,6 +9,7 @@
  * The founder of a new agency (admin:access, which passes every permission) is the officer here; the
  * car is added through the fleet admin API and assigned to them.
  */
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
@@ -21,27 +22,27 @@ const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
 let officer: Person;
-let car: Vehicle;
+let me: string;
 let spare: Vehicle;
 let k9: Vehicle;
+
+const add = (unit: string, plate: string, extra: object = {}) =>
+  api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
+    unit_number: unit,
+    vehicle_type: 'patrol',
+    make: 'Ford',
+    model: 'Police Interceptor Utility',
+    year: 2024,
+    plate,
+    plate_state: 'IL',
+    odometer: 41_000,
+    ...extra,
+  });
 
 beforeAll(async () => {
   officer = await agencyWithAdmin('fleet');
   const users = await api<ApiPage<AdminUser>>(officer.session, 'GET', '/rest/v1/admin/users');
-  const me = users.items[0]!.id;
-  const add = (unit: string, plate: string, extra: object = {}) =>
-    api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
-      unit_number: unit,
-      vehicle_type: 'patrol',
-      make: 'Ford',
-      model: 'Police Interceptor Utility',
-      year: 2024,
-      plate,
-      plate_state: 'IL',
-      odometer: 41_000,
-      ...extra,
-    });
-  car = await add('P-417', 'PCT 417', { assigned_user_id: me });
+  me = users.items[0]!.id;
   spare = await add('P-502', 'PCT 502');
   // K-9 units are checked against a form of a photo and a signature only.
   await api(officer.session, 'POST', '/rest/v1/fleet/admin/templates', {
@@ -96,21 +97,25 @@ async function passEverything(page: Page, except: RegExp[] = []): Promise<void> 
 
 describe('an officer on a phone', () => {
   it('does a squad check with a failed critical item, sees the request it opened and the car out of service, and turns a non-critical failure into a service request', async () => {
+    // A car of this attempt's own: a retry finds the first attempt's out of service with its requests open.
+    const attempt = randomUUID().slice(0, 4).toUpperCase();
+    const car = await add(`P-417-${attempt}`, `PCT 417 ${attempt}`, { assigned_user_id: me });
+    const unit = `Unit ${car.unit_number}`;
     const page = await newPage({ viewport: PHONE });
     try {
       await signInWithSession(page, officer.session);
       await page.goto('/fleet');
       await page.getByRole('heading', { name: 'Fleet', level: 1 }).waitFor();
       await settled(page);
-      await page.getByText('Unit P-417').first().waitFor();
+      await page.getByText(unit).first().waitFor();
       await expectNoSidewaysScroll(page, '/fleet');
 
       await page.getByRole('link', { name: 'Do a squad check' }).click();
       await expectPath(page, '/fleet/squadcheck');
-      await page.getByRole('textbox', { name: /Vehicle/ }).fill('PCT 417');
-      await page.getByRole('button', { name: /^Unit P-417/ }).click();
+      await page.getByRole('textbox', { name: /Vehicle/ }).fill(car.plate!);
+      await page.getByRole('button', { name: new RegExp(`^${unit}`) }).click();
       await expectPath(page, `/fleet/squadcheck?vehicle_id=${car.id}`);
-      await page.getByRole('heading', { name: 'Squad check: unit P-417', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: `Squad check: unit ${car.unit_number}`, level: 1 }).waitFor();
       await expectNoSidewaysScroll(page, 'the squad check form');
 
       await page.getByRole('textbox', { name: /^Odometer/ }).fill('41250');
@@ -139,8 +144,8 @@ describe('an officer on a phone', () => {
       await page.getByRole('button', { name: 'Send the squad check' }).click();
 
       // The critical failure opened a request of its own: the result points to it, and offers no second one for Siren.
-      await page.getByRole('heading', { name: 'Squad check sent: unit P-417', level: 1 }).waitFor();
-      await page.getByText('Unit P-417 is now out of service').waitFor();
+      await page.getByRole('heading', { name: `Squad check sent: unit ${car.unit_number}`, level: 1 }).waitFor();
+      await page.getByText(`${unit} is now out of service`).waitFor();
       const opened = page.getByText(/^Service request #\d+ was opened for you; the vehicle is out of service\.$/);
       await opened.waitFor();
       const openedNumber = (await opened.textContent())!.match(/#(\d+)/)![1]!;
@@ -175,7 +180,7 @@ describe('an officer on a phone', () => {
           .first()
           .inputValue(),
       ).toBe('Lights, siren and radio');
-      await page.getByText('Unit P-417').first().waitFor();
+      await page.getByText(unit).first().waitFor();
       await page.getByRole('radio', { name: 'No, it must not be driven' }).check();
       await expectNoSidewaysScroll(page, '/fleet/request');
       await page.getByRole('button', { name: 'Send the request' }).click();
@@ -186,16 +191,22 @@ describe('an officer on a phone', () => {
       const mine = page
         .getByRole('region', { name: 'Your service requests' })
         .or(page.locator('section[aria-labelledby="my-requests-heading"]'));
-      await mine.getByRole('link', { name: `#${number} · Unit P-417` }).waitFor();
+      await mine.getByRole('link', { name: `#${number} · ${unit}` }).waitFor();
       await expectNoSidewaysScroll(page, 'the service request');
 
       // Home shows the car out of service and the open request.
       await page.goto('/fleet');
       await settled(page);
-      await page.getByRole('link', { name: `#${number} · Unit P-417` }).waitFor();
-      await page.getByText('Out of service').first().waitFor();
+      await page.getByRole('link', { name: `#${number} · ${unit}` }).waitFor();
+      // This car's card: a retry finds the first attempt's car out of service too.
+      await page
+        .getByRole('region', { name: 'Your vehicles' })
+        .locator('.mantine-Card-root')
+        .filter({ hasText: unit })
+        .getByText('Out of service')
+        .waitFor();
 
-      await page.getByRole('link', { name: `#${openedNumber} · Unit P-417` }).waitFor();
+      await page.getByRole('link', { name: `#${openedNumber} · ${unit}` }).waitFor();
 
       // The request the critical failure opened, where the result's link leads.
       await page.goto(openedHref);
@@ -268,6 +279,11 @@ describe('an officer on a phone', () => {
 
 describe('an officer checking a K-9 unit', () => {
   it('uploads a photo with its progress shown, draws a signature, sends the check, and the office sees both images', async () => {
+    // A retry finds the first attempt's check sent, or its answers kept as a draft: counted, and the draft emptied.
+    const sent = () =>
+      api<ApiPage<SquadCheckSubmission>>(officer.session, 'GET', `/rest/v1/fleet/admin/squad-checks?failures=all&vehicle_id=${k9.id}`);
+    const before = (await sent()).total;
+    await api(officer.session, 'PUT', `/rest/v1/fleet/squad-checks/drafts/${k9.id}`, { answers: [] });
     const page = await newPage({ viewport: PHONE });
     try {
       await signInWithSession(page, officer.session);
@@ -332,12 +348,8 @@ describe('an officer checking a K-9 unit', () => {
       await page.getByText('Everything passed').waitFor();
 
       // The office's review screen shows the photo and the signature.
-      const checks = await api<ApiPage<SquadCheckSubmission>>(
-        officer.session,
-        'GET',
-        `/rest/v1/fleet/admin/squad-checks?failures=all&vehicle_id=${k9.id}`,
-      );
-      expect(checks.total).toBe(1);
+      const checks = await sent();
+      expect(checks.total).toBe(before + 1);
       await page.goto(`/fleet/admin/squadchecks/${checks.items[0]!.id}`);
       await page.getByRole('heading', { name: 'Squad check: unit K9-7', level: 1 }).waitFor();
       await settled(page);

@@ -6,6 +6,7 @@
  * API); a photo taken offline waits on the device with it and is uploaded first. Signing out while an item waits asks first. The outbox's panel is axe clean. Set-up goes through the API: a new agency whose
  * founder (admin:access) is the officer, and a car assigned to them.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -524,8 +525,9 @@ describe('a request the server refused after it waited in the outbox', () => {
   });
 
   it('opens a refused service request with the server’s message beside the vehicle, and discards it', async () => {
+    // A unit number of this attempt's own: a retry would be refused the first attempt's.
     const spare = await api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
-      unit_number: 'P-612',
+      unit_number: `P-612-${randomUUID().slice(0, 4).toUpperCase()}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',
@@ -538,7 +540,7 @@ describe('a request the server refused after it waited in the outbox', () => {
     const page = await openWithServiceWorker(`/fleet/request?vehicle_id=${spare.id}&category=body_damage`);
     try {
       await page.getByRole('heading', { name: 'Report a problem', level: 1 }).waitFor();
-      await page.getByText('Unit P-612').first().waitFor();
+      await page.getByText(`Unit ${spare.unit_number}`).first().waitFor();
       await page.getByRole('textbox', { name: /What is wrong\?/ }).fill(description);
       await page.getByRole('radio', { name: 'Yes, it can be driven' }).check();
       await page.context().setOffline(true);
@@ -560,20 +562,26 @@ describe('a request the server refused after it waited in the outbox', () => {
       await page
         .getByRole('alert')
         .filter({ hasText: 'Not sent: the server refused it' })
-        .getByRole('button', { name: /^Open to fix: Service request for unit P-612/ })
+        .getByRole('button', { name: new RegExp(`^Open to fix: Service request for unit ${spare.unit_number}`) })
         .click();
 
-      await page.getByRole('alert').filter({ hasText: 'Not sent: Service request for unit P-612' }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `Not sent: Service request for unit ${spare.unit_number}` })
+        .waitFor();
       expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toBe(description);
       expect(await page.getByRole('radio', { name: 'Yes, it can be driven' }).isChecked()).toBe(true);
       await page
         .getByRole('alert')
-        .filter({ hasText: /^Unit P-612 is retired$/ })
+        .filter({ hasText: new RegExp(`^Unit ${spare.unit_number} is retired$`) })
         .waitFor();
 
       await page.getByRole('button', { name: 'Discard it' }).click();
       await page.getByRole('button', { name: '1 not sent' }).waitFor({ state: 'detached' });
-      await page.getByRole('alert').filter({ hasText: 'Not sent: Service request for unit P-612' }).waitFor({ state: 'detached' });
+      await page
+        .getByRole('alert')
+        .filter({ hasText: `Not sent: Service request for unit ${spare.unit_number}` })
+        .waitFor({ state: 'detached' });
       expect(await page.getByRole('textbox', { name: /What is wrong\?/ }).inputValue()).toBe('');
       expect(new URL(page.url()).searchParams.get('outbox')).toBeNull();
       expect((await myRequests()).filter((request) => request.description === description)).toHaveLength(0);

@@ -93,21 +93,25 @@ describe('a daily observation report from the trainer to the supervisor', () => 
   }, 120_000);
 
   it('lets the trainee acknowledge it with a comment, and the coordinator approve it, after which it is locked', async () => {
-    const traineePage = await as(trainee, '/');
-    try {
-      // The home screen says what waits for the trainee, and leads to field training.
-      await traineePage.getByRole('link', { name: '1 DOR to acknowledge' }).waitFor();
-      await traineePage.goto(dorPath);
-      await settled(traineePage);
-      await traineePage.getByLabel('Your comment (optional)').fill('I will study the beat map.');
-      await traineePage.getByRole('button', { name: 'Acknowledge' }).click();
-      await traineePage.getByText('Waiting for approval').first().waitFor();
-    } finally {
-      await traineePage.context().close();
+    // A retry finds the DOR as the first attempt left it: each signature already made is not asked for again.
+    const { status } = await api<Dor>(trainer.session, 'GET', `/rest/v1/fto/dors/${dorPath.split('/').pop()!}`);
+    if (status === 'completed') {
+      const traineePage = await as(trainee, '/');
+      try {
+        // The home screen says what waits for the trainee, and leads to field training.
+        await traineePage.getByRole('link', { name: '1 DOR to acknowledge' }).waitFor();
+        await traineePage.goto(dorPath);
+        await settled(traineePage);
+        await traineePage.getByLabel('Your comment (optional)').fill('I will study the beat map.');
+        await traineePage.getByRole('button', { name: 'Acknowledge' }).click();
+        await traineePage.getByText('Waiting for approval').first().waitFor();
+      } finally {
+        await traineePage.context().close();
+      }
     }
     const page = await as(coordinator, dorPath);
     try {
-      await page.getByRole('button', { name: 'Approve and lock' }).click();
+      if (status !== 'approved') await page.getByRole('button', { name: 'Approve and lock' }).click();
       await page.getByText('Approved', { exact: true }).first().waitFor();
       await page.getByText('Comment: I will study the beat map.').waitFor();
       expect(await page.locator('select[aria-label^="Rating: "]').count()).toBe(0);
@@ -157,37 +161,40 @@ describe('progress and the program', () => {
   }, 120_000);
 
   it('saves a renamed phase, a new task and a new policy as a new version of the program', async () => {
+    // The program as it is now (a retry finds the first attempt's version saved), and names of this attempt's own.
+    const current = await api<Program>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}`);
+    const attempt = randomUUID().slice(0, 4);
     const page = await as(coordinator, `/fto/admin/configure/${program.id}`);
     try {
       const name = page.getByRole('textbox', { name: /^Name/ }).first();
       await name.fill('Phase 1: Orientation and safety');
       // A task added to phase 1, with its title left empty first: refused beside the field.
-      const phase1 = program.content.phases[0]!.name;
+      const phase1 = current.content.phases[0]!.name;
       await page.getByRole('button', { name: `Add a task to ${phase1}` }).click();
-      await page.getByRole('button', { name: `Save as version ${program.version_number + 1}` }).click();
+      await page.getByRole('button', { name: `Save as version ${current.version_number + 1}` }).click();
       const tasks = page.getByRole('region', { name: 'Task library' });
       const newTask = tasks
         .getByRole('textbox', { name: /^Task/ })
-        .nth(program.content.tasks.filter((t) => t.phase_key === program.content.phases[0]!.key).length);
+        .nth(current.content.tasks.filter((t) => t.phase_key === current.content.phases[0]!.key).length);
       await expect.poll(() => newTask.getAttribute('aria-invalid')).toBe('true');
-      await newTask.fill('Evidence booking');
+      await newTask.fill(`Evidence booking ${attempt}`);
       await page.getByRole('button', { name: 'Add a policy' }).click();
       const policies = page.getByRole('region', { name: 'Policies to acknowledge' });
       await policies
         .getByRole('textbox', { name: /^Policy/ })
         .last()
-        .fill('Body-worn cameras');
+        .fill(`Body-worn cameras ${attempt}`);
       await policies
         .getByRole('textbox', { name: /^Text of the policy/ })
         .last()
         .fill('Record every enforcement contact from arrival.');
-      await page.getByRole('button', { name: `Save as version ${program.version_number + 1}` }).click();
-      await page.getByText(`Version ${program.version_number + 1}: new binders start on it`).waitFor();
+      await page.getByRole('button', { name: `Save as version ${current.version_number + 1}` }).click();
+      await page.getByText(`Version ${current.version_number + 1}: new binders start on it`).waitFor();
       const saved = await api<Program>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}`);
       expect(saved.content.phases[0]!.name).toBe('Phase 1: Orientation and safety');
-      expect(saved.content.tasks.map((t) => t.title)).toContain('Evidence booking');
+      expect(saved.content.tasks.map((t) => t.title)).toContain(`Evidence booking ${attempt}`);
       expect(saved.content.policies.at(-1)).toMatchObject({
-        title: 'Body-worn cameras',
+        title: `Body-worn cameras ${attempt}`,
         body: 'Record every enforcement contact from arrival.',
       });
     } finally {
@@ -244,10 +251,13 @@ describe('progress and the program', () => {
   }, 90_000);
 
   it('starts and completes a DOR without a connection, which waits in the outbox and reaches the server completed, once, when the connection is back', async () => {
-    const dorsOn = async (day: string) =>
+    // A retry finds the first attempt's DOR of that day: only the ones this attempt sends count.
+    const dorsOfDay = async () =>
       (await api<{ items: Dor[] }>(trainer.session, 'GET', `/rest/v1/fto/binders/${binder.id}/dors?page_size=200`)).items.filter(
-        (dor) => dor.shift_date === day,
+        (dor) => dor.shift_date === '2026-10-12',
       );
+    const before = new Set((await dorsOfDay()).map((dor) => dor.id));
+    const newDors = async () => (await dorsOfDay()).filter((dor) => !before.has(dor.id));
     const page = await as(trainer, `/fto/binder/${binder.id}/dors/create`, { serviceWorker: true });
     try {
       await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 30_000 });
@@ -264,12 +274,12 @@ describe('progress and the program', () => {
       await page.getByRole('button', { name: 'Complete (sent when back online)' }).click();
       await page.getByText('Completed on this device').waitFor();
       await page.waitForURL(new RegExp(`/fto/binder/${binder.id}$`));
-      expect(await dorsOn('2026-10-12')).toEqual([]);
+      expect(await newDors()).toEqual([]);
 
       await page.context().setOffline(false);
       await page.getByRole('button', { name: /waiting to send/ }).waitFor({ state: 'detached' });
-      await expect.poll(async () => (await dorsOn('2026-10-12')).map((dor) => dor.status)).toEqual(['completed']);
-      const [sent] = await dorsOn('2026-10-12');
+      await expect.poll(async () => (await newDors()).map((dor) => dor.status)).toEqual(['completed']);
+      const [sent] = await newDors();
       const full = await api<Dor>(trainer.session, 'GET', `/rest/v1/fto/dors/${sent!.id}`);
       expect(full.content.most_satisfactory).toBe('Wrote the whole shift up in the car park with no signal.');
     } finally {
@@ -376,29 +386,35 @@ describe('progress and the program', () => {
     }
   }, 60_000);
 
-  // Last: it moves the shared binder on to phase 2.
+  // Last: it moves the shared binder on a phase (phase 2, or on a retry the one after where the first attempt left it).
   it('advances a phase with three signatures: the trainer recommends it with a reason, the trainee acknowledges, the coordinator signs', async () => {
-    const phase2 = program.content.phases[1]!;
-    const trainerPage = await as(trainer, `/fto/binder/${binder.id}`);
-    try {
-      await trainerPage.getByRole('button', { name: 'Recommend advancing' }).click();
-      await trainerPage.getByRole('button', { name: 'Sign the recommendation' }).click();
-      await trainerPage.getByText('Say why the trainee is ready').waitFor();
-      await trainerPage.getByLabel('Why the trainee is ready').fill('Handles calls alone and writes clean reports.');
-      await trainerPage.getByRole('button', { name: 'Sign the recommendation' }).click();
-      await trainerPage.getByText('Waiting for Riley Chen to acknowledge.').waitFor();
-    } finally {
-      await trainerPage.context().close();
+    // A retry starts where the first attempt stopped: signatures already made are not asked for again.
+    const current = await api<BinderDetail>(coordinator.session, 'GET', `/rest/v1/fto/binders/${binder.id}`);
+    const next = current.program.phases[current.program.phases.findIndex((p) => p.key === current.phase_key) + 1]!;
+    if (!current.advance_request) {
+      const trainerPage = await as(trainer, `/fto/binder/${binder.id}`);
+      try {
+        await trainerPage.getByRole('button', { name: 'Recommend advancing' }).click();
+        await trainerPage.getByRole('button', { name: 'Sign the recommendation' }).click();
+        await trainerPage.getByText('Say why the trainee is ready').waitFor();
+        await trainerPage.getByLabel('Why the trainee is ready').fill('Handles calls alone and writes clean reports.');
+        await trainerPage.getByRole('button', { name: 'Sign the recommendation' }).click();
+        await trainerPage.getByText('Waiting for Riley Chen to acknowledge.').waitFor();
+      } finally {
+        await trainerPage.context().close();
+      }
     }
-    const traineePage = await as(trainee, `/fto/binder/${binder.id}`);
-    try {
-      await traineePage.getByText('“Handles calls alone and writes clean reports.”', { exact: false }).waitFor();
-      await traineePage.getByRole('button', { name: 'Acknowledge the recommendation' }).click();
-      await traineePage.getByLabel('Your comment (optional)').fill('Ready for nights.');
-      await traineePage.getByRole('button', { name: 'Sign: I have read it' }).click();
-      await traineePage.getByText(/Ready for nights.”\. Waiting for the coordinator\./).waitFor();
-    } finally {
-      await traineePage.context().close();
+    if (!current.advance_request?.acknowledged_at) {
+      const traineePage = await as(trainee, `/fto/binder/${binder.id}`);
+      try {
+        await traineePage.getByText('“Handles calls alone and writes clean reports.”', { exact: false }).waitFor();
+        await traineePage.getByRole('button', { name: 'Acknowledge the recommendation' }).click();
+        await traineePage.getByLabel('Your comment (optional)').fill('Ready for nights.');
+        await traineePage.getByRole('button', { name: 'Sign: I have read it' }).click();
+        await traineePage.getByText(/Ready for nights.”\. Waiting for the coordinator\./).waitFor();
+      } finally {
+        await traineePage.context().close();
+      }
     }
     const page = await as(coordinator, `/fto/binder/${binder.id}`);
     try {
@@ -408,7 +424,7 @@ describe('progress and the program', () => {
       await dialog.getByLabel('Reason').fill('Recommended and acknowledged; standard met.');
       await dialog.getByRole('button', { name: 'Sign: advance to the next phase' }).click();
       await page.getByText('Advance to the next phase: done for Riley Chen.').waitFor();
-      await page.getByText(`· ${phase2.name} since`, { exact: false }).waitFor();
+      await page.getByText(`· ${next.name} since`, { exact: false }).waitFor();
     } finally {
       await page.context().close();
     }

@@ -17,6 +17,9 @@ let trainee: FtoPerson;
 let coordinator: FtoPerson;
 let program: Program;
 let binder: Binder;
+/** The coordinator's document: a title and description of its attempt's own, which the trainee's test looks for. */
+let manual = '';
+let about = '';
 
 beforeAll(async () => {
   ({ trainee, coordinator, program, binder } = await fieldTrainingCast('ref'));
@@ -53,21 +56,29 @@ describe('a program’s reference material', () => {
   }, 60_000);
 
   it('lets the coordinator upload a PDF on the program’s set-up page and add it as a reference document', async () => {
+    // A title of this attempt's own: a retry finds the first attempt's document in the table too.
+    const attempt = randomUUID().slice(0, 4);
+    manual = `Patrol procedures manual ${attempt}`;
+    about = `Read chapters 1 to 4 before phase 2 (${attempt}).`;
+    const before = await api<ReferenceDocument[]>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}/reference`);
     const page = await as(coordinator, `/fto/admin/configure/${program.id}`);
     try {
       await page.getByRole('heading', { name: 'Reference material' }).waitFor();
       await page.getByRole('button', { name: 'Add document' }).click();
       await page.getByText('Choose the file').waitFor();
-      await page.getByRole('textbox', { name: /^Title/ }).fill('Patrol procedures manual');
-      await page.getByRole('textbox', { name: /^Description/ }).fill('Read chapters 1 to 4 before phase 2.');
+      await page.getByRole('textbox', { name: /^Title/ }).fill(manual);
+      await page.getByRole('textbox', { name: /^Description/ }).fill(about);
       await page.locator('input[type="file"]').setInputFiles({ name: 'patrol-manual.pdf', mimeType: 'application/pdf', buffer: PDF });
       await page.getByRole('button', { name: 'Add document' }).click();
       const table = page.getByRole('table', { name: 'Reference documents' });
-      await table.getByText('Patrol procedures manual').waitFor();
-      await table.getByText('Morgan Blake', { exact: false }).waitFor();
+      await table.getByText(manual).waitFor();
+      await table
+        .getByRole('row', { name: new RegExp(manual) })
+        .getByText('Morgan Blake', { exact: false })
+        .waitFor();
       const listed = await api<ReferenceDocument[]>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}/reference`);
-      expect(listed).toEqual([
-        expect.objectContaining({ title: 'Patrol procedures manual', content_type: 'application/pdf', size: PDF.length }),
+      expect(listed.filter((d) => !before.some((earlier) => earlier.id === d.id))).toEqual([
+        expect.objectContaining({ title: manual, content_type: 'application/pdf', size: PDF.length }),
       ]);
       await expectNoSeriousAxeViolations(page);
     } finally {
@@ -81,20 +92,20 @@ describe('a program’s reference material', () => {
       await page.getByRole('link', { name: 'Reference', exact: true }).click();
       await page.waitForURL(/\/reference$/);
       await settled(page);
-      await page.getByText('Patrol procedures manual').waitFor();
-      await page.getByText('Read chapters 1 to 4 before phase 2.').waitFor();
+      await page.getByText(manual).waitFor();
+      await page.getByText(about).waitFor();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Download Patrol procedures manual' }).click(),
+        page.getByRole('button', { name: `Download ${manual}` }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe('Patrol procedures manual.pdf');
+      expect(download.suggestedFilename()).toBe(`${manual}.pdf`);
       await expectNoSeriousAxeViolations(page);
     } finally {
       await page.context().close();
     }
     const dark = await as(trainee, `/fto/binder/${binder.id}/reference`, { colorScheme: 'dark' });
     try {
-      await dark.getByText('Patrol procedures manual').waitFor();
+      await dark.getByText(manual).waitFor();
       await expectNoSeriousAxeViolations(dark);
     } finally {
       await dark.context().close();
@@ -102,19 +113,22 @@ describe('a program’s reference material', () => {
   }, 90_000);
 
   it('retires a document after the coordinator confirms, and the trainee no longer sees it', async () => {
-    const old = await addedByApi('Old radio code book');
+    // A title of this attempt's own: a retry finds the first attempt's document too.
+    const old = await addedByApi(`Old radio code book ${randomUUID().slice(0, 4)}`);
+    const shown = await api<ReferenceDocument[]>(trainee.session, 'GET', `/rest/v1/fto/binders/${binder.id}/reference`);
+    expect(shown.map((d) => d.id)).toContain(old.id);
     const page = await as(coordinator, `/fto/admin/configure/${program.id}`);
     try {
-      await page.getByRole('button', { name: 'Retire Old radio code book' }).click();
+      await page.getByRole('button', { name: `Retire ${old.title}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Retire this document?' });
       await dialog.getByRole('button', { name: 'Retire' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('button', { name: 'Retire Old radio code book' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: `Retire ${old.title}` }).waitFor({ state: 'detached' });
     } finally {
       await page.context().close();
     }
     const listed = await api<ReferenceDocument[]>(trainee.session, 'GET', `/rest/v1/fto/binders/${binder.id}/reference`);
-    expect(listed.map((d) => d.id)).not.toContain(old.id);
-    expect(listed.map((d) => d.title)).toEqual(['Patrol procedures manual']);
+    expect(listed.map((d) => d.id)).toEqual(shown.map((d) => d.id).filter((id) => id !== old.id));
+    expect(listed.map((d) => d.title)).toContain(manual);
   }, 90_000);
 });

@@ -6,6 +6,7 @@
  * to fix; a list grouped by status shows a folding section per status, and its CSV holds the
  * filtered tasks. Set-up goes through the API.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
@@ -40,8 +41,9 @@ beforeAll(async () => {
 
 describe('a task made from another module’s record', () => {
   it('makes a task from a service request the fleet office works, which the request then lists and which opens in productivity', async () => {
+    // A unit number of this attempt's own: a retry finds the first attempt's car, and unit numbers are unique.
     const car = await api<Vehicle>(admin.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
-      unit_number: 'P-214',
+      unit_number: `P-214-${randomUUID().slice(0, 4)}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',
@@ -61,9 +63,9 @@ describe('a task made from another module’s record', () => {
       await tasks.getByText('No task is linked to this yet.').waitFor();
       await tasks.getByRole('button', { name: 'Make a task' }).click();
       const form = page.getByRole('dialog', { name: 'New task' });
-      const title = `Service request: #${request.number} P-214, Brakes squeal when stopping`;
+      const title = `Service request: #${request.number} ${car.unit_number}, Brakes squeal when stopping`;
       expect(await form.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(title);
-      await form.getByText(`Service request #${request.number} (P-214)`).waitFor();
+      await form.getByText(`Service request #${request.number} (${car.unit_number})`).waitFor();
       await form.getByRole('combobox', { name: 'List', exact: true }).and(page.locator('[value="Follow-ups"]')).waitFor();
       await expectAxeCleanInBothThemes(page);
       // The space and the list are the person's to choose.
@@ -111,6 +113,8 @@ describe('a task made from another module’s record', () => {
       { comment: 'Add the store manager as a witness' },
       ifMatch(submitted.version),
     );
+    // A title of this attempt's own: a retry finds the first attempt's unlinked task in the list too.
+    const unlinkedTitle = `Call the store manager ${randomUUID().slice(0, 4)}`;
     const page = await openAs(officer, `/reports/${draft.id}`);
     try {
       const tasks = page.getByRole('region', { name: 'Tasks' });
@@ -126,14 +130,18 @@ describe('a task made from another module’s record', () => {
 
       // A link can be taken off before the task is sent: this one is made without it.
       await tasks.getByRole('button', { name: 'Make a task' }).click();
-      await form.getByRole('textbox', { name: 'Title' }).fill('Call the store manager');
+      await form.getByRole('textbox', { name: 'Title' }).fill(unlinkedTitle);
       await form.getByRole('button', { name: /^Remove the link to / }).click();
       await form.getByText('Linked to').waitFor({ state: 'detached' });
       await expect.poll(() => form.getByRole('combobox', { name: 'List', exact: true }).inputValue()).toBe('Follow-ups');
       await form.getByRole('button', { name: 'Create the task' }).click();
       await form.waitFor({ state: 'detached' });
-      const made = await api<TaskPage>(officer.session, 'GET', `/rest/v1/productivity/lists/${list.id}/tasks?q=store%20manager`);
-      expect(made.items.map((t) => t.title)).toEqual(['Call the store manager']);
+      const made = await api<TaskPage>(
+        officer.session,
+        'GET',
+        `/rest/v1/productivity/lists/${list.id}/tasks?q=${encodeURIComponent(unlinkedTitle)}`,
+      );
+      expect(made.items.map((t) => t.title)).toEqual([unlinkedTitle]);
       expect((await linked('report', draft.id)).map((t) => t.title)).toEqual([title]);
     } finally {
       await page.context().close();
@@ -145,26 +153,30 @@ describe('a list’s tasks', () => {
   it('keeps tasks made offline on the device, makes each once when the connection returns, and opens a refused one again to fix', async () => {
     const page = await openAs(officer, `/productivity/list/${list.id}`, { viewport: PHONE });
     const workflow = (await api<Space>(admin.session, 'GET', `/rest/v1/productivity/spaces/${space.id}`)).statuses;
+    // Titles of this attempt's own: a retry finds the first attempt's tasks on the server too.
+    const attempt = randomUUID().slice(0, 4);
+    const keyTask = `Return the evidence locker key ${attempt}`;
+    const tyresTask = `Check the spare tyres ${attempt}`;
     try {
       await page.getByRole('heading', { name: 'Follow-ups', level: 1 }).waitFor();
       await page.context().setOffline(true);
       const form = page.getByRole('dialog', { name: 'New task' });
       await page.getByRole('button', { name: 'New task' }).click();
-      await form.getByRole('textbox', { name: 'Title' }).fill('Return the evidence locker key');
+      await form.getByRole('textbox', { name: 'Title' }).fill(keyTask);
       await form.getByRole('button', { name: 'Create the task' }).click();
       await form.waitFor({ state: 'detached' });
       await page.getByText('Saved on this device; it will be sent when you are back online.', { exact: false }).waitFor();
       // A second one, in a status the sergeant drops from the workflow before it reaches the server.
       await page.getByRole('button', { name: 'New task' }).click();
-      await form.getByRole('textbox', { name: 'Title' }).fill('Check the spare tyres');
+      await form.getByRole('textbox', { name: 'Title' }).fill(tyresTask);
       await form.getByRole('combobox', { name: 'Status', exact: true }).click();
       await page.getByRole('option', { name: 'In progress' }).click();
       await form.getByRole('button', { name: 'Create the task' }).click();
       await form.waitFor({ state: 'detached' });
       const kept = page.getByRole('region', { name: 'Not sent yet' });
-      await kept.getByText('Return the evidence locker key').waitFor();
+      await kept.getByText(keyTask).waitFor();
       await expect.poll(() => kept.getByText('Waiting to send').count()).toBe(2);
-      expect(await tasksTitled('Return the evidence locker key')).toEqual([]);
+      expect(await tasksTitled(keyTask)).toEqual([]);
       // On a phone, with nothing to scroll sideways, and axe clean in both themes.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await expectAxeCleanInBothThemes(page);
@@ -178,18 +190,18 @@ describe('a list’s tasks', () => {
       );
 
       await page.context().setOffline(false);
-      await page.getByRole('link', { name: 'Return the evidence locker key' }).waitFor({ timeout: 40_000 });
-      expect((await tasksTitled('Return the evidence locker key')).length).toBe(1);
+      await page.getByRole('link', { name: keyTask }).waitFor({ timeout: 40_000 });
+      expect((await tasksTitled(keyTask)).length).toBe(1);
       await kept.getByRole('button', { name: 'Fix and send again' }).click();
-      await form.getByRole('alert').getByText('Not sent: Task “Check the spare tyres” in Follow-ups').waitFor();
+      await form.getByRole('alert').getByText(`Not sent: Task “${tyresTask}” in Follow-ups`).waitFor();
       await form.getByText('This status is not in the space’s workflow').waitFor();
-      expect(await form.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Check the spare tyres');
+      expect(await form.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(tyresTask);
       await form.getByRole('combobox', { name: 'Status', exact: true }).click();
       await page.getByRole('option', { name: 'To do' }).click();
       await form.getByRole('button', { name: 'Create the task' }).click();
-      await page.getByRole('link', { name: 'Check the spare tyres' }).waitFor();
+      await page.getByRole('link', { name: tyresTask }).waitFor();
       await kept.waitFor({ state: 'detached' });
-      expect((await tasksTitled('Check the spare tyres')).map((task) => task.status)).toEqual(['todo']);
+      expect((await tasksTitled(tyresTask)).map((task) => task.status)).toEqual(['todo']);
     } finally {
       await page.context().close();
       const current = await api<Space>(admin.session, 'GET', `/rest/v1/productivity/spaces/${space.id}`);
@@ -198,14 +210,16 @@ describe('a list’s tasks', () => {
   });
 
   it('shows a section per status with its count, folds one away, and downloads the filtered list as CSV', async () => {
-    const make = (title: string) => newTask(admin.session, list.id, { title, labels: ['audit'] });
+    // A label of this attempt's own: a retry finds the first attempt's audit tasks in the list too.
+    const label = `audit-${randomUUID().slice(0, 4)}`;
+    const make = (title: string) => newTask(admin.session, list.id, { title, labels: [label] });
     await newTask(admin.session, list.id, { title: 'Wash the cars' });
     await make('Audit the radio log');
     await make('Audit the key cabinet');
     const started = await make('Audit the armory');
     await api(admin.session, 'PATCH', `/rest/v1/productivity/tasks/${started.id}`, { status: 'in_progress' }, ifMatch(started.version));
 
-    const page = await openAs(admin, `/productivity/list/${list.id}?group=status&label=audit`);
+    const page = await openAs(admin, `/productivity/list/${list.id}?group=status&label=${label}`);
     try {
       const table = page.getByRole('table', { name: 'Tasks' });
       const todo = table.getByRole('button', { name: /^To do 2 tasks/ });
@@ -228,7 +242,7 @@ describe('a list’s tasks', () => {
       const csv = readFileSync((await file.path())!, 'utf8');
       expect(csv).toContain('Audit the radio log');
       expect(csv).toContain('Audit the armory');
-      // The filter on screen (label audit) holds for the file: the other tasks of the list are not in it.
+      // The filter on screen (the audit label) holds for the file: the other tasks of the list are not in it.
       expect(csv).not.toContain('Wash the cars');
     } finally {
       await page.context().close();

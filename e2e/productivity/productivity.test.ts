@@ -143,7 +143,8 @@ describe('a unit runs its work in productivity', () => {
   });
 
   it("changes a task's status in its row of the table", async () => {
-    const task = await newTask('Sweep the evidence locker');
+    // A title of this attempt's own: a retry finds the first attempt's task in the list too.
+    const task = await newTask(`Sweep the evidence locker ${randomUUID().slice(0, 4)}`);
     const page = await listPage();
     try {
       await page.getByRole('combobox', { name: `Status of ${task.title}` }).click();
@@ -168,7 +169,11 @@ describe('a unit runs its work in productivity', () => {
   });
 
   it('changes the status and assignee of three selected tasks at once', async () => {
-    const tasks = await Promise.all(['Check speed signs', 'Update the crash map', 'Brief the night shift'].map((title) => newTask(title)));
+    // Titles of this attempt's own: a retry finds the first attempt's tasks in the list too.
+    const attempt = randomUUID().slice(0, 4);
+    const tasks = await Promise.all(
+      ['Check speed signs', 'Update the crash map', 'Brief the night shift'].map((title) => newTask(`${title} ${attempt}`)),
+    );
     const page = await listPage();
     try {
       for (const task of tasks) await page.getByRole('checkbox', { name: `Select ${task.title}` }).check();
@@ -190,7 +195,12 @@ describe('a unit runs its work in productivity', () => {
   });
 
   it('changes none of the selected tasks when one was changed since, and names it', async () => {
-    const [kept, changed] = await Promise.all([newTask('Restock the citation books'), newTask('Renew the radar licence')]);
+    // Titles of this attempt's own: a retry finds the first attempt's tasks in the list too.
+    const attempt = randomUUID().slice(0, 4);
+    const [kept, changed] = await Promise.all([
+      newTask(`Restock the citation books ${attempt}`),
+      newTask(`Renew the radar licence ${attempt}`),
+    ]);
     const page = await listPage();
     try {
       for (const task of [kept, changed]) await page.getByRole('checkbox', { name: `Select ${task.title}` }).check();
@@ -200,7 +210,7 @@ describe('a unit runs its work in productivity', () => {
       await bar.getByRole('button', { name: 'Change 2 tasks' }).click();
       const refusal = bar.getByRole('alert');
       await refusal.getByText('Nothing was changed').waitFor();
-      await refusal.getByText(/^Renew the radar licence: /).waitFor();
+      await refusal.getByText(new RegExp(`^${changed.title}: `)).waitFor();
       expect((await readTask(kept.id)).due_on).toBeNull();
     } finally {
       await page.context().close();
@@ -294,13 +304,15 @@ describe('a unit runs its work in productivity', () => {
   });
 
   it('prints two selected tasks, one a page', async () => {
-    const [first, second] = await Promise.all([newTask('Print me first'), newTask('Print me second')]);
+    // Titles of this attempt's own: a retry finds the first attempt's tasks in the list too.
+    const attempt = randomUUID().slice(0, 4);
+    const [first, second] = await Promise.all([newTask(`Print me first ${attempt}`), newTask(`Print me second ${attempt}`)]);
     const page = await listPage();
     try {
       for (const task of [first, second]) await page.getByRole('checkbox', { name: `Select ${task!.title}` }).check();
       const href = await page.getByRole('link', { name: 'Print the selected tasks' }).getAttribute('href');
       await page.goto(href ?? '');
-      await page.getByRole('heading', { name: 'Print me second', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: second!.title, level: 1 }).waitFor();
       const breaks = await page
         .getByTestId('printed-task')
         .evaluateAll((articles) => articles.map((article) => getComputedStyle(article).breakBefore));
@@ -324,12 +336,13 @@ describe('a unit runs its work in productivity', () => {
 
   it("shows the officer's overdue and due tasks on home", async () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await newTask('Assigned to the officer', { due_on: yesterday, assignee_ids: [officer.id] });
+    // A title of this attempt's own: a retry finds the first attempt's task on home too.
+    const task = await newTask(`Assigned to the officer ${randomUUID().slice(0, 4)}`, { due_on: yesterday, assignee_ids: [officer.id] });
     const page = await openAs(officer, '/');
     try {
       const panel = page.getByTestId('productivity-needs');
       await panel.getByRole('link', { name: /overdue|due today/ }).waitFor();
-      await panel.getByRole('link', { name: 'Assigned to the officer' }).waitFor();
+      await panel.getByRole('link', { name: task.title }).waitFor();
     } finally {
       await page.context().close();
     }

@@ -73,10 +73,13 @@ beforeAll(async () => {
 
 describe('the all-call', () => {
   it('is sent from the board, taken by an officer in another browser in one click, and shows filled live on the board and on a colleague’s panel', async () => {
+    // A retry finds the first attempt's call, which Ann may have taken: this attempt's call is for a day of its own, after it.
+    const earlier = (await api<AllcallPage>(scheduler.session, 'GET', '/rest/v1/schedule/allcalls')).items.length;
+    const date = new Date(Date.parse(DATE) + earlier * 86_400_000).toISOString().slice(0, 10);
     const board = await openAs(scheduler, '/schedule/admin/allcall');
     const [annPage, cyPage] = await Promise.all([openAs(ann, '/schedule'), openAs(cy, '/schedule')]);
     try {
-      await board.getByText('No all-call yet').waitFor();
+      if (earlier === 0) await board.getByText('No all-call yet').waitFor();
       await board.getByRole('button', { name: 'Send an all-call' }).click();
       const form = board.getByRole('form', { name: 'Send an all-call' });
       // Every missing field at once.
@@ -90,7 +93,7 @@ describe('the all-call', () => {
         .first()
         .click();
       await board.getByRole('option', { name: /^D · Day/ }).click();
-      await form.getByLabel(/^Date/).first().fill(DATE);
+      await form.getByLabel(/^Date/).first().fill(date);
       await form.getByLabel('Groups').first().click();
       await board.getByRole('option', { name: 'Squad A' }).click();
       await board.keyboard.press('Escape');
@@ -150,7 +153,8 @@ describe('the all-call', () => {
       await call.getByRole('button', { name: 'Take this shift' }).waitFor();
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await phone.goto('/');
-      await phone.getByText(/urgent call asks for my answer/).waitFor();
+      // One urgent call, or on a retry the first attempt's too.
+      await phone.getByText(/urgent calls? asks? for my answer/).waitFor();
     } finally {
       await phone.context().close();
     }

@@ -75,6 +75,8 @@ beforeAll(async () => {
 
 describe('overtime', () => {
   it('posts an open shift from a staffing gap, two officers sign up, and the scheduler awards it by the rule', async () => {
+    // A note of this attempt's own: a retry finds the first attempt's open shift on the board too.
+    const note = `Court detail cover ${randomUUID().slice(0, 4)}`;
     const office = await openAs(scheduler, '/schedule/overtime');
     try {
       await office.getByRole('heading', { name: 'Staffing gaps ahead' }).waitFor();
@@ -87,10 +89,10 @@ describe('overtime', () => {
       await expect.poll(() => dialog.getByRole('combobox', { name: 'Shift type' }).inputValue()).toBe('D Day (07:00–17:00)');
       await dialog.getByRole('combobox', { name: 'Awarded by' }).click();
       await office.getByRole('option', { name: 'First come, first served' }).click();
-      await dialog.getByRole('textbox', { name: 'Note' }).fill('Court detail cover');
+      await dialog.getByRole('textbox', { name: 'Note' }).fill(note);
       await dialog.getByRole('button', { name: 'Post the open shift' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      const card = office.getByTestId('overtime-open').getByTestId('overtime-card').filter({ hasText: 'Court detail cover' });
+      const card = office.getByTestId('overtime-open').getByTestId('overtime-card').filter({ hasText: note });
       await card.getByText('From a staffing gap').waitFor();
       await card.getByText('First come, first served').waitFor();
       expect(gapText).toContain('D Day');
@@ -98,7 +100,7 @@ describe('overtime', () => {
       for (const person of [officer, partner]) {
         const page = await openAs(person, '/schedule/overtime');
         try {
-          const theirs = page.getByTestId('overtime-card').filter({ hasText: 'Court detail cover' });
+          const theirs = page.getByTestId('overtime-card').filter({ hasText: note });
           await theirs.getByRole('button', { name: 'Sign up' }).click();
           await theirs.getByText('You: signed up').waitFor();
           expect(await theirs.getByRole('button', { name: 'Sign up' }).count()).toBe(0);
@@ -109,14 +111,14 @@ describe('overtime', () => {
 
       await office.reload();
       await settled(office);
-      const awarded = office.getByTestId('overtime-card').filter({ hasText: 'Court detail cover' });
+      const awarded = office.getByTestId('overtime-card').filter({ hasText: note });
       await awarded.getByText('2 signed up').waitFor();
       await awarded.getByRole('button', { name: 'Award by the rule' }).click();
       const confirm = office.getByRole('dialog', { name: 'Award this shift now?' });
       await confirm.getByRole('button', { name: 'Award by the rule' }).click();
       await confirm.waitFor({ state: 'hidden' });
       await office.getByRole('tab', { name: 'Closed' }).click();
-      const closed = office.getByTestId('overtime-closed').getByTestId('overtime-card').filter({ hasText: 'Court detail cover' });
+      const closed = office.getByTestId('overtime-closed').getByTestId('overtime-card').filter({ hasText: note });
       await closed.getByText('Awarded to Sam Patel').waitFor();
       await closed.getByRole('button', { name: 'See the order' }).click();
       const order = closed.getByRole('table', { name: 'The order' });
@@ -128,7 +130,7 @@ describe('overtime', () => {
     // Jo sees why on a phone, without sideways scrolling.
     const phone = await openAs(partner, '/schedule/overtime?tab=closed', { viewport: PHONE });
     try {
-      const card = phone.getByTestId('overtime-card').filter({ hasText: 'Court detail cover' });
+      const card = phone.getByTestId('overtime-card').filter({ hasText: note });
       await card.getByText('You were passed over: the places were filled before your turn').waitFor();
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'overtime scrolls sideways on a phone').toBeLessThanOrEqual(0);
