@@ -800,6 +800,8 @@ export async function benchApi(options: Options) {
     const cases: BenchCase[] = [
       ...referenceCases,
       { name: 'baseline: current user', request: 'GET /auth/v1/user', kind: 'baseline', build: () => ({ path: '/auth/v1/user' }) },
+      // What the web app reads first at every start: the user and their agency.
+      { name: 'app start: profile', request: 'GET /rest/v1/profile', kind: 'read', build: () => ({ path: '/rest/v1/profile' }) },
       {
         name: 'vehicles list',
         request: 'GET /rest/v1/fleet/vehicles?status=in_service&sort=odometer&order=desc&page_size=50',

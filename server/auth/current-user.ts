@@ -1,5 +1,5 @@
 import type { AuthUser, LogoutScope, UpdateUserInput } from '../../core/contracts/auth.ts';
-import { inSequence } from '../platform/database.ts';
+import { inSequence, type FirstRead } from '../platform/database.ts';
 import { effectiveSecurityPolicy, type UserProfile } from '../../core/contracts/agency.ts';
 import { secondFactorNeeded, type Scope } from '../platform/access.ts';
 import { recordAudit, type AuditActor } from '../platform/audit.ts';
@@ -11,7 +11,10 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { findAgency, findSession, listFactors, revokeSession } from './queries.ts';
 import { findUserById, revokeUserSessions, updateUser } from '../platform/users.ts';
-import { presentUser } from './sessions.ts';
+import { PRESENTED_USER_COLUMNS, presentUser, type PresentedUser } from './sessions.ts';
+import { agencies, users } from '../db/schema.ts';
+import type { AgencyRow } from '../platform/agencies.ts';
+import { getTableColumns } from 'drizzle-orm';
 
 /**
  * The user's roles and permissions as the request's access check read them, in this request (one
@@ -22,39 +25,83 @@ function accessOf(scope: Scope): { roles: string[]; permissions: string[] } {
   return { roles: [...new Set(scope.roles)].sort(), permissions: [...new Set(scope.permissions)].sort() };
 }
 
+/** The columns of the agency's row that the profile shows, by their names in the schema. */
+const PROFILE_AGENCY_COLUMNS = [
+  'id',
+  'name',
+  'slug',
+  'ori',
+  'timezone',
+  'sysConfig',
+  'securityPolicy',
+] as const satisfies readonly (keyof AgencyRow)[];
+type ProfileAgency = Pick<AgencyRow, (typeof PROFILE_AGENCY_COLUMNS)[number]>;
+
+/** `table`'s columns as `alias.column AS "prefix" + key`, so a row comes back keyed as Drizzle keys it. */
+function selectList<T extends typeof users | typeof agencies>(
+  alias: string,
+  table: T,
+  keys: readonly (keyof T['_']['columns'])[],
+  prefix = '',
+) {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return keys.map((key) => `${alias}.${columns[key as string]!.name} AS "${prefix}${String(key)}"`).join(', ');
+}
+
+/**
+ * The signed-in user's row, read in the access check's message (FirstRead, server/platform/database.ts):
+ * `GET /auth/v1/user` answers with no round trip of its own to the database.
+ */
+export const currentUserRead: FirstRead = ({ agencyId, userId }) =>
+  `SELECT ${selectList('u', users, PRESENTED_USER_COLUMNS)} FROM users u WHERE u.agency_id = '${agencyId}' AND u.id = '${userId}'`;
+
+/** The user's row and their agency's, read in the access check's message, for the profile every app start reads. */
+export const profileRead: FirstRead = ({ agencyId, userId }) =>
+  `SELECT ${selectList('u', users, PRESENTED_USER_COLUMNS)}, ${selectList('a', agencies, PROFILE_AGENCY_COLUMNS, 'agency.')}` +
+  ` FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.agency_id = '${agencyId}' AND u.id = '${userId}'`;
+
 /** A recovery link lets the user set a new password without the old one for this long. */
 const RECOVERY_WINDOW_MS = 15 * 60 * 1000;
 
 export async function getCurrentUser(ctx: RequestContext): Promise<AuthUser> {
   const { scope } = ctx;
-  return inAgency(ctx, async (tx) => {
-    const user = await findUserById(tx, scope.agencyId, scope.userId);
-    if (!user) throw new AppError('session_not_found', 'Your session has ended; sign in again');
-    return presentUser(user, accessOf(scope));
-  });
+  // Read with the access check (currentUserRead) where the request's transaction was opened with it.
+  const read = ctx.requestScope?.firstRows;
+  const user = read ? (read[0] as PresentedUser | undefined) : await inAgency(ctx, (tx) => findUserById(tx, scope.agencyId, scope.userId));
+  if (!user) throw new AppError('session_not_found', 'Your session has ended; sign in again');
+  return presentUser(user, accessOf(scope));
 }
 
 /** The profile of spec section 3: the user, their agency, and its sys_config. */
 export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
   const { scope } = ctx;
-  return inAgency(ctx, async (tx) => {
-    const [user, agency] = await inSequence([() => findUserById(tx, scope.agencyId, scope.userId), () => findAgency(tx, scope.agencyId)]);
-    if (!user || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
-    return {
-      user: presentUser(user, accessOf(scope)),
-      agency_info: {
-        id: agency.id,
-        name: agency.name,
-        slug: agency.slug,
-        ori: agency.ori,
-        timezone: agency.timezone,
-        sys_config: agency.sysConfig,
-        security: (({ inactivity_minutes, mfa_required }) => ({ inactivity_minutes, mfa_required }))(
-          effectiveSecurityPolicy(agency.securityPolicy),
-        ),
-      },
-    };
-  });
+  // Read with the access check (profileRead) where the request's transaction was opened with it.
+  const read = ctx.requestScope?.firstRows;
+  const [user, agency]: [PresentedUser | undefined, ProfileAgency | undefined] = read
+    ? profileOf(read[0])
+    : await inAgency(ctx, (tx) => inSequence([() => findUserById(tx, scope.agencyId, scope.userId), () => findAgency(tx, scope.agencyId)]));
+  if (!user || !agency) throw new AppError('session_not_found', 'Your session has ended; sign in again');
+  return {
+    user: presentUser(user, accessOf(scope)),
+    agency_info: {
+      id: agency.id,
+      name: agency.name,
+      slug: agency.slug,
+      ori: agency.ori,
+      timezone: agency.timezone,
+      sys_config: agency.sysConfig,
+      security: (({ inactivity_minutes, mfa_required }) => ({ inactivity_minutes, mfa_required }))(
+        effectiveSecurityPolicy(agency.securityPolicy),
+      ),
+    },
+  };
+}
+
+/** profileRead's row split into the user's columns and the agency's (none: no such user). */
+function profileOf(row: Record<string, unknown> | undefined): [PresentedUser | undefined, ProfileAgency | undefined] {
+  if (!row) return [undefined, undefined];
+  const agency = Object.fromEntries(PROFILE_AGENCY_COLUMNS.map((key) => [key, row[`agency.${key}`]]));
+  return [row as unknown as PresentedUser, agency as unknown as ProfileAgency];
 }
 
 /**

@@ -11,7 +11,26 @@ import { updateUser, type UserRow } from '../platform/users.ts';
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
 /** The user as the API shows it: the contract's fields only, never a hash or an internal column. */
-export function presentUser(row: UserRow, access: { roles: string[]; permissions: string[] }): AuthUser {
+/** The columns of a user's row that `presentUser` reads, by their names in the schema. */
+export const PRESENTED_USER_COLUMNS = [
+  'id',
+  'agencyId',
+  'email',
+  'emailConfirmedAt',
+  'name',
+  'badgeNumber',
+  'rank',
+  'phone',
+  'accountType',
+  'status',
+  'userMetadata',
+  'createdAt',
+  'lastSignInAt',
+] as const satisfies readonly (keyof UserRow)[];
+
+export type PresentedUser = Pick<UserRow, (typeof PRESENTED_USER_COLUMNS)[number]>;
+
+export function presentUser(row: PresentedUser, access: { roles: string[]; permissions: string[] }): AuthUser {
   return {
     id: row.id,
     agency_id: row.agencyId,

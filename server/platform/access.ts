@@ -9,7 +9,7 @@ import { sessions } from '../db/schema.ts';
 import { verifyAccessToken } from './access-tokens.ts';
 import { clientGone } from './client-gone.ts';
 import type { SigningKeys } from './signing-keys.ts';
-import type { Database, RequestScope, Tx } from './database.ts';
+import type { Database, FirstRead, RequestScope, Tx } from './database.ts';
 import { AppError } from './errors.ts';
 import { KnownAccess, NOTHING_KNOWN, type AccessCheckAnswer } from './known-access.ts';
 
@@ -73,6 +73,8 @@ declare module 'fastify' {
      * for bodies (an upload would hold a connection while it arrives) nor for event streams.
      */
     holdScope?: boolean;
+    /** A read of the route's own, sent with the access check in the same message (FirstRead): holdScope routes. */
+    firstRead?: FirstRead;
   }
   interface FastifyRequest {
     auth: RequestAuth | null;
@@ -130,7 +132,8 @@ export function installAccessControl(app: FastifyInstance, options: { database: 
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
     try {
-      request.auth = await authenticate(request, deps, request.routeOptions.config.holdScope === true);
+      const { holdScope, firstRead } = request.routeOptions.config;
+      request.auth = await authenticate(request, deps, holdScope === true, firstRead);
       checkAccess(request.auth, access);
     } catch (error) {
       await request.requestScope?.end();
@@ -214,14 +217,14 @@ async function checkSession(
   deps: { database: Database; known: KnownAccess },
   agencyId: string,
   claims: AccessTokenClaims,
-  options: { userCaused: boolean; hold: boolean; fresh?: boolean },
+  options: { userCaused: boolean; hold: boolean; firstRead?: FirstRead | undefined; fresh?: boolean },
 ): Promise<{ ended: 'ended' | 'disabled' } | { ended: 'idle'; limit: number } | { row: SessionRow }> {
   const { database } = deps;
   const sessionId = claims.session_id;
   const known = options.fresh ? undefined : deps.known.get(agencyId, sessionId, claims.sub);
   const knownVersion = known?.version ?? NOTHING_KNOWN;
   const held = options.hold
-    ? ((await database.openRequestScope?.<AccessCheckAnswer>(agencyId, sessionId, claims.sub, knownVersion)) ?? null)
+    ? ((await database.openRequestScope?.<AccessCheckAnswer>(agencyId, sessionId, claims.sub, knownVersion, options.firstRead)) ?? null)
     : null;
   request.requestScope = held;
   const [answer] = held
@@ -287,13 +290,14 @@ async function authenticate(
   request: FastifyRequest,
   deps: { database: Database; keys: SigningKeys; issuer: string; known: KnownAccess },
   hold: boolean,
+  firstRead?: FirstRead,
 ): Promise<RequestAuth> {
   const token = bearerToken(request);
   if (!token) throw new AppError('unauthorized', 'Sign in to continue', { hint: 'send Authorization: Bearer <access token>' });
   const claims = await verifyAccessToken(deps.keys, deps.issuer, token);
   const agencyId = claims.app_metadata.agency_id;
   const userCaused = !request.headers[BACKGROUND_HEADER];
-  const outcome = await checkSession(request, deps, agencyId, claims, { userCaused, hold });
+  const outcome = await checkSession(request, deps, agencyId, claims, { userCaused, hold, firstRead });
   if ('ended' in outcome) {
     if (outcome.ended === 'disabled') throw new AppError('session_not_found', 'Your account is disabled; ask your agency administrator');
     if (outcome.ended === 'idle')

@@ -15,6 +15,7 @@ import {
   type Schema,
 } from '../../core/endpoints.ts';
 import { requestContext, type RequestContext } from './context.ts';
+import type { FirstRead } from './database.ts';
 import { idempotentCreate } from './idempotency.ts';
 import { KeptJson, keptJsonChecked } from './kept-json.ts';
 import { deliveringQueuedMail } from './mail-after-commit.ts';
@@ -69,7 +70,8 @@ type HandlerResult<E extends EndpointSpec> = E['response'] extends Schema
 export type Handler<E extends EndpointSpec> = (ctx: ContextOf<E>, input: EndpointInput<E>) => Promise<HandlerResult<E>> | HandlerResult<E>;
 
 /** Route options a table cannot express (rate limits). */
-export type RouteExtras = { rateLimit?: unknown };
+/** Route options an endpoint's handler may add: its rate limit, a read sent with the access check (FirstRead). */
+export type RouteExtras = { rateLimit?: unknown; firstRead?: FirstRead };
 
 /** One handler per entry of the table; the compiler refuses a missing or extra one. */
 export type Handlers<A> = {

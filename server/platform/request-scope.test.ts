@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../core/contracts/auth.ts';
-import { makeAgency, makeUser, signIn } from '../test-support/factories.ts';
+import { makeAgency, makeUser, signIn, type TestAgency } from '../test-support/factories.ts';
 import { startTestServer, type TestServer } from '../test-support/test-server.ts';
 import { inAgency, requestContext } from './context.ts';
 import { recordAudit, verifyAuditChain } from './audit.ts';
@@ -17,6 +17,7 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
   let server: TestServer;
   let session: Session;
   let officer: Session;
+  let agency: TestAgency;
   let base: string;
 
   /** Test-only reads, held like the endpoint kit's: one opens a second transaction before it joins the first, one takes its time. */
@@ -62,7 +63,7 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
 
   beforeAll(async () => {
     server = await startTestServer('postgres', {}, { routes });
-    const agency = await makeAgency(server, 'Pool PD');
+    agency = await makeAgency(server, 'Pool PD');
     session = await signIn(server, await makeUser(server, agency, { permissions: ['admin:access'] }));
     officer = await signIn(server, await makeUser(server, agency, { permissions: ['fleet:squadcheck.submit'] }));
     base = await server.app.listen({ host: '127.0.0.1', port: 0 });
@@ -131,6 +132,43 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
     expect(await server.database.withTenant(session.user.agency_id, (tx) => verifyAuditChain(tx, session.user.agency_id))).toBeNull();
     expect(await openTransactions()).toBe(0);
   });
+
+  it('answers the current user and the profile, read with the access check, as they are after a change', async () => {
+    const get = async (url: string, token = officer.access_token) => {
+      const answer = await server.request({ method: 'GET', url, token });
+      expect(answer.statusCode).toBe(200);
+      return answer.json();
+    };
+    const before = await get('/auth/v1/user');
+    expect(before).toMatchObject({ id: officer.user.id, agency_id: officer.user.agency_id, email: officer.user.email });
+    expect(typeof before.created_at).toBe('string');
+    const changed = await server.request({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      token: officer.access_token,
+      payload: { name: 'Dana Whitfield', data: { color_scheme: 'dark' } },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await get('/auth/v1/user')).toEqual(changed.json());
+    expect(await get('/auth/v1/user')).toMatchObject({ name: 'Dana Whitfield', user_metadata: { color_scheme: 'dark' } });
+    const profile = await get('/rest/v1/profile');
+    expect(profile.user).toEqual(changed.json());
+    expect(profile.agency_info).toMatchObject({
+      id: officer.user.agency_id,
+      name: 'Pool PD',
+      security: { mfa_required: expect.any(String) },
+    });
+  });
+
+  it('refuses the current user to a session that has ended, though its row is read with the access check', async () => {
+    const other = await signIn(server, await makeUser(server, agency));
+    expect((await server.request({ method: 'GET', url: '/auth/v1/user', token: other.access_token })).statusCode).toBe(200);
+    expect((await server.request({ method: 'POST', url: '/auth/v1/logout', token: other.access_token })).statusCode).toBe(204);
+    const after = await server.request({ method: 'GET', url: '/auth/v1/user', token: other.access_token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).not.toHaveProperty('email');
+    expect((await server.request({ method: 'GET', url: '/rest/v1/profile', token: other.access_token })).statusCode).toBe(401);
+  });
 });
 
 describe('reads whose connections wait to commit (PostgreSQL, the wait made ten seconds)', { timeout: 120_000 }, () => {
@@ -165,6 +203,26 @@ describe('reads whose connections wait to commit (PostgreSQL, the wait made ten 
     for (let round = 0; round < 5; round++) {
       expect(await usersSeenBy(first)).toEqual([first.user.id]);
       expect(await usersSeenBy(second)).toEqual([second.user.id]);
+    }
+  });
+
+  it('answers each agency its own user and profile, read with the access check, on the same connections', async () => {
+    const get = async (url: string, session: Session) => {
+      const answer = await server.request({ method: 'GET', url, token: session.access_token });
+      expect(answer.statusCode).toBe(200);
+      return answer.json();
+    };
+    for (let round = 0; round < 5; round++) {
+      for (const [session, agency] of [
+        [first, 'Waiting first PD'],
+        [second, 'Waiting second PD'],
+      ] as const) {
+        expect(await get('/auth/v1/user', session)).toMatchObject({ id: session.user.id, agency_id: session.user.agency_id });
+        expect(await get('/rest/v1/profile', session)).toMatchObject({
+          user: { id: session.user.id },
+          agency_info: { id: session.user.agency_id, name: agency },
+        });
+      }
     }
   });
 
