@@ -52,13 +52,18 @@ function selectList<T extends typeof users | typeof agencies>(
  * The signed-in user's row, read in the access check's message (FirstRead, server/platform/database.ts):
  * `GET /auth/v1/user` answers with no round trip of its own to the database.
  */
-export const currentUserRead: FirstRead = ({ agencyId, userId }) =>
-  `SELECT ${selectList('u', users, PRESENTED_USER_COLUMNS)} FROM users u WHERE u.agency_id = '${agencyId}' AND u.id = '${userId}'`;
+export const currentUserRead: FirstRead = {
+  name: 'precinct_current_user',
+  statement: `SELECT ${selectList('u', users, PRESENTED_USER_COLUMNS)} FROM users u WHERE u.agency_id = $1 AND u.id = $2`,
+};
 
 /** The user's row and their agency's, read in the access check's message, for the profile every app start reads. */
-export const profileRead: FirstRead = ({ agencyId, userId }) =>
-  `SELECT ${selectList('u', users, PRESENTED_USER_COLUMNS)}, ${selectList('a', agencies, PROFILE_AGENCY_COLUMNS, 'agency.')}` +
-  ` FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.agency_id = '${agencyId}' AND u.id = '${userId}'`;
+export const profileRead: FirstRead = {
+  name: 'precinct_profile',
+  statement:
+    `SELECT ${selectList('u', users, PRESENTED_USER_COLUMNS)}, ${selectList('a', agencies, PROFILE_AGENCY_COLUMNS, 'agency.')}` +
+    ` FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.agency_id = $1 AND u.id = $2`,
+};
 
 /** A recovery link lets the user set a new password without the old one for this long. */
 const RECOVERY_WINDOW_MS = 15 * 60 * 1000;

@@ -86,10 +86,15 @@ export interface RequestScope<T> {
 /**
  * A read a route makes first, sent in the same message as its access check (after it, in its
  * transaction, with the agency and the user in scope): one round trip fewer for a read that needs only
- * who is asking. A statement of the simple protocol, so the ids are written into it; they are checked as
- * UUIDs before it is built. Its rows are the request's to use only once the access check let it through.
+ * who is asking. `statement` takes the agency's id as $1 and the user's as $2; each connection prepares
+ * it once under `name` (SQL PREPARE, in the first message that needs it) and then runs it with EXECUTE,
+ * so it is not parsed and planned again for each request. Its rows are the request's to use only once the
+ * access check let it through.
  */
-export type FirstRead = (ids: { agencyId: string; userId: string }) => string;
+export interface FirstRead {
+  name: string;
+  statement: string;
+}
 
 export interface DatabaseOptions {
   /** postgres://… of the server; absent means embedded PGlite in `dataDir`. */
@@ -248,6 +253,10 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   const db = drizzle(pool, { schema }) as unknown as Db;
   // One Drizzle instance per pooled connection, made once: building one reads the whole schema.
   const onConnection = new WeakMap<import('pg').PoolClient, Db>();
+  /** The first reads (FirstRead) each connection has prepared, by name. */
+  const firstReadsPrepared = new WeakMap<import('pg').PoolClient, Set<string>>();
+  const preparedOn = (client: import('pg').PoolClient) =>
+    firstReadsPrepared.get(client) ?? firstReadsPrepared.set(client, new Set()).get(client)!;
   const txOf = (client: import('pg').PoolClient) =>
     onConnection.get(client) ?? onConnection.set(client, drizzle(client, { schema }) as unknown as Db).get(client)!;
   /**
@@ -363,14 +372,16 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   ): Promise<RequestScope<T> | null> {
     if (![agencyId, sessionId, userId].every(isUuid) || !/^-?\d{1,19}$/.test(knownVersion))
       throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
-    return openScope<T>(agencyId, sessionId, userId, knownVersion, firstRead?.({ agencyId, userId }), true);
+    if (firstRead && !/^[a-z_]{1,63}$/.test(firstRead.name))
+      throw new AppError('internal', `Refusing a first read named ${firstRead.name}`);
+    return openScope<T>(agencyId, sessionId, userId, knownVersion, firstRead, true);
   }
   async function openScope<T>(
     agencyId: string,
     sessionId: string,
     userId: string,
     knownVersion: string,
-    firstRead: string | undefined,
+    firstRead: FirstRead | undefined,
     mayTakeParked: boolean,
   ): Promise<RequestScope<T> | null> {
     let client = mayTakeParked ? unpark() : undefined;
@@ -389,6 +400,7 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     let state: 'open' | 'joined' | 'ended' = 'open';
     let found: T | undefined;
     let firstRows: Record<string, unknown>[] | undefined;
+    const preparing = firstRead !== undefined && !preparedOn(on).has(firstRead.name);
     try {
       // precinct_access_check sets the role and the agency for the transaction (and clears the user's id).
       const check = `select * from precinct_access_check('${agencyId}', '${sessionId}', '${userId}', ${knownVersion})`;
@@ -397,14 +409,24 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
         'begin read only',
         check,
         `select set_config('app.user_id', '${userId}', true)`,
-        ...(firstRead === undefined ? [] : [firstRead]),
+        ...(firstRead === undefined
+          ? []
+          : [
+              ...(preparing ? [`prepare ${firstRead.name}(uuid, uuid) as ${firstRead.statement}`] : []),
+              `execute ${firstRead.name}('${agencyId}', '${userId}')`,
+            ]),
       ];
       const results = (await on.query(statements.join('; '))) as unknown as Array<{ rows: Record<string, unknown>[] }>;
       found = results[statements.indexOf(check)]?.rows[0] as T | undefined;
-      if (firstRead !== undefined) firstRows = results.at(-1)?.rows;
+      if (firstRead !== undefined) {
+        firstRows = results.at(-1)?.rows;
+        preparedOn(on).add(firstRead.name);
+      }
     } catch (error) {
       state = 'ended';
-      await rollBackAndRelease(on);
+      // A PREPARE outlives a rollback: whether it ran before the failure is not known, so the connection goes.
+      if (preparing) release(on, error as Error);
+      else await rollBackAndRelease(on);
       // A parked connection that failed (it died while it waited) costs the request nothing: nothing of
       // it has run yet, so it starts again once on a connection of the pool's.
       if (pendingCommit) return openScope<T>(agencyId, sessionId, userId, knownVersion, firstRead, false);
