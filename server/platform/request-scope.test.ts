@@ -231,6 +231,9 @@ describe('reads whose connections wait to commit (PostgreSQL, the wait made ten 
     const [victim] = await waiting();
     expect(victim).toBeDefined();
     await queryRows(server.database.owner, sql`select pg_terminate_backend(${victim!.pid})`);
+    const me = await server.request({ method: 'GET', url: '/auth/v1/user', token: first.access_token });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: first.user.id });
     expect(await usersSeenBy(first)).toEqual([first.user.id]);
     expect(await usersSeenBy(second)).toEqual([second.user.id]);
   });
