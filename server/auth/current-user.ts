@@ -37,33 +37,20 @@ const PROFILE_AGENCY_COLUMNS = [
 ] as const satisfies readonly (keyof AgencyRow)[];
 type ProfileAgency = Pick<AgencyRow, (typeof PROFILE_AGENCY_COLUMNS)[number]>;
 
-/** `table`'s columns as `alias.column AS "prefix" + key`, so a row comes back keyed as Drizzle keys it. */
-function selectList<T extends typeof users | typeof agencies>(
-  alias: string,
-  table: T,
-  keys: readonly (keyof T['_']['columns'])[],
-  prefix = '',
-) {
+/**
+ * A row a first read answered, its columns named as in the database (`prefix` + column), keyed as
+ * Drizzle keys `table`'s: what findUserById and findAgency give.
+ */
+function rowOf<K extends string>(table: typeof users | typeof agencies, keys: readonly K[], row: Record<string, unknown>, prefix = '') {
   const columns = getTableColumns(table) as Record<string, { name: string }>;
-  return keys.map((key) => `${alias}.${columns[key as string]!.name} AS "${prefix}${String(key)}"`).join(', ');
+  return Object.fromEntries(keys.map((key) => [key, row[`${prefix}${columns[key]!.name}`]]));
 }
 
-/**
- * The signed-in user's row, read in the access check's message (FirstRead, server/platform/database.ts):
- * `GET /auth/v1/user` answers with no round trip of its own to the database.
- */
-export const currentUserRead: FirstRead = {
-  name: 'precinct_current_user',
-  statement: `SELECT ${selectList('u', users, PRESENTED_USER_COLUMNS)} FROM users u WHERE u.agency_id = $1 AND u.id = $2`,
-};
+/** The signed-in user's row, read in the access check's message (FirstRead, migration 0048): `GET /auth/v1/user` has no round trip of its own. */
+export const currentUserRead: FirstRead = { call: 'precinct_current_user' };
 
-/** The user's row and their agency's, read in the access check's message, for the profile every app start reads. */
-export const profileRead: FirstRead = {
-  name: 'precinct_profile',
-  statement:
-    `SELECT ${selectList('u', users, PRESENTED_USER_COLUMNS)}, ${selectList('a', agencies, PROFILE_AGENCY_COLUMNS, 'agency.')}` +
-    ` FROM users u JOIN agencies a ON a.id = u.agency_id WHERE u.agency_id = $1 AND u.id = $2`,
-};
+/** The user's row and their agency's (its columns prefixed `agency_`), read in the access check's message, for the profile every app start reads. */
+export const profileRead: FirstRead = { call: 'precinct_profile' };
 
 /** A recovery link lets the user set a new password without the old one for this long. */
 const RECOVERY_WINDOW_MS = 15 * 60 * 1000;
@@ -72,7 +59,7 @@ export async function getCurrentUser(ctx: RequestContext): Promise<AuthUser> {
   const { scope } = ctx;
   // Read with the access check (currentUserRead) where the request's transaction was opened with it.
   const read = ctx.requestScope?.firstRows;
-  const user = read ? (read[0] as PresentedUser | undefined) : await inAgency(ctx, (tx) => findUserById(tx, scope.agencyId, scope.userId));
+  const user = read ? userOf(read[0]) : await inAgency(ctx, (tx) => findUserById(tx, scope.agencyId, scope.userId));
   if (!user) throw new AppError('session_not_found', 'Your session has ended; sign in again');
   return presentUser(user, accessOf(scope));
 }
@@ -102,11 +89,17 @@ export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
   };
 }
 
+/** currentUserRead's row as presentUser reads it (none: no such user). */
+function userOf(row: Record<string, unknown> | undefined): PresentedUser | undefined {
+  // The function's columns are the table's (migration 0048), so the row is the table's row in part.
+  return row && (rowOf(users, PRESENTED_USER_COLUMNS, row) as unknown as PresentedUser);
+}
+
 /** profileRead's row split into the user's columns and the agency's (none: no such user). */
 function profileOf(row: Record<string, unknown> | undefined): [PresentedUser | undefined, ProfileAgency | undefined] {
   if (!row) return [undefined, undefined];
-  const agency = Object.fromEntries(PROFILE_AGENCY_COLUMNS.map((key) => [key, row[`agency.${key}`]]));
-  return [row as unknown as PresentedUser, agency as unknown as ProfileAgency];
+  // The agency's `agency_id` is the user's, which the join made the agency's id.
+  return [userOf(row), rowOf(agencies, PROFILE_AGENCY_COLUMNS, row, 'agency_') as unknown as ProfileAgency];
 }
 
 /**

@@ -10,7 +10,6 @@ import { updateUser, type UserRow } from '../platform/users.ts';
 /** CJIS: whatever the activity, a session ends after 12 hours and the user signs in again. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
-/** The user as the API shows it: the contract's fields only, never a hash or an internal column. */
 /** The columns of a user's row that `presentUser` reads, by their names in the schema. */
 export const PRESENTED_USER_COLUMNS = [
   'id',
@@ -30,6 +29,7 @@ export const PRESENTED_USER_COLUMNS = [
 
 export type PresentedUser = Pick<UserRow, (typeof PRESENTED_USER_COLUMNS)[number]>;
 
+/** The user as the API shows it: the contract's fields only, never a hash or an internal column. */
 export function presentUser(row: PresentedUser, access: { roles: string[]; permissions: string[] }): AuthUser {
   return {
     id: row.id,

@@ -86,14 +86,13 @@ export interface RequestScope<T> {
 /**
  * A read a route makes first, sent in the same message as its access check (after it, in its
  * transaction, with the agency and the user in scope): one round trip fewer for a read that needs only
- * who is asking. `statement` takes the agency's id as $1 and the user's as $2; each connection prepares
- * it once under `name` (SQL PREPARE, in the first message that needs it) and then runs it with EXECUTE,
- * so it is not parsed and planned again for each request. Its rows are the request's to use only once the
- * access check let it through.
+ * who is asking. `call` names a function of the database that takes the agency's id and the user's
+ * (migration 0048): plpgsql keeps its plan for the connection, so the read is not parsed and planned
+ * again for each request, and nothing stays in the session (a pooler in transaction mode is fine). Its
+ * rows are the request's to use only once the access check let it through.
  */
 export interface FirstRead {
-  name: string;
-  statement: string;
+  call: string;
 }
 
 export interface DatabaseOptions {
@@ -253,10 +252,6 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   const db = drizzle(pool, { schema }) as unknown as Db;
   // One Drizzle instance per pooled connection, made once: building one reads the whole schema.
   const onConnection = new WeakMap<import('pg').PoolClient, Db>();
-  /** The first reads (FirstRead) each connection has prepared, by name. */
-  const firstReadsPrepared = new WeakMap<import('pg').PoolClient, Set<string>>();
-  const preparedOn = (client: import('pg').PoolClient) =>
-    firstReadsPrepared.get(client) ?? firstReadsPrepared.set(client, new Set()).get(client)!;
   const txOf = (client: import('pg').PoolClient) =>
     onConnection.get(client) ?? onConnection.set(client, drizzle(client, { schema }) as unknown as Db).get(client)!;
   /**
@@ -372,8 +367,8 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
   ): Promise<RequestScope<T> | null> {
     if (![agencyId, sessionId, userId].every(isUuid) || !/^-?\d{1,19}$/.test(knownVersion))
       throw new AppError('internal', 'Refusing to open a transaction for a malformed id');
-    if (firstRead && !/^[a-z_]{1,63}$/.test(firstRead.name))
-      throw new AppError('internal', `Refusing a first read named ${firstRead.name}`);
+    if (firstRead && !/^[a-z_]{1,63}$/.test(firstRead.call))
+      throw new AppError('internal', `Refusing a first read named ${firstRead.call}`);
     return openScope<T>(agencyId, sessionId, userId, knownVersion, firstRead, true);
   }
   async function openScope<T>(
@@ -400,7 +395,6 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
     let state: 'open' | 'joined' | 'ended' = 'open';
     let found: T | undefined;
     let firstRows: Record<string, unknown>[] | undefined;
-    const preparing = firstRead !== undefined && !preparedOn(on).has(firstRead.name);
     try {
       // precinct_access_check sets the role and the agency for the transaction (and clears the user's id).
       const check = `select * from precinct_access_check('${agencyId}', '${sessionId}', '${userId}', ${knownVersion})`;
@@ -409,24 +403,14 @@ async function openPostgres(options: DatabaseOptions): Promise<Database> {
         'begin read only',
         check,
         `select set_config('app.user_id', '${userId}', true)`,
-        ...(firstRead === undefined
-          ? []
-          : [
-              ...(preparing ? [`prepare ${firstRead.name}(uuid, uuid) as ${firstRead.statement}`] : []),
-              `execute ${firstRead.name}('${agencyId}', '${userId}')`,
-            ]),
+        ...(firstRead === undefined ? [] : [`select * from ${firstRead.call}('${agencyId}', '${userId}')`]),
       ];
       const results = (await on.query(statements.join('; '))) as unknown as Array<{ rows: Record<string, unknown>[] }>;
       found = results[statements.indexOf(check)]?.rows[0] as T | undefined;
-      if (firstRead !== undefined) {
-        firstRows = results.at(-1)?.rows;
-        preparedOn(on).add(firstRead.name);
-      }
+      if (firstRead !== undefined) firstRows = results.at(-1)?.rows;
     } catch (error) {
       state = 'ended';
-      // A PREPARE outlives a rollback: whether it ran before the failure is not known, so the connection goes.
-      if (preparing) release(on, error as Error);
-      else await rollBackAndRelease(on);
+      await rollBackAndRelease(on);
       // A parked connection that failed (it died while it waited) costs the request nothing: nothing of
       // it has run yet, so it starts again once on a connection of the pool's.
       if (pendingCommit) return openScope<T>(agencyId, sessionId, userId, knownVersion, firstRead, false);

@@ -69,8 +69,7 @@ type HandlerResult<E extends EndpointSpec> = E['response'] extends Schema
 
 export type Handler<E extends EndpointSpec> = (ctx: ContextOf<E>, input: EndpointInput<E>) => Promise<HandlerResult<E>> | HandlerResult<E>;
 
-/** Route options a table cannot express (rate limits). */
-/** Route options an endpoint's handler may add: its rate limit, a read sent with the access check (FirstRead). */
+/** Route options a table cannot express: a rate limit, a read sent with the access check (FirstRead). */
 export type RouteExtras = { rateLimit?: unknown; firstRead?: FirstRead };
 
 /** One handler per entry of the table; the compiler refuses a missing or extra one. */
