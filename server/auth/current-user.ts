@@ -46,10 +46,11 @@ function rowOf<K extends string>(table: typeof users | typeof agencies, keys: re
   return Object.fromEntries(keys.map((key) => [key, row[`${prefix}${columns[key]!.name}`]]));
 }
 
-/** The signed-in user's row, read in the access check's message (FirstRead, migration 0048): `GET /auth/v1/user` has no round trip of its own. */
-export const currentUserRead: FirstRead = { call: 'precinct_current_user' };
-
-/** The user's row and their agency's (its columns prefixed `agency_`), read in the access check's message, for the profile every app start reads. */
+/**
+ * The user's row and their agency's (its columns prefixed `agency_`), read in the access check's message
+ * (FirstRead, migration 0048): the profile every app start reads, and `GET /auth/v1/user` from its user's
+ * part, have no round trip of their own.
+ */
 export const profileRead: FirstRead = { call: 'precinct_profile' };
 
 /** A recovery link lets the user set a new password without the old one for this long. */
@@ -57,7 +58,7 @@ const RECOVERY_WINDOW_MS = 15 * 60 * 1000;
 
 export async function getCurrentUser(ctx: RequestContext): Promise<AuthUser> {
   const { scope } = ctx;
-  // Read with the access check (currentUserRead) where the request's transaction was opened with it.
+  // Read with the access check (profileRead) where the request's transaction was opened with it.
   const read = ctx.requestScope?.firstRows;
   const user = read ? userOf(read[0]) : await inAgency(ctx, (tx) => findUserById(tx, scope.agencyId, scope.userId));
   if (!user) throw new AppError('session_not_found', 'Your session has ended; sign in again');
@@ -89,7 +90,7 @@ export async function getProfile(ctx: RequestContext): Promise<UserProfile> {
   };
 }
 
-/** currentUserRead's row as presentUser reads it (none: no such user). */
+/** The user's part of profileRead's row, as presentUser reads it (none: no such user). */
 function userOf(row: Record<string, unknown> | undefined): PresentedUser | undefined {
   // The function's columns are the table's (migration 0048), so the row is the table's row in part.
   return row && (rowOf(users, PRESENTED_USER_COLUMNS, row) as unknown as PresentedUser);

@@ -6,7 +6,7 @@ import { registerApi } from '../platform/endpoints.ts';
 import { validationError } from '../platform/errors.ts';
 import { userKey } from '../platform/rate-limits.ts';
 import type { Services } from '../platform/services.ts';
-import { currentUserRead, getCurrentUser, getProfile, profileRead, signOut, updateCurrentUser } from './current-user.ts';
+import { getCurrentUser, getProfile, profileRead, signOut, updateCurrentUser } from './current-user.ts';
 import { challengeFactor, enrollFactor, listMyFactors, removeFactor, renameFactor, verifyFactor } from './factors.ts';
 import { previewInvitation } from './invitations.ts';
 import { unlockWithLink } from './lockout.ts';
@@ -67,7 +67,7 @@ export function authRoutes(app: FastifyInstance, services: Services) {
         afterAnswer('password recovery e-mail', () => requestPasswordRecovery(services, body));
         return {};
       },
-      getUser: { handle: (ctx) => getCurrentUser(ctx), route: { firstRead: currentUserRead } },
+      getUser: { handle: (ctx) => getCurrentUser(ctx), route: { firstRead: profileRead } },
       updateUser: (ctx, { body }) => updateCurrentUser(services, ctx.scope, body, ctx.actor),
 
       listFactors: (ctx) => listMyFactors(ctx),
