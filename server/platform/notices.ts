@@ -50,7 +50,6 @@ export function notify(tx: Tx, agencyId: string, userId: string, notice: Notice)
 export async function sendNotices(tx: Tx, agencyId: string, deliveries: readonly Delivery[]): Promise<void> {
   if (deliveries.length === 0) return;
   const now = new Date();
-  const cutoff = new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * 86_400_000);
   const rows = deliveries.map(({ userId, notice }) => ({
     id: randomUUID(),
     user_id: userId,
@@ -68,8 +67,11 @@ export async function sendNotices(tx: Tx, agencyId: string, deliveries: readonly
     agencyId,
     rows.map((row) => ({ topic: REALTIME_TOPICS.notifications, audience: { userId: row.user_id }, data: { id: row.id } })),
     [
+      // The retention's cutoff is written into the statement: sent as a parameter, its date made PostgreSQL
+      // cost the plan it keeps above the ones made for each date, and plan the statement again every time
+      // (docs/decisions/013, twenty-fifth step).
       sql`delete from notifications
-        where agency_id = ${agencyId}::uuid and created_at < ${cutoff.toISOString()}::timestamptz
+        where agency_id = ${agencyId}::uuid and created_at < now() - ${sql.raw(`interval '${NOTIFICATION_RETENTION_DAYS} days'`)}
           and user_id in (select value::uuid from jsonb_array_elements_text(${users}::jsonb))`,
       sql`insert into notifications (agency_id, id, user_id, kind, title, body, link, created_at)
         select ${agencyId}::uuid, n.id, n.user_id, n.kind, n.title, n.body, n.link, ${now.toISOString()}::timestamptz
