@@ -56,4 +56,25 @@ describe('e-mail when the SMTP server is down', () => {
       { timeout: 10_000, interval: 100 },
     );
   });
+
+  it('tries each waiting message once a run, the next one after one failed, and keeps both for a later retry', async () => {
+    const agency = await makeAgency(server);
+    const { mailer } = server.services;
+    await server.database.withTenant(agency.id, async (tx) => {
+      await mailer.enqueue(tx, agency.id, { to: 'first@example.test', subject: 'First', text: 'One' });
+      await mailer.enqueue(tx, agency.id, { to: 'second@example.test', subject: 'Second', text: 'Two' });
+    });
+    await mailer.deliver(agency.id);
+    const rows = await server.database.withTenant(agency.id, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.agencyId, agency.id)),
+    );
+    const tried = rows
+      .filter((row) => row.to.endsWith('@example.test'))
+      .map(({ subject, status, attempts }) => ({ subject, status, attempts }))
+      .sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(tried).toEqual([
+      { subject: 'First', status: 'pending', attempts: 1 },
+      { subject: 'Second', status: 'pending', attempts: 1 },
+    ]);
+  });
 });
