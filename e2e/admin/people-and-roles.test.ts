@@ -3,7 +3,7 @@
  * "Explain access" and signed-in sessions, the invite dialog speaking of the invited person, and a
  * broken session cookie that signs the browser out and says why.
  */
-import { randomUUID } from 'node:crypto';
+import { attemptTag } from '../support/names.ts';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminUser } from '../../core/contracts/admin.ts';
 import { encodeCookieValue, SESSION_COOKIE } from '../../web/lib/session/session-cookie.ts';
@@ -24,7 +24,7 @@ async function invite(name: string): Promise<AdminUser> {
 describe('people and roles in the admin area', () => {
   it('gives two chosen people a role at once and says it was done for each; a row click then explains what one of them may open', async () => {
     // Names of this attempt's own: a retry finds the first attempt's people in the list and the log too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const [kimName, louName] = [`Kim Bulkfirst ${attempt}`, `Lou Bulksecond ${attempt}`];
     const [kim, lou] = [await invite(kimName), await invite(louName)];
     const page = await newPage();

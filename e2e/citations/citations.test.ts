@@ -22,6 +22,7 @@ import {
   type WalkedScreen,
 } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage, type NewPageOptions } from '../support/browser.ts';
+import { attemptTag } from '../support/names.ts';
 
 let admin: Person;
 let officer: Person;
@@ -218,7 +219,7 @@ describe('a traffic stop from the roadside to the court', () => {
     const stop = await api<Stop>(officer.session, 'GET', `/rest/v1/citations/stops/${stopId}`);
     const second = stop.issued.find((c) => c.kind === 'traffic' && c.codes.includes('316.614'))!;
     // A retry finds the citation as the first attempt left it: a reason of this attempt's own, and a void citation is not amended or voided again.
-    const reason = `Wrong location: it was the westbound lane (${randomUUID().slice(0, 4)})`;
+    const reason = `Wrong location: it was the westbound lane (${attemptTag()})`;
     const voided = (await api<Citation>(officer.session, 'GET', `/rest/v1/citations/citations/${second.id}`)).status === 'void';
     if (!voided) {
       const amend = await openAs(officer, `/citations/${second.id}`);

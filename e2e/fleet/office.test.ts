@@ -34,6 +34,7 @@ import {
 } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, newPage, openInApp } from '../support/browser.ts';
 import { expectImageShown, solidPng } from './images.ts';
+import { attemptTag } from '../support/names.ts';
 
 let admin: Person;
 let vehicle: Vehicle;
@@ -178,7 +179,7 @@ describe('the template builder', () => {
 describe('the service request queue', () => {
   it('triages a request to completed, and the vehicle returns to service', async () => {
     // A car, request and vendor of this attempt's own: a retry finds the first attempt's request completed, its car in service.
-    const attempt = randomUUID().slice(0, 4).toUpperCase();
+    const attempt = attemptTag().toUpperCase();
     const vendorName = `Main Street Brake & Tire ${attempt}`;
     const vehicle = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
       unit_number: `P-102-${attempt}`,
@@ -276,7 +277,7 @@ describe('a vehicle’s photo', () => {
   it('uploads a photo with its progress shown, refuses a PDF, replaces and removes the photo, and the vehicles table shows it as a thumbnail', async () => {
     // A unit number of this attempt's own: a retry finds the first attempt's car in the vehicles table.
     const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
-      unit_number: `PH-1-${randomUUID().slice(0, 4).toUpperCase()}`,
+      unit_number: `PH-1-${attemptTag().toUpperCase()}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',
@@ -348,7 +349,7 @@ describe('the assigned officer and the officer filter', () => {
   it('assigns an officer found by name on the vehicle page and when adding a vehicle', async () => {
     const me = (await api<{ id: string }>(admin.session, 'GET', '/auth/v1/user')).id;
     // Unit numbers of this attempt's own: a retry finds the first attempt's cars.
-    const attempt = randomUUID().slice(0, 4).toUpperCase();
+    const attempt = attemptTag().toUpperCase();
     const added = `AS-2-${attempt}`;
     const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
       unit_number: `AS-1-${attempt}`,
@@ -449,7 +450,7 @@ describe('the fleet settings of an agency that turned Fleet off', () => {
 describe('the fleet settings, kept by the fleet office', () => {
   it('lets a fleet manager without admin access add a vehicle type that stays after a reload, while the administrator’s module page points there', async () => {
     // A role and a vehicle type of this attempt's own: a retry would be refused the first attempt's names.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const roleId = await createRole(admin.session, `Fleet desk ${attempt}`, ['fleet:admin']);
     const manager = await inviteAndAccept(admin.session, {
       name: 'Dana Desk',
@@ -501,10 +502,7 @@ describe('the fleet settings, kept by the fleet office', () => {
 describe('who may open the fleet office', () => {
   it('sends a user without fleet:admin to /disabled?module=Fleet Admin', async () => {
     // A role name of this attempt's own: a retry would be refused the first attempt's.
-    const roleId = await createRole(admin.session, `Patrol ${randomUUID().slice(0, 4)}`, [
-      'fleet:squadcheck.submit',
-      'fleet:servicerequest.submit',
-    ]);
+    const roleId = await createRole(admin.session, `Patrol ${attemptTag()}`, ['fleet:squadcheck.submit', 'fleet:servicerequest.submit']);
     const officer = await inviteAndAccept(admin.session, { name: 'Pat Rol', roleIds: [roleId], accountType: 'full', prefix: 'patrol' });
     const page = await newPage();
     try {
@@ -582,7 +580,7 @@ describe('preventive maintenance on a vehicle’s page', () => {
   it('adds an oil-change interval, shows where it stands, and stops tracking it', async () => {
     // A unit number of this attempt's own: a retry would be refused the first attempt's.
     const car = await created<Vehicle>('/rest/v1/fleet/admin/vehicles', {
-      unit_number: `PM-1-${randomUUID().slice(0, 4).toUpperCase()}`,
+      unit_number: `PM-1-${attemptTag().toUpperCase()}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',

@@ -9,7 +9,7 @@
  * The founder of a new agency (admin:access, which passes every permission) is the officer here; the
  * car is added through the fleet admin API and assigned to them.
  */
-import { randomUUID } from 'node:crypto';
+import { attemptTag } from '../support/names.ts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser, Page as ApiPage } from '../../core/contracts/admin.ts';
@@ -98,7 +98,7 @@ async function passEverything(page: Page, except: RegExp[] = []): Promise<void> 
 describe('an officer on a phone', () => {
   it('does a squad check with a failed critical item, sees the request it opened and the car out of service, and turns a non-critical failure into a service request', async () => {
     // A car of this attempt's own: a retry finds the first attempt's out of service with its requests open.
-    const attempt = randomUUID().slice(0, 4).toUpperCase();
+    const attempt = attemptTag().toUpperCase();
     const car = await add(`P-417-${attempt}`, `PCT 417 ${attempt}`, { assigned_user_id: me });
     const unit = `Unit ${car.unit_number}`;
     const page = await newPage({ viewport: PHONE });

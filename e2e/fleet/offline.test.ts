@@ -6,7 +6,7 @@
  * API); a photo taken offline waits on the device with it and is uploaded first. Signing out while an item waits asks first. The outbox's panel is axe clean. Set-up goes through the API: a new agency whose
  * founder (admin:access) is the officer, and a car assigned to them.
  */
-import { randomUUID } from 'node:crypto';
+import { attemptTag } from '../support/names.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -527,7 +527,7 @@ describe('a request the server refused after it waited in the outbox', () => {
   it('opens a refused service request with the server’s message beside the vehicle, and discards it', async () => {
     // A unit number of this attempt's own: a retry would be refused the first attempt's.
     const spare = await api<Vehicle>(officer.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
-      unit_number: `P-612-${randomUUID().slice(0, 4).toUpperCase()}`,
+      unit_number: `P-612-${attemptTag().toUpperCase()}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',

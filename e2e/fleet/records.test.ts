@@ -12,6 +12,7 @@ import type { Vehicle } from '../../core/contracts/fleet.ts';
 import type { FuelEntry, Vendor } from '../../core/contracts/fleet-records.ts';
 import { agencyWithAdmin, api, expectAxeCleanInBothThemes, settled, signInWithSession, type Person } from '../admin/support.ts';
 import { newPage } from '../support/browser.ts';
+import { attemptTag } from '../support/names.ts';
 
 let chief: Person;
 let car: Vehicle;
@@ -107,7 +108,7 @@ describe('basic fleet records', () => {
 
   it('lets the fleet office add a vendor, see the fuel outlier with its reason, keep a car’s papers, and read the report as charts and tables', async () => {
     // A name of this attempt's own: a retry finds the first attempt's vendor on the list.
-    const vendorName = `Main Street Collision ${randomUUID().slice(0, 4)}`;
+    const vendorName = `Main Street Collision ${attemptTag()}`;
     const page = await newPage();
     try {
       await signInWithSession(page, chief.session);

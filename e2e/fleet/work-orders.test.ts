@@ -9,6 +9,7 @@ import type { ServiceRequest, Vehicle, WorkOrder } from '../../core/contracts/fl
 import { textPdf } from '../../server/platform/sample-images.ts';
 import { agencyWithAdmin, api, expectAxeCleanInBothThemes, settled, signInWithSession, type Person } from '../admin/support.ts';
 import { newPage } from '../support/browser.ts';
+import { attemptTag } from '../support/names.ts';
 
 let manager: Person;
 let vehicle: Vehicle;
@@ -40,7 +41,7 @@ describe('work orders', () => {
   it('records parts and labour with the totals shown as typed, attaches the invoice with its progress, and puts the cost on the vehicle', async () => {
     // A car and a request of this attempt's own (the phone test reads them): a retry finds the first attempt's
     // work order on its request and its cost on its car.
-    vehicle = await car(`WO-7-${randomUUID().slice(0, 4).toUpperCase()}`);
+    vehicle = await car(`WO-7-${attemptTag().toUpperCase()}`);
     tires = await report('Front tires worn to the wear bars');
     const page = await newPage();
     try {

@@ -10,6 +10,7 @@ import { programCategories, type Binder, type BinderDetail, type Dor, type DorCo
 import { expectScreensAxeClean, expectTheme, api, roleIdByName, settled, type Person, type WalkedScreen } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations, openInApp } from '../support/browser.ts';
 import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
+import { attemptTag } from '../support/names.ts';
 
 let admin: Person;
 let trainer: FtoPerson;
@@ -163,7 +164,7 @@ describe('progress and the program', () => {
   it('saves a renamed phase, a new task and a new policy as a new version of the program', async () => {
     // The program as it is now (a retry finds the first attempt's version saved), and names of this attempt's own.
     const current = await api<Program>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}`);
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const page = await as(coordinator, `/fto/admin/configure/${program.id}`);
     try {
       const name = page.getByRole('textbox', { name: /^Name/ }).first();

@@ -10,6 +10,7 @@ import type { StoredFile } from '../../core/contracts/storage.ts';
 import { api, settled } from '../admin/support.ts';
 import { expectNoSeriousAxeViolations } from '../support/browser.ts';
 import { fieldTrainingCast, openAs, type FtoPerson } from './support.ts';
+import { attemptTag } from '../support/names.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -57,7 +58,7 @@ describe('a program’s reference material', () => {
 
   it('lets the coordinator upload a PDF on the program’s set-up page and add it as a reference document', async () => {
     // A title of this attempt's own: a retry finds the first attempt's document in the table too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     manual = `Patrol procedures manual ${attempt}`;
     about = `Read chapters 1 to 4 before phase 2 (${attempt}).`;
     const before = await api<ReferenceDocument[]>(coordinator.session, 'GET', `/rest/v1/fto/admin/programs/${program.id}/reference`);
@@ -114,7 +115,7 @@ describe('a program’s reference material', () => {
 
   it('retires a document after the coordinator confirms, and the trainee no longer sees it', async () => {
     // A title of this attempt's own: a retry finds the first attempt's document too.
-    const old = await addedByApi(`Old radio code book ${randomUUID().slice(0, 4)}`);
+    const old = await addedByApi(`Old radio code book ${attemptTag()}`);
     const shown = await api<ReferenceDocument[]>(trainee.session, 'GET', `/rest/v1/fto/binders/${binder.id}/reference`);
     expect(shown.map((d) => d.id)).toContain(old.id);
     const page = await as(coordinator, `/fto/admin/configure/${program.id}`);

@@ -4,7 +4,7 @@
  * and the coordinator's office no longer lists it, and reminds them of the other; the screens are axe
  * clean in light and dark and fit a 360 px phone. Set-up goes through the API.
  */
-import { randomUUID } from 'node:crypto';
+import { attemptTag } from '../support/names.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Binder, BinderPolicy, PolicyOutstanding, Tasksheet, TasksheetSummary } from '../../core/contracts/fto.ts';
 import { api, expectAxeCleanInBothThemes } from '../admin/support.ts';
@@ -31,7 +31,7 @@ describe('a tasksheet', () => {
     // A retry finds the first attempt's sign-off: this attempt signs the first task still open, with a note of its own.
     const before = await readSheet();
     const task = before.tasks_list.find((t) => t.signoff === null)!;
-    const note = `On a burglary call (${randomUUID().slice(0, 4)}).`;
+    const note = `On a burglary call (${attemptTag()}).`;
     const signed = `Signed off by Chris Okafor on 10/02/26: ${note}`;
     const page = await as(trainer, `/fto/binder/${binder.id}/tasksheets`);
     try {

@@ -3,7 +3,7 @@
  * move; and a space's settings ask before dropping what was typed when the drawer is closed. The
  * agency, its people, the space and its tasks are set up through the API.
  */
-import { randomUUID } from 'node:crypto';
+import { attemptTag } from '../support/names.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Space, TaskListSummary } from '../../core/contracts/productivity.ts';
 import { agencyWithAdmin, api, inviteAndAccept, roleIdByName, type Person } from '../admin/support.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
 describe('productivity, live', () => {
   it('shows a task moved on the board by one member on another member’s board, without reloading', async () => {
     // A title of this attempt's own: a retry finds the first attempt's card on the board too.
-    const task = await newTask(admin.session, list.id, { title: `Radar calibration ${randomUUID().slice(0, 4)}` });
+    const task = await newTask(admin.session, list.id, { title: `Radar calibration ${attemptTag()}` });
     const board = `/productivity/list/${list.id}?view=board`;
     const [mover, watcher] = await Promise.all([openAs(admin, board), openAs(officer, board)]);
     try {

@@ -6,7 +6,7 @@
  * to fix; a list grouped by status shows a folding section per status, and its CSV holds the
  * filtered tasks. Set-up goes through the API.
  */
-import { randomUUID } from 'node:crypto';
+import { attemptTag } from '../support/names.ts';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceRequest, Vehicle } from '../../core/contracts/fleet.ts';
@@ -43,7 +43,7 @@ describe('a task made from another module’s record', () => {
   it('makes a task from a service request the fleet office works, which the request then lists and which opens in productivity', async () => {
     // A unit number of this attempt's own: a retry finds the first attempt's car, and unit numbers are unique.
     const car = await api<Vehicle>(admin.session, 'POST', '/rest/v1/fleet/admin/vehicles', {
-      unit_number: `P-214-${randomUUID().slice(0, 4)}`,
+      unit_number: `P-214-${attemptTag()}`,
       vehicle_type: 'patrol',
       make: 'Ford',
       model: 'Explorer',
@@ -114,7 +114,7 @@ describe('a task made from another module’s record', () => {
       ifMatch(submitted.version),
     );
     // A title of this attempt's own: a retry finds the first attempt's unlinked task in the list too.
-    const unlinkedTitle = `Call the store manager ${randomUUID().slice(0, 4)}`;
+    const unlinkedTitle = `Call the store manager ${attemptTag()}`;
     const page = await openAs(officer, `/reports/${draft.id}`);
     try {
       const tasks = page.getByRole('region', { name: 'Tasks' });
@@ -154,7 +154,7 @@ describe('a list’s tasks', () => {
     const page = await openAs(officer, `/productivity/list/${list.id}`, { viewport: PHONE });
     const workflow = (await api<Space>(admin.session, 'GET', `/rest/v1/productivity/spaces/${space.id}`)).statuses;
     // Titles of this attempt's own: a retry finds the first attempt's tasks on the server too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const keyTask = `Return the evidence locker key ${attempt}`;
     const tyresTask = `Check the spare tyres ${attempt}`;
     try {
@@ -211,7 +211,7 @@ describe('a list’s tasks', () => {
 
   it('shows a section per status with its count, folds one away, and downloads the filtered list as CSV', async () => {
     // A label of this attempt's own: a retry finds the first attempt's audit tasks in the list too.
-    const label = `audit-${randomUUID().slice(0, 4)}`;
+    const label = `audit-${attemptTag()}`;
     const make = (title: string) => newTask(admin.session, list.id, { title, labels: [label] });
     await newTask(admin.session, list.id, { title: 'Wash the cars' });
     await make('Audit the radio log');

@@ -5,7 +5,7 @@
  * else; two tasks printed one a page; the screens axe clean in both themes and usable at 360 px. The
  * agency, its people, the space the later tests use and their tasks are set up through the API.
  */
-import { randomUUID } from 'node:crypto';
+import { attemptTag } from '../support/names.ts';
 import type { Locator, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTaskInput, Space, Task, TaskListSummary } from '../../core/contracts/productivity.ts';
@@ -111,7 +111,7 @@ describe('a unit runs its work in productivity', () => {
 
   it('moves one task across the board by dragging and another by keyboard, each saved on the server', async () => {
     // Names of this attempt's own: a retry finds the first attempt's cards on the board too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const draggedName = `Radar calibration ${attempt}`;
     const keyedName = `Order new cones ${attempt}`;
     const dragged = await newTask(draggedName);
@@ -144,7 +144,7 @@ describe('a unit runs its work in productivity', () => {
 
   it("changes a task's status in its row of the table", async () => {
     // A title of this attempt's own: a retry finds the first attempt's task in the list too.
-    const task = await newTask(`Sweep the evidence locker ${randomUUID().slice(0, 4)}`);
+    const task = await newTask(`Sweep the evidence locker ${attemptTag()}`);
     const page = await listPage();
     try {
       await page.getByRole('combobox', { name: `Status of ${task.title}` }).click();
@@ -170,7 +170,7 @@ describe('a unit runs its work in productivity', () => {
 
   it('changes the status and assignee of three selected tasks at once', async () => {
     // Titles of this attempt's own: a retry finds the first attempt's tasks in the list too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const tasks = await Promise.all(
       ['Check speed signs', 'Update the crash map', 'Brief the night shift'].map((title) => newTask(`${title} ${attempt}`)),
     );
@@ -196,7 +196,7 @@ describe('a unit runs its work in productivity', () => {
 
   it('changes none of the selected tasks when one was changed since, and names it', async () => {
     // Titles of this attempt's own: a retry finds the first attempt's tasks in the list too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const [kept, changed] = await Promise.all([
       newTask(`Restock the citation books ${attempt}`),
       newTask(`Renew the radar licence ${attempt}`),
@@ -305,7 +305,7 @@ describe('a unit runs its work in productivity', () => {
 
   it('prints two selected tasks, one a page', async () => {
     // Titles of this attempt's own: a retry finds the first attempt's tasks in the list too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const [first, second] = await Promise.all([newTask(`Print me first ${attempt}`), newTask(`Print me second ${attempt}`)]);
     const page = await listPage();
     try {
@@ -337,7 +337,7 @@ describe('a unit runs its work in productivity', () => {
   it("shows the officer's overdue and due tasks on home", async () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     // A title of this attempt's own: a retry finds the first attempt's task on home too.
-    const task = await newTask(`Assigned to the officer ${randomUUID().slice(0, 4)}`, { due_on: yesterday, assignee_ids: [officer.id] });
+    const task = await newTask(`Assigned to the officer ${attemptTag()}`, { due_on: yesterday, assignee_ids: [officer.id] });
     const page = await openAs(officer, '/');
     try {
       const panel = page.getByTestId('productivity-needs');

@@ -6,7 +6,7 @@
  * the drawer axe clean in both themes. The agency, the space (with its custom fields), its lists and
  * the vehicle are set up through the API.
  */
-import { randomUUID } from 'node:crypto';
+import { attemptTag } from '../support/names.ts';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../core/contracts/fleet.ts';
@@ -152,7 +152,7 @@ describe("a task's drawer", () => {
 
   it('makes a copy of a task, then moves it to another list, and the list on screen follows', async () => {
     // Titles of this attempt's own: a retry finds the first attempt's copy in the list too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const copyTitle = `Order barricades ${attempt} for the marathon`;
     const task = await newTask(`Order barricades ${attempt}`, { checklist: ['Call the depot'] });
     const { page, drawer } = await openDrawer(task);

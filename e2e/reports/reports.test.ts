@@ -26,6 +26,7 @@ import {
 import { solidPng } from '../../server/platform/sample-images.ts';
 import { expectImageShown } from '../fleet/images.ts';
 import { expectNoSeriousAxeViolations, newPage } from '../support/browser.ts';
+import { attemptTag } from '../support/names.ts';
 
 let admin: Person;
 let officer: Person;
@@ -246,7 +247,7 @@ describe('what changed between revisions', () => {
 describe('a report written without a connection', () => {
   it('starts, writes and submits a report offline with a photo; it waits in the outbox and reaches the reviewers once, photo and all, when the connection is back', async () => {
     // A location of this attempt's own: a retry finds the first attempt's report in the queue too.
-    const attempt = randomUUID().slice(0, 4);
+    const attempt = attemptTag();
     const submittedBefore = async () =>
       (
         await api<{ items: Report[] }>(
@@ -331,7 +332,7 @@ describe('the reports screens', () => {
 
   it('builds a personal template with a choice field, and finds it under My templates', async () => {
     // A name of this attempt's own: a retry finds the first attempt's template under My templates too.
-    const name = `Noise complaint ${randomUUID().slice(0, 4)}`;
+    const name = `Noise complaint ${attemptTag()}`;
     const page = await openAs(admin, '/reports/templates/create');
     try {
       await page.getByRole('textbox', { name: 'Name' }).fill(name);

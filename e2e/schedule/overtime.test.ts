@@ -18,6 +18,7 @@ import {
   type Person,
 } from '../admin/support.ts';
 import { openAs, PHONE, SCHEDULER_PERMISSIONS } from './support.ts';
+import { attemptTag } from '../support/names.ts';
 
 let admin: Person;
 let scheduler: Person;
@@ -76,7 +77,7 @@ beforeAll(async () => {
 describe('overtime', () => {
   it('posts an open shift from a staffing gap, two officers sign up, and the scheduler awards it by the rule', async () => {
     // A note of this attempt's own: a retry finds the first attempt's open shift on the board too.
-    const note = `Court detail cover ${randomUUID().slice(0, 4)}`;
+    const note = `Court detail cover ${attemptTag()}`;
     const office = await openAs(scheduler, '/schedule/overtime');
     try {
       await office.getByRole('heading', { name: 'Staffing gaps ahead' }).waitFor();

@@ -13,6 +13,13 @@ import { queryRows } from './database.ts';
  * (Database.openRequestScope, docs/decisions/013). What a client must never notice: a pool that runs
  * dry because requests hold connections, or a transaction left open by a refused or abandoned request.
  */
+/** The JSON a signed-in GET answers, which must be a 200. */
+async function answerOf(server: TestServer, url: string, session: Session) {
+  const answer = await server.request({ method: 'GET', url, token: session.access_token });
+  expect(answer.statusCode).toBe(200);
+  return answer.json();
+}
+
 describe('reads that open their transaction with the access check (PostgreSQL, a pool of four)', { timeout: 120_000 }, () => {
   let server: TestServer;
   let session: Session;
@@ -134,11 +141,7 @@ describe('reads that open their transaction with the access check (PostgreSQL, a
   });
 
   it('answers the current user and the profile, read with the access check, as they are after a change', async () => {
-    const get = async (url: string, token = officer.access_token) => {
-      const answer = await server.request({ method: 'GET', url, token });
-      expect(answer.statusCode).toBe(200);
-      return answer.json();
-    };
+    const get = (url: string) => answerOf(server, url, officer);
     const before = await get('/auth/v1/user');
     expect(before).toMatchObject({ id: officer.user.id, agency_id: officer.user.agency_id, email: officer.user.email });
     expect(typeof before.created_at).toBe('string');
@@ -207,11 +210,7 @@ describe('reads whose connections wait to commit (PostgreSQL, the wait made ten 
   });
 
   it('answers each agency its own user and profile, read with the access check, on the same connections', async () => {
-    const get = async (url: string, session: Session) => {
-      const answer = await server.request({ method: 'GET', url, token: session.access_token });
-      expect(answer.statusCode).toBe(200);
-      return answer.json();
-    };
+    const get = (url: string, session: Session) => answerOf(server, url, session);
     for (let round = 0; round < 5; round++) {
       for (const [session, agency] of [
         [first, 'Waiting first PD'],
