@@ -35,7 +35,7 @@ beforeAll(async () => {
     { 'idempotency-key': randomUUID() },
   );
   request = await officersRequest('Brakes squeal when cold');
-  await bookWithDealer(request);
+  await startWork(request);
 }, 120_000);
 
 /** The bell's unread count as its button names it (0 when it names none). */
@@ -70,13 +70,13 @@ function officersRequest(description: string): Promise<ServiceRequest> {
   );
 }
 
-/** The office moves the officer's request on, with a note: the news the officer's bell shows. */
-async function bookWithDealer(moved: ServiceRequest): Promise<void> {
+/** The office moves the officer's request to in progress, with a note: the news the officer's bell shows. */
+async function startWork(moved: ServiceRequest, note = 'Booked with the dealer for Tuesday'): Promise<void> {
   await api(
     admin.session,
     'PATCH',
     `/rest/v1/fleet/admin/service-requests/${moved.id}`,
-    { status: 'in_progress', note: 'Booked with the dealer for Tuesday' },
+    { status: 'in_progress', note },
     { 'if-match': `"${moved.version}"` },
   );
 }
@@ -86,7 +86,7 @@ describe('the notification bell', () => {
     // A request of this attempt's own, moved with nothing else unread: a retry finds the first attempt's news read.
     const mine = await officersRequest('Brakes squeal when cold');
     await api(officer.session, 'POST', '/rest/v1/notifications/read', {});
-    await bookWithDealer(mine);
+    await startWork(mine);
     const page = await newPage();
     try {
       await signInWithSession(page, officer.session);
@@ -151,13 +151,7 @@ describe('news as it happens', () => {
       await expect.poll(() => asked.length).toBeGreaterThan(0);
       const before = await unreadNow();
       const readsBefore = asked.length;
-      await api(
-        admin.session,
-        'PATCH',
-        `/rest/v1/fleet/admin/service-requests/${fresh.id}`,
-        { status: 'in_progress', note: 'A tech will look at it tonight' },
-        { 'if-match': `"${fresh.version}"` },
-      );
+      await startWork(fresh, 'A tech will look at it tonight');
       // The poll comes once a minute; the live stream (realtime/v1) brings it within seconds.
       await expect.poll(unreadNow, { timeout: 8_000 }).toBe(before + 1);
       expect(asked.length).toBeGreaterThan(readsBefore);
