@@ -35,7 +35,14 @@ import {
   ROUTE_GROUPS,
   type RouteGroupSize,
 } from './web/bundle-sizes.ts';
-import { launchChromium, lighthouseCase, signInThroughScreen, type FormFactor, type LighthouseCase } from './web/lighthouse-runs.ts';
+import {
+  launchChromium,
+  lighthouseCase,
+  median,
+  signInThroughScreen,
+  type FormFactor,
+  type LighthouseCase,
+} from './web/lighthouse-runs.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A demo officer of Riverside (server/db/seed-demo.ts); the demo agency does not require MFA. */
@@ -196,8 +203,9 @@ async function main() {
       console.log(
         `\n## Lighthouse performance (median of ${runs}; mobile = Lighthouse's default Moto G Power profile, slow 4G and 4× CPU; desktop = its desktop config; HTTPS (HTTP/2) as deployed, HTTP/1.1 as a trial on localhost)\n`,
       );
+      const speeds = cases.flatMap((c) => c.runs.map((run) => run.benchmarkIndex));
       console.log(
-        `Machine load average (1 min) ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs: TBT and the scores move with it.\n`,
+        `Machine load average (1 min) ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} CPUs; Lighthouse's benchmark index of its CPU (higher is faster) ${Math.round(median(speeds))} (${Math.round(Math.min(...speeds))}–${Math.round(Math.max(...speeds))}): TBT and the scores move with both.\n`,
       );
       console.log(lighthouseTable(cases));
       for (const c of cases) checks.push(crossCheck(outDir, c, c.path === '/login' ? 'sign-in' : 'fleet'));

@@ -34,6 +34,12 @@ export type LighthouseRun = LighthouseMetrics & {
   /** Scripts and style sheets the page loaded (from Lighthouse's network-requests audit). */
   resources: Array<{ url: string; type: string; transferBytes: number; resourceBytes: number }>;
   warnings: string[];
+  /**
+   * Lighthouse's reading of the machine's CPU speed, taken as the run starts (higher is faster). The
+   * simulated CPU is the observed one slowed four times, so the same build scores lower on a slower
+   * machine: print it beside the scores.
+   */
+  benchmarkIndex: number;
 };
 
 export type LighthouseCase = {
@@ -120,6 +126,7 @@ export async function runLighthouse(debugPort: number, url: string, formFactor: 
     finalUrl: lhr.finalDisplayedUrl,
     resources,
     warnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
