@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleSetup, TimeOffRequest } from '../../core/contracts/schedule.ts';
+import { zonedDateParts } from '../../core/dates.ts';
 import {
   agencyWithAdmin,
   api,
@@ -31,9 +32,11 @@ let partner: Person & { id: string };
 let scheduleId = '';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const now = new Date();
-// Next month: its first day starts the rotation (a day on of 2-2-3), so the officer works it.
-const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+// Next month of the agency's own calendar (America/Chicago, e2e/support/accounts.ts), as the app counts
+// it: in UTC, the evening of a month's last day is already the next month. Its first day starts the
+// rotation (a day on of 2-2-3), so the officer works it.
+const today = zonedDateParts(new Date(), 'America/Chicago')!;
+const first = new Date(Date.UTC(today.year, today.month, 1));
 const FIRST = `${first.getUTCFullYear()}-${pad(first.getUTCMonth() + 1)}-01`;
 
 /** Chooses an option of a Mantine select by its label. */
