@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduleSetup, TimeOffRequest } from '../../core/contracts/schedule.ts';
 import { zonedDateParts } from '../../core/dates.ts';
+import { TEST_AGENCY_TIMEZONE } from '../support/accounts.ts';
 import {
   agencyWithAdmin,
   api,
@@ -32,10 +33,10 @@ let partner: Person & { id: string };
 let scheduleId = '';
 
 const pad = (n: number) => String(n).padStart(2, '0');
-// Next month of the agency's own calendar (America/Chicago, e2e/support/accounts.ts), as the app counts
+// Next month of the agency's own calendar (TEST_AGENCY_TIMEZONE), as the app counts
 // it: in UTC, the evening of a month's last day is already the next month. Its first day starts the
 // rotation (a day on of 2-2-3), so the officer works it.
-const today = zonedDateParts(new Date(), 'America/Chicago')!;
+const today = zonedDateParts(new Date(), TEST_AGENCY_TIMEZONE)!;
 const first = new Date(Date.UTC(today.year, today.month, 1));
 const FIRST = `${first.getUTCFullYear()}-${pad(first.getUTCMonth() + 1)}-01`;
 

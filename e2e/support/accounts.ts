@@ -39,6 +39,9 @@ async function postJson(url: string, body: unknown): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : {};
 }
 
+/** The zone of every agency the tests found: a test's "today" is the agency's, as the app's is. */
+export const TEST_AGENCY_TIMEZONE = 'America/Chicago';
+
 /**
  * Founds a new agency (timezone America/Chicago) with its first user: POST /auth/v1/signup, then the
  * confirmation mail's link token to POST /auth/v1/verify. Returns the session the verification gives.
@@ -52,7 +55,7 @@ export async function signUpAgencyViaApi({
   keepSecondFactorRequired = false,
 }: SignUpAgencyOptions): Promise<Session> {
   const since = new Date();
-  await postJson(`${baseUrl}/auth/v1/signup`, { email, password, name, agency: { name: agencyName, timezone: 'America/Chicago' } });
+  await postJson(`${baseUrl}/auth/v1/signup`, { email, password, name, agency: { name: agencyName, timezone: TEST_AGENCY_TIMEZONE } });
   const mail = await waitForMail({ to: email, since });
   const token = mail.links.map((link) => new URL(link).searchParams.get('token')).find((t): t is string => Boolean(t));
   if (!token) throw new Error(`The sign-up mail to ${email} ("${mail.subject}") has no link with a token:\n${mail.text}`);
